@@ -1,0 +1,1 @@
+"""Streamlit adapter around services (owned by the app-shell work; see docs/architecture.md)."""

@@ -1,0 +1,70 @@
+"""`python -m sandbox`: build (or reuse) the dataset, then serve both contracts.
+
+Prints `sandbox ready on http://HOST:PORT` once it answers requests (decisions.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from pathlib import Path
+
+import uvicorn
+
+from sandbox.config import DEFAULT_PORT, DEFAULT_RATE_LIMIT, SCALES, SandboxConfig, default_data_dir
+
+
+def parse_args(argv: list[str] | None = None) -> SandboxConfig:
+    parser = argparse.ArgumentParser(prog="python -m sandbox", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
+    parser.add_argument("--scale", choices=SCALES, default="small")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--admin", action="store_true", help="mount the /_sandbox control routes")
+    parser.add_argument("--rate-limit", type=int, default=DEFAULT_RATE_LIMIT, help="requests per key per minute")
+    args = parser.parse_args(argv)
+    return SandboxConfig(
+        host=args.host,
+        port=args.port,
+        scale=args.scale,
+        seed=args.seed,
+        data_dir=args.data_dir or default_data_dir(),
+        admin=args.admin,
+        rate_limit=args.rate_limit,
+    )
+
+
+class _AnnouncingServer(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config, ready_line: str) -> None:
+        super().__init__(config)
+        self._ready_line = ready_line
+
+    async def startup(self, sockets=None) -> None:
+        await super().startup(sockets=sockets)
+        print(self._ready_line, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    config = parse_args(argv)
+    # Bind first so that `--port 0` resolves to a real port before the app is built:
+    # the issuer URL and problem `type` links carry it.
+    sock = socket.socket(socket.AF_INET6 if ":" in config.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((config.host, config.port))
+    sock.listen(512)
+    port = sock.getsockname()[1]
+    config = SandboxConfig(**{**config.__dict__, "port": port})
+
+    from sandbox.server import create_app
+
+    app = create_app(config)
+    uv_config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    server = _AnnouncingServer(uv_config, f"sandbox ready on {config.base_url}")
+    server.run(sockets=[sock])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""Command-line settings of one sandbox process."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCALES = ("small", "medium", "large")
+DEFAULT_PORT = 8765
+DEFAULT_RATE_LIMIT = 600  # per key per minute (decisions.md, Sandbox)
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get("DEEDSCOPE_SANDBOX_DATA", Path.cwd() / ".data"))
+
+
+@dataclass(frozen=True)
+class SandboxConfig:
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    scale: str = "small"
+    seed: int = 7
+    data_dir: Path = field(default_factory=default_data_dir)
+    admin: bool = False
+    rate_limit: int = DEFAULT_RATE_LIMIT
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def issuer(self) -> str:
+        """OAuth issuer (decisions.md: `{DEEDSCOPE_API_URL}/auth` on the sandbox)."""
+        return f"{self.base_url}/auth"
+
+    @property
+    def marketplace_url(self) -> str:
+        return f"{self.base_url}/marketplace/v1"

@@ -1,0 +1,21 @@
+"""The sandbox process itself: the ready line, problems for unknown paths, control routes."""
+
+import httpx2
+
+
+def test_ready_line_names_a_url_that_answers(sandbox_url):
+    response = httpx2.get(f"{sandbox_url}/no/such/route")
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("application/problem+json")
+    problem = response.json()
+    assert problem["code"] == "not_found"
+    assert problem["request_id"] == response.headers["X-Request-Id"]
+
+
+def test_control_clock_moves_forward_only(sandbox):
+    before = sandbox.control("clock", {"advance_seconds": 0})["data"]["now"]
+    after = sandbox.control("clock", {"advance_seconds": 3600})["data"]["now"]
+    assert after > before
+    refused = httpx2.post(f"{sandbox.url}/_sandbox/clock", json={"advance_seconds": -5})
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "validation_error"
