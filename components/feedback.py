@@ -1,0 +1,66 @@
+"""How an API error reads on a page: what happened and what to do, never a stack trace.
+
+Duck-typed on the error (`code`, `status`, `detail`, `recovery`, `retry_after`,
+`request_id`, `zips_unknown`, `errors`) so it renders any error of `services.errors`.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+# What a person can do about each documented code (data-api.md and marketplace-api.md, Errors).
+ADVICE = {
+    "unauthorized": "Check the API key (DEEDSCOPE_API_KEY) or log in again.",
+    "subscription_required": "This key has no active plan: choose a plan in the developer console.",
+    "payment_overdue": "A payment is overdue: settle it in the developer console to read again.",
+    "quota_exceeded": "This month's credits are used up: free reads (cells, summaries, searches) still work.",
+    "plan_limit": "Your plan does not include this: upgrade it, or narrow the request.",
+    "outside_coverage": "Choose a place inside a served market (see the Coverage page).",
+    "rate_limited": "Too many requests: wait and try again.",
+    "statement_timeout": "The query took too long: narrow the place or the dates and try again.",
+    "pool_saturated": "The service is busy: try again in a moment.",
+    "ledger_unavailable": "The credit ledger is briefly unavailable: try again in a few seconds.",
+    "database_unavailable": "The data service is briefly unavailable: try again shortly.",
+    "invalid_cursor": "The data changed while paging: start again from the first page.",
+    "gone": "This record was retired from the registry.",
+    "not_found": "Nothing has this id: check it, or search by name.",
+    "market_required": "This id exists in several markets: choose one.",
+    "validation_error": "Correct the highlighted input and try again.",
+    "connection_error": "The data service could not be reached: check the network or try again.",
+}
+
+
+def describe_error(error: BaseException) -> str:
+    """One paragraph: what failed, and what to do about it."""
+    code = getattr(error, "code", None) or "connection_error"
+    detail = getattr(error, "detail", None) or str(error)
+    parts = [detail.rstrip(".") + "."]
+    zips = getattr(error, "zips_unknown", None)
+    if zips:
+        parts.append("Unknown ZIPs: " + ", ".join(map(str, zips)) + ".")
+    field_errors = getattr(error, "errors", None) or []
+    for item in field_errors[:5]:
+        if isinstance(item, dict):
+            parts.append(f"{item.get('param', 'input')}: {item.get('message', 'invalid')}.")
+    recovery = getattr(error, "recovery", None) or ADVICE.get(code)
+    if recovery:
+        parts.append(recovery)
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after:
+        parts.append(f"Try again in {int(retry_after)} s.")
+    request_id = getattr(error, "request_id", None)
+    if request_id:
+        parts.append(f"(request {request_id})")
+    return " ".join(parts)
+
+
+def render_error(error: BaseException, *, title: str | None = None) -> None:
+    """Show an error in place of the panel that failed; the rest of the page goes on."""
+    status = getattr(error, "status", None)
+    text = describe_error(error)
+    if title:
+        text = f"**{title}** — {text}"
+    if status in (429, 503) or getattr(error, "code", None) in ("quota_exceeded",):
+        st.warning(text, icon="⏳")
+    else:
+        st.error(text, icon="⚠️")

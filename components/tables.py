@@ -1,0 +1,51 @@
+"""Tables: sortable, money and dates formatted, links as links, always downloadable as CSV."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import streamlit as st
+
+
+def money_column(label: str) -> st.column_config.NumberColumn:
+    return st.column_config.NumberColumn(label, format="$%d")
+
+
+def date_column(label: str) -> st.column_config.DateColumn:
+    return st.column_config.DateColumn(label, format="YYYY-MM-DD")
+
+
+def link_column(label: str, display_text: str | None = None) -> st.column_config.LinkColumn:
+    return st.column_config.LinkColumn(label, display_text=display_text)
+
+
+def render_table(
+    frame: pd.DataFrame,
+    *,
+    key: str,
+    column_config: Mapping[str, object] | None = None,
+    file_name: str = "deedscope.csv",
+    column_order: Sequence[str] | None = None,
+    height: int | None = None,
+) -> None:
+    """A sortable table and a CSV download of exactly what it shows."""
+    if frame.empty:
+        st.info("No rows.")
+        return
+    st.dataframe(
+        frame,
+        key=f"{key}_table",
+        hide_index=True,
+        use_container_width=True,
+        column_config=dict(column_config or {}),
+        column_order=list(column_order) if column_order else None,
+        height=height or "auto",
+    )
+    st.download_button(
+        "Download CSV",
+        frame.to_csv(index=False).encode("utf-8"),
+        file_name=file_name,
+        mime="text/csv",
+        key=f"{key}_csv",
+    )
