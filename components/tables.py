@@ -27,7 +27,7 @@ def render_table(
     column_config: Mapping[str, object] | None = None,
     file_name: str = "deedscope.csv",
     column_order: Sequence[str] | None = None,
-    height: int | None = None,
+    height: int | str = "auto",
 ) -> None:
     """A sortable table and a CSV download of exactly what it shows."""
     if frame.empty:
@@ -37,10 +37,10 @@ def render_table(
         frame,
         key=f"{key}_table",
         hide_index=True,
-        use_container_width=True,
+        width="stretch",
         column_config=dict(column_config or {}),
         column_order=list(column_order) if column_order else None,
-        height=height or "auto",
+        height=height,
     )
     st.download_button(
         "Download CSV",
