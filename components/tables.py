@@ -49,3 +49,15 @@ def render_table(
         mime="text/csv",
         key=f"{key}_csv",
     )
+
+
+# Every ASCII punctuation mark CommonMark lets a backslash escape, plus those Streamlit
+# gives meaning to (`$` LaTeX, `:` emoji and colour directives).
+_MARKDOWN_SPECIALS = set("\\`*_{}[]()<>#+-.!|~$:&\"'=")
+
+
+def escape_markdown(text: object) -> str:
+    """Text from the data (a name, a city) as literal markdown: `<b>Acme & Sons</b>` or `*x*` shows as typed."""
+    if text is None:
+        return ""
+    return "".join("\\" + char if char in _MARKDOWN_SPECIALS else char for char in str(text)).replace("\n", " ")
