@@ -61,3 +61,26 @@ def escape_markdown(text: object) -> str:
     if text is None:
         return ""
     return "".join("\\" + char if char in _MARKDOWN_SPECIALS else char for char in str(text)).replace("\n", " ")
+
+
+def page_href(url_path: str, query_params: Mapping[str, str]) -> str:
+    """The app-relative URL of a page with its selection, e.g. `/investors?investor=inv_...`."""
+    from urllib.parse import urlencode
+
+    query = urlencode({name: value for name, value in query_params.items() if value})
+    return f"/{url_path}" + (f"?{query}" if query else "")
+
+
+def render_page_link(page_file: str, url_path: str, *, label: str, query_params: Mapping[str, str]) -> None:
+    """A link to another page that keeps this session (st.page_link) under app.py's router.
+
+    A page run on its own (AppTest, `streamlit run pages/x.py`) has no router to find the
+    other page in, so the link falls back to the plain URL `page_href` builds.
+    """
+    from streamlit.errors import StreamlitPageNotFoundError
+
+    params = {name: value for name, value in query_params.items() if value}
+    try:
+        st.page_link(page_file, label=escape_markdown(label), query_params=params)
+    except StreamlitPageNotFoundError:
+        st.markdown(f"[{escape_markdown(label)}]({page_href(url_path, params)})")

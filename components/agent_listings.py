@@ -1,0 +1,114 @@
+"""An agent's listing history as a table, and one marketplace listing with the reading of its deeds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from components.tables import date_column, escape_markdown, render_table
+
+LISTING_DATE_COLUMNS = ("Listed", "Sold", "Seen from", "Seen to", "Buyer deed")
+LISTING_COLUMNS = [
+    "Listed", "Status", "Sold", "ZIP", "County", "Brokerage", "Office", "Roles", "Self-listing",
+    "Buyer flagged", "Buyer deed", "Price match", "Current", "Seen from", "Seen to", "Buyer orgs", "Holder orgs",
+    "Listing id", "Mention id",
+]
+
+
+def listings_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
+    """data-api.md, Listing row of one person's agent, one row per listing (or mention)."""
+    records = [
+        {
+            "Listed": row.get("listed_on"),
+            "Status": row.get("status"),
+            "Sold": row.get("sold_on"),
+            "ZIP": row.get("zip"),
+            "County": row.get("county_fips"),
+            "Brokerage": row.get("brokerage_name"),
+            "Office": row.get("office_name"),
+            "Roles": row.get("roles"),
+            "Self-listing": row.get("self_listing"),
+            "Buyer flagged": row.get("buyer_flagged"),
+            "Buyer deed": row.get("buyer_deed_date"),
+            "Price match": row.get("price_match"),
+            "Current": row.get("is_current"),
+            "Seen from": row.get("seen_from"),
+            "Seen to": row.get("seen_to"),
+            "Buyer orgs": ", ".join(row.get("buyer_org_ids") or []),
+            "Holder orgs": ", ".join(row.get("holder_org_ids") or []),
+            "Listing id": row.get("listing_id"),
+            "Mention id": row.get("mention_id"),
+        }
+        for row in rows
+    ]
+    frame = pd.DataFrame(records, columns=LISTING_COLUMNS)
+    for column in LISTING_DATE_COLUMNS:
+        frame[column] = pd.to_datetime(frame[column], errors="coerce")
+    return frame
+
+
+def render_listing_history(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
+    if frame.empty:
+        st.info("No listings match: this person lists nothing, or the filters leave nothing. Loosen the filters.")
+        return
+    render_table(
+        frame,
+        key=key,
+        column_config={column: date_column(column) for column in LISTING_DATE_COLUMNS},
+        file_name=f"{file_stem}-listings.csv",
+    )
+
+
+def _money(value) -> str:
+    return "—" if value is None else f"${value:,.0f}"
+
+
+def render_marketplace_listing(listing: Mapping, *, key: str) -> str | None:
+    """The listing with the reading of the deeds; returns the closing buyer's org id, if any."""
+    st.markdown(
+        f"**Listing {escape_markdown(listing.get('listing_id'))}** on {escape_markdown(listing.get('source') or 'an unnamed marketplace')}"
+        f" · {escape_markdown(listing.get('status_word') or '—')} · published {escape_markdown(listing.get('published_on') or '—')}"
+    )
+    columns = st.columns(4)
+    columns[0].metric("Asking", _money(listing.get("asking_price")))
+    columns[1].metric("Buy now", _money(listing.get("buy_now_price")))
+    columns[2].metric("Outcome", str(listing.get("outcome") or "—"))
+    columns[3].metric("Within asking", {True: "yes", False: "no"}.get(listing.get("price_within_asking"), "—"))
+
+    closing = listing.get("closing") or None
+    buyer_org_id = None
+    st.markdown("**Closing**")
+    if closing:
+        buyer = closing.get("buyer") or {}
+        buyer_org_id = buyer.get("org_id")
+        st.text(
+            f"Deal {closing.get('deal_id') or '—'} on {closing.get('sale_date') or '—'} for {_money(closing.get('price'))}"
+            f" (window {closing.get('window') or '—'})"
+        )
+        registry = "from the registry" if buyer.get("from_registry") else "not matched to the registry"
+        st.text(f"Buyer: {buyer.get('org_name') or '—'} ({buyer.get('org_id') or 'no id'}, {registry})")
+    else:
+        st.text("No closing purchase read from the deeds yet.")
+    seller = listing.get("seller") or {}
+    wholesaler = listing.get("wholesaler") or {}
+    st.text(f"Seller: {seller.get('org_name') or '—'} ({seller.get('org_id') or 'no id'})")
+    st.text(f"Wholesaler: {wholesaler.get('org_id') or '—'} (match {wholesaler.get('match') or '—'})")
+
+    parcel = listing.get("parcel") or {}
+    address = "address held back" if parcel.get("address_held_back") else " ".join(
+        str(part) for part in (parcel.get("line"), parcel.get("unit"), parcel.get("city"), parcel.get("zip")) if part
+    )
+    st.markdown("**Parcel**")
+    st.text(
+        f"{address or '—'} · county {parcel.get('county_fips') or '—'} · APN {parcel.get('apn') or '—'} · "
+        f"{parcel.get('bedrooms') or '—'} bd / {parcel.get('bathrooms') or '—'} ba · "
+        f"{parcel.get('living_area_sqft') or '—'} sq ft · built {parcel.get('year_built') or '—'}"
+    )
+    st.caption(
+        f"Parcel {listing.get('property_id') or '—'} resolved {listing.get('resolve') or '—'} among "
+        f"{listing.get('n_candidates') or 0} candidates."
+    )
+    return buyer_org_id
+

@@ -1,0 +1,154 @@
+"""A listing agent's profile: identity basis in words, licence candidates, brokerages, counters, links."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from components.charts import render_bar_chart
+from components.tables import escape_markdown, link_column, page_href, render_page_link, render_table
+
+# data-api.md, Listing agent profile: how the agent record was keyed, said in words.
+IDENTITY_BASIS_WORDS = {
+    "CONTACT_CLUSTER": "Keyed on the listing feed alone: listings sharing contact details were grouped as one agent.",
+    "NAME_BROKERAGE": "Keyed on the listing feed alone: the same name at the same brokerage was taken as one agent.",
+    "NAME_ONLY": "Keyed on the listing feed alone, by name only: two agents with one name may be merged here.",
+}
+LICENCE_BASIS_WORDS = "Keyed on the state licence roll ({detail}): the strongest identity the service has."
+
+CONFIDENCE_ORDER = {"HIGH": 0, "MEDIUM": 1}
+LISTING_COUNTERS = [
+    ("n_total", "Listings"),
+    ("n_active", "Active"),
+    ("n_pending", "Pending"),
+    ("n_sold", "Sold"),
+    ("n_off_market", "Off market"),
+    ("n_listed_12m", "Listed, 12 months"),
+    ("n_sold_12m", "Sold, 12 months"),
+]
+
+
+def identity_basis_words(basis: str | None) -> str:
+    if not basis:
+        return "The service does not say how this agent was identified."
+    if basis.startswith("LICENSE_"):
+        detail = basis.removeprefix("LICENSE_").replace("_", " ").lower()
+        return LICENCE_BASIS_WORDS.format(detail=detail)
+    return IDENTITY_BASIS_WORDS.get(basis, f"Identified by {basis}.")
+
+
+def licence_words(candidates: int | None) -> str:
+    """data-api.md: licences are redacted; 2+ candidates means several licensees share the name."""
+    if candidates is None or candidates == 0:
+        return "No licence is shown: the service never serves a licence, and none on the roll matched this agent."
+    if candidates == 1:
+        return "No licence is shown: the service never serves a licence number, though one licensee on the roll matches."
+    return (
+        f"No licence is shown: {candidates} licensees on the roll share this name, "
+        "so the service cannot tell which one this is (and never serves licence numbers)."
+    )
+
+
+def by_year_frame(listings: Mapping) -> pd.DataFrame:
+    rows = [
+        {"Year": str(row.get("year")), "Listed": row.get("n_listed"), "Sold": row.get("n_sold"), "Self-listed": row.get("n_self")}
+        for row in listings.get("by_year") or []
+    ]
+    return pd.DataFrame(rows, columns=["Year", "Listed", "Sold", "Self-listed"])
+
+
+def investor_links_frame(links: Sequence[Mapping]) -> pd.DataFrame:
+    ordered = sorted(links, key=lambda link: CONFIDENCE_ORDER.get(str(link.get("confidence")), 9))
+    rows = [
+        {
+            "Investor": link.get("investor_display_name") or link.get("investor_name") or link.get("investor_id"),
+            "Kind": link.get("kind"),
+            "Confidence": link.get("confidence"),
+            "Basis": link.get("link_basis"),
+            "Self-listings": link.get("n_self_listings"),
+            "Profile": page_href("investors", {"investor": link.get("investor_id") or ""}),
+        }
+        for link in ordered
+    ]
+    return pd.DataFrame(rows, columns=["Investor", "Kind", "Confidence", "Basis", "Self-listings", "Profile"])
+
+
+def render_agent_profile(agent: Mapping, *, key: str) -> None:
+    st.subheader(f"Agent {agent.get('id')}")
+    st.caption(
+        escape_markdown(f"market {agent.get('market')} · kind {agent.get('kind') or '—'} · "
+                        f"{agent.get('n_name_variants') or 0} name variants · name redacted by the service")
+    )
+    st.markdown("**Identity:** " + escape_markdown(identity_basis_words(agent.get("identity_basis"))))
+    st.markdown("**Licence:** " + escape_markdown(licence_words(agent.get("license_candidates"))))
+
+    brokerages = agent.get("brokerages") or []
+    current = agent.get("current_brokerage")
+    current_name = current.get("name") if isinstance(current, Mapping) else current
+    st.markdown("**Current brokerage:** " + escape_markdown(current_name or "unknown"))
+    if brokerages:
+        names = [item.get("name") if isinstance(item, Mapping) else str(item) for item in brokerages]
+        st.markdown("**Brokerages:** " + escape_markdown(", ".join(name for name in names if name)))
+
+    listings = agent.get("listings") or {}
+    present = [(field, label) for field, label in LISTING_COUNTERS if listings.get(field) is not None]
+    columns = st.columns(max(len(present), 1))
+    for column, (field, label) in zip(columns, present):
+        column.metric(label, f"{listings[field]:,}")
+    prices = []
+    for field, label in (("median_list_price", "Median list price"), ("median_sold_price", "Median sold price")):
+        if listings.get(field) is not None:
+            prices.append(f"{label}: ${listings[field]:,.0f}")
+    span = f"Listed from {listings.get('first_listed_on') or '—'} to {listings.get('last_listed_on') or '—'}"
+    st.caption(" · ".join([span, *prices]) + ". Counts are a lower bound (data-api.md).")
+    render_bar_chart(
+        by_year_frame(listings), x="Year", y=["Listed", "Sold", "Self-listed"], key=f"{key}_years",
+        title="Listings by year", stack=False,
+    )
+
+
+def render_agent_investor_links(agent: Mapping, *, key: str) -> None:
+    links = [link for link in agent.get("investor_links") or [] if isinstance(link, Mapping)]
+    if not links:
+        st.info("No investor is linked to this agent.")
+        return
+    for link in sorted(links, key=lambda link: CONFIDENCE_ORDER.get(str(link.get("confidence")), 9)):
+        if link.get("investor_id"):
+            name = link.get("investor_display_name") or link.get("investor_name") or link["investor_id"]
+            render_page_link(
+                "pages/investors.py", "investors",
+                label=f"{name} ({link.get('confidence') or 'unrated'} confidence)",
+                query_params={"investor": link["investor_id"]},
+            )
+    render_table(
+        investor_links_frame(links), key=f"{key}_links",
+        column_config={"Profile": link_column("Profile", display_text="open")},
+        file_name=f"{agent.get('id')}-investors.csv",
+    )
+
+
+def render_agent_hits(hits: Sequence[Mapping], *, key: str) -> None:
+    if not hits:
+        st.info("No agent matches this search. Try other words (at least 2 characters), or search a brokerage.")
+        return
+    rows = []
+    for hit in hits:
+        current = hit.get("current_brokerage")
+        rows.append(
+            {
+                "Agent": hit.get("id"),
+                "Market": hit.get("market"),
+                "Brokerage": current.get("name") if isinstance(current, Mapping) else current,
+                "Listings": (hit.get("listings") or {}).get("n_total") if isinstance(hit.get("listings"), Mapping) else hit.get("n_listings"),
+                "Identity": hit.get("identity_basis"),
+                "Open": page_href("agents", {"agent": hit.get("id") or "", "market": hit.get("market") or ""}),
+            }
+        )
+    render_table(
+        pd.DataFrame(rows), key=key,
+        column_config={"Open": link_column("Open", display_text="agent page")},
+        file_name="agent-search.csv",
+    )
+

@@ -1,0 +1,127 @@
+"""Small charts shared by the analyst's pages: bar charts of counts, and points or boxes on a map.
+
+Charts go through Streamlit's own chart elements (Vega-Lite, pydeck), so they carry the
+data as data and never as markup: a name in a label is drawn as text.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pandas as pd
+import pydeck
+import streamlit as st
+
+# A pale neutral for points and outlines; the basemap (when any) carries the colour.
+POINT_COLOR = [200, 30, 60, 180]
+BOX_LINE_COLOR = [30, 90, 200, 220]
+BOX_FILL_COLOR = [30, 90, 200, 40]
+
+
+def render_bar_chart(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str | Sequence[str],
+    key: str,
+    title: str,
+    stack: bool | None = None,
+    horizontal: bool = False,
+) -> None:
+    """A titled bar chart; says so plainly when there is nothing to draw."""
+    st.markdown(f"**{title}**")
+    if frame is None or frame.empty:
+        st.caption("Nothing to chart.")
+        return
+    st.bar_chart(frame, x=x, y=list(y) if not isinstance(y, str) else y, stack=stack, horizontal=horizontal, height=260)
+
+
+def map_provider_for(basemap: str | None) -> str | None:
+    """`DEEDSCOPE_BASEMAP=none` draws without tiles (no network); otherwise Carto's free tiles."""
+    return None if (basemap or "").lower() == "none" else "carto"
+
+
+def _view_of(latitudes: Sequence[float], longitudes: Sequence[float]) -> pydeck.ViewState:
+    west, east = min(longitudes), max(longitudes)
+    south, north = min(latitudes), max(latitudes)
+    span = max(east - west, north - south, 0.01)
+    # A zoom level shows about 360 / 2**zoom degrees across; leave a margin around the data.
+    zoom = max(3.0, min(14.0, math.log2(360 / (span * 1.5))))
+    return pydeck.ViewState(latitude=(south + north) / 2, longitude=(west + east) / 2, zoom=zoom)
+
+
+def render_points_map(
+    points: pd.DataFrame,
+    *,
+    key: str,
+    basemap: str | None,
+    tooltip: str = "{label}",
+    height: int = 320,
+) -> None:
+    """Points (`latitude`, `longitude`, `label`) on a small map; rows without a position are left out."""
+    located = points.dropna(subset=["latitude", "longitude"]) if not points.empty else points
+    if located.empty:
+        st.caption("No mapped positions.")
+        return
+    layer = pydeck.Layer(
+        "ScatterplotLayer",
+        data=located,
+        get_position=["longitude", "latitude"],
+        get_fill_color=POINT_COLOR,
+        get_radius=60,
+        radius_min_pixels=3,
+        radius_max_pixels=10,
+        pickable=True,
+    )
+    deck = pydeck.Deck(
+        layers=[layer],
+        initial_view_state=_view_of(located["latitude"].tolist(), located["longitude"].tolist()),
+        map_provider=map_provider_for(basemap),
+        map_style=None,
+        tooltip={"text": tooltip},
+    )
+    st.pydeck_chart(deck, key=key, height=height)
+
+
+def render_boxes_map(
+    boxes: Sequence[dict],
+    *,
+    key: str,
+    basemap: str | None,
+    height: int = 360,
+) -> None:
+    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map."""
+    polygons = [
+        {
+            "label": box["label"],
+            "polygon": [[w, s], [e, s], [e, n], [w, n], [w, s]],
+        }
+        for box in boxes
+        if box.get("bbox") and len(box["bbox"]) == 4
+        for (w, s, e, n) in [box["bbox"]]
+    ]
+    if not polygons:
+        st.caption("No market boxes to draw.")
+        return
+    layer = pydeck.Layer(
+        "PolygonLayer",
+        data=polygons,
+        get_polygon="polygon",
+        get_fill_color=BOX_FILL_COLOR,
+        get_line_color=BOX_LINE_COLOR,
+        line_width_min_pixels=2,
+        stroked=True,
+        filled=True,
+        pickable=True,
+    )
+    latitudes = [point[1] for polygon in polygons for point in polygon["polygon"]]
+    longitudes = [point[0] for polygon in polygons for point in polygon["polygon"]]
+    deck = pydeck.Deck(
+        layers=[layer],
+        initial_view_state=_view_of(latitudes, longitudes),
+        map_provider=map_provider_for(basemap),
+        map_style=None,
+        tooltip={"text": "{label}"},
+    )
+    st.pydeck_chart(deck, key=key, height=height)

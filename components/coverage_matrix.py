@@ -1,0 +1,144 @@
+"""Coverage: the per-market dataset matrix, counties with their data end, builds and freshness."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from components.tables import date_column, render_table
+
+# data-api.md, States: coverage dataset `status` values, each with a mark and a colour.
+STATUS_MARKS = {
+    "served": "● served",
+    "partial": "◐ partial",
+    "not_measured": "○ not measured",
+    "not_published": "✕ not published",
+}
+STATUS_COLORS = {
+    "served": "background-color: #d7f0dc",
+    "partial": "background-color: #fcefc7",
+    "not_measured": "background-color: #e8e8e8",
+    "not_published": "background-color: #f6d5d5",
+}
+STALE_MARK = " ⚠ stale"
+
+
+def dataset_keys(markets: Sequence[Mapping]) -> list[str]:
+    """Dataset columns in the order the service lists them, first market first."""
+    keys: list[str] = []
+    for market in markets:
+        for name in market.get("datasets") or {}:
+            if name not in keys:
+                keys.append(name)
+    return keys
+
+
+def cell_text(row: Mapping | None) -> str:
+    """One matrix cell: status mark, as-of date, stale mark."""
+    if not row:
+        return "—"
+    text = STATUS_MARKS.get(row.get("status"), str(row.get("status")))
+    if row.get("as_of"):
+        text += f" · {row['as_of']}"
+    if row.get("stale"):
+        text += STALE_MARK
+    return text
+
+
+def matrix_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
+    keys = dataset_keys(markets)
+    rows = []
+    for market in markets:
+        datasets = market.get("datasets") or {}
+        row = {"Market": market.get("market"), "Name": market.get("name"), "State": market.get("state"),
+               "Data end": market.get("data_end")}
+        row.update({key: cell_text(datasets.get(key)) for key in keys})
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["Market", "Name", "State", "Data end", *keys])
+
+
+def _status_color(text: object) -> str:
+    for status, mark in STATUS_MARKS.items():
+        if isinstance(text, str) and text.startswith(mark):
+            return STATUS_COLORS[status]
+    return ""
+
+
+def counties_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
+    rows = [
+        {"Market": market.get("market"), "County FIPS": county.get("fips"), "County": county.get("name"),
+         "Data end": county.get("data_end")}
+        for market in markets
+        for county in market.get("counties") or []
+    ]
+    frame = pd.DataFrame(rows, columns=["Market", "County FIPS", "County", "Data end"])
+    frame["Data end"] = pd.to_datetime(frame["Data end"], errors="coerce")
+    return frame
+
+
+def render_coverage_matrix(markets: Sequence[Mapping], *, key: str) -> None:
+    """One row a market, one column a dataset; cells coloured by status, with as-of and stale marks."""
+    if not markets:
+        st.info("No market is covered.")
+        return
+    st.caption(" · ".join(STATUS_MARKS.values()) + " ·" + STALE_MARK + " (older than the service expects)")
+    frame = matrix_frame(markets)
+    keys = dataset_keys(markets)
+    styled = frame.style.map(_status_color, subset=keys)
+    st.dataframe(styled, key=f"{key}_table", hide_index=True, width="stretch")
+    st.download_button(
+        "Download CSV", frame.to_csv(index=False).encode("utf-8"), file_name="coverage-matrix.csv",
+        mime="text/csv", key=f"{key}_csv",
+    )
+
+
+def render_counties(markets: Sequence[Mapping], *, key: str) -> None:
+    render_table(
+        counties_frame(markets), key=key, column_config={"Data end": date_column("Data end")},
+        file_name="coverage-counties.csv",
+    )
+
+
+def builds_frame(build: Mapping | None, dataset: Mapping | None) -> pd.DataFrame:
+    """`/v3/build` states joined with `/v1/dataset` states: one row a served state."""
+    published_by_state = {item.get("state"): item for item in (dataset or {}).get("states") or []}
+    build_states = (build or {}).get("states") or []
+    rows = []
+    for state in build_states:
+        published = published_by_state.get(state.get("state"), {})
+        rows.append(
+            {
+                "State": state.get("state"),
+                "Build": state.get("build_id"),
+                "Run": state.get("run_id"),
+                "Built": state.get("built_at"),
+                "Published": state.get("published_at") or published.get("published_at"),
+                "Recordings through": state.get("recordings_through"),
+                "Financing as of": state.get("financing_as_of"),
+            }
+        )
+    if not build_states:
+        rows = [{"State": item.get("state"), "Run": item.get("run_id"), "Published": item.get("published_at")}
+                for item in published_by_state.values()]
+    frame = pd.DataFrame(rows, columns=["State", "Build", "Run", "Built", "Published", "Recordings through", "Financing as of"])
+    for column in ("Built", "Published"):
+        frame[column] = pd.to_datetime(frame[column], errors="coerce", utc=True)
+    return frame
+
+
+def render_builds(build: Mapping | None, dataset: Mapping | None, *, key: str) -> None:
+    if dataset:
+        columns = st.columns(3)
+        columns[0].metric("Dataset version", str(dataset.get("dataset_version") or "—"))
+        columns[1].metric("Data end", str(dataset.get("data_end") or "—"))
+        columns[2].metric("Published", str(dataset.get("published_at") or "—"))
+    render_table(
+        builds_frame(build, dataset), key=key,
+        column_config={
+            "Built": st.column_config.DatetimeColumn("Built", format="YYYY-MM-DD HH:mm z"),
+            "Published": st.column_config.DatetimeColumn("Published", format="YYYY-MM-DD HH:mm z"),
+        },
+        file_name="coverage-builds.csv",
+    )

@@ -1,0 +1,75 @@
+"""An investor's deals: a small point map, purchases by month, and the table with CSV."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from components.charts import render_bar_chart, render_points_map
+from components.tables import date_column, money_column, render_table
+
+DEAL_COLUMNS = ["Sale date", "Price", "Kind", "City", "ZIP", "Seller", "Beds", "Baths", "Sq ft", "Year built",
+                "Deal id", "Listing id", "latitude", "longitude"]
+
+
+def deals_frame(deals: Sequence[Mapping]) -> pd.DataFrame:
+    """decisions.md, Deal object, flattened to one row per deal."""
+    rows = []
+    for deal in deals:
+        place = deal.get("property") or {}
+        seller = deal.get("seller") or {}
+        rows.append(
+            {
+                "Sale date": deal.get("sale_date"),
+                "Price": deal.get("price"),
+                "Kind": deal.get("kind"),
+                "City": place.get("city"),
+                "ZIP": place.get("zip"),
+                "Seller": seller.get("name"),
+                "Beds": place.get("bedrooms"),
+                "Baths": place.get("bathrooms"),
+                "Sq ft": place.get("living_area_sqft"),
+                "Year built": place.get("year_built"),
+                "Deal id": deal.get("id"),
+                "Listing id": deal.get("listing_id"),
+                "latitude": place.get("latitude"),
+                "longitude": place.get("longitude"),
+            }
+        )
+    frame = pd.DataFrame(rows, columns=DEAL_COLUMNS)
+    frame["Sale date"] = pd.to_datetime(frame["Sale date"], errors="coerce")
+    # data-api.md, Conventions: money is null, never 0, when the deed has no price; keep it empty.
+    frame["Price"] = frame["Price"].astype("Int64")
+    return frame
+
+
+def purchases_by_month(frame: pd.DataFrame) -> pd.DataFrame:
+    dated = frame.dropna(subset=["Sale date"])
+    if dated.empty:
+        return pd.DataFrame(columns=["Month", "Purchases"])
+    months = dated["Sale date"].dt.strftime("%Y-%m")
+    counts = months.value_counts().sort_index()
+    return pd.DataFrame({"Month": counts.index, "Purchases": counts.to_numpy()})
+
+
+def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, basemap: str | None, file_stem: str) -> None:
+    """The deals read so far; `complete` says whether every page was walked."""
+    if frame.empty:
+        st.info("No deals recorded for this investor.")
+        return
+    if not complete:
+        st.caption(f"The first {len(frame):,} deals; load the rest to see all of them.")
+    left, right = st.columns(2)
+    with left:
+        points = frame.assign(label=frame["Sale date"].dt.strftime("%Y-%m-%d").fillna("undated") + " · " + frame["Kind"].fillna(""))
+        render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", basemap=basemap)
+    with right:
+        render_bar_chart(purchases_by_month(frame), x="Month", y="Purchases", key=f"{key}_months", title="Purchases by month")
+    render_table(
+        frame.drop(columns=["latitude", "longitude"]),
+        key=key,
+        column_config={"Sale date": date_column("Sale date"), "Price": money_column("Price")},
+        file_name=f"{file_stem}-deals.csv",
+    )

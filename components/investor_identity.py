@@ -1,0 +1,81 @@
+"""Who an investor is: display name, kinds with confidence, scale and flags, registry history."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from components.charts import render_bar_chart
+from components.tables import escape_markdown, render_table
+
+# data-api.md, Investor profile: classification flags, in words a reader knows.
+FLAG_WORDS = {
+    "institutional": "institutional",
+    "is_public": "publicly traded",
+    "is_ibuyer": "iBuyer",
+    "is_production_builder": "production builder",
+    "is_sfr_bulk_holder": "single-family rental bulk holder",
+    "is_entity": "registered entity",
+    "buys_wholesale": "buys from wholesalers",
+    "uses_hard_money": "uses hard money",
+}
+
+
+def kinds_frame(profile: Mapping) -> pd.DataFrame:
+    """One row per kind: deals of that kind and the classifier's confidence."""
+    by_kind = profile.get("confidence_by_kind") or {}
+    rows = [
+        {"Kind": kind, "Deals": (value or {}).get("n"), "Confidence": (value or {}).get("confidence")}
+        for kind, value in by_kind.items()
+    ]
+    for kind in profile.get("kinds") or []:
+        if kind not in by_kind:
+            rows.append({"Kind": kind, "Deals": None, "Confidence": None})
+    return pd.DataFrame(rows, columns=["Kind", "Deals", "Confidence"])
+
+
+def render_resolved_from(resolved_from: Sequence[str] | None, current_id: str) -> None:
+    """data-api.md, Conventions (Old ids): an old id opens the current record; say which."""
+    if not resolved_from:
+        return
+    old_ids = ", ".join(resolved_from)
+    st.info(f"Opened from old id {old_ids}: the registry has merged it into {current_id}, shown here.", icon="↪️")
+
+
+def render_investor_identity(profile: Mapping, *, key: str) -> None:
+    """Header, flags and kinds of one investor profile."""
+    display_name = profile.get("display_name") or profile.get("name") or profile.get("id")
+    st.subheader(escape_markdown(display_name))
+    facts = [
+        f"id {profile.get('id')}",
+        f"market {profile.get('market')}",
+        f"state {profile.get('state')}",
+    ]
+    if profile.get("name") and profile.get("name") != display_name:
+        facts.append(f"deed spelling: {profile['name']}")
+    st.caption(escape_markdown(" · ".join(str(fact) for fact in facts)))
+
+    columns = st.columns(4)
+    columns[0].metric("Kind", str(profile.get("kind") or "—"))
+    columns[1].metric("Confidence", str(profile.get("confidence") or "—"))
+    columns[2].metric("Scale", str(profile.get("scale") or "—"))
+    columns[3].metric("Buyer status", str(profile.get("buyer_status") or "—"))
+
+    flags = [words for field, words in FLAG_WORDS.items() if profile.get(field) is True]
+    st.markdown("**Flags:** " + (", ".join(flags) if flags else "none of institutional, iBuyer, builder or bulk holder"))
+
+    kinds = kinds_frame(profile)
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**Kinds, with the classifier's confidence**")
+        render_table(kinds, key=f"{key}_kinds", file_name=f"{profile.get('id')}-kinds.csv")
+    with right:
+        render_bar_chart(kinds.dropna(subset=["Deals"]), x="Kind", y="Deals", key=f"{key}_kinds_chart", title="Deals by kind")
+
+    reasons = profile.get("classification_reasons") or []
+    if reasons:
+        with st.expander("Why it is classified so"):
+            for reason in reasons:
+                st.markdown("- " + escape_markdown(reason if isinstance(reason, str) else str(reason)))
