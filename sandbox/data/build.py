@@ -1,0 +1,64 @@
+"""Build the DuckDB file of one (scale, seed), or reuse the cached one.
+
+The file is named by scale, seed and generator version, built under a temporary name
+and renamed into place, under a lock, so two processes never see half a file and never
+build the same file twice.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from pathlib import Path
+
+import duckdb
+
+from sandbox.data.derive import DERIVE_STATEMENTS
+from sandbox.data.generate import generate
+
+GENERATOR_VERSION = 3
+
+
+def database_path(data_dir: Path, scale: str, seed: int) -> Path:
+    return data_dir / f"deeds-{scale}-seed{seed}-v{GENERATOR_VERSION}.duckdb"
+
+
+def ensure_database(data_dir: Path, scale: str, seed: int) -> Path:
+    """The path of a complete database file, building it first if needed."""
+    path = database_path(data_dir, scale, seed)
+    if path.exists():
+        return path
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / f".{path.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not path.exists():
+                _build(path, scale, seed)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return path
+
+
+def _build(path: Path, scale: str, seed: int) -> None:
+    started = time.monotonic()
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.unlink(missing_ok=True)
+    tables = generate(scale, seed)
+    con = duckdb.connect(str(temporary))
+    try:
+        con.execute("SET threads = 2")
+        for name, frame in tables.items():
+            frame = frame.assign(row=range(len(frame)))  # explicit row numbers: scans do not keep order
+            con.register(f"raw_{name}_frame", frame)
+            con.execute(f"CREATE TEMP TABLE raw_{name} AS SELECT * FROM raw_{name}_frame")
+            con.unregister(f"raw_{name}_frame")
+        con.execute("CREATE TABLE build_info AS SELECT ? AS scale, ? AS seed, ? AS generator_version",
+                    [scale, seed, GENERATOR_VERSION])
+        for statement in DERIVE_STATEMENTS:
+            con.execute(statement, {"seed": str(seed)} if "$seed" in statement else None)
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+    os.replace(temporary, path)
+    print(f"sandbox: built {path.name} in {time.monotonic() - started:.1f} s", flush=True)
