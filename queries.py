@@ -1,1 +1,260 @@
-"""Streamlit adapter around services (owned by the app-shell work; see docs/architecture.md)."""
+"""The one adapter that puts Streamlit around `services`: caching, session state, settings.
+
+Pages call these functions and never build HTTP requests (docs/architecture.md, App).
+
+- `settings()`: the environment / secrets settings; with no host set, the embedded
+  sandbox is started once per process and the settings point at it.
+- `data_api()`: one `httpx2.Client` and one cache store per process (`st.cache_resource`,
+  keyed on the settings, so two keys never share a client), and one `DataApi` per
+  session in `st.session_state` so each session has its own credit meter.
+- Free reads the map repeats on every rerun (cells, coverage, the dataset probe) are
+  memoised with `st.cache_data`, keyed on the settings' fingerprint too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from services import embedded
+from services.settings import Settings, load_settings
+
+SESSION_API = "queries_data_api"
+SESSION_API_FINGERPRINT = "queries_data_api_fingerprint"
+# A page must answer within seconds: past this wait a 429 is shown ("try again in N s"),
+# not slept through (STYLE.md: cap the wait, raise with .retry_after).
+APP_MAX_RETRY_WAIT_S = 3.0
+# Free reads keep their answer this long within a process; the service cache under them
+# is keyed on the dataset version (data-api.md, Limits 7).
+FREE_READ_TTL_S = 300
+BASEMAP_SETTING = "DEEDSCOPE_BASEMAP"
+
+
+def settings() -> Settings:
+    """Settings of this process; the embedded sandbox when no host is configured."""
+    loaded = load_settings()
+    if loaded.is_embedded:
+        return loaded.with_api_url(embedded.url())
+    return loaded
+
+
+def settings_fingerprint(current: Settings | None = None) -> str:
+    """A stable key of who calls where, without the key itself in it."""
+    current = current or settings()
+    secret = current.api_key.get_secret_value() if current.api_key else ""
+    digest = hashlib.sha256(f"{current.api_url}|{secret}|{current.on_behalf_of}".encode()).hexdigest()
+    return digest[:24]
+
+
+def basemap_enabled() -> bool:
+    """Carto tiles unless `DEEDSCOPE_BASEMAP=none` (tests, offline demos) says otherwise."""
+    value = os.environ.get(BASEMAP_SETTING)
+    if value is None:
+        value = str(_secret(BASEMAP_SETTING.lower()) or "carto")
+    return value.strip().lower() not in ("none", "off", "false", "0")
+
+
+def _secret(name: str) -> Any:
+    try:
+        return st.secrets.get(name)
+    except Exception:  # noqa: BLE001 - no secrets file is the common case
+        return None
+
+
+@st.cache_resource(show_spinner=False)
+def _shared_resources(fingerprint: str) -> tuple[Any, Any]:
+    """One HTTP client and one cache store per process and settings."""
+    from services.cache import MemoryStore
+    from services.transport import new_http_client
+
+    return new_http_client(), MemoryStore()
+
+
+def data_api():
+    """This session's `DataApi` (its own credit meter) over the process's shared client and cache."""
+    from services.data_api import DataApi
+
+    current = settings()
+    fingerprint = settings_fingerprint(current)
+    api = st.session_state.get(SESSION_API)
+    if api is None or st.session_state.get(SESSION_API_FINGERPRINT) != fingerprint:
+        http_client, store = _shared_resources(fingerprint)
+        api = DataApi(current, http_client=http_client, cache=store, max_retry_wait=APP_MAX_RETRY_WAIT_S)
+        st.session_state[SESSION_API] = api
+        st.session_state[SESSION_API_FINGERPRINT] = fingerprint
+    return api
+
+
+def credits() -> tuple[int, int | None]:
+    """Credits charged this session and the balance last seen."""
+    meter = data_api().credits
+    return int(meter.charged or 0), meter.remaining
+
+
+# --- free reads, memoised across reruns ---------------------------------------------------
+
+
+def dataset() -> dict:
+    """`GET /v1/dataset` as a plain dict (dataset_version, data_end, published_at, states)."""
+    return _dataset(settings_fingerprint())
+
+
+@st.cache_data(ttl=60, show_spinner=False, max_entries=16)
+def _dataset(fingerprint: str) -> dict:
+    return _plain(data_api().dataset())
+
+
+def coverage_markets() -> list[dict]:
+    """The served markets of `GET /v1/coverage` as plain dicts."""
+    return _coverage_markets(settings_fingerprint())
+
+
+@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=16)
+def _coverage_markets(fingerprint: str) -> list[dict]:
+    coverage = _plain(data_api().coverage.retrieve())
+    return list(coverage.get("markets") or [])
+
+
+def deal_cells(place: Mapping[str, Any], filters: Mapping[str, Any], resolution: int) -> pd.DataFrame:
+    """`GET /v1/deals/cells` (0 credits) as a frame: cell, n_deals, n_investors, median_price."""
+    return _deal_cells(settings_fingerprint(), _frozen(place), _frozen(filters), resolution)
+
+
+@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=64)
+def _deal_cells(fingerprint: str, place: tuple, filters: tuple, resolution: int) -> pd.DataFrame:
+    api = data_api()
+    return api.deals.cells_frame(**dict(place), **dict(filters), resolution=resolution)
+
+
+def deal_summary(place: Mapping[str, Any], filters: Mapping[str, Any]) -> dict:
+    """`GET /v1/deals/summary` (free) as a plain dict."""
+    return _deal_summary(settings_fingerprint(), _frozen(place), _frozen(filters))
+
+
+@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=64)
+def _deal_summary(fingerprint: str, place: tuple, filters: tuple) -> dict:
+    return _plain(data_api().deals.summary(**dict(place), **dict(filters)))
+
+
+# --- charged reads: never memoised here, so the session's meter sees every charge ---------
+
+
+def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit: int = 10) -> list[dict]:
+    """The first page of `GET /v1/investors` (default sort `events_desc`) in a place."""
+    page = data_api().investors.list(**dict(place), **dict(filters), limit=limit)
+    return [_plain(item) for item in page.items]
+
+
+def list_deals(place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None) -> list[dict]:
+    """Every deal of a place, page by page (`GET /v1/deals`); `progress(rows, pages)` after each page."""
+    page = data_api().deals.list(**dict(place), **dict(filters))
+    rows: list[dict] = []
+    for number, current in enumerate(page.iter_pages(), start=1):
+        rows.extend(_plain(item) for item in current.items)
+        if progress is not None:
+            progress(len(rows), number)
+    return rows
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _frozen(values: Mapping[str, Any]) -> tuple:
+    """A hashable, order-free form of request parameters (lists become tuples)."""
+    return tuple(sorted((key, tuple(value) if isinstance(value, list) else value) for key, value in values.items() if value is not None))
+
+
+def _plain(value: Any) -> Any:
+    """Pydantic models to dicts, so cached values and components see plain data."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+# --- Marketplace ----------------------------------------------------------------------------
+# Owned by the Marketplace page (issue 7). One `MarketplaceLogin` per process (it holds the
+# pending logins of every session, keyed by `state`); tokens only in this session's state.
+
+MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one (tests)
+
+
+@st.cache_resource(show_spinner=False)
+def _marketplace_login(auth_url: str, marketplace_url: str, app_url: str, client_id: str | None):
+    from types import SimpleNamespace
+
+    from services.oauth import MarketplaceLogin
+    from services.transport import new_http_client
+
+    login_settings = SimpleNamespace(
+        auth_url=auth_url, marketplace_url=marketplace_url, app_url=app_url, oauth_client_id=client_id
+    )
+    return MarketplaceLogin(login_settings, http_client=new_http_client())
+
+
+def marketplace_login():
+    """The process's login (discovery, client id, pending logins)."""
+    current = settings()
+    return _marketplace_login(current.auth_url, current.marketplace_url, current.app_url, current.oauth_client_id)
+
+
+def marketplace_tokens():
+    """This session's `TokenHolder`, or None when nobody is logged in."""
+    from services.oauth import TokenHolder
+
+    held = st.session_state.get(MKT_SESSION_TOKENS)
+    if isinstance(held, dict) and held.get("access_token"):
+        held = TokenHolder(marketplace_login(), held)
+        st.session_state[MKT_SESSION_TOKENS] = held
+    return held if isinstance(held, TokenHolder) else None
+
+
+def marketplace():
+    """This session's `MarketplaceApi`, or None when nobody is logged in."""
+    from services.marketplace_api import MarketplaceApi
+    from services.transport import shared_http_client
+
+    tokens = marketplace_tokens()
+    if tokens is None:
+        return None
+    return MarketplaceApi(settings(), tokens, http_client=shared_http_client(), sleep=_capped_sleep)
+
+
+def _capped_sleep(seconds: float) -> None:
+    # A page waits at most a few seconds for a server-directed retry.
+    import time
+
+    time.sleep(min(seconds, APP_MAX_RETRY_WAIT_S))
+
+
+def marketplace_begin_login(return_to: str = "marketplace") -> str:
+    """The issuer URL that starts a login from this session."""
+    return marketplace_login().begin(return_to=return_to)
+
+
+def marketplace_complete_login(code: str, state: str) -> str:
+    """Exchange the code of the redirect back; keeps the tokens in this session; returns the page to show."""
+    holder, pending = marketplace_login().complete(code=code, state=state)
+    st.session_state[MKT_SESSION_TOKENS] = holder
+    return pending.return_to
+
+
+def marketplace_log_out() -> None:
+    """Forget this session's tokens and revoke the refresh token at the issuer."""
+    tokens = marketplace_tokens()
+    st.session_state.pop(MKT_SESSION_TOKENS, None)
+    if tokens is not None:
+        tokens.log_out()
+
+
+def marketplace_forget_login() -> None:
+    """Drop tokens the issuer no longer honours (a failed refresh), without a revocation call."""
+    st.session_state.pop(MKT_SESSION_TOKENS, None)

@@ -1,0 +1,93 @@
+"""deedscope: `streamlit run app.py`.
+
+The router and the chrome every page shares (docs/architecture.md): `st.navigation` over
+the page scripts, and the sidebar saying where the data comes from, how fresh it is and
+what this session has spent. No HTTP here; `queries` does it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+import queries
+from components.feedback import describe_error
+from components.sidebar import SourceStatus, render_sidebar
+
+ROOT = Path(__file__).resolve().parent
+# (script, title, url path, icon); the OAuth redirect comes back to /marketplace.
+PAGES = (
+    ("pages/map.py", "Map", "map", ":material/map:"),
+    ("pages/investors.py", "Investors", "investors", ":material/groups:"),
+    ("pages/agents.py", "Agents", "agents", ":material/badge:"),
+    ("pages/coverage.py", "Coverage", "coverage", ":material/layers:"),
+    ("pages/marketplace.py", "Marketplace", "marketplace", ":material/storefront:"),
+)
+
+
+def coming_soon(title: str):
+    """A stand-in for a page whose script is not there yet: it says so, nothing breaks."""
+
+    def page() -> None:
+        st.title(title)
+        st.info(f"The {title} page is coming soon.")
+
+    page.__name__ = f"coming_soon_{title.lower()}"
+    return page
+
+
+def build_pages() -> list:
+    pages = []
+    for index, (script, title, url_path, icon) in enumerate(PAGES):
+        target = script if (ROOT / script).exists() else coming_soon(title)
+        pages.append(st.Page(target, title=title, url_path=url_path, icon=icon, default=index == 0))
+    return pages
+
+
+def source_status() -> SourceStatus:
+    """What the sidebar shows; a failed probe is said in the sidebar, the page goes on."""
+    current = queries.settings()
+    host = urlsplit(current.api_url or "").netloc or "unknown host"
+    status = {"embedded": load_is_embedded(), "host": host}
+    try:
+        dataset = queries.dataset()
+        status["dataset_version"] = dataset.get("dataset_version")
+        status["data_end"] = dataset.get("data_end")
+    except Exception as error:  # noqa: BLE001 - any API error: show it, keep the app
+        status["problem"] = "Freshness unknown: " + describe_error(error)
+    try:
+        charged, remaining = queries.credits()
+        status["credits_charged"] = charged
+        status["credits_remaining"] = remaining
+    except Exception as error:  # noqa: BLE001
+        status["problem"] = (status.get("problem") or "") + " Credits unknown: " + describe_error(error)
+    return SourceStatus(**status)
+
+
+def load_is_embedded() -> bool:
+    from services.settings import load_settings
+
+    return load_settings().is_embedded
+
+
+def main() -> None:
+    st.set_page_config(page_title="deedscope", page_icon=":material/home_work:", layout="wide")
+    navigation = st.navigation(build_pages())
+    slot = st.sidebar.empty()
+    draw_sidebar(slot)
+    navigation.run()
+    # The page may have spent credits: draw the meter again with what it knows now.
+    draw_sidebar(slot)
+
+
+def draw_sidebar(slot) -> None:
+    with slot.container():
+        try:
+            render_sidebar(source_status(), key="app-sidebar")
+        except Exception as error:  # noqa: BLE001 - e.g. the embedded sandbox failed to start
+            st.error(describe_error(error))
+
+
+main()

@@ -1,0 +1,47 @@
+"""City labels for a map drawn without tiles, from the offline `zipcodes` table.
+
+With `DEEDSCOPE_BASEMAP=none` (or tiles that cannot load) the map still needs landmarks:
+the largest postal cities of the view, by how many ZIP codes they hold, at the mean of
+their ZIP centroids.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+
+from components.map_layers import CityLabel
+from components.map_view import View
+
+MAX_LABELS = 14
+
+
+@lru_cache(maxsize=1)
+def _zip_points() -> tuple[tuple[str, str, float, float], ...]:
+    import zipcodes
+
+    points = []
+    for record in zipcodes.list_all():
+        if record.get("zip_code_type") != "STANDARD" or not record.get("active", True):
+            continue
+        try:
+            points.append((record["city"], record["state"], float(record["lat"]), float(record["long"])))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return tuple(points)
+
+
+@lru_cache(maxsize=64)
+def city_labels(view: View, *, limit: int = MAX_LABELS) -> tuple[CityLabel, ...]:
+    """The biggest cities inside the view, biggest first."""
+    grouped: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
+    for city, state, latitude, longitude in _zip_points():
+        if view.contains(latitude, longitude):
+            grouped[(city, state)].append((latitude, longitude))
+    ranked = sorted(grouped.items(), key=lambda item: (-len(item[1]), item[0]))[:limit]
+    labels = []
+    for (city, _state), points in ranked:
+        latitude = sum(point[0] for point in points) / len(points)
+        longitude = sum(point[1] for point in points) / len(points)
+        labels.append(CityLabel(city.title(), latitude, longitude))
+    return tuple(labels)

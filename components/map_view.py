@@ -1,0 +1,134 @@
+"""The map's view: a bounding box, the H3 resolution that fits it, and the camera that shows it.
+
+Pure geometry, no Streamlit: the page keeps a `View` in its URL and hands it here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import h3
+
+# The most cells a view may hold (issue 4): the resolution is the finest that stays under it.
+MAX_VIEW_CELLS = 20_000
+# decisions.md, Data API: `/v1/deals/cells` takes resolutions 4 to 10.
+MIN_RESOLUTION = 4
+MAX_RESOLUTION = 10
+# data-api.md, Limits 6: `radius_miles` at most 20.
+MAX_RADIUS_MILES = 20.0
+# Hexagons cut by the edges of the box still count as cells of the view.
+EDGE_ALLOWANCE = 1.15
+KM_PER_DEGREE_LATITUDE = 110.57
+KM_PER_DEGREE_LONGITUDE_AT_EQUATOR = 111.32
+MILES_PER_KM = 0.621371
+# Map width the camera is fitted to; the chart stretches, so this is a typical width.
+FIT_WIDTH_PX = 900
+FIT_HEIGHT_PX = 560
+
+
+@dataclass(frozen=True)
+class View:
+    """A viewport as the API's `bbox=west,south,east,north` (data-api.md, Place inputs)."""
+
+    west: float
+    south: float
+    east: float
+    north: float
+
+    def __post_init__(self) -> None:
+        if not (-180 <= self.west < self.east <= 180 and -90 <= self.south < self.north <= 90):
+            raise ValueError("a view needs west < east and south < north, in degrees")
+
+    @classmethod
+    def parse(cls, text: str) -> "View":
+        """`west,south,east,north` as the URL and the API write it."""
+        parts = [float(part) for part in text.split(",")]
+        if len(parts) != 4:
+            raise ValueError("a view is four numbers: west,south,east,north")
+        return cls(*parts)
+
+    @classmethod
+    def around(cls, latitude: float, longitude: float, radius_miles: float) -> "View":
+        """The box that holds a circle."""
+        radius_km = radius_miles / MILES_PER_KM
+        half_height = radius_km / KM_PER_DEGREE_LATITUDE
+        half_width = radius_km / (KM_PER_DEGREE_LONGITUDE_AT_EQUATOR * max(math.cos(math.radians(latitude)), 0.01))
+        return cls(longitude - half_width, latitude - half_height, longitude + half_width, latitude + half_height)
+
+    @classmethod
+    def covering(cls, points: list[tuple[float, float]], *, margin: float = 0.08) -> "View":
+        """The box around (latitude, longitude) points, with a margin for the hexagons' size."""
+        latitudes = [point[0] for point in points]
+        longitudes = [point[1] for point in points]
+        south, north, west, east = min(latitudes), max(latitudes), min(longitudes), max(longitudes)
+        pad_lat = max((north - south) * margin, 0.01)
+        pad_lng = max((east - west) * margin, 0.01)
+        return cls(west - pad_lng, south - pad_lat, east + pad_lng, north + pad_lat)
+
+    def text(self) -> str:
+        return ",".join(f"{value:.4f}" for value in (self.west, self.south, self.east, self.north))
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.south + self.north) / 2, (self.west + self.east) / 2
+
+    def area_km2(self) -> float:
+        middle_latitude = math.radians((self.south + self.north) / 2)
+        width_km = (self.east - self.west) * KM_PER_DEGREE_LONGITUDE_AT_EQUATOR * math.cos(middle_latitude)
+        height_km = (self.north - self.south) * KM_PER_DEGREE_LATITUDE
+        return width_km * height_km
+
+    def contains(self, latitude: float, longitude: float) -> bool:
+        return self.south <= latitude <= self.north and self.west <= longitude <= self.east
+
+
+def estimated_cells(view: View, resolution: int) -> int:
+    """How many hexagons of this resolution tile the view (an upper bound on cells drawn)."""
+    return math.ceil(view.area_km2() * EDGE_ALLOWANCE / h3.average_hexagon_area(resolution, unit="km^2"))
+
+
+def choose_resolution(view: View, *, max_cells: int = MAX_VIEW_CELLS) -> int:
+    """The finest H3 resolution at which the view holds at most `max_cells` cells."""
+    for resolution in range(MAX_RESOLUTION, MIN_RESOLUTION - 1, -1):
+        if estimated_cells(view, resolution) <= max_cells:
+            return resolution
+    return MIN_RESOLUTION
+
+
+def camera(view: View, *, width_px: int = FIT_WIDTH_PX, height_px: int = FIT_HEIGHT_PX) -> dict:
+    """deck.gl's `initialViewState` that fits the view (Web Mercator, 256-px tiles)."""
+    latitude, longitude = view.center
+    longitude_span = max(view.east - view.west, 1e-6)
+    # Mercator stretches latitude; compare spans in projected units.
+    def mercator_y(lat: float) -> float:
+        return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+
+    latitude_span = max(abs(mercator_y(view.north) - mercator_y(view.south)), 1e-9)
+    zoom_x = math.log2(width_px * 360 / (256 * longitude_span))
+    zoom_y = math.log2(height_px * 2 * math.pi / (256 * latitude_span))
+    zoom = max(1.0, min(zoom_x, zoom_y, 16.0))
+    return {"latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": round(zoom, 2), "pitch": 0, "bearing": 0}
+
+
+@dataclass(frozen=True)
+class CellGeometry:
+    """A cell as a place the API reads: its centre and a radius that covers it."""
+
+    cell: str
+    latitude: float
+    longitude: float
+    radius_miles: float
+    view: View
+
+
+def cell_geometry(cell: str) -> CellGeometry:
+    """The point + radius (data-api.md, Place inputs) that covers one H3 cell, and its box."""
+    if not h3.is_valid_cell(cell):
+        raise ValueError(f"{cell!r} is not an H3 cell")
+    latitude, longitude = h3.cell_to_latlng(cell)
+    boundary = h3.cell_to_boundary(cell)
+    radius_km = max(h3.great_circle_distance((latitude, longitude), corner, unit="km") for corner in boundary)
+    radius_miles = min(round(radius_km * MILES_PER_KM + 0.005, 3), MAX_RADIUS_MILES)
+    box = View.covering([*boundary], margin=0.0)
+    return CellGeometry(cell, latitude, longitude, radius_miles, box)

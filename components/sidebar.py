@@ -1,0 +1,42 @@
+"""The sidebar chrome every page shares: where the data comes from, how fresh, what it cost."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+
+@dataclass(frozen=True)
+class SourceStatus:
+    """What the sidebar shows; built by the app shell from settings, `/v1/dataset` and the meter."""
+
+    embedded: bool
+    host: str  # host[:port] only: a URL the app shows never carries a credential
+    dataset_version: int | None = None
+    data_end: str | None = None
+    credits_charged: int = 0
+    credits_remaining: int | None = None
+    problem: str | None = None  # the freshness probe failed: say so, keep the rest
+
+
+def render_sidebar(status: SourceStatus, *, key: str) -> None:
+    """Draw into the current container (the app puts it in a sidebar slot it can redraw).
+
+    It holds no widget, so `key` (kept for the components' signature) names nothing yet.
+    """
+    with st.container():
+        st.markdown("### deedscope")
+        if status.embedded:
+            st.markdown(f"**Source:** embedded sandbox (synthetic data) · `{status.host}`")
+        else:
+            st.markdown(f"**Source:** live host · `{status.host}`")
+        if status.problem:
+            st.caption(status.problem)
+        else:
+            version = "—" if status.dataset_version is None else str(status.dataset_version)
+            st.markdown(f"**Dataset version:** {version}  \n**Data end:** {status.data_end or '—'}")
+        remaining = "—" if status.credits_remaining is None else f"{status.credits_remaining:,}"
+        columns = st.columns(2)
+        columns[0].metric("Credits this session", f"{status.credits_charged:,}")
+        columns[1].metric("Credits remaining", remaining)
