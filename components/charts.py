@@ -37,9 +37,9 @@ def render_bar_chart(
     st.bar_chart(frame, x=x, y=list(y) if not isinstance(y, str) else y, stack=stack, horizontal=horizontal, height=260)
 
 
-def map_provider_for(basemap: str | None) -> str | None:
-    """`DEEDSCOPE_BASEMAP=none` draws without tiles (no network); otherwise Carto's free tiles."""
-    return None if (basemap or "").lower() == "none" else "carto"
+def map_provider_for(basemap: bool) -> str | None:
+    """Without a basemap (`DEEDSCOPE_BASEMAP=none`: tests, offline) the map draws no tiles, so needs no network."""
+    return "carto" if basemap else None
 
 
 def _view_of(latitudes: Sequence[float], longitudes: Sequence[float]) -> pydeck.ViewState:
@@ -55,7 +55,7 @@ def render_points_map(
     points: pd.DataFrame,
     *,
     key: str,
-    basemap: str | None,
+    basemap: bool,
     tooltip: str = "{label}",
     height: int = 320,
 ) -> None:
@@ -88,7 +88,7 @@ def render_boxes_map(
     boxes: Sequence[dict],
     *,
     key: str,
-    basemap: str | None,
+    basemap: bool,
     height: int = 360,
 ) -> None:
     """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map."""

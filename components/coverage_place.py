@@ -47,7 +47,7 @@ def render_place_answer(answer: Mapping, *, asked: str, key: str) -> None:
         )
 
 
-def render_market_boxes(markets: Sequence[Mapping], *, key: str, basemap: str | None) -> None:
+def render_market_boxes(markets: Sequence[Mapping], *, key: str, basemap: bool) -> None:
     render_boxes_map(
         [{"label": f"{market.get('market')} · {market.get('name') or ''}", "bbox": market.get("bbox")} for market in markets],
         key=key,

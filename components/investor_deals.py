@@ -54,7 +54,7 @@ def purchases_by_month(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"Month": counts.index, "Purchases": counts.to_numpy()})
 
 
-def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, basemap: str | None, file_stem: str) -> None:
+def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, basemap: bool, file_stem: str) -> None:
     """The deals read so far; `complete` says whether every page was walked."""
     if frame.empty:
         st.info("No deals recorded for this investor.")
