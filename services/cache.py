@@ -1,0 +1,195 @@
+"""Caching: a small store interface, its in-process implementation, and the version-keyed cache.
+
+`CacheStore` is the one interface callers see, so a shared backend (Redis, for several
+app replicas) can replace `MemoryStore` without touching them. The marketplace login
+keeps its pending state in the same interface (`pop` is a single-use read).
+
+`VersionedCache` puts the dataset version in every key (data-api.md, Limits 7): an entry
+lives at most 30 days, and a version change drops every entry of the old version at
+once (the document allows a business day; we do it on sight). Entries keep their
+`ETag` so a read after a version change can revalidate (`If-None-Match`) instead of
+downloading a body that did not change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from cachetools import TLRUCache
+
+from services.contract import CACHE_MAX_BYTES, CACHE_MAX_TTL_S
+
+
+@runtime_checkable
+class CacheStore(Protocol):
+    """Key-value store with per-entry time to live (seconds, capped at 30 days)."""
+
+    def get(self, key: str) -> Any | None: ...
+
+    def set(self, key: str, value: Any, ttl: float | None = None) -> None: ...
+
+    def delete(self, key: str) -> None: ...
+
+    def pop(self, key: str) -> Any | None:
+        """Get and delete in one step: a value can be taken once."""
+        ...
+
+    def delete_prefix(self, prefix: str) -> int:
+        """Delete every key starting with `prefix`; return how many went."""
+        ...
+
+    def clear(self) -> None: ...
+
+
+def value_size(value: Any) -> int:
+    """Bytes an entry is counted for: its own `cache_size`, a buffer's length, else a small constant."""
+    size = getattr(value, "cache_size", None)
+    if isinstance(size, int):
+        return max(size, 1)
+    if isinstance(value, (bytes, bytearray, str)):
+        return max(len(value), 1)
+    return sys.getsizeof(value)
+
+
+class MemoryStore:
+    """In-process `CacheStore` on cachetools: LRU bounded in bytes, per-entry TTL."""
+
+    def __init__(
+        self,
+        max_bytes: int = CACHE_MAX_BYTES,
+        *,
+        max_ttl: float = CACHE_MAX_TTL_S,
+        timer: Any = None,
+    ) -> None:
+        self.max_ttl = max_ttl
+        options: dict[str, Any] = {}
+        if timer is not None:
+            options["timer"] = timer
+        self._entries: TLRUCache = TLRUCache(
+            maxsize=max_bytes,
+            ttu=lambda _key, item, now: now + item[1],
+            getsizeof=lambda item: value_size(item[0]),
+            **options,
+        )
+        self._lock = threading.RLock()
+
+    def get(self, key: str) -> Any | None:
+        with self._lock:
+            item = self._entries.get(key)
+        return None if item is None else item[0]
+
+    def set(self, key: str, value: Any, ttl: float | None = None) -> None:
+        ttl = self.max_ttl if ttl is None else min(max(ttl, 0.0), self.max_ttl)
+        with self._lock:
+            try:
+                self._entries[key] = (value, ttl)
+            except ValueError:
+                # Larger than the whole store: not cached, and not an error for the caller.
+                self._entries.pop(key, None)
+
+    def delete(self, key: str) -> None:
+        with self._lock:
+            self._entries.pop(key, None)
+
+    def pop(self, key: str) -> Any | None:
+        with self._lock:
+            item = self._entries.pop(key, None)
+        return None if item is None else item[0]
+
+    def delete_prefix(self, prefix: str) -> int:
+        with self._lock:
+            doomed = [key for key in list(self._entries.keys()) if key.startswith(prefix)]
+            for key in doomed:
+                self._entries.pop(key, None)
+        return len(doomed)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @property
+    def current_bytes(self) -> int:
+        return int(self._entries.currsize)
+
+
+@dataclass
+class CachedResponse:
+    """One cached answer: its body, validator and headers, plus what was parsed from it."""
+
+    body: bytes
+    etag: str | None
+    dataset_version: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+    parsed: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def cache_size(self) -> int:
+        # Parsed models take several times the JSON text; count it so the byte bound holds.
+        return 4 * len(self.body) + 512
+
+
+class VersionedCache:
+    """Responses keyed on (dataset version, account, request); a version change drops the old ones.
+
+    `namespace` separates hosts and accounts sharing one store: it is built from the base
+    URL and a hash of the key, never the key itself.
+    """
+
+    VERSION_KEY = "dataset_version"
+
+    def __init__(self, store: CacheStore, namespace: str) -> None:
+        self.store = store
+        self.namespace = namespace
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def namespace_for(base_url: str, api_key: str | None, on_behalf_of: str | None) -> str:
+        account = hashlib.sha256(f"{api_key or ''}\0{on_behalf_of or ''}".encode()).hexdigest()[:16]
+        return f"data:{base_url}:{account}"
+
+    @property
+    def version(self) -> str | None:
+        value = self.store.get(f"{self.namespace}:{self.VERSION_KEY}")
+        return None if value is None else str(value)
+
+    def observe_version(self, version: str | None) -> bool:
+        """Record the dataset version seen on a response; True when it changed (old entries dropped)."""
+        if not version:
+            return False
+        with self._lock:
+            previous = self.version
+            if previous == version:
+                return False
+            self.store.set(f"{self.namespace}:{self.VERSION_KEY}", version)
+            if previous is not None:
+                self.store.delete_prefix(f"{self.namespace}:v{previous}:")
+            return previous is not None
+
+    def get(self, request_key: str) -> CachedResponse | None:
+        version = self.version
+        if version is None:
+            return None
+        return self.store.get(self._key(version, request_key))
+
+    def validator(self, request_key: str) -> CachedResponse | None:
+        """An entry of any version, only to revalidate with `If-None-Match` (never served unchecked)."""
+        return self.store.get(f"{self.namespace}:etag:{request_key}")
+
+    def put(self, request_key: str, entry: CachedResponse) -> None:
+        self.store.set(self._key(entry.dataset_version, request_key), entry)
+        if entry.etag:
+            self.store.set(f"{self.namespace}:etag:{request_key}", entry)
+
+    def clear(self) -> None:
+        self.store.delete_prefix(f"{self.namespace}:")
+
+    def _key(self, version: str, request_key: str) -> str:
+        return f"{self.namespace}:v{version}:{request_key}"

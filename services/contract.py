@@ -1,0 +1,100 @@
+"""Every decision on what the documents leave open, in one place.
+
+`data-api.md` and `marketplace-api.md` win where they speak; `decisions.md` where they
+are silent; the remaining choices are ours and each is a row in `docs/contract.md`.
+Change a value here the day the live host is known to differ.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- Headers (data-api.md, Authentication; decisions.md, Names) ---------------------------
+ON_BEHALF_HEADER = "X-On-Behalf-Of"
+DATASET_VERSION_HEADER = "X-Dataset-Version"
+CREDITS_CHARGED_HEADER = "X-Credits-Charged"
+CREDITS_REMAINING_HEADER = "X-Credits-Remaining"
+REQUEST_ID_HEADER = "X-Request-Id"
+IDEMPOTENCY_HEADER = "Idempotency-Key"  # marketplace-api.md, Endpoints
+JSON_MEDIA_TYPE = "application/json"
+CSV_MEDIA_TYPE = "text/csv"
+
+# The on-behalf header goes on every `/v1` path and `/mcp` (data-api.md, Authentication 4),
+# never on the probes; `/v3` is not behind the lock (our choice: the document names `/v1` only).
+ON_BEHALF_PREFIXES = ("/v1/", "/mcp")
+PROBE_PATHS = frozenset({"/v1/dataset", "/v1/coverage"})
+
+# --- Retries (data-api.md, Limits 1 and 4; marketplace-api.md, Endpoints) ------------------
+DEFAULT_MAX_RETRY_WAIT_S = 120.0
+DEFAULT_MAX_ATTEMPTS = 4
+# 503 codes that carry a server-directed wait; every other 503 (database_unavailable) is not retried.
+RETRYABLE_503_CODES = frozenset({"pool_saturated", "ledger_unavailable"})
+# Documented Retry-After of those codes, used when a proxy strips the header.
+DOCUMENTED_503_WAIT_S = {"pool_saturated": 1.0, "ledger_unavailable": 5.0}
+# A 429 without Retry-After or `retry_after` (a proxy's): wait this long once.
+FALLBACK_429_WAIT_S = 1.0
+# Marketplace: a key still processing answers 409 idempotency_in_progress with Retry-After: 1.
+RETRYABLE_409_CODES = frozenset({"idempotency_in_progress"})
+# Connection errors on reads: short exponential backoff (no server guidance exists).
+CONNECTION_RETRY_BASE_S = 0.25
+CONNECTION_RETRY_MAX_S = 2.0
+
+# --- HTTP client ---------------------------------------------------------------------------
+# The statement limit is 10 s (data-api.md, Limits 4); a read timeout above it lets the
+# server's 504 arrive as a problem rather than a client timeout.
+CONNECT_TIMEOUT_S = 5.0
+READ_TIMEOUT_S = 30.0
+CSV_READ_TIMEOUT_S = 120.0  # up to 50,000 rows stream (data-api.md, Limits 5)
+MAX_CONNECTIONS = 20
+MAX_KEEPALIVE_CONNECTIONS = 10
+
+# --- Cache (data-api.md, Limits 7) ---------------------------------------------------------
+CACHE_MAX_TTL_S = 30 * 86400
+CACHE_MAX_BYTES = 256 * 1024 * 1024
+VERSION_POLL_INTERVAL_S = 600.0  # learn the version from GET /v1/dataset at most every 10 minutes
+
+# --- Limits and value sets -----------------------------------------------------------------
+MAX_RADIUS_MILES = 20.0  # data-api.md, Limits 6
+CURSOR_MAX_LENGTH = 4096
+NAME_QUERY_MIN_LENGTH = 2  # decisions.md, Data API: `q` 2 to 100 characters
+NAME_QUERY_MAX_LENGTH = 100
+H3_MIN_RESOLUTION = 4  # decisions.md, /v1/deals/cells
+H3_MAX_RESOLUTION = 10
+H3_DEFAULT_RESOLUTION = 8
+DEAL_KINDS = frozenset({"flip", "wholesale", "long_hold", "hold", "build", "acquisition"})
+DEAL_SORTS = frozenset({"distance", "date_desc", "date_asc", "price_desc", "price_asc"})
+INVESTOR_SORTS = frozenset(
+    {"events_desc", "parcels_desc", "volume_desc", "last_bought_desc", "last_deal_desc", "flips_desc", "holds_desc"}
+)
+
+# (default, maximum) page sizes (data-api.md, Pagination). Lists the document leaves out
+# (agents' listings, lenders, loans, buyers) get no client-side maximum: the server lowers it.
+PAGE_LIMITS = {
+    "deals": (500, 500),
+    "investor_deals": (500, 500),
+    "investors": (100, 200),
+    "people_listings": (100, 500),
+}
+
+# --- Ids (data-api.md, Conventions; decisions.md, Data API) --------------------------------
+ID_PATTERNS = {
+    "deal": re.compile(r"deal_[0-9a-f]{32}"),
+    "property": re.compile(r"prop_[0-9a-f]{32}"),
+    "investor": re.compile(r"inv_[0-9a-f]{12}"),
+    "agent": re.compile(r"agt_[0-9a-f]{12}"),
+    "lender": re.compile(r"len_[0-9a-f]{12}"),
+    "person": re.compile(r"person:[0-9a-f]{12}"),
+    "listing": re.compile(r"[0-9a-f]{32}"),
+}
+ID_EXAMPLES = {
+    "deal": "deal_ followed by 32 hex characters",
+    "property": "prop_ followed by 32 hex characters",
+    "investor": "inv_ followed by 12 hex characters",
+    "agent": "agt_ followed by 12 hex characters",
+    "lender": "len_ followed by 12 hex characters",
+    "person": "person: followed by 12 hex characters",
+    "listing": "32 hex characters",
+}
+
+# Lean `/v3/people/{id}/listings` filter names (decisions.md, Data API).
+PEOPLE_LISTING_PARAMS = ("status", "listed_from", "all_versions", "self_listing", "flagged_purchase")

@@ -1,0 +1,288 @@
+"""`DataApi`: the one client of the Deed-Records Data API (data-api.md).
+
+    from services import DataApi, load_settings
+    with DataApi(load_settings()) as api:
+        page = api.deals.list(lat=32.78, lng=-96.80, radius_miles=5, sort="distance")
+        for deal in page:          # walks every page
+            ...
+
+Resource namespaces by verb (`deals.list`, `investors.retrieve`, ...) live in
+`services/resources/`. This module holds what they share: the request with its cache,
+the dataset version, the credit meter and the auth headers.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, TypeVar
+from urllib.parse import urlencode
+
+import httpx2
+
+from services import contract
+from services.cache import CachedResponse, CacheStore, MemoryStore, VersionedCache
+from services.credits import CostKind, CreditMeter, Credits
+from services.errors import ApiError
+from services.envelope import Envelope, envelope_parser
+from services.models import Dataset
+from services.pagination import Page
+from services.resources.deals import Deals
+from services.resources.investors import Investors
+from services.resources.agents import Agents, People
+from services.resources.lenders import Lenders
+from services.resources.places import Buyers, CoverageResource, MarketplaceListings
+from services.settings import Settings
+from services.transport import Transport
+
+logger = logging.getLogger("services.data_api")
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class DataApi:
+    """Client of the Data API for one session: its own credit meter, a shared cache store.
+
+    `http_client` and `cache` (a `CacheStore`) are meant to be shared by every session of
+    the process; without them the client makes its own. `clock` times the version poll.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        http_client: httpx2.Client | None = None,
+        cache: CacheStore | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        max_retry_wait: float = contract.DEFAULT_MAX_RETRY_WAIT_S,
+        max_attempts: int = contract.DEFAULT_MAX_ATTEMPTS,
+    ) -> None:
+        if settings.api_url is None:
+            raise ValueError(
+                "settings.api_url is not set: start the embedded sandbox and pass settings.with_api_url(url)"
+            )
+        self.settings = settings
+        self.credits = CreditMeter()
+        self._clock = clock
+        self._version_checked_at: float | None = None
+        self._api_key = settings.api_key.get_secret_value() if settings.api_key else None
+        store = cache if cache is not None else MemoryStore()
+        self.cache = VersionedCache(
+            store, VersionedCache.namespace_for(settings.api_url, self._api_key, settings.on_behalf_of)
+        )
+        self._transport = Transport(
+            settings.api_url,
+            auth_headers=self._auth_headers,
+            http_client=http_client,
+            sleep=sleep,
+            max_retry_wait=max_retry_wait,
+            max_attempts=max_attempts,
+            secrets=lambda: (self._api_key,) if self._api_key else (),
+            on_response=self._observe,
+        )
+        self.requests_sent = 0  # answers received from the service, for tests and diagnostics
+        self.deals = Deals(self)
+        self.investors = Investors(self)
+        self.agents = Agents(self)
+        self.people = People(self)
+        self.buyers = Buyers(self)
+        self.marketplace_listings = MarketplaceListings(self)
+        self.lenders = Lenders(self)
+        self.coverage = CoverageResource(self)
+
+    # --- lifecycle --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._transport.close()
+
+    def __enter__(self) -> DataApi:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"DataApi(api_url={self.settings.api_url!r}, dataset_version={self.dataset_version!r})"
+
+    @property
+    def retries(self) -> int:
+        return self._transport.retries
+
+    # --- version and credits ----------------------------------------------------------------
+
+    @property
+    def dataset_version(self) -> int | str | None:
+        """The dataset version last seen (header `X-Dataset-Version` or `GET /v1/dataset`)."""
+        version = self.cache.version
+        if version is not None and version.isdigit():
+            return int(version)
+        return version
+
+    def estimate_cost(self, kind: CostKind, ids: list[str] | None = None, count: int | None = None) -> int:
+        """At most how many credits a planned read costs (data-api.md, Limits 3).
+
+        Ids this session has already been served count 0; the rest count 1 each.
+        """
+        return self.credits.estimate(kind, ids=ids, count=count)
+
+    def dataset(self) -> Dataset:
+        """`GET /v1/dataset`: the freshness probe (unmetered, never cached)."""
+        envelope, _ = self.get(
+            "/v1/dataset", None, parse=envelope_parser(Dataset), cacheable=False, parser_name="dataset"
+        )
+        dataset = envelope.data
+        self._learn_version(str(dataset.dataset_version))
+        return dataset
+
+    def build(self) -> Envelope[dict[str, Any]]:
+        """`GET /v3/build`: coverage and build of each served state (`data`, `meta.build`)."""
+        envelope, _ = self.get("/v3/build", None, parse=envelope_parser(dict[str, Any]), parser_name="build")
+        return envelope
+
+    def refresh_version(self) -> str | None:
+        """Ask the service for its dataset version now; None when it cannot be reached."""
+        try:
+            self.dataset()
+        except ApiError as error:
+            logger.warning("could not learn the dataset version: %s", error)
+            self._version_checked_at = self._clock()
+        return self.cache.version
+
+    # --- requests -----------------------------------------------------------------------------
+
+    def get(
+        self,
+        path: str,
+        params: Mapping[str, Any] | None,
+        *,
+        parse: Callable[[bytes], R],
+        parser_name: str,
+        cacheable: bool = True,
+    ) -> tuple[R, CachedResponse]:
+        """GET `path`, served from the version-keyed cache when the same read was made.
+
+        Returns what `parse(body)` made of the body (kept with the entry, so a cached read
+        parses nothing) and the entry itself (its version and headers).
+        """
+        request_key = _request_key(path, params)
+        headers: dict[str, str] = {}
+        validator = None
+        if cacheable:
+            self._poll_version_if_due()
+            entry = self.cache.get(request_key)
+            if entry is not None:
+                return _parsed(entry, parser_name, parse), entry
+            validator = self.cache.validator(request_key)
+            if validator is not None and validator.etag:
+                headers["If-None-Match"] = validator.etag
+        response = self._transport.request("GET", path, params=params, headers=headers)
+        version = response.headers.get(contract.DATASET_VERSION_HEADER) or self.cache.version or ""
+        if response.status_code == 304 and validator is not None:
+            # The body did not change with the version: serve it again, no download.
+            entry = replace(validator, dataset_version=version)
+        else:
+            entry = CachedResponse(
+                body=response.content,
+                etag=response.headers.get("etag"),
+                dataset_version=version,
+                headers={k: v for k, v in response.headers.items() if k.lower().startswith("x-")},
+            )
+        result = _parsed(entry, parser_name, parse)
+        if cacheable and version and version == self.cache.version:
+            self.cache.put(request_key, entry)
+        return result, entry
+
+    def get_text(self, path: str, params: Mapping[str, Any] | None, *, accept: str) -> str:
+        """GET a non-JSON representation (loans as CSV); never cached."""
+        response = self._transport.request(
+            "GET",
+            path,
+            params=params,
+            headers={"Accept": accept},
+            timeout=httpx2.Timeout(contract.CSV_READ_TIMEOUT_S, connect=contract.CONNECT_TIMEOUT_S),
+        )
+        return response.text
+
+    def page(
+        self,
+        path: str,
+        params: Mapping[str, Any],
+        item_type: type[T],
+        *,
+        hold: Callable[[list[T]], None] | None = None,
+    ) -> Page[T]:
+        """The first page of a keyset list, able to walk the rest."""
+        parse = envelope_parser(list[item_type])  # type: ignore[valid-type]
+        parser_name = f"page:{getattr(item_type, '__name__', item_type)}"
+
+        def fetch(cursor: str | None) -> Page[T]:
+            query = dict(params)
+            if cursor is not None:
+                query["cursor"] = cursor
+            envelope, entry = self.get(path, query, parse=parse, parser_name=parser_name)
+            items = list(envelope.data)
+            if hold is not None:
+                hold(items)
+            return Page(
+                items,
+                envelope.page,
+                envelope.meta,
+                fetch=fetch,
+                dataset_version=entry.dataset_version or None,
+                current_version=self.refresh_version,
+                summary=envelope.summary,
+            )
+
+        return fetch(None)
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _auth_headers(self, path: str) -> dict[str, str]:
+        headers = {}
+        if self._api_key:
+            headers["Authorization"] = f"Bearer {self._api_key}"
+        # data-api.md, Authentication 4: on-behalf on /v1 and /mcp, not on the probes.
+        if (
+            self.settings.on_behalf_of
+            and path.startswith(contract.ON_BEHALF_PREFIXES)
+            and path not in contract.PROBE_PATHS
+        ):
+            headers[contract.ON_BEHALF_HEADER] = self.settings.on_behalf_of
+        return headers
+
+    def _observe(self, response: httpx2.Response) -> None:
+        self.requests_sent += 1
+        self.credits.record(Credits.from_headers(response.headers))
+        version = response.headers.get(contract.DATASET_VERSION_HEADER)
+        if version:
+            self._learn_version(version)
+
+    def _learn_version(self, version: str) -> None:
+        previous = self.cache.version
+        if self.cache.observe_version(version):
+            logger.info("dataset version changed from %s to %s: cached answers of %s dropped", previous, version, previous)
+        self._version_checked_at = self._clock()
+
+    def _poll_version_if_due(self) -> None:
+        # data-api.md, Versioning 3: poll GET /v1/dataset, here at most every 10 minutes.
+        checked = self._version_checked_at
+        if checked is None or self._clock() - checked >= contract.VERSION_POLL_INTERVAL_S:
+            self.refresh_version()
+
+
+def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R]) -> R:
+    result = entry.parsed.get(parser_name)
+    if result is None:
+        result = parse(entry.body)
+        entry.parsed[parser_name] = result
+    return result
+
+
+def _request_key(path: str, params: Mapping[str, Any] | None) -> str:
+    if not params:
+        return path
+    return path + "?" + urlencode(sorted((k, str(v)) for k, v in params.items() if v is not None))

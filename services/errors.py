@@ -1,0 +1,307 @@
+"""One hierarchy of errors for both APIs, keyed by the documents' `code`.
+
+```
+ApiError
+├── InvalidInputError (also ValueError)      refused before any request is spent
+├── ApiConnectionError ── ApiTimeoutError
+└── ApiStatusError (.status .code .detail .problem .request_id .retry_after .errors
+    │               .zips_unknown .recovery)
+    ├── BadRequestError 400 ─ InvalidCursorError, ValidationError
+    ├── AuthenticationError 401
+    ├── PaymentRequiredError 402
+    ├── PermissionDeniedError 403 ─ QuotaExceededError
+    ├── NotFoundError 404
+    ├── ConflictError 409
+    ├── GoneError 410 (.superseded_by)
+    ├── UnprocessableError 422 ─ OutsideCoverageError
+    ├── RateLimitError 429
+    └── ServerError 5xx ─ ServiceUnavailableError 503, GatewayTimeoutError 504
+```
+
+Switch on `code` (data-api.md, Errors), not on `detail`. `str(error)` carries the code,
+the detail and the request id; it never carries a credential (the transport redacts).
+"""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+from typing import Any
+
+from services.retry_after import parse_retry_after
+
+PROBLEM_MEDIA_TYPES = ("application/problem+json", "application/json")
+
+
+class ApiError(Exception):
+    """Anything that went wrong talking to a deedscope API."""
+
+    code: str | None = None
+    status: int | None = None
+    detail: str | None = None
+    recovery: str | None = None
+    request_id: str | None = None
+    retry_after: float | None = None
+    errors: list[dict[str, Any]] = []
+    zips_unknown: list[str] = []
+
+
+class InvalidInputError(ApiError, ValueError):
+    """Input the documents would refuse, caught before spending a request."""
+
+    code = "invalid_input"
+
+    def __init__(self, param: str, message: str) -> None:
+        super().__init__(f"{param}: {message}")
+        self.param = param
+        self.detail = f"Invalid {param}: {message}"
+        self.errors = [{"param": param, "message": message, "code": "invalid_input"}]
+        self.recovery = f"Correct {param} and try again."
+
+    def __str__(self) -> str:
+        return self.detail or ""
+
+
+class ApiConnectionError(ApiError):
+    """The service could not be reached, or the connection broke."""
+
+    code = "connection_error"
+
+    def __init__(self, message: str, *, method: str | None = None, path: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = message
+        self.method = method
+        self.path = path
+
+    def __str__(self) -> str:
+        where = f" ({self.method} {self.path})" if self.method else ""
+        return f"{self.detail}{where}"
+
+
+class ApiTimeoutError(ApiConnectionError):
+    """No answer within the client's timeout."""
+
+    code = "timeout"
+
+
+class ApiStatusError(ApiError):
+    """The service answered with an error status; `problem` holds the RFC 9457 body."""
+
+    def __init__(
+        self,
+        status: int,
+        problem: dict[str, Any],
+        *,
+        request_id: str | None = None,
+        retry_after: float | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.status = status
+        self.problem = problem
+        self.code = str(problem.get("code") or _code_for_status(status))
+        self.title = problem.get("title") or _phrase(status)
+        self.detail = str(problem.get("detail") or self.title)
+        self.recovery = problem.get("recovery")
+        self.request_id = problem.get("request_id") or request_id
+        self.retry_after = retry_after if retry_after is not None else _number(problem.get("retry_after"))
+        self.errors = list(problem.get("errors") or [])
+        self.zips_unknown = list(problem.get("zips_unknown") or [])
+        self.headers = headers or {}
+        super().__init__(str(self))
+
+    # Marketplace extra members (marketplace-api.md, Errors).
+    @property
+    def scope(self) -> str | None:
+        return self.problem.get("scope")
+
+    @property
+    def agreement_id(self) -> str | None:
+        return self.problem.get("agreement_id")
+
+    @property
+    def unknown_parameters(self) -> list[str]:
+        return list(self.problem.get("unknown_parameters") or [])
+
+    @property
+    def parameter(self) -> str | None:
+        return self.problem.get("parameter")
+
+    @property
+    def bucket(self) -> str | None:
+        return self.problem.get("bucket")
+
+    def __str__(self) -> str:
+        text = f"{self.status} {self.code}: {self.detail}"
+        if self.retry_after is not None:
+            text += f" (retry after {self.retry_after:g} s)"
+        if self.request_id:
+            text += f" [request {self.request_id}]"
+        return text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(status={self.status}, code={self.code!r}, request_id={self.request_id!r})"
+
+
+class BadRequestError(ApiStatusError):
+    pass
+
+
+class InvalidCursorError(BadRequestError):
+    """The cursor no longer matches the query or the data version: restart at page 1."""
+
+
+class ValidationError(BadRequestError):
+    """`errors[]` names each parameter (`param`, `message`, `code`)."""
+
+
+class AuthenticationError(ApiStatusError):
+    pass
+
+
+class PaymentRequiredError(ApiStatusError):
+    pass
+
+
+class PermissionDeniedError(ApiStatusError):
+    pass
+
+
+class QuotaExceededError(PermissionDeniedError):
+    """The month's credits are used up; free reads still work."""
+
+
+class NotFoundError(ApiStatusError):
+    pass
+
+
+class ConflictError(ApiStatusError):
+    pass
+
+
+class GoneError(ApiStatusError):
+    """A retired id (data-api.md, Conventions: Old ids)."""
+
+    @property
+    def superseded_by(self) -> str | None:
+        return self.problem.get("superseded_by")
+
+
+class UnprocessableError(ApiStatusError):
+    pass
+
+
+class OutsideCoverageError(UnprocessableError):
+    """A place no served market covers; `zips_unknown` names the ZIPs."""
+
+
+class RateLimitError(ApiStatusError):
+    pass
+
+
+class ServerError(ApiStatusError):
+    pass
+
+
+class ServiceUnavailableError(ServerError):
+    pass
+
+
+class GatewayTimeoutError(ServerError):
+    """`statement_timeout`: never retried identically (data-api.md, Limits 4)."""
+
+
+CODE_CLASSES: dict[str, type[ApiStatusError]] = {
+    "invalid_cursor": InvalidCursorError,
+    "validation_error": ValidationError,
+    "quota_exceeded": QuotaExceededError,
+    "outside_coverage": OutsideCoverageError,
+}
+
+STATUS_CLASSES: dict[int, type[ApiStatusError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    402: PaymentRequiredError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    410: GoneError,
+    422: UnprocessableError,
+    429: RateLimitError,
+    503: ServiceUnavailableError,
+    504: GatewayTimeoutError,
+}
+
+
+def error_class(status: int, code: str | None) -> type[ApiStatusError]:
+    if code in CODE_CLASSES and CODE_CLASSES[code] in _classes_for_status(status):
+        return CODE_CLASSES[code]
+    if status in STATUS_CLASSES:
+        return STATUS_CLASSES[status]
+    if status >= 500:
+        return ServerError
+    return ApiStatusError
+
+
+def parse_problem(status: int, content_type: str | None, body: bytes) -> dict[str, Any]:
+    """The problem members of an error body; a non-problem body (a proxy's HTML) still gives one."""
+    media_type = (content_type or "").split(";")[0].strip().lower()
+    if media_type in PROBLEM_MEDIA_TYPES and body:
+        try:
+            parsed = json.loads(body)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict):
+            return parsed
+    described = media_type or "no content type"
+    return {
+        "status": status,
+        "code": _code_for_status(status),
+        "title": _phrase(status),
+        "detail": f"The service answered {status} {_phrase(status)} without a problem body ({described}); "
+        "this usually comes from a proxy in front of the service",
+    }
+
+
+def error_from_response(
+    status: int,
+    content_type: str | None,
+    body: bytes,
+    headers: dict[str, str],
+    *,
+    now: float | None = None,
+) -> ApiStatusError:
+    """Build the error of the hierarchy for one error answer."""
+    problem = parse_problem(status, content_type, body)
+    code = problem.get("code")
+    retry_after = parse_retry_after(headers.get("retry-after"), now=now)
+    cls = error_class(status, code)
+    return cls(
+        status,
+        problem,
+        request_id=headers.get("x-request-id"),
+        retry_after=retry_after,
+        headers=headers,
+    )
+
+
+def _classes_for_status(status: int) -> tuple[type[ApiStatusError], ...]:
+    base = STATUS_CLASSES.get(status, ServerError if status >= 500 else ApiStatusError)
+    return tuple(cls for cls in CODE_CLASSES.values() if issubclass(cls, base))
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
+
+
+def _code_for_status(status: int) -> str:
+    return _phrase(status).lower().replace(" ", "_").replace("-", "_")
+
+
+def _number(value: Any) -> float | None:
+    try:
+        return float(value) if value is not None else None
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,122 @@
+"""Keyset pages (data-api.md, Pagination), after openai-python's `SyncCursorPage`.
+
+Follow `page.next_cursor` until null; a short page is not the end; cursors are opaque
+and never built here. A cursor dies with a change of data version (`400 invalid_cursor`):
+the walk then restarts from page 1 once, sets `restarted` and logs it; a second
+`invalid_cursor` in the same walk is raised.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
+
+from services.errors import InvalidCursorError
+from services.models import Meta, PageInfo
+
+logger = logging.getLogger("services.pagination")
+
+T = TypeVar("T")
+Progress = Callable[[int, int], None]
+
+
+class Page(Generic[T]):
+    """One page of a list, able to fetch the pages after it.
+
+    `fetch(cursor)` returns the page at `cursor` of the same query (None: page 1);
+    `current_version()` asks the service for its dataset version now.
+    """
+
+    def __init__(
+        self,
+        items: list[T],
+        page: PageInfo | None = None,
+        meta: Meta | None = None,
+        *,
+        fetch: Callable[[str | None], Page[T]] | None = None,
+        dataset_version: str | None = None,
+        current_version: Callable[[], str | None] | None = None,
+        summary: dict | None = None,
+    ) -> None:
+        self.items = items
+        self.page = page or PageInfo()
+        self.meta = meta or Meta()
+        self.summary = summary
+        self.dataset_version = dataset_version
+        self.restarted = False
+        self._fetch = fetch
+        self._current_version = current_version
+
+    @property
+    def next_cursor(self) -> str | None:
+        return self.page.next_cursor
+
+    def has_next_page(self) -> bool:
+        return bool(self.next_cursor) and self._fetch is not None
+
+    def get_next_page(self) -> Page[T]:
+        if not self.has_next_page():
+            raise StopIteration("no page after this one")
+        assert self._fetch is not None
+        return self._fetch(self.next_cursor)
+
+    def iter_pages(self) -> Iterator[Page[T]]:
+        """This page, then each following page; restarts at page 1 once after a version change."""
+        for page, _restarted in self._walk_pages():
+            yield page
+
+    def __iter__(self) -> Iterator[T]:
+        """Every row of every page, fetching as it goes.
+
+        After a restart the rows of the new version come again from the first page;
+        use `walk()` for a list without rows of two versions.
+        """
+        for page in self.iter_pages():
+            yield from page.items
+
+    def walk(self, progress: Progress | None = None, *, max_rows: int | None = None) -> list[T]:
+        """All rows of the list (up to `max_rows`), calling `progress(pages, rows)` after each page."""
+        rows: list[T] = []
+        pages = 0
+        for page, restarted in self._walk_pages():
+            if restarted:
+                rows.clear()
+                pages = 0
+            pages += 1
+            rows.extend(page.items)
+            if progress is not None:
+                progress(pages, len(rows))
+            if max_rows is not None and len(rows) >= max_rows:
+                del rows[max_rows:]
+                break
+        return rows
+
+    def _walk_pages(self) -> Iterator[tuple[Page[T], bool]]:
+        page: Page[T] = self
+        yield page, False
+        while page.has_next_page():
+            try:
+                page = page.get_next_page()
+            except InvalidCursorError:
+                if self.restarted or not self._version_changed(page):
+                    raise
+                self.restarted = True
+                logger.warning(
+                    "the dataset version changed from %s while paging; restarting from page 1",
+                    page.dataset_version,
+                )
+                assert self._fetch is not None
+                page = self._fetch(None)
+                yield page, True
+                continue
+            yield page, False
+
+    def _version_changed(self, page: Page[T]) -> bool:
+        if self._current_version is None or page.dataset_version is None:
+            return False
+        current = self._current_version()
+        return current is not None and current != page.dataset_version
+
+    def __repr__(self) -> str:
+        return f"Page(items={len(self.items)}, next_cursor={'…' if self.next_cursor else None})"

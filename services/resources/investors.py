@@ -1,0 +1,76 @@
+"""`/v1/investors`, `/search`, `/{id}`, `/{id}/deals` (data-api.md)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Iterable, Sequence
+
+from services import contract
+from services.filters import check_choice, check_id, check_limit, check_query, place_params
+from services.models import Deal, InvestorProfile, InvestorRow, Retrieved, SearchResult
+from services.pagination import Page
+from services.resources import Resource, holder, path_segment
+from services.resources.deals import check_sort
+
+
+class Investors(Resource):
+    def list(
+        self,
+        *,
+        bbox: Sequence[float] | str | None = None,
+        lat: float | None = None,
+        lng: float | None = None,
+        radius_miles: float | None = None,
+        zip: str | Iterable[str] | None = None,
+        city: str | None = None,
+        property_id: str | None = None,
+        from_: date | str | None = None,
+        to: date | str | None = None,
+        kind: str | Iterable[str] | None = None,
+        min_price: int | None = None,
+        max_price: int | None = None,
+        sort: str | None = "events_desc",
+        limit: int | None = None,
+    ) -> Page[InvestorRow]:
+        """Investors active in a place, most events first by default."""
+        params: dict[str, Any] = place_params(
+            bbox=bbox, lat=lat, lng=lng, radius_miles=radius_miles, zip=zip, city=city,
+            property_id=property_id, from_=from_, to=to, kind=kind, min_price=min_price, max_price=max_price,
+        )
+        if check_choice("sort", sort, contract.INVESTOR_SORTS):
+            params["sort"] = sort
+        if check_limit(limit, "investors"):
+            params["limit"] = limit
+        return self._api.page("/v1/investors", params, InvestorRow, hold=holder(self._api, "investor", "id"))
+
+    def search(self, q: str) -> SearchResult[InvestorRow]:
+        """Ranked name lookup: at most 50 hits, `capped` when more matched (0 credits)."""
+        return self._search("/v1/investors/search", check_query(q), InvestorRow, "investor_search")
+
+    def retrieve(self, investor_id: str) -> Retrieved[InvestorProfile]:
+        """An investor profile; an old id is followed (`resolved_from`), a retired one raises `GoneError`."""
+        investor_id = check_id("investor", investor_id)
+        result = self._retrieve(f"/v1/investors/{path_segment(investor_id)}", None, InvestorProfile, "investor")
+        self._api.credits.hold("investor", [result.data.id, investor_id])
+        return result
+
+    def deals(
+        self,
+        investor_id: str,
+        *,
+        sort: str | None = None,
+        limit: int | None = None,
+        from_: date | str | None = None,
+        to: date | str | None = None,
+        kind: str | Iterable[str] | None = None,
+    ) -> Page[Deal]:
+        """An investor's deals, walked page by page (each new deal costs 1 credit)."""
+        investor_id = check_id("investor", investor_id)
+        params: dict[str, Any] = place_params(from_=from_, to=to, kind=kind)
+        if check_sort(sort, contract.DEAL_SORTS - {"distance"}, params):
+            params["sort"] = sort
+        if check_limit(limit, "investor_deals"):
+            params["limit"] = limit
+        return self._api.page(
+            f"/v1/investors/{path_segment(investor_id)}/deals", params, Deal, hold=holder(self._api, "deal", "id")
+        )

@@ -1,0 +1,62 @@
+"""Lender registry (`/v1/lenders...`, early access, 0 credits); loans also as CSV.
+
+Query parameters beyond the id and the documented shared filters are not shown by
+data-api.md; extra keyword arguments are passed through as query parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services import contract
+from services.filters import FILTER_NAMES, check_id, check_limit, check_query, place_params
+from services.models import ApiModel, CellsResult, Cell, Lender, LoanRow, Retrieved, SearchResult
+from services.pagination import Page
+from services.resources import Resource, path_segment
+from services.resources.agents import _query_value
+from services.resources.deals import check_resolution
+
+
+class Ranking(ApiModel):
+    """A row of `/v1/lenders/rankings` (fields: not shown)."""
+
+
+class Lenders(Resource):
+    def search(self, q: str) -> SearchResult[Lender]:
+        return self._search("/v1/lenders/search", check_query(q), Lender, "lender_search")
+
+    def list(self, *, limit: int | None = None, **filters: Any) -> Page[Lender]:
+        return self._api.page("/v1/lenders", _query(filters, limit), Lender)
+
+    def retrieve(self, lender_id: str) -> Retrieved[Lender]:
+        lender_id = check_id("lender", lender_id)
+        return self._retrieve(f"/v1/lenders/{path_segment(lender_id)}", None, Lender, "lender")
+
+    def loans(self, lender_id: str, *, limit: int | None = None, **filters: Any) -> Page[LoanRow]:
+        lender_id = check_id("lender", lender_id)
+        return self._api.page(f"/v1/lenders/{path_segment(lender_id)}/loans", _query(filters, limit), LoanRow)
+
+    def loans_csv(self, lender_id: str, *, limit: int | None = None, **filters: Any) -> str:
+        """The lender's loans as CSV (`Accept: text/csv`; up to 50,000 rows, else `422 csv_cap_exceeded`)."""
+        lender_id = check_id("lender", lender_id)
+        return self._api.get_text(
+            f"/v1/lenders/{path_segment(lender_id)}/loans", _query(filters, limit), accept=contract.CSV_MEDIA_TYPE
+        )
+
+    def rankings(self, *, limit: int | None = None, **filters: Any) -> Page[Ranking]:
+        return self._api.page("/v1/lenders/rankings", _query(filters, limit), Ranking)
+
+    def cells(self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Any) -> CellsResult:
+        params = _query(filters, None)
+        params["resolution"] = str(check_resolution(resolution))
+        data, meta = self._data("/v1/lenders/cells", params, list[Cell], "lender_cells")
+        return CellsResult(cells=data, resolution=meta.resolution or resolution, meta=meta)
+
+
+def _query(filters: dict[str, Any], limit: int | None) -> dict[str, Any]:
+    shared = {key: value for key, value in filters.items() if key in FILTER_NAMES}
+    query: dict[str, Any] = place_params(**shared)
+    query.update({key: _query_value(value) for key, value in filters.items() if key not in FILTER_NAMES})
+    if check_limit(limit):
+        query["limit"] = limit
+    return {key: value for key, value in query.items() if value is not None}
