@@ -3,32 +3,23 @@
 The browser's redirect back from the issuer starts a new Streamlit session with an
 empty `st.session_state`, so the PKCE verifier and the page to return to cannot live
 there. They live here instead: single use (taking a login removes it) and valid for
-ten minutes. The store underneath is any object with `get`, `set` and `pop` (the
-cache's `CacheStore` interface), so a shared backend such as Redis can hold pending
-logins for several app replicas.
+ten minutes. The store underneath is the cache's `CacheStore` interface (`pop` is the
+single-use read), so a shared backend such as Redis can hold pending logins for
+several app replicas.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+
+from services.cache import CacheStore, MemoryStore
 
 # How long a person may take on the issuer's login and consent pages.
 PENDING_LOGIN_TTL_S = 10 * 60
 KEY_PREFIX = "oauth-pending:"
-
-
-class KeyValueStore(Protocol):
-    """The part of the cache interface pending logins need."""
-
-    def get(self, key: str) -> Any: ...
-
-    def set(self, key: str, value: Any, ttl: float | None = None) -> None: ...
-
-    def pop(self, key: str) -> Any: ...
+PENDING_STORE_MAX_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -40,31 +31,12 @@ class PendingLogin:
     created_at: float
 
 
-class InMemoryKeyValueStore:
-    """A process-local store for one app replica (expiry is checked by `LoginStore`)."""
-
-    def __init__(self) -> None:
-        self._items: dict[str, Any] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> Any:
-        with self._lock:
-            return self._items.get(key)
-
-    def set(self, key: str, value: Any, ttl: float | None = None) -> None:
-        with self._lock:
-            self._items[key] = value
-
-    def pop(self, key: str) -> Any:
-        with self._lock:
-            return self._items.pop(key, None)
-
-
 class LoginStore:
     """Pending logins by `state`: `put` when the person leaves, `take` once when they return."""
 
-    def __init__(self, store: KeyValueStore | None = None, *, clock: Callable[[], float] = time.time) -> None:
-        self._store = store if store is not None else InMemoryKeyValueStore()
+    def __init__(self, store: CacheStore | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        # A small store of its own: pending logins must not be evicted by cached data.
+        self._store = store if store is not None else MemoryStore(PENDING_STORE_MAX_BYTES)
         self._clock = clock
 
     def put(self, *, state: str, code_verifier: str, redirect_uri: str, return_to: str) -> PendingLogin:

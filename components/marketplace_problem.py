@@ -1,0 +1,51 @@
+"""A marketplace problem in place: what happened, its `recovery`, and what the codes imply.
+
+`cap_reached` / `daily_cap_reached` say when the cap resets; `terms_required` says what to
+accept and where; `insufficient_scope` names the scope. Everything else is the shared
+`render_error` (detail, recovery, request id).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from components.feedback import render_error
+
+CAP_CODES = ("cap_reached", "daily_cap_reached")
+
+
+def cap_reset_text(error: Any, caps: list[dict] | None = None) -> str | None:
+    """When a refused action can be tried again: the problem's `resets_at`, the cap row's, or Retry-After."""
+    problem = getattr(error, "problem", None) or {}
+    resets_at = problem.get("resets_at")
+    action = problem.get("action")
+    if not resets_at and caps:
+        row = next((cap for cap in caps if cap.get("action") == action), None)
+        resets_at = row.get("resets_at") if row else None
+    if resets_at:
+        return f"The cap resets at {resets_at}."
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after:
+        hours, rest = divmod(int(retry_after), 3600)
+        return f"The cap resets in {hours} h {rest // 60} min."
+    return None
+
+
+def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:
+    code = getattr(error, "code", None)
+    render_error(error, title=title)
+    if code in CAP_CODES:
+        reset = cap_reset_text(error, caps)
+        if reset:
+            st.info(reset, icon="🕛")
+    elif code == "terms_required":
+        agreement = getattr(error, "agreement_id", None) or "—"
+        st.info(
+            f"Accept the Marketplace API Terms (agreement {agreement}): log out, log in again and tick "
+            "the terms box on the marketplace consent page.",
+            icon="📄",
+        )
+    elif code == "insufficient_scope":
+        st.info(f"This needs the `{getattr(error, 'scope', None) or 'missing'}` scope: log in again and allow it.", icon="🔑")

@@ -1,0 +1,66 @@
+"""Who is logged in to the marketplace: sides, trust tier and its next step, caps, terms (`GET /me`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from components.tables import escape_markdown
+
+SIDE_NAMES = {"buy": "buyer", "sell": "seller"}
+
+
+def render_marketplace_profile(me: Mapping[str, Any], *, key: str) -> None:
+    """Identity, trust and caps as bars (used of limit, when it resets), terms per side."""
+    user = me.get("user") or {}
+    organization = me.get("organization") or {}
+    name = user.get("name") or user.get("email") or organization.get("name") or "Marketplace account"
+    sides = ", ".join(SIDE_NAMES.get(side, side) for side in me.get("sides") or []) or "no side yet"
+    st.markdown(f"**{escape_markdown(name)}** · {escape_markdown(user.get('email') or '')} · acts as {sides}")
+    if me.get("environment") and me["environment"] != "production":
+        st.caption(f"Environment: {me['environment']} · API {me.get('api_version', '')}")
+
+    trust = me.get("trust") or {}
+    tier_column, caps_column = st.columns([1, 2])
+    with tier_column:
+        st.metric("Trust tier", str(trust.get("tier") or "—").title())
+        step = trust.get("next_step")
+        if step:
+            st.caption(f"Next: {escape_markdown(step.get('action', ''))} → {step.get('tier', '')}")
+        for fact in trust.get("facts") or []:
+            st.caption(f"{fact.get('fact')}: {fact.get('value')} ({fact.get('source')})")
+    with caps_column:
+        render_caps(me.get("caps") or [], key=f"{key}_caps")
+
+    render_terms(me.get("terms") or {}, key=f"{key}_terms")
+
+
+def render_caps(caps: list[Mapping[str, Any]], *, key: str) -> None:
+    if not caps:
+        st.caption("No caps apply to this account.")
+        return
+    for cap in caps:
+        limit = int(cap.get("limit") or 0)
+        used = int(cap.get("used") or 0)
+        fraction = min(used / limit, 1.0) if limit else 1.0
+        resets = cap.get("resets_at") or "—"
+        st.progress(fraction, text=f"{cap.get('action')}: {used} of {limit} used · resets {resets}")
+
+
+def render_terms(terms: Mapping[str, Any], *, key: str) -> None:
+    """Terms per side; a side not yet accepted says where to accept (the issuer's consent page)."""
+    for side, state in terms.items():
+        label = SIDE_NAMES.get(side, side)
+        state = state or {}
+        if state.get("accepted"):
+            st.caption(f"Marketplace API Terms accepted as {label} (agreement {state.get('agreement_id') or '—'}).")
+        else:
+            st.warning(
+                f"You have not accepted the Marketplace API Terms as {label} "
+                f"(agreement {state.get('agreement_id') or '—'}). Log out, log in again and tick "
+                "“I accept the Marketplace API Terms” on the consent page: until then every "
+                f"{label} action is refused.",
+                icon="📄",
+            )
