@@ -151,14 +151,9 @@ def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit
 
 
 def list_deals(place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None) -> list[dict]:
-    """Every deal of a place, page by page (`GET /v1/deals`); `progress(rows, pages)` after each page."""
+    """Every deal of a place, page by page (`GET /v1/deals`); `progress(pages, rows)` after each page."""
     page = data_api().deals.list(**dict(place), **dict(filters))
-    rows: list[dict] = []
-    for number, current in enumerate(page.iter_pages(), start=1):
-        rows.extend(_plain(item) for item in current.items)
-        if progress is not None:
-            progress(len(rows), number)
-    return rows
+    return [_plain(item) for item in page.walk(progress=progress)]
 
 
 # --- helpers --------------------------------------------------------------------------------

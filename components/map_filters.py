@@ -43,12 +43,16 @@ class DealFilters:
         return params
 
 
+def _date_help(data_end: date | None) -> str:
+    return f"Sale dates, inclusive. The data ends {data_end.isoformat()}." if data_end else "Sale dates, inclusive."
+
+
 def render_filters(*, key: str, data_end: date | None = None) -> DealFilters:
     """Sale dates, kinds and a price range; every one optional."""
     with st.expander("Filters: sale dates, kinds, price", expanded=False):
         columns = st.columns([1, 1, 2, 1, 1])
-        sold_from = columns[0].date_input("Sold from", key=f"{key}_from", value=None, max_value=data_end, format="YYYY-MM-DD")
-        sold_to = columns[1].date_input("Sold to", key=f"{key}_to", value=None, max_value=data_end, format="YYYY-MM-DD")
+        sold_from = columns[0].date_input("Sold from", key=f"{key}_from", value=None, format="YYYY-MM-DD", help=_date_help(data_end))
+        sold_to = columns[1].date_input("Sold to", key=f"{key}_to", value=None, format="YYYY-MM-DD", help=_date_help(data_end))
         kinds = columns[2].multiselect("Kinds", DEAL_KINDS, key=f"{key}_kinds", format_func=KIND_LABELS.get, placeholder="All kinds")
         min_price = columns[3].number_input("Min price ($)", key=f"{key}_min", value=None, min_value=0, step=10_000)
         max_price = columns[4].number_input("Max price ($)", key=f"{key}_max", value=None, min_value=0, step=10_000)

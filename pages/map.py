@@ -1,0 +1,480 @@
+"""Map: where investors buy, as H3 hexagons of deals (`/v1/deals/cells`), with drill-down.
+
+Reads the place and filters, draws the cells of the view at the finest resolution that
+keeps it under 20,000 cells, and opens a panel for a clicked cell: its free summary, then
+its top investors and its deals, each read only after the cost is stated and confirmed.
+The URL holds place, view, filters and the selected cell, so a link restores the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import date
+
+import h3
+import streamlit as st
+
+import queries
+from components.feedback import render_error
+from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
+from components.map_filters import DEAL_KINDS, DealFilters, render_filters
+from components.map_labels import city_labels
+from components.map_layers import CELL_LAYERS, CompactDeck, DeckSpec, MarketShape, build_spec
+from components.map_legend import render_legend
+from components.map_view import MAX_RADIUS_MILES, View, camera, cell_geometry, choose_resolution
+from components.place_picker import PlaceChoice, render_place_picker
+from services.errors import ApiError
+
+PLACE_KEY = "map_place"
+FILTERS_KEY = "map_filters"
+CHART_KEY = "map_chart"
+SELECTED_CELL = "map_cell"
+LAST_PICK = "map_last_pick"
+VIEW_OVERRIDE = "map_view_override"
+RESTORED = "map_restored"
+TOP_INVESTORS = 10
+MAP_HEIGHT_PX = 560
+# Statuses of a coverage dataset that mark a market's cells (data-api.md, States).
+FLAGGED_STATUSES = ("partial",)
+UNSET = "unset"
+
+
+# --- markets ------------------------------------------------------------------------------------
+
+
+def market_shape(market: Mapping) -> MarketShape | None:
+    """What the map draws of a coverage market; flagged when a dataset is stale or partial."""
+    bbox = market.get("bbox")
+    if not bbox or len(bbox) != 4:
+        return None
+    datasets = market.get("datasets") or {}
+    stale = sorted(name for name, row in datasets.items() if (row or {}).get("stale"))
+    partial = sorted(name for name, row in datasets.items() if (row or {}).get("status") in FLAGGED_STATUSES)
+    flags = []
+    if partial:
+        flags.append("partial: " + ", ".join(partial))
+    if stale:
+        flags.append("stale: " + ", ".join(stale))
+    return MarketShape(
+        market=str(market.get("market")),
+        name=str(market.get("name") or market.get("market")),
+        bbox=tuple(float(value) for value in bbox),
+        data_end=str(market["data_end"]) if market.get("data_end") else None,
+        flag="; ".join(flags) or None,
+    )
+
+
+def shapes_in_view(markets: list[Mapping], view: View) -> tuple[MarketShape, ...]:
+    shapes = []
+    for market in markets:
+        shape = market_shape(market)
+        if shape is None:
+            continue
+        west, south, east, north = shape.bbox
+        if west < view.east and east > view.west and south < view.north and north > view.south:
+            shapes.append(shape)
+    return tuple(shapes)
+
+
+# --- the URL (deep links) ------------------------------------------------------------------------
+
+
+def restore_from_url(markets: list[Mapping]) -> list[str]:
+    """Put the link's place, filters, view and cell into the widgets, once per session.
+
+    Returns what could not be restored, each said plainly on the page.
+    """
+    if st.session_state.get(RESTORED):
+        return []
+    st.session_state[RESTORED] = True
+    params = st.query_params
+    problems: list[str] = []
+    codes = [str(market.get("market")) for market in markets]
+    market = params.get("market")
+    if market:
+        if market in codes:
+            st.session_state[f"{PLACE_KEY}_market"] = market
+        else:
+            problems.append(f"The link's market {market!r} is not served; showing {codes[0] if codes else 'none'}.")
+    if params.get("zip"):
+        st.session_state[f"{PLACE_KEY}_mode"] = "ZIP codes"
+        st.session_state[f"{PLACE_KEY}_zips"] = params["zip"]
+    elif params.get("city"):
+        st.session_state[f"{PLACE_KEY}_mode"] = "City"
+        st.session_state[f"{PLACE_KEY}_city"] = params["city"]
+    elif params.get("lat") or params.get("lng"):
+        st.session_state[f"{PLACE_KEY}_mode"] = "Point + radius"
+        for name, widget in (("lat", "lat"), ("lng", "lng"), ("radius", "radius")):
+            value = _number(params.get(name))
+            if value is None and params.get(name):
+                problems.append(f"The link's {name} {params.get(name)!r} is not a number.")
+            elif value is not None:
+                st.session_state[f"{PLACE_KEY}_{widget}"] = value
+    for name in ("from", "to"):
+        if params.get(name):
+            try:
+                st.session_state[f"{FILTERS_KEY}_{name}"] = date.fromisoformat(params[name])
+            except ValueError:
+                problems.append(f"The link's {name} date {params[name]!r} is not a date (YYYY-MM-DD).")
+    if params.get("kind"):
+        kinds = [kind for kind in params["kind"].split(",") if kind]
+        unknown = [kind for kind in kinds if kind not in DEAL_KINDS]
+        if unknown:
+            problems.append(f"Unknown deal kinds in the link: {', '.join(unknown)}.")
+        st.session_state[f"{FILTERS_KEY}_kinds"] = [kind for kind in kinds if kind in DEAL_KINDS]
+    for name, widget in (("min", "min"), ("max", "max")):
+        value = _number(params.get(name))
+        if value is not None:
+            st.session_state[f"{FILTERS_KEY}_{widget}"] = int(value)
+        elif params.get(name):
+            problems.append(f"The link's {name} price {params.get(name)!r} is not a number.")
+    if params.get("view"):
+        try:
+            View.parse(params["view"])
+            st.session_state[VIEW_OVERRIDE] = (None, params["view"])
+        except ValueError:
+            problems.append(f"The link's view {params['view']!r} is not west,south,east,north.")
+    if params.get("cell"):
+        if h3.is_valid_cell(params["cell"]):
+            st.session_state[SELECTED_CELL] = params["cell"]
+        else:
+            problems.append(f"The link's cell {params['cell']!r} is not an H3 cell.")
+    return problems
+
+
+def write_url(place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None) -> None:
+    params: dict[str, str] = {}
+    if place.market:
+        params["market"] = place.market
+    if place.mode == "ZIP codes" and place.zips:
+        params["zip"] = place.zips.replace(" ", "")
+    elif place.mode == "City" and place.city:
+        params["city"] = place.city
+    elif place.mode == "Point + radius":
+        for name, value in (("lat", place.latitude), ("lng", place.longitude), ("radius", place.radius_miles)):
+            if value is not None:
+                params[name] = f"{value:g}"
+    if view is not None:
+        params["view"] = view.text()
+    if filters.sold_from:
+        params["from"] = filters.sold_from.isoformat()
+    if filters.sold_to:
+        params["to"] = filters.sold_to.isoformat()
+    if filters.kinds:
+        params["kind"] = ",".join(filters.kinds)
+    if filters.min_price is not None:
+        params["min"] = str(filters.min_price)
+    if filters.max_price is not None:
+        params["max"] = str(filters.max_price)
+    if cell:
+        params["cell"] = cell
+    if dict(st.query_params) != params:
+        st.query_params.from_dict(params)
+
+
+def _number(text: str | None) -> float | None:
+    try:
+        return float(text) if text not in (None, "") else None
+    except ValueError:
+        return None
+
+
+# --- place to request and view -------------------------------------------------------------------
+
+
+def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
+    """The request geometry, the view that shows it, and what is wrong with the input if anything."""
+    market_view = None
+    if market and market.get("bbox") and len(market["bbox"]) == 4:
+        market_view = View(*[float(value) for value in market["bbox"]])
+    whole = ({"bbox": market_view.text()} if market_view else {}, market_view)
+    if place.mode == "ZIP codes":
+        zips = [part.strip() for part in place.zips.replace(";", ",").split(",") if part.strip()]
+        if not zips:
+            return (*whole, "Type one or more 5-digit ZIP codes, separated by commas.")
+        bad = [code for code in zips if not (len(code) == 5 and code.isdigit())]
+        if bad:
+            return (*whole, f"{', '.join(bad)}: a ZIP code is 5 digits (e.g. 75201). Correct it to see those ZIPs.")
+        return {"zip": zips}, market_view, None
+    if place.mode == "City":
+        if len(place.city) < 2:
+            return (*whole, "Type a postal city (e.g. Dallas).")
+        return {"city": place.city}, market_view, None
+    if place.mode == "Point + radius":
+        if place.latitude is None or place.longitude is None or place.radius_miles is None:
+            return (*whole, "Give a latitude, a longitude and a radius in miles.")
+        if not 0 < place.radius_miles <= MAX_RADIUS_MILES:
+            # data-api.md, Limits 6: radius_miles at most 20.
+            return (*whole, f"The radius is at most {MAX_RADIUS_MILES:g} miles (and more than 0): enter 20 or less.")
+        geometry = {"lat": place.latitude, "lng": place.longitude, "radius_miles": place.radius_miles}
+        return geometry, View.around(place.latitude, place.longitude, place.radius_miles), None
+    return (*whole, None)
+
+
+def place_signature(place: PlaceChoice) -> tuple:
+    return (place.market, place.mode, place.zips, place.city, place.latitude, place.longitude, place.radius_miles)
+
+
+def overridden_view(place: PlaceChoice) -> View | None:
+    """A view set by a link or by "zoom to this cell", while the place it was set for holds."""
+    override = st.session_state.get(VIEW_OVERRIDE)
+    if not override:
+        return None
+    signature, text = override
+    if signature is None:
+        # From the link: it belongs to the place the link restored.
+        st.session_state[VIEW_OVERRIDE] = (place_signature(place), text)
+    elif signature != place_signature(place):
+        del st.session_state[VIEW_OVERRIDE]
+        return None
+    return View.parse(text)
+
+
+@st.cache_data(show_spinner=False, max_entries=32, ttl=queries.FREE_READ_TTL_S)
+def map_spec(
+    fingerprint: str,
+    geometry: dict,
+    filters: dict,
+    view_text: str,
+    fit_to_cells: bool,
+    markets: list,
+    basemap: bool,
+) -> tuple[DeckSpec, str, int]:
+    """The deck spec of the cells (and the view and resolution drawn), built once per input.
+
+    A ZIP list or a city has no box of its own: the first read at the market's resolution
+    finds where its cells are, and a finer read fills that box.
+    """
+    view = View.parse(view_text)
+    resolution = choose_resolution(view)
+    cells = queries.deal_cells(geometry, filters, resolution)
+    if fit_to_cells and len(cells):
+        fitted = View.covering([h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)])
+        finer = choose_resolution(fitted)
+        view = fitted
+        if finer != resolution:
+            resolution = finer
+            cells = queries.deal_cells(geometry, filters, resolution)
+    shapes = shapes_in_view(markets, view)
+    labels = () if basemap else city_labels(view)
+    spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
+    return spec, view.text(), resolution
+
+
+# --- selection ----------------------------------------------------------------------------------
+
+
+def picked_cell(event) -> str | None:
+    """The hex of the cell the chart reports selected, if any."""
+    selection = _member(event, "selection") or {}
+    objects = _member(selection, "objects") or {}
+    for layer in CELL_LAYERS:
+        picked = objects.get(layer) if hasattr(objects, "get") else None
+        if picked:
+            first = picked[0]
+            if isinstance(first, (list, tuple)) and first:
+                return str(first[0])
+            if isinstance(first, Mapping):
+                return str(first.get("0") or first.get("cell") or "") or None
+    return None
+
+
+def _member(value, name: str):
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return value.get(name)
+    return getattr(value, name, None)
+
+
+def update_selection(event) -> str | None:
+    """The selected cell: a new pick wins; with no pick yet, the link's cell stays."""
+    picked = picked_cell(event)
+    last = st.session_state.get(LAST_PICK, UNSET)
+    if picked != last:
+        st.session_state[LAST_PICK] = picked
+        if last != UNSET or picked is not None:
+            st.session_state[SELECTED_CELL] = picked
+    return st.session_state.get(SELECTED_CELL)
+
+
+# --- the cell panel -----------------------------------------------------------------------------
+
+
+def charged_section(name: str, signature: tuple, ask_label: str, cost_text: str | None, load: Callable[[], list]) -> list | None:
+    """A read that may cost credits: ask, state the most it may cost, load only once confirmed."""
+    state_key = f"map_{name}_state"
+    state = st.session_state.get(state_key)
+    if state is not None and state.get("signature") != signature:
+        state = None
+    if state is None:
+        if st.button(ask_label, key=f"map_{name}_ask"):
+            state = {"signature": signature, "stage": "asked"}
+    if state is not None and state["stage"] == "asked":
+        if cost_text is None:
+            st.warning("The cost cannot be stated because the cell's summary did not load: try again when it does.")
+            state = None
+        else:
+            st.warning(cost_text, icon="💳")
+            confirm, cancel = st.columns(2)
+            if confirm.button("Confirm", key=f"map_{name}_confirm", type="primary"):
+                state = {"signature": signature, "stage": "loading"}
+            elif cancel.button("Cancel", key=f"map_{name}_cancel"):
+                state = None
+    if state is not None and state["stage"] == "loading":
+        try:
+            state = {"signature": signature, "stage": "loaded", "rows": load()}
+        except ApiError as error:
+            render_error(error, title=ask_label)
+            state = None
+    st.session_state[state_key] = state
+    return state["rows"] if state is not None and state["stage"] == "loaded" else None
+
+
+def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> None:
+    try:
+        geometry = cell_geometry(cell)
+    except ValueError:
+        st.error(f"{cell!r} is not an H3 cell: click a cell on the map.")
+        return
+    st.subheader(f"Cell {cell}")
+    st.caption(
+        f"Reads cover a circle of {geometry.radius_miles:g} miles around the cell's centre "
+        f"({geometry.latitude:.5f}, {geometry.longitude:.5f}), which holds the whole hexagon."
+    )
+    if st.button("Zoom to this cell", key="map_zoom"):
+        neighbourhood = h3.grid_disk(cell, 8)
+        points = [h3.cell_to_latlng(item) for item in neighbourhood]
+        st.session_state[VIEW_OVERRIDE] = (place_signature(place), View.covering(points, margin=0.0).text())
+        st.rerun()
+    cell_place = {"lat": geometry.latitude, "lng": geometry.longitude, "radius_miles": geometry.radius_miles}
+    params = filters.params()
+    summary = None
+    try:
+        summary = queries.deal_summary(cell_place, params)
+        render_cell_summary(summary, key="map_summary")
+    except ApiError as error:
+        render_error(error, title="Summary of the cell")
+    signature = (cell, tuple(sorted((key, str(value)) for key, value in params.items())))
+
+    st.markdown("**Top investors**")
+    investor_cost = None
+    if summary is not None:
+        most = min(TOP_INVESTORS, int(summary.get("n_investors") or 0))
+        investor_cost = (
+            f"Listing the top investors of this cell may cost up to {most} credits "
+            "(1 per investor new to your account; investors already read cost nothing)."
+        )
+    investors = charged_section(
+        "investors", signature, f"Show the top {TOP_INVESTORS} investors", investor_cost,
+        lambda: queries.top_investors(cell_place, params, limit=TOP_INVESTORS),
+    )
+    if investors is not None:
+        render_top_investors(investors, key="map_investors")
+
+    st.markdown("**Deals**")
+    deal_cost = None
+    if summary is not None:
+        count = int(summary.get("n_deals") or 0)
+        deal_cost = (
+            f"Listing the {count:,} deals of this cell may cost up to {count:,} credits "
+            "(1 per deal new to your account; deals already read cost nothing)."
+        )
+
+    def load_deals() -> list:
+        total = int((summary or {}).get("n_deals") or 0)
+        bar = st.progress(0.0, text="Loading deals…")
+
+        def progress(pages: int, rows: int) -> None:
+            share = min(rows / total, 1.0) if total else 1.0
+            bar.progress(share, text=f"{rows:,} of {total:,} deals loaded ({pages} pages)")
+
+        rows = queries.list_deals(cell_place, params, progress=progress)
+        bar.progress(1.0, text=f"{len(rows):,} deals loaded")
+        return rows
+
+    deals = charged_section("deals", signature, "List the deals", deal_cost, load_deals)
+    if deals is not None:
+        render_deals(deals, key="map_deals")
+
+
+# --- the page -----------------------------------------------------------------------------------
+
+
+def load_markets() -> list[Mapping]:
+    try:
+        return queries.coverage_markets()
+    except ApiError as error:
+        render_error(error, title="Markets (coverage)")
+        return []
+
+
+def main() -> None:
+    st.title("Where investors buy")
+    markets = load_markets()
+    for problem in restore_from_url(markets):
+        st.warning(problem)
+    place = render_place_picker(markets, key=PLACE_KEY)
+    market = next((item for item in markets if str(item.get("market")) == place.market), None)
+    data_end = None
+    if market and market.get("data_end"):
+        data_end = date.fromisoformat(str(market["data_end"])[:10])
+    filters = render_filters(key=FILTERS_KEY, data_end=data_end)
+    if filters.sold_from and filters.sold_to and filters.sold_from > filters.sold_to:
+        st.error("The start date is after the end date: swap them or clear one.")
+        filters = DealFilters(kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price)
+    if filters.min_price is not None and filters.max_price is not None and filters.min_price > filters.max_price:
+        st.error("The minimum price is above the maximum: correct one of them.")
+        filters = DealFilters(sold_from=filters.sold_from, sold_to=filters.sold_to, kinds=filters.kinds)
+
+    geometry, view, problem = place_request(place, market)
+    if problem:
+        st.error(problem)
+    override = overridden_view(place)
+    fit_to_cells = place.mode in ("ZIP codes", "City") and problem is None and override is None
+    view = override or view
+
+    map_column, panel_column = st.columns([3, 2], gap="medium")
+    drawn_view = view
+    with map_column:
+        if view is None:
+            st.info("No market to show: the coverage of the data service did not load, or it serves none.")
+        else:
+            try:
+                spec, view_text, resolution = map_spec(
+                    queries.settings_fingerprint(),
+                    geometry,
+                    filters.params(),
+                    view.text(),
+                    fit_to_cells,
+                    markets,
+                    queries.basemap_enabled(),
+                )
+                drawn_view = View.parse(view_text)
+                event = st.pydeck_chart(
+                    CompactDeck(spec),
+                    on_select="rerun",
+                    selection_mode="single-object",
+                    key=CHART_KEY,
+                    height=MAP_HEIGHT_PX,
+                )
+                update_selection(event)
+                if spec.n_cells == 0:
+                    st.info("No deals here with these filters: widen the dates, kinds or prices.")
+                render_legend(
+                    spec.scale, resolution=resolution, n_cells=spec.n_cells,
+                    markets=shapes_in_view(markets, drawn_view), key="map_legend",
+                )
+            except ApiError as error:
+                render_error(error, title="Map cells")
+
+    cell = st.session_state.get(SELECTED_CELL)
+    with panel_column:
+        if cell:
+            render_cell_panel(cell, filters, place)
+        else:
+            st.info("Click a cell on the map to see who buys there.")
+    write_url(place, filters, drawn_view, cell)
+
+
+main()
