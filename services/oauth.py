@@ -263,6 +263,12 @@ class MarketplaceLogin:
     def close(self) -> None:
         self._http.close()
 
+    def __enter__(self) -> MarketplaceLogin:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
 
 class TokenHolder:
     """One person's tokens for one Streamlit session, in memory only.
