@@ -1,0 +1,136 @@
+"""Who is calling, and may they (marketplace-api.md, Authentication 6 and Roles and refusals).
+
+The token is verified (signature, `iss`, `exp`, `aud`, family not revoked); then user,
+organization, role and terms are read from the current state on every request, so a
+change takes effect on the next call. Checks run in the order scope, side, terms, role.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Callable
+
+from fastapi import Depends, Request
+
+from sandbox.marketplace.models import Organization, User
+from sandbox.marketplace.runtime import Runtime, runtime_of
+from sandbox.marketplace.seed import BUY_AGREEMENT_ID, SELL_AGREEMENT_ID
+from sandbox.problems import Problem
+
+MANAGING_ROLES = ["owner", "admin"]
+
+
+@dataclass
+class Caller:
+    runtime: Runtime
+    user: User
+    organization: Organization | None
+    scopes: list[str]
+    client_id: str
+
+    @property
+    def principal(self) -> str:
+        return self.user.id
+
+    @property
+    def sides(self) -> list[str]:
+        sides = []
+        if self.organization is not None and "seller" in self.organization.designations:
+            sides.append("sell")
+        if self.user.buyer_id:
+            sides.append("buy")
+        return sides
+
+    @property
+    def manages_organization(self) -> bool:
+        return self.user.role in MANAGING_ROLES
+
+
+def _unauthorized(detail: str) -> Problem:
+    return Problem(
+        401, "unauthorized", detail,
+        recovery="Sign in again (or refresh the token) and send the request with Authorization: Bearer <token>.",
+        headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+    )
+
+
+def authenticate(request: Request) -> Caller:
+    runtime = runtime_of(request)
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise _unauthorized("This route needs an OAuth access token in Authorization: Bearer.")
+    claims = runtime.tokens.verify(token.strip(), runtime.context.config.marketplace_url)
+    if claims is None:
+        raise _unauthorized("The access token is invalid, expired, revoked, or not issued for the marketplace.")
+    user = runtime.state.users.get(claims.get("sub", ""))
+    if user is None or not user.email_verified:
+        raise _unauthorized("The account behind this token cannot use the marketplace.")
+    organization = runtime.state.organizations.get(user.organization_id or "")
+    return Caller(runtime, user, organization, str(claims.get("scope", "")).split(), str(claims.get("client_id")))
+
+
+def require_scope(caller: Caller, scope: str) -> None:
+    if scope not in caller.scopes:
+        raise Problem(
+            403, "insufficient_scope", f"This operation needs the scope {scope}, which the token does not carry.",
+            recovery=f"Sign in again and grant the scope {scope}.", scope=scope,
+        )
+
+
+def require_side(caller: Caller, side: str) -> None:
+    if side == "sell":
+        if caller.organization is None:
+            raise Problem(403, "no_organization", "Seller routes act for an organization, and this account has none.",
+                          recovery="Join or create a seller organization, or use the buyer routes.")
+        if "seller" not in caller.organization.designations:
+            raise Problem(403, "designation_required", "This organization is not designated to sell.",
+                          recovery="Ask the marketplace to designate the organization as a seller.", designation="seller")
+        if not caller.organization.sell_terms_accepted:
+            raise Problem(403, "terms_required", "The organization has not accepted the Marketplace API Terms.",
+                          recovery="Sign in again and tick the Marketplace API Terms on the consent page.",
+                          agreement_id=SELL_AGREEMENT_ID)
+    else:
+        if not caller.user.buyer_id:
+            raise Problem(403, "designation_required", "This account is not designated to buy.",
+                          recovery="Use a buyer account for /buy routes.", designation="buyer")
+        if not caller.user.buy_terms_accepted:
+            raise Problem(403, "terms_required", "You have not accepted the Marketplace API Terms as a buyer.",
+                          recovery="Sign in again and tick the Marketplace API Terms on the consent page.",
+                          agreement_id=BUY_AGREEMENT_ID)
+
+
+def require_managing_role(caller: Caller) -> None:
+    if not caller.manages_organization:
+        raise Problem(
+            403, "insufficient_role", "Seller-side webhook operations need the owner or admin role.",
+            recovery="Ask an owner or admin of the organization to do this.",
+            required_roles=MANAGING_ROLES, role=caller.user.role,
+        )
+
+
+def caller_for(scope: str, side: str | None = None, *, managing_role: bool = False) -> Callable[[Request], Caller]:
+    def dependency(request: Request) -> Caller:
+        caller = authenticate(request)
+        require_scope(caller, scope)
+        if side is not None:
+            require_side(caller, side)
+        if managing_role:
+            require_managing_role(caller)
+        return caller
+
+    return dependency
+
+
+Profile = Annotated[Caller, Depends(caller_for("marketplace:profile"))]
+BuyDealsRead = Annotated[Caller, Depends(caller_for("deals:read", "buy"))]
+BuyOffersRead = Annotated[Caller, Depends(caller_for("offers:read", "buy"))]
+BuyOffersWrite = Annotated[Caller, Depends(caller_for("offers:write", "buy"))]
+BuyEvents = Annotated[Caller, Depends(caller_for("events:read", "buy"))]
+BuyWebhooks = Annotated[Caller, Depends(caller_for("webhooks:manage", "buy"))]
+SellDealsRead = Annotated[Caller, Depends(caller_for("deals:read", "sell"))]
+SellDealsWrite = Annotated[Caller, Depends(caller_for("deals:write", "sell"))]
+SellOffersRead = Annotated[Caller, Depends(caller_for("offers:read", "sell"))]
+SellOffersWrite = Annotated[Caller, Depends(caller_for("offers:write", "sell"))]
+SellEvents = Annotated[Caller, Depends(caller_for("events:read", "sell"))]
+SellWebhooks = Annotated[Caller, Depends(caller_for("webhooks:manage", "sell", managing_role=True))]

@@ -1,0 +1,180 @@
+"""Records the sandbox marketplace keeps in memory (one `MarketState`, rebuilt on reset)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+@dataclass
+class Organization:
+    id: str  # slr_
+    name: str
+    slug: str
+    designations: list[str]
+    sell_terms_accepted: bool
+    takes_api_offers: bool = True
+
+
+@dataclass
+class User:
+    id: str  # usr_: the token subject
+    email: str
+    name: str
+    password: str | None  # None: a seeded counterpart who cannot log in
+    buyer_id: str | None  # byr_ when the person buys
+    entity_name: str | None = None
+    phone: str | None = None
+    phone_type: str | None = None
+    email_verified: bool = True
+    phone_verified: bool = False
+    organization_id: str | None = None
+    role: str | None = None  # owner, admin, member
+    buy_terms_accepted: bool = False
+    completed_deals: int = 0
+
+    @property
+    def designations(self) -> list[str]:
+        return ["buyer"] if self.buyer_id else []
+
+
+@dataclass
+class Deal:
+    id: str  # mkd_
+    organization_id: str
+    title: str
+    city: str
+    state: str
+    zip: str
+    property_type: str
+    bedrooms: int
+    bathrooms: float
+    living_area_sqft: int
+    asking_price: int
+    min_emd: int
+    closing_date: str
+    status: str  # active, pending
+    terms_version: int
+    published_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class Offer:
+    """One round of a chain; each round is an offer with its own `off_` id."""
+
+    id: str
+    deal_id: str
+    buyer_id: str
+    status: str  # new, countered, accepted, declined, withdrawn
+    offer_amount: float
+    emd_amount: float
+    financing: str
+    submitted_by: str  # buyer, seller
+    round: int
+    parent_offer_id: str | None
+    root_offer_id: str
+    note: str | None
+    decline_reason: str | None
+    channel: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class ProofOfFunds:
+    key: str
+    lender_name: str
+    expires_at: datetime
+
+
+@dataclass
+class Media:
+    id: str  # med_
+    kind: str
+    url: str
+    filename: str
+    size_bytes: int
+    content_type: str
+    order: int
+    is_default: bool
+
+
+@dataclass
+class Draft:
+    id: str  # drf_
+    organization_id: str
+    title: str
+    under_review: bool
+    media: list[Media]
+
+
+@dataclass
+class Webhook:
+    id: str  # whk_
+    side: str  # buy, sell
+    owner_id: str  # byr_ or slr_
+    url: str
+    events: list[str]
+    secret: str
+    enabled: bool
+    created_at: datetime
+
+
+@dataclass
+class Event:
+    id: str  # evt_
+    type: str
+    created_at: datetime
+    buyer_id: str
+    organization_id: str
+    data: dict[str, Any]
+
+
+@dataclass
+class UploadSlot:
+    id: str
+    key: str
+    buyer_id: str
+    content_type: str
+    max_bytes: int
+    expires_at: datetime
+    uploaded_bytes: int | None = None
+    used: bool = False
+
+
+@dataclass
+class Preview:
+    token: str
+    offer_id: str
+    buyer_id: str
+    terms: dict[str, Any]
+    deal_terms: dict[str, Any]
+    expires_at: datetime
+
+
+@dataclass
+class MarketState:
+    """Everything a reset restores. One lock guards it: requests are short and in memory."""
+
+    organizations: dict[str, Organization] = field(default_factory=dict)
+    users: dict[str, User] = field(default_factory=dict)
+    deals: dict[str, Deal] = field(default_factory=dict)
+    offers: dict[str, Offer] = field(default_factory=dict)
+    proofs_of_funds: dict[str, ProofOfFunds] = field(default_factory=dict)  # by buyer id
+    drafts: dict[str, Draft] = field(default_factory=dict)
+    webhooks: dict[str, Webhook] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    uploads: dict[str, UploadSlot] = field(default_factory=dict)  # by slot id
+    previews: dict[str, Preview] = field(default_factory=dict)
+    cap_usage: list[tuple[str, str, datetime]] = field(default_factory=list)  # (user id, action, at)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def user_by_email(self, email: str) -> User | None:
+        wanted = email.strip().lower()
+        return next((u for u in self.users.values() if u.email == wanted), None)
+
+    def user_by_buyer(self, buyer_id: str) -> User | None:
+        return next((u for u in self.users.values() if u.buyer_id == buyer_id), None)

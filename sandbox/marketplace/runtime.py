@@ -1,0 +1,48 @@
+"""The marketplace half's shared objects: issuer stores (kept across resets) and demo state (reset)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fastapi import Request
+
+from sandbox.context import SandboxContext
+from sandbox.marketplace.clients import ClientRegistry
+from sandbox.marketplace.idempotency import IdempotencyStore
+from sandbox.marketplace.models import MarketState
+from sandbox.marketplace.offers import seed_events
+from sandbox.marketplace.seed import build_state
+from sandbox.marketplace.tokens import TokenStore
+
+@dataclass
+class Runtime:
+    context: SandboxContext
+    tokens: TokenStore
+    clients: ClientRegistry = field(default_factory=ClientRegistry)
+    state: MarketState = field(default_factory=MarketState)
+    idempotency: IdempotencyStore = field(default_factory=IdempotencyStore)
+    # Set through the admin route so tests can hold a write open (idempotency_in_progress).
+    write_delay_seconds: float = 0.0
+
+    @classmethod
+    def start(cls, context: SandboxContext) -> "Runtime":
+        runtime = cls(context, TokenStore(context.config.issuer, context.clock))
+        runtime.reset()
+        return runtime
+
+    def reset(self) -> None:
+        """Restore the demo data; registered clients, keys and tokens stay (they are the issuer's)."""
+        with self.state.lock:
+            state = build_state(self.context.clock.now())
+            seed_events(state)
+            self.state = state
+        self.idempotency.clear()
+        self.write_delay_seconds = 0.0
+
+    @property
+    def now(self):
+        return self.context.clock.now()
+
+
+def runtime_of(request: Request) -> Runtime:
+    return request.app.state.marketplace

@@ -1,0 +1,77 @@
+"""Marketplace fixtures: people logged in through the real issuer, and a thin API caller."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import httpx2
+import pytest
+
+from tests.sandbox.marketplace.oauth_flow import login
+
+
+class Market:
+    """Calls `/marketplace/v1` with one person's access token."""
+
+    def __init__(self, base_url: str, token: dict) -> None:
+        self.base_url = base_url
+        self.api = f"{base_url}/marketplace/v1"
+        self.token = token
+        self.headers = {"Authorization": f"Bearer {token['access_token']}"}
+
+    def get(self, path: str, **params: Any) -> httpx2.Response:
+        return httpx2.get(self.api + path, params=params, headers=self.headers)
+
+    def post(self, path: str, body: Any = None, *, key: str | None | bool = True, **kwargs: Any) -> httpx2.Response:
+        headers = dict(self.headers)
+        if key is True:
+            key = uuid.uuid4().hex
+        if key:
+            headers["Idempotency-Key"] = key
+        return httpx2.post(self.api + path, json=body, headers=headers, **kwargs)
+
+    def request(self, method: str, path: str, **kwargs: Any) -> httpx2.Response:
+        return httpx2.request(method, self.api + path, headers={**self.headers, **kwargs.pop("headers", {})}, **kwargs)
+
+    def data(self, path: str, **params: Any) -> Any:
+        response = self.get(path, **params)
+        assert response.status_code == 200, response.text
+        return response.json()["data"]
+
+    def offers(self, **params: Any) -> list[dict]:
+        return self.data("/buy/offers", limit=100, **params)
+
+
+def problem(response: httpx2.Response, status: int, code: str) -> dict:
+    """The problem body, after checking status, code and the members every problem has."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body = response.json()
+    assert body["code"] == code, body
+    assert body["recovery"] and body["request_id"] == response.headers["X-Request-Id"]
+    assert body["type"].endswith(f"#{code}")
+    return body
+
+
+@pytest.fixture
+def login_as(sandbox):
+    def _login(email: str, **options: Any) -> Market:
+        return Market(sandbox.url, login(sandbox.url, email, **options))
+
+    return _login
+
+
+@pytest.fixture
+def buyer(login_as) -> Market:
+    return login_as("buyer@sandbox.test")
+
+
+@pytest.fixture
+def owner(login_as) -> Market:
+    return login_as("owner@sandbox.test")
+
+
+@pytest.fixture
+def member(login_as) -> Market:
+    return login_as("member@sandbox.test")
