@@ -5,7 +5,17 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from sandbox.context import SandboxContext
+from sandbox.routes import deals, fixtures, investors, probes
+from sandbox.runtime import DataRuntime
 
 
 def mount(app: FastAPI, context: SandboxContext) -> None:
     """Mount every Data API route; registers the publish and reset hooks on `context`."""
+    runtime = DataRuntime.start(context)
+    app.state.data_api = runtime
+    context.publish = runtime.publishing.publish
+    context.reset_hooks.append(runtime.reset)
+    for module in (probes, deals, investors):
+        app.include_router(module.router)
+    if context.config.admin:
+        app.include_router(fixtures.router)

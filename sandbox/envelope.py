@@ -1,0 +1,104 @@
+"""The response envelope and headers of every successful data response (data-api.md, Envelope, Endpoints).
+
+`{data, meta}` (lists add `page`); headers `ETag`, `X-Request-Id`, `X-Rows`,
+`X-Dataset-Version`, `X-Data-End`, and on charged routes `X-Credits-Charged` and
+`X-Credits-Remaining`. `If-None-Match` naming the current ETag answers 304 and charges nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from fastapi import Request, Response
+
+from sandbox.coverage import coverage_entry
+from sandbox.gate import Caller
+from sandbox.problems import request_id
+
+TERMS = ("Derived from county deed records and public registries. Use is subject to the data terms at "
+         "{terms_url}; cite the county recorder as the source.")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def build_states(caller: Caller) -> list[dict[str, Any]]:
+    return [
+        {"state": b.state, "build_id": b.build_id, "built_at": b.built_at, "published_at": b.published_at,
+         "run_id": b.run_id}
+        for b in caller.runtime.publishing.states()
+    ]
+
+
+def respond(
+    request: Request,
+    caller: Caller,
+    data: Any,
+    *,
+    page: dict[str, Any] | None = None,
+    markets: Sequence[str] = (),
+    charge_ids: Sequence[str] | None = None,
+    meta: dict[str, Any] | None = None,
+    rows: int | None = None,
+) -> Response:
+    """Answer `data` in the envelope; `charge_ids` (on charged routes) are the deal, investor
+    and property ids served, each costing 1 credit when new to the account."""
+    runtime = caller.runtime
+    publishing = runtime.publishing
+    version = publishing.dataset_version
+    etag = '"' + hashlib.sha256(_dumps([data, page, meta, version]).encode()).hexdigest()[:32] + '"'
+    headers = {
+        "ETag": etag,
+        "X-Request-Id": request_id(request),
+        "X-Dataset-Version": str(version),
+        "X-Data-End": publishing.data_end,
+    }
+    if etag in [tag.strip() for tag in request.headers.get("if-none-match", "").split(",")]:
+        return Response(status_code=304, headers=headers)
+    if charge_ids is not None:
+        charge = runtime.ledger.charge(caller.plan, list(charge_ids))
+        headers["X-Credits-Charged"] = str(charge.charged)
+        if charge.remaining is not None:
+            headers["X-Credits-Remaining"] = str(charge.remaining)
+    body: dict[str, Any] = {
+        "data": data,
+        "meta": {
+            "generated_at": runtime.context.clock.now().isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "coverage": [coverage_entry(code, runtime.db, publishing) for code in markets],
+            "terms": TERMS,
+            "build": {"states": build_states(caller)},
+            **(meta or {}),
+        },
+    }
+    if page is not None:
+        body["page"] = page
+    headers["X-Rows"] = str(rows if rows is not None else (len(data) if isinstance(data, list) else 1))
+    return Response(_dumps(body), media_type="application/json", headers=headers)
+
+
+def page_limit(requested: int | None, default: int, maximum: int) -> int:
+    """data-api.md, Pagination: an over-large `limit` is lowered; `page.limit` reports the value used."""
+    return default if requested is None else min(requested, maximum)
+
+
+def keyset_page(
+    request: Request,
+    caller: Caller,
+    fetch: Callable[[list[Any] | None, int], list[dict[str, Any]]],
+    key_of: Callable[[dict[str, Any]], list[Any]],
+    cursor: str | None,
+    limit: int,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """One keyset page: the rows and the `page` block. `fetch(after, limit)` returns up to limit + 1 rows."""
+    codec = caller.runtime.cursors
+    version = caller.runtime.publishing.dataset_version
+    query_hash = codec.query_hash(request.url.path, list(request.query_params.multi_items()))
+    after = codec.decode(cursor, query_hash, version) if cursor is not None else None
+    found = fetch(after, limit)
+    rows = found[:limit]
+    next_cursor = codec.encode(key_of(rows[-1]), query_hash, version) if len(found) > limit and rows else None
+    return rows, {"next_cursor": next_cursor, "limit": limit, "returned": len(rows)}

@@ -1,0 +1,53 @@
+"""Injected failures of data requests (`POST /_sandbox/faults`, decisions.md).
+
+Each data request draws from a generator seeded by the faults' `seed`, so the same
+settings fail the same requests. Every failure carries its documented headers
+(data-api.md, Limits 1 and 4).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+from sandbox.context import Faults, SandboxContext
+from sandbox.problems import Problem
+
+
+class FaultInjector:
+    def __init__(self, context: SandboxContext) -> None:
+        self._context = context
+        self._source: Faults | None = None
+        self._random = random.Random(0)
+        self._lock = threading.Lock()
+
+    def apply(self) -> None:
+        """Sleep or raise as the current faults say; return quietly otherwise."""
+        faults = self._context.faults
+        if faults.rate <= 0 and faults.latency_ms <= 0:
+            return
+        with self._lock:
+            if self._source is not faults:
+                self._source = faults
+                self._random = random.Random(faults.seed)
+            draw = self._random.random()
+            status = self._random.choice(faults.statuses) if faults.statuses else None
+        if faults.latency_ms:
+            time.sleep(faults.latency_ms / 1000)
+        if status is None or draw >= faults.rate:
+            return
+        raise _fault_problem(status)
+
+
+def _fault_problem(status: int) -> Problem:
+    if status == 429:
+        return Problem(429, "rate_limited", "Too many requests for this key. Retry after 2 s.",
+                       headers={"Retry-After": "2"}, retry_after=2, bucket="key")
+    if status == 503:
+        return Problem(503, "pool_saturated", "The database pool is busy. Retry after 1 s.",
+                       headers={"Retry-After": "1"})
+    if status == 504:
+        return Problem(504, "statement_timeout",
+                       "The query ran past the 10 s statement limit. Narrow the query rather than retrying it as is.")
+    return Problem(500, "internal_error", "The service failed on this request.")

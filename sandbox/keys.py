@@ -1,0 +1,46 @@
+"""The sandbox's data keys and what each one's plan allows (decisions.md, Sandbox)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MONTHLY_CREDITS = 10_000
+
+
+@dataclass(frozen=True)
+class Plan:
+    key: str
+    # None: no limit at all (the bench key)
+    monthly_credits: int | None
+    rate_limited: bool = True
+    # 403 code answered on every call, or None for an active plan
+    refusal: str | None = None
+    on_behalf_of: str = "dev_demo"
+
+
+PLANS: dict[str, Plan] = {
+    plan.key: plan
+    for plan in (
+        Plan("zpka_sandbox_demo", MONTHLY_CREDITS),
+        Plan("zpka_sandbox_noplan", 0, refusal="subscription_required"),
+        Plan("zpka_sandbox_overdue", 0, refusal="payment_overdue"),
+        Plan("zpka_sandbox_empty", 0),
+        Plan("zpka_sandbox_bench", None, rate_limited=False),
+    )
+}
+
+REFUSAL_DETAIL = {
+    "subscription_required": "This key has no active plan. Choose a plan in the developer console, then retry.",
+    "payment_overdue": "The account's payment is overdue past its grace period. Settle the invoice in the "
+                       "developer console, then retry.",
+}
+
+
+def plan_for(authorization: str | None) -> Plan | None:
+    """The plan of `Authorization: Bearer <key>`, or None for a missing or unknown key."""
+    if not authorization:
+        return None
+    scheme, _, key = authorization.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return PLANS.get(key.strip())

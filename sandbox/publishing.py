@@ -1,0 +1,68 @@
+"""Which publish of each state is served, and the dataset version they make together.
+
+data-api.md, Versioning 3: `X-Dataset-Version` changes only when a state is published
+again. `POST /_sandbox/publish` republishes one state (same rows, a new run and version),
+which also invalidates every cursor (they carry the version). A reset returns to the start.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from sandbox.clock import Clock
+from sandbox.data.markets import DATA_END, FIRST_BUILT_AT, FIRST_PUBLISHED_AT, STATES
+from sandbox.problems import Problem
+
+FIRST_DATASET_VERSION = 1
+FIRST_RUN_ID = 500
+
+
+@dataclass(frozen=True)
+class StateBuild:
+    state: str
+    run_id: int
+    build_id: str
+    built_at: str
+    published_at: str
+
+
+class Publishing:
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with self._lock:
+            self.dataset_version = FIRST_DATASET_VERSION
+            self._states = {
+                state: StateBuild(state, FIRST_RUN_ID + i, f"b{FIRST_RUN_ID + i}-{state.lower()}", FIRST_BUILT_AT,
+                                  FIRST_PUBLISHED_AT)
+                for i, state in enumerate(STATES)
+            }
+
+    @property
+    def data_end(self) -> str:
+        return DATA_END.isoformat()
+
+    def states(self) -> list[StateBuild]:
+        with self._lock:
+            return [self._states[state] for state in STATES]
+
+    @property
+    def published_at(self) -> str:
+        return max(build.published_at for build in self.states())
+
+    def publish(self, state: str) -> dict:
+        """Republish `state`: a new run id and a new dataset version."""
+        if state not in STATES:
+            raise Problem(404, "not_found", f"State {state!r} is not served; served states: {', '.join(STATES)}.")
+        now = self._clock.now().isoformat(timespec="seconds").replace("+00:00", "Z")
+        with self._lock:
+            previous = self._states[state]
+            run_id = max(build.run_id for build in self._states.values()) + 1
+            self._states[state] = StateBuild(state, run_id, f"b{run_id}-{state.lower()}", now, now)
+            self.dataset_version += 1
+            return {"state": state, "run_id": run_id, "previous_run_id": previous.run_id,
+                    "dataset_version": self.dataset_version, "published_at": now}

@@ -1,0 +1,44 @@
+"""Per-key per-minute request limit on the sandbox clock (data-api.md, Limits 1 and 8).
+
+A fixed window per clock minute: every call counts, charged or not; the control
+routes never do. `POST /_sandbox/clock` moving past the minute opens a new window.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+
+from sandbox.clock import Clock
+from sandbox.problems import Problem
+
+
+class RateLimiter:
+    def __init__(self, clock: Clock, per_minute: int) -> None:
+        self._clock = clock
+        self._per_minute = per_minute
+        self._counts: dict[tuple[str, int], int] = {}
+        self._lock = threading.Lock()
+
+    def reset(self) -> None:
+        with self._lock:
+            self._counts.clear()
+
+    def hit(self, key: str) -> None:
+        now = self._clock.time()
+        window = int(now // 60)
+        with self._lock:
+            count = self._counts.get((key, window), 0) + 1
+            # Forget old windows so the table never grows.
+            self._counts = {k: v for k, v in self._counts.items() if k[1] == window}
+            self._counts[(key, window)] = count
+        if count > self._per_minute:
+            wait = max(1, math.ceil((window + 1) * 60 - now))
+            raise Problem(
+                429,
+                "rate_limited",
+                f"More than {self._per_minute} requests this minute for this key. Retry after {wait} s.",
+                headers={"Retry-After": str(wait)},
+                retry_after=wait,
+                bucket="key",
+            )

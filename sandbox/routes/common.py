@@ -1,0 +1,69 @@
+"""What the data routers share: problem responses for `/openapi.json`, and id resolution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sandbox.db import Database
+from sandbox.problems import Problem
+
+_PROBLEM_SCHEMA = {
+    "type": "object",
+    "required": ["type", "title", "status", "code", "detail", "instance", "request_id"],
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "code": {"type": "string"},
+        "detail": {"type": "string"},
+        "instance": {"type": "string"},
+        "request_id": {"type": "string"},
+        "errors": {"type": "array", "items": {"type": "object", "properties": {
+            "param": {"type": "string"}, "message": {"type": "string"}, "code": {"type": "string"}}}},
+        "retry_after": {"type": "integer"},
+        "bucket": {"type": "string"},
+        "zips_unknown": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+_CODES = {
+    400: "validation_error, unknown_parameter, invalid_cursor, geometry_required, geometry_conflict, "
+         "sort_requires_point, invalid_id, market_required, on_behalf_of_required",
+    401: "unauthorized",
+    403: "quota_exceeded, subscription_required, payment_overdue",
+    404: "not_found",
+    406: "not_acceptable",
+    410: "gone",
+    422: "outside_coverage, csv_cap_exceeded, agents_unavailable, listings_unavailable, lenders_unavailable",
+    429: "rate_limited (Retry-After header, retry_after, bucket)",
+    500: "internal_error",
+    503: "pool_saturated (Retry-After: 1)",
+    504: "statement_timeout",
+}
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for the problems a route can answer (gateway codes apply to all)."""
+    gateway = (401, 403, 406, 429, 500, 503, 504)
+    return {
+        status: {"description": f"Problem: {_CODES[status]}",
+                 "content": {"application/problem+json": {"schema": _PROBLEM_SCHEMA}}}
+        for status in sorted({400, *gateway, *statuses})
+    }
+
+
+def resolve(db: Database, entity: str, requested: str, exists) -> tuple[str, list[str]]:
+    """Follow an old registry id to the current record (data-api.md, Conventions "Old ids").
+
+    Returns (current id, ids resolved from); a retired id answers `410 gone`, an unknown one `404`.
+    """
+    if exists(requested):
+        return requested, []
+    current = db.resolve_old_id(entity, requested)
+    if current is not None and exists(current):
+        return current, [requested]
+    if db.is_retired(entity, requested):
+        extras = {"superseded_by": None} if entity == "agent" else {}
+        raise Problem(410, "gone", f"The {entity} {requested} was retired by a registry run and has no successor.",
+                      **extras)
+    raise Problem(404, "not_found", f"No {entity} {requested}. Check the id, or look it up by name with the search route.")

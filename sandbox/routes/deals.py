@@ -1,0 +1,102 @@
+"""`/v1/deals`, `/v1/deals/summary`, `/v1/deals/cells`, `/v1/deals/{deal_id}` (data-api.md; decisions.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
+
+from sandbox.db import Sort
+from sandbox.envelope import keyset_page, page_limit, respond
+from sandbox.filters import DealFilters, deal_filters
+from sandbox.gate import Caller, V1Caller
+from sandbox.ids import parse_prefixed
+from sandbox.problems import Problem
+from sandbox.routes.common import problem_responses
+from sandbox import shapes
+
+router = APIRouter(tags=["deals"])
+Filters = Annotated[DealFilters, Depends(deal_filters)]
+Cursor = Annotated[str | None, Query(min_length=1, max_length=4096, description="page.next_cursor of the previous page")]
+DEAL_SORTS = {
+    "date_desc": Sort("sale_date", True, cast="::DATE"),
+    "date_asc": Sort("sale_date", False, cast="::DATE"),
+    "price_desc": Sort("price", True),
+    "price_asc": Sort("price", False),
+    "distance": Sort("distance", False),
+}
+DealSort = Literal["distance", "date_desc", "date_asc", "price_desc", "price_asc"]
+DEALS_LIMIT = (500, 500)  # data-api.md, Pagination: default, maximum
+
+
+def checked_filters(caller: Caller, filters: DealFilters) -> DealFilters:
+    """An unknown ZIP answers `422 outside_coverage` naming `zips_unknown` (data-api.md, geometry rules)."""
+    unknown = [z for z in filters.zips if z not in caller.runtime.db.zip_markets]
+    if unknown:
+        raise Problem(422, "outside_coverage",
+                      f"No served market carries ZIP {', '.join(unknown)}. See GET /v1/coverage for the served markets.",
+                      zips_unknown=unknown)
+    return filters
+
+
+def deal_rows_page(request: Request, caller: Caller, where: str, params: list, sort_name: str,
+                   point: tuple[float, float] | None, cursor: str | None, limit: int):
+    db = caller.runtime.db
+    sort = DEAL_SORTS[sort_name]
+    key_column = {"date_desc": "sale_date", "date_asc": "sale_date", "price_desc": "price", "price_asc": "price",
+                  "distance": "distance"}[sort_name]
+    rows, page = keyset_page(
+        request, caller,
+        lambda after, n: db.deal_page(where, params, sort, after, n, point),
+        lambda row: [row[key_column], row["seq"]],
+        cursor, limit,
+    )
+    return rows, page
+
+
+@router.get("/v1/deals", responses=problem_responses(400, 422), summary="Deals in a geometry or place")
+def list_deals(request: Request, caller: V1Caller, filters: Filters,
+               sort: Annotated[DealSort, Query(description="distance needs a point")] = "date_desc",
+               limit: Annotated[int | None, Query(ge=1, description="1-500, default 500")] = None,
+               cursor: Cursor = None) -> Response:
+    filters = checked_filters(caller, filters)
+    point = (filters.point.lat, filters.point.lng) if filters.point else None
+    if sort == "distance" and point is None:
+        raise Problem(400, "sort_requires_point", "sort=distance needs a point: send lat and lng (with radius_miles or a place).")
+    where, params = caller.runtime.db.deal_where(filters)
+    rows, page = deal_rows_page(request, caller, where, params, sort, point, cursor, page_limit(limit, *DEALS_LIMIT))
+    data = [shapes.deal(row, with_distance=point is not None) for row in rows]
+    return respond(request, caller, data, page=page, markets=caller.runtime.db.markets_of(filters),
+                   charge_ids=[deal["id"] for deal in data])
+
+
+@router.get("/v1/deals/summary", responses=problem_responses(400, 422), summary="Counts over the filtered deals")
+def deal_summary(request: Request, caller: V1Caller, filters: Filters) -> Response:
+    filters = checked_filters(caller, filters)
+    db = caller.runtime.db
+    return respond(request, caller, db.deal_summary(filters), markets=db.markets_of(filters))
+
+
+@router.get("/v1/deals/cells", responses=problem_responses(400, 422), summary="Deal counts per H3 cell (0 credits)")
+def deal_cells(request: Request, caller: V1Caller, filters: Filters,
+               resolution: Annotated[int, Query(ge=4, le=10, description="H3 resolution 4-10")] = 8) -> Response:
+    filters = checked_filters(caller, filters)
+    db = caller.runtime.db
+    cells = db.deal_cells(filters, resolution)
+    if cells is None:
+        message = "more than 50,000 cells; lower the resolution or narrow the place."
+        raise Problem(400, "validation_error", f"Invalid value for resolution: {message}",
+                      errors=[{"param": "resolution", "message": message, "code": "too_big"}])
+    return respond(request, caller, cells, markets=db.markets_of(filters), meta={"resolution": resolution})
+
+
+@router.get("/v1/deals/{deal_id}", responses=problem_responses(400, 404), summary="One deal")
+def get_deal(request: Request, caller: V1Caller,
+             deal_id: Annotated[str, Path(description="deal_ + 32 hex")]) -> Response:
+    db = caller.runtime.db
+    row = db.deal(parse_prefixed(deal_id, "deal_", 32, "deal_id"))
+    if row is None:
+        raise Problem(404, "not_found", f"No deal {deal_id}. Deal ids come from /v1/deals or an investor's deals.")
+    data = shapes.deal(row, with_distance=False)
+    return respond(request, caller, data, markets=[db.zip_markets.get(row["zip"], "")] if row["zip"] in db.zip_markets else [],
+                   charge_ids=[data["id"]])

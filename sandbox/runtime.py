@@ -1,0 +1,48 @@
+"""The Data API half's process-wide state: the database and the mutable sandbox state.
+
+One `DataRuntime` per server process, stored on `app.state.data_api` by `routes.mount`.
+Its `reset` is the half's reset hook (credits, held ids, rate counters, dataset version).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sandbox.context import SandboxContext
+from sandbox.cursors import CursorCodec
+from sandbox.data.build import ensure_database
+from sandbox.db import Database
+from sandbox.fault_injection import FaultInjector
+from sandbox.ledger import Ledger
+from sandbox.publishing import Publishing
+from sandbox.ratelimit import RateLimiter
+
+
+@dataclass
+class DataRuntime:
+    context: SandboxContext
+    db: Database
+    publishing: Publishing
+    ledger: Ledger
+    rate_limiter: RateLimiter
+    faults: FaultInjector
+    cursors: CursorCodec
+
+    @classmethod
+    def start(cls, context: SandboxContext) -> DataRuntime:
+        config = context.config
+        path = ensure_database(config.data_dir, config.scale, config.seed)
+        return cls(
+            context=context,
+            db=Database(path),
+            publishing=Publishing(context.clock),
+            ledger=Ledger(),
+            rate_limiter=RateLimiter(context.clock, config.rate_limit),
+            faults=FaultInjector(context),
+            cursors=CursorCodec(),
+        )
+
+    def reset(self) -> None:
+        self.ledger.reset()
+        self.rate_limiter.reset()
+        self.publishing.reset()
