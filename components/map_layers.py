@@ -25,6 +25,7 @@ LABELS_LAYER = "city-labels"
 CELL_LAYERS = (CELLS_LAYER, FLAGGED_CELLS_LAYER)
 
 CARTO_POSITRON = "https://basemaps.cartocdn.com/gl/positron-gl-style/style.json"
+NO_MAP_STYLE = "__MAP_STYLE__"
 # Yellow to red (ColorBrewer YlOrRd, 5 classes): more deals, hotter.
 PALETTE = ((255, 237, 160), (254, 178, 76), (253, 141, 60), (240, 59, 32), (189, 0, 38))
 CELL_ALPHA = 190
@@ -193,6 +194,9 @@ def build_spec(
     if basemap:
         spec["mapProvider"] = "carto"
         spec["mapStyle"] = CARTO_POSITRON
+    else:
+        # What pydeck writes for `map_provider=None`; Streamlit then loads no style at all.
+        spec["mapStyle"] = NO_MAP_STYLE
     tooltip = {"text": "\n".join(tooltip_lines)}
     text = json.dumps(spec, separators=(",", ":"), ensure_ascii=False)
     return DeckSpec(json=text, tooltip=tooltip, scale=scale, n_cells=len(cells))
