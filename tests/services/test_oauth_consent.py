@@ -137,9 +137,9 @@ def marketplace_login(sandbox, tmp_path) -> Iterator[MarketplaceLogin]:
         yield login
 
 
-def log_in(login: MarketplaceLogin, *, email: str = BUYER) -> TokenHolder:
+def log_in(login: MarketplaceLogin, *, email: str = BUYER, accept_terms: bool = True) -> TokenHolder:
     """Real tokens for `email`, through the issuer's own pages."""
-    redirect = consent_through_issuer(login.begin(), email=email)
+    redirect = consent_through_issuer(login.begin(), email=email, accept_terms=accept_terms)
     query = parse_qs(urlsplit(redirect).query)
     holder, _ = login.complete(code=query["code"][0], state=query["state"][0])
     return holder
