@@ -17,7 +17,8 @@ from sandbox import shapes
 
 router = APIRouter(tags=["deals"])
 Filters = Annotated[DealFilters, Depends(deal_filters)]
-Cursor = Annotated[str | None, Query(min_length=1, max_length=4096, description="page.next_cursor of the previous page")]
+# Length is checked by the codec so that any bad cursor answers `400 invalid_cursor` (data-api.md, Limits 6).
+Cursor = Annotated[str | None, Query(description="page.next_cursor of the previous page, 1-4096 characters")]
 DEAL_SORTS = {
     "date_desc": Sort("sale_date", True, cast="::DATE"),
     "date_asc": Sort("sale_date", False, cast="::DATE"),
