@@ -24,7 +24,13 @@ from typing import Any
 
 import httpx2
 
-from services.errors import ApiConnectionError, AuthenticationError, InvalidInputError, error_from_response
+from services.errors import (
+    ApiConnectionError,
+    ApiStatusError,
+    AuthenticationError,
+    InvalidInputError,
+    error_from_response,
+)
 from services.models import PageInfo
 from services.oauth import TokenHolder
 from services.pagination import Page
@@ -45,8 +51,9 @@ DECLINE_REASONS = (
     "buyer_unresponsive",
     "other",
 )
-# The only financing value the document shows; the server may accept more.
-KNOWN_FINANCING = ("cash",)
+# The document shows only `cash`; the others are docs/contract.md's choice, offered as
+# suggestions (the page also takes a value typed in; the server has the last word).
+FINANCING_CHOICES = ("cash", "hard_money", "private_money", "conventional", "dscr")
 IDEMPOTENCY_KEY_MAX = 255  # marketplace-api.md, Limits
 OFFERS_PAGE_LIMIT = 25
 PREVIEW_VALIDITY_S = 5 * 60  # marketplace-api.md, Limits
@@ -229,6 +236,16 @@ class Deals:
 class ProofOfFunds:
     def __init__(self, api: MarketplaceApi) -> None:
         self._api = api
+
+    def retrieve(self) -> dict[str, Any] | None:
+        """The letter on file: `{on_file, is_expired, expires_at, lender_name}`, or None where the
+        host has no such read (the sandbox's `GET /buy/me/proof-of-funds`; docs/contract.md)."""
+        try:
+            return self._api.request("GET", "/buy/me/proof-of-funds")["data"]
+        except ApiStatusError as error:
+            if error.status in (404, 405):
+                return None
+            raise
 
     def upload(self, *, filename: str, content: bytes, lender_name: str, expires_at: str) -> dict[str, Any]:
         """Ask for a slot, send the PDF to it as a multipart POST with its `fields`, then finish.

@@ -167,7 +167,9 @@ class MarketplaceLogin:
         client_registry: ClientRegistry | None = None,
         http_client: httpx2.Client | None = None,
         clock: Callable[[], float] = time.time,
+        scopes: tuple[str, ...] = MARKETPLACE_SCOPES,
     ) -> None:
+        self.scopes = tuple(scopes)
         self.auth_url = settings.auth_url.rstrip("/")
         self.resource = settings.marketplace_url.rstrip("/")
         self.redirect_uri = settings.app_url.rstrip("/") + "/marketplace"
@@ -192,11 +194,11 @@ class MarketplaceLogin:
             return self._configured_client_id
         return self.client_registry.client_id(self.metadata, self.redirect_uri, self._http)
 
-    def oauth_client(self, token: dict | None = None, *, scope: str | None = " ".join(MARKETPLACE_SCOPES), **options: Any) -> OAuth2Client:
+    def oauth_client(self, token: dict | None = None, *, with_scope: bool = True, **options: Any) -> OAuth2Client:
         """An authlib client for one exchange; every token request carries `resource`."""
         client = OAuth2Client(
             client_id=self.client_id,
-            scope=scope,
+            scope=" ".join(self.scopes) if with_scope else None,
             redirect_uri=self.redirect_uri,
             code_challenge_method="S256",
             token=token,
@@ -327,7 +329,7 @@ class TokenHolder:
         if not refresh_token:
             raise LoginError("login_required", "Your marketplace session has ended.")
         # No `scope` on refresh: the grant keeps what the person consented to.
-        client = self._login.oauth_client(token=self._token, scope=None, update_token=self._store_refreshed)
+        client = self._login.oauth_client(token=self._token, with_scope=False, update_token=self._store_refreshed)
         try:
             with client:
                 client.refresh_token(self._login.metadata.token_endpoint, refresh_token=refresh_token)

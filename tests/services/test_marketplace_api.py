@@ -6,6 +6,7 @@ Ids are discovered from the API (the buyer's offers and deals), never written in
 from __future__ import annotations
 
 import uuid
+from datetime import datetime, timedelta, timezone
 from collections.abc import Iterator
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from services.errors import ConflictError, InvalidInputError, PermissionDeniedError, UnprocessableError
 from services.marketplace_api import MarketplaceApi
 from services.transport import new_http_client
-from tests.services.test_oauth_consent import log_in, marketplace_login, sandbox_settings  # noqa: F401 - fixture
+from tests.services.test_oauth_consent import log_in, make_login, marketplace_login, sandbox_settings  # noqa: F401 - fixture
 
 
 @pytest.fixture
@@ -185,3 +186,50 @@ def test_a_buyer_without_accepted_terms_reads_me_but_not_offers(sandbox, marketp
         api.offers.list()
     assert refused.value.code == "terms_required"
     assert refused.value.agreement_id == me["terms"]["buy"]["agreement_id"]
+
+
+# A PDF as small as a reader accepts: the sandbox checks the type, not the layout.
+TINY_PDF = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
+
+
+def test_proof_of_funds_goes_through_the_slot_and_is_on_file(buyer_api):
+    valid_until = (datetime.now(timezone.utc) + timedelta(days=200)).date().isoformat()
+    result = buyer_api.proof_of_funds.upload(
+        filename="letter.pdf", content=TINY_PDF, lender_name="Loopback Credit Union", expires_at=f"{valid_until}T23:59:59Z"
+    )
+    assert result["on_file"] is True and result["is_expired"] is False
+    assert result["lender_name"] == "Loopback Credit Union"
+    on_file = buyer_api.proof_of_funds.retrieve()
+    assert on_file["lender_name"] == "Loopback Credit Union"
+    assert on_file["expires_at"].startswith(valid_until)
+
+
+def test_proof_of_funds_must_be_a_pdf(buyer_api):
+    with pytest.raises(InvalidInputError):
+        buyer_api.proof_of_funds.upload(filename="letter.txt", content=b"hello", lender_name="Bank", expires_at="2099-01-31T23:59:59Z")
+
+
+def test_a_deal_changed_after_the_preview_answers_its_current_terms(sandbox, tmp_path, buyer_api, http_client):
+    with make_login(sandbox.url, tmp_path / "seller", scopes=("marketplace:profile", "deals:read", "deals:write")) as seller_login:
+        seller_headers = {"Authorization": f"Bearer {log_in(seller_login, email='owner@sandbox.test').access_token()}"}
+        sold_here = http_client.get(f"{sandbox.url}/marketplace/v1/sell/deals", params={"limit": 100}, headers=seller_headers)
+        assert sold_here.status_code == 200, sold_here.text
+        own_deals = {deal["id"] for deal in sold_here.json()["data"]}
+        rounds = [offer for offer in all_offers(buyer_api, status="new") if offer["submitted_by"] == "seller" and offer["deal_id"] in own_deals]
+        assert rounds, "the demo seller has a round waiting for the demo buyer"
+        open_round = rounds[0]
+        preview = buyer_api.offers.preview(open_round["id"])
+
+        # The seller changes the deal's terms (PATCH /sell/deals/{id}, the sandbox's seller route).
+        new_price = preview["terms"]["deal"]["asking_price"] + 5000
+        response = http_client.patch(
+            f"{sandbox.url}/marketplace/v1/sell/deals/{open_round['deal_id']}",
+            json={"asking_price": new_price},
+            headers={**seller_headers, "Idempotency-Key": key()},
+        )
+        assert response.status_code == 200, response.text
+
+    with pytest.raises(ConflictError) as changed:
+        buyer_api.offers.accept(open_round["id"], preview_token=preview["preview_token"], idempotency_key=key())
+    assert changed.value.code == "deal_changed"
+    assert changed.value.problem["terms"]["asking_price"] == new_price
