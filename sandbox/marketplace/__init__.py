@@ -9,7 +9,9 @@ from __future__ import annotations
 from fastapi import APIRouter, FastAPI
 
 from sandbox.context import SandboxContext
-from sandbox.marketplace import issuer, routes_buy, routes_me
+from sandbox.marketplace import (
+    admin, issuer, routes_buy, routes_drafts, routes_events, routes_me, routes_sell, routes_webhooks, uploads,
+)
 from sandbox.marketplace.runtime import Runtime
 
 API_PREFIX = "/marketplace/v1"
@@ -22,6 +24,10 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     context.reset_hooks.append(runtime.reset)
     app.include_router(issuer.build_router())
     api = APIRouter(prefix=API_PREFIX)
-    for module in (routes_me, routes_buy):
+    for module in (routes_me, routes_buy, routes_sell, routes_drafts, routes_events, routes_webhooks):
         api.include_router(module.build_router())
     app.include_router(api)
+    # The upload target lives beside the API, not under it: it takes the slot's fields, not a token.
+    app.include_router(uploads.build_router())
+    if context.config.admin:
+        app.include_router(admin.build_router())

@@ -155,7 +155,8 @@ def build_router() -> APIRouter:
             "response_types": ["code"],
         }, status_code=201, headers=NO_STORE)
 
-    @router.api_route("/oauth2/authorize", methods=["GET", "POST"])
+    # HTML, not part of the API schema (one function answers GET and POST).
+    @router.api_route("/oauth2/authorize", methods=["GET", "POST"], include_in_schema=False)
     async def authorize(request: Request):
         runtime = runtime_of(request)
         form = dict(await request.form()) if request.method == "POST" else {}

@@ -134,14 +134,13 @@ class Event:
 
 
 @dataclass
-class UploadSlot:
-    id: str
+class UploadedFile:
+    """Bytes received at an upload slot's target, waiting for the finishing call."""
+
     key: str
     buyer_id: str
     content_type: str
-    max_bytes: int
-    expires_at: datetime
-    uploaded_bytes: int | None = None
+    size_bytes: int
     used: bool = False
 
 
@@ -167,7 +166,7 @@ class MarketState:
     drafts: dict[str, Draft] = field(default_factory=dict)
     webhooks: dict[str, Webhook] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
-    uploads: dict[str, UploadSlot] = field(default_factory=dict)  # by slot id
+    uploads: dict[str, UploadedFile] = field(default_factory=dict)  # by key
     previews: dict[str, Preview] = field(default_factory=dict)
     cap_usage: list[tuple[str, str, datetime]] = field(default_factory=list)  # (user id, action, at)
     lock: threading.RLock = field(default_factory=threading.RLock)

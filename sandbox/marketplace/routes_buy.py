@@ -21,10 +21,20 @@ OFFER_STATUSES = ("new", "countered", "accepted", "declined", "withdrawn")
 DEAL_STATUSES = ("active", "pending")
 
 
-def _choice(name: str, value: str | None, allowed: tuple[str, ...]) -> str | None:
+def choice(name: str, value: str | None, allowed: tuple[str, ...]) -> str | None:
     if value is not None and value not in allowed:
         raise Problem(400, "invalid_parameter", f"{name} must be one of {', '.join(allowed)}.",
                       recovery=f"Send {name} as one of {', '.join(allowed)}, or leave it out.", parameter=name)
+    return value
+
+
+def deal_id_filter(value: str | None) -> str | None:
+    if value is not None:
+        try:
+            require_id("deal", value)
+        except Problem:
+            raise Problem(400, "invalid_parameter", "deal_id must be a deal id starting mkd_.",
+                          recovery="Send deal_id as returned by the deals list.", parameter="deal_id") from None
     return value
 
 
@@ -64,7 +74,7 @@ def build_router() -> APIRouter:
     @router.get("/deals")
     def list_deals(request: Request, caller: BuyDealsRead) -> JSONResponse:
         check_query(request, {"status", "cursor", "limit"})
-        status = _choice("status", request.query_params.get("status"), DEAL_STATUSES)
+        status = choice("status", request.query_params.get("status"), DEAL_STATUSES)
         state = caller.runtime.state
         with state.lock:
             deals = [d for d in state.deals.values() if status is None or d.status == status]
@@ -109,14 +119,8 @@ def build_router() -> APIRouter:
     def list_offers(request: Request, caller: BuyOffersRead) -> JSONResponse:
         check_query(request, {"status", "deal_id", "changed_after", "cursor", "limit"})
         query = request.query_params
-        status = _choice("status", query.get("status"), OFFER_STATUSES)
-        deal_id = query.get("deal_id")
-        if deal_id is not None:
-            try:
-                require_id("deal", deal_id)
-            except Problem:
-                raise Problem(400, "invalid_parameter", "deal_id must be a deal id starting mkd_.",
-                              recovery="Send deal_id as returned by GET /buy/deals.", parameter="deal_id") from None
+        status = choice("status", query.get("status"), OFFER_STATUSES)
+        deal_id = deal_id_filter(query.get("deal_id"))
         changed_after = parse_timestamp("changed_after", query["changed_after"]) if "changed_after" in query else None
         state = caller.runtime.state
         with state.lock:

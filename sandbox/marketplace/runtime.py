@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from fastapi import Request
 
@@ -33,15 +34,16 @@ class Runtime:
     def reset(self) -> None:
         """Restore the demo data; registered clients, keys and tokens stay (they are the issuer's)."""
         with self.state.lock:
-            state = build_state(self.context.clock.now())
+            state = build_state(self.now)
             seed_events(state)
             self.state = state
         self.idempotency.clear()
         self.write_delay_seconds = 0.0
 
     @property
-    def now(self):
-        return self.context.clock.now()
+    def now(self) -> datetime:
+        # Whole seconds: timestamps on the wire have no fraction, and `changed_after` compares them.
+        return self.context.clock.now().replace(microsecond=0)
 
 
 def runtime_of(request: Request) -> Runtime:

@@ -24,12 +24,14 @@ class Market:
         return httpx2.get(self.api + path, params=params, headers=self.headers)
 
     def post(self, path: str, body: Any = None, *, key: str | None | bool = True, **kwargs: Any) -> httpx2.Response:
-        headers = dict(self.headers)
+        headers = {**self.headers, **kwargs.pop("headers", {})}
         if key is True:
             key = uuid.uuid4().hex
         if key:
             headers["Idempotency-Key"] = key
-        return httpx2.post(self.api + path, json=body, headers=headers, **kwargs)
+        if body is not None:
+            kwargs["json"] = body
+        return httpx2.post(self.api + path, headers=headers, **kwargs)
 
     def request(self, method: str, path: str, **kwargs: Any) -> httpx2.Response:
         return httpx2.request(method, self.api + path, headers={**self.headers, **kwargs.pop("headers", {})}, **kwargs)
