@@ -41,7 +41,7 @@ class CursorCodec:
         if not 1 <= len(cursor) <= MAX_CURSOR_LENGTH:
             raise Problem(400, "invalid_cursor", f"A cursor is 1 to {MAX_CURSOR_LENGTH} characters. {restart}")
         payload, _, signature = cursor.partition(".")
-        if not hmac.compare_digest(signature, self._sign(payload)):
+        if not hmac.compare_digest(signature.encode(), self._sign(payload).encode()):
             raise Problem(400, "invalid_cursor", f"This cursor was not issued by this service. {restart}")
         body = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
         if body["v"] != dataset_version:
