@@ -31,7 +31,7 @@ class CoverageResource(Resource):
         if lat is not None or lng is not None:
             params.update(place_params(lat=lat, lng=lng))
         if zip is not None:
-            params.update(place_params(zip=[zip]))
+            params.update(place_params(zip=zip))
         if county is not None and str(county).strip():
             params["county"] = str(county).strip()
         if market is not None:

@@ -1,0 +1,30 @@
+"""Credits: the session's running total equals what the sandbox's ledger reports."""
+
+from __future__ import annotations
+
+from services.data_api import DataApi
+from tests.services.test_deals import small_window
+
+
+def test_running_total_matches_the_remaining_balance(data_api: DataApi) -> None:
+    window = small_window(data_api)
+    data_api.deals.summary(**window)  # free: learns nothing about the balance necessarily
+    page = data_api.deals.list(**window, limit=30)
+    start = data_api.credits.remaining + data_api.credits.charged
+    assert data_api.credits.charged == len(page.items), "each new deal costs 1 credit"
+    data_api.deals.list(**window, limit=60)  # half of these are held already
+    data_api.deals.retrieve(page.items[0].id)  # held: free, and cached
+    assert data_api.credits.charged == 60
+    assert data_api.credits.remaining == start - data_api.credits.charged
+
+
+def test_estimate_counts_only_what_the_session_does_not_hold(data_api: DataApi) -> None:
+    window = small_window(data_api)
+    ids = [deal.id for deal in data_api.deals.list(**window, limit=10).items]
+    later = [deal.id for deal in data_api.deals.list(**window, sort="date_asc", limit=10).items]
+    fresh = [i for i in later if i not in ids]
+    estimate = data_api.estimate_cost("deal", ids=ids + fresh + ["deal_" + "f" * 32])
+    assert estimate == 1, "the listed deals are held; the unknown id counts 1"
+    assert data_api.estimate_cost("deal", count=25) == 25
+    for deal_id in ids:
+        assert data_api.estimate_cost("deal", ids=[deal_id]) == 0

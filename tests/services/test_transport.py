@@ -1,0 +1,128 @@
+"""The one retry loop, against the real sandbox's injected faults (decisions.md, control routes)."""
+
+from __future__ import annotations
+
+import logging
+
+import httpx2
+import pytest
+
+from services.data_api import DataApi
+from services.errors import (
+    ApiConnectionError,
+    GatewayTimeoutError,
+    RateLimitError,
+    ServerError,
+    ServiceUnavailableError,
+)
+from services.transport import Transport
+from tests.processes import free_port
+from tests.services.conftest import FakeSleep, RequestLog, settings_for
+from tests.services.test_deals import market_bbox
+
+SUMMARY = "/v1/deals/summary"
+
+
+def test_429_is_retried_after_what_retry_after_says(sandbox, data_api: DataApi, fake_sleep: FakeSleep, request_log: RequestLog) -> None:
+    data_api.dataset()  # learn the version first, so only the summary meets the fault
+    sandbox.faults(rate=1, statuses=[429])
+    with pytest.raises(RateLimitError) as caught:
+        data_api.deals.summary()
+    retry_after = caught.value.retry_after
+    assert retry_after is not None and retry_after > 0
+    assert request_log.to(SUMMARY) == data_api._transport.max_attempts
+    assert fake_sleep.waits == [retry_after] * (data_api._transport.max_attempts - 1)
+
+
+def test_429_then_success(sandbox, data_api: DataApi, fake_sleep: FakeSleep, request_log: RequestLog) -> None:
+    data_api.dataset()
+
+    def lift_the_fault(seconds: float) -> None:
+        fake_sleep(seconds)
+        sandbox.faults(rate=0)
+
+    data_api._transport._sleep = lift_the_fault
+    bbox = market_bbox(data_api)
+    sandbox.faults(rate=1, statuses=[429])
+    summary = data_api.deals.summary(bbox=bbox)
+    assert summary.n_deals > 0
+    assert request_log.to(SUMMARY) == 2 and len(fake_sleep.waits) == 1 and fake_sleep.waits[0] > 0
+    assert data_api.retries == 1
+
+
+def test_wait_past_the_cap_is_raised_at_once(sandbox, http_client, fake_sleep: FakeSleep, request_log: RequestLog) -> None:
+    api = DataApi(settings_for(sandbox.url), http_client=http_client, sleep=fake_sleep, max_retry_wait=0.5)
+    api.dataset()
+    sandbox.faults(rate=1, statuses=[429])
+    with pytest.raises(RateLimitError) as caught:
+        api.deals.summary()
+    assert caught.value.retry_after > 0.5
+    assert request_log.to(SUMMARY) == 1 and fake_sleep.waits == []
+    assert "retry after" in str(caught.value)
+
+
+def test_503_pool_saturated_is_retried_after_its_wait(sandbox, data_api: DataApi, fake_sleep: FakeSleep, request_log: RequestLog) -> None:
+    data_api.dataset()
+    sandbox.faults(rate=1, statuses=[503])
+    with pytest.raises(ServiceUnavailableError) as caught:
+        data_api.deals.summary()
+    assert caught.value.code == "pool_saturated"
+    assert fake_sleep.waits == [caught.value.retry_after] * 3
+    assert request_log.to(SUMMARY) == 4
+
+
+@pytest.mark.parametrize(
+    ("status", "error_class", "code"),
+    [
+        pytest.param(504, GatewayTimeoutError, "statement_timeout", id="504-statement-timeout"),
+        pytest.param(500, ServerError, "internal_error", id="500"),
+    ],
+)
+def test_never_retried(sandbox, data_api: DataApi, fake_sleep: FakeSleep, request_log: RequestLog, status: int, error_class, code: str) -> None:
+    data_api.dataset()
+    sandbox.faults(rate=1, statuses=[status])
+    with pytest.raises(error_class) as caught:
+        data_api.deals.summary()
+    assert caught.value.code == code and caught.value.request_id
+    assert request_log.to(SUMMARY) == 1 and fake_sleep.waits == []
+
+
+def closed_port_url() -> str:
+    return f"http://127.0.0.1:{free_port()}"
+
+
+@pytest.mark.parametrize(
+    ("method", "attempts"),
+    [pytest.param("GET", 4, id="read-retried"), pytest.param("POST", 1, id="write-not-retried")],
+)
+def test_connection_errors_retried_on_reads_only(method: str, attempts: int) -> None:
+    log, sleep = RequestLog(), FakeSleep()
+    with httpx2.Client(timeout=5, event_hooks={"request": [log]}) as client:
+        transport = Transport(closed_port_url(), http_client=client, sleep=sleep)
+        with pytest.raises(ApiConnectionError) as caught:
+            transport.request(method, "/v1/deals")
+    assert len(log.sent) == attempts and len(sleep.waits) == attempts - 1
+    assert caught.value.code == "connection_error" and method in str(caught.value)
+
+
+def test_idempotency_key_made_once_and_resent_on_retry(sandbox, fake_sleep: FakeSleep) -> None:
+    keys: list[str | None] = []
+    with httpx2.Client(timeout=30, event_hooks={"request": [lambda r: keys.append(r.headers.get("Idempotency-Key"))]}) as client:
+        auth = lambda path: {"Authorization": "Bearer zpka_sandbox_demo", "X-On-Behalf-Of": "dev_demo"}  # noqa: E731
+        transport = Transport(sandbox.url, auth_headers=auth, http_client=client, sleep=fake_sleep)
+        sandbox.faults(rate=1, statuses=[429])
+        with pytest.raises(RateLimitError):
+            transport.request("GET", SUMMARY, idempotency_key=True)
+    assert len(keys) == 4 and len(set(keys)) == 1 and keys[0]
+
+
+def test_key_never_in_errors_or_logs(sandbox, data_api: DataApi, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    key = data_api.settings.api_key.get_secret_value()
+    sandbox.faults(rate=1, statuses=[504])
+    with pytest.raises(GatewayTimeoutError) as caught:
+        data_api.deals.summary()
+    texts = [str(caught.value), repr(caught.value), repr(data_api), repr(data_api.settings), caplog.text]
+    assert caplog.text, "the client logged nothing to check"
+    for text in texts:
+        assert key not in text
