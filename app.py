@@ -90,4 +90,6 @@ def draw_sidebar(slot) -> None:
             st.error(describe_error(error))
 
 
-main()
+if __name__ == "__main__":
+    # Streamlit runs the script as __main__; tests may import it for its parts.
+    main()

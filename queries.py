@@ -29,6 +29,9 @@ SESSION_API_FINGERPRINT = "queries_data_api_fingerprint"
 # A page must answer within seconds: past this wait a 429 is shown ("try again in N s"),
 # not slept through (STYLE.md: cap the wait, raise with .retry_after).
 APP_MAX_RETRY_WAIT_S = 3.0
+# The Data API's reads on a page wait at most 1 s for a server-directed retry (a 503
+# `pool_saturated` asks for 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
+DATA_MAX_RETRY_WAIT_S = 1.0
 # Free reads keep their answer this long within a process; the service cache under them
 # is keyed on the dataset version (data-api.md, Limits 7).
 FREE_READ_TTL_S = 300
@@ -66,7 +69,11 @@ def _secret(name: str) -> Any:
         return None
 
 
-@st.cache_resource(show_spinner=False)
+def _close_resources(resources: tuple[Any, Any]) -> None:
+    resources[0].close()
+
+
+@st.cache_resource(show_spinner=False, on_release=_close_resources)
 def _shared_resources(fingerprint: str) -> tuple[Any, Any]:
     """One HTTP client and one cache store per process and settings."""
     from services.cache import MemoryStore
@@ -84,7 +91,7 @@ def data_api():
     api = st.session_state.get(SESSION_API)
     if api is None or st.session_state.get(SESSION_API_FINGERPRINT) != fingerprint:
         http_client, store = _shared_resources(fingerprint)
-        api = DataApi(current, http_client=http_client, cache=store, max_retry_wait=APP_MAX_RETRY_WAIT_S)
+        api = DataApi(current, http_client=http_client, cache=store, max_retry_wait=DATA_MAX_RETRY_WAIT_S)
         st.session_state[SESSION_API] = api
         st.session_state[SESSION_API_FINGERPRINT] = fingerprint
     return api

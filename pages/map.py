@@ -320,7 +320,8 @@ def charged_section(name: str, signature: tuple, ask_label: str, cost_text: str 
             if confirm.button("Confirm", key=f"map_{name}_confirm", type="primary"):
                 state = {"signature": signature, "stage": "loading"}
             elif cancel.button("Cancel", key=f"map_{name}_cancel"):
-                state = None
+                st.session_state[state_key] = None
+                st.rerun()
     if state is not None and state["stage"] == "loading":
         try:
             state = {"signature": signature, "stage": "loaded", "rows": load()}

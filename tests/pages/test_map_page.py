@@ -1,0 +1,235 @@
+"""The Map page (AppTest) against the real sandbox: cells, filters, selection, credits, links, errors."""
+
+from __future__ import annotations
+
+import h3
+import pytest
+
+from components.map_view import MAX_VIEW_CELLS, View
+from tests.pages.map_helpers import client, deck_spec, drawn_cells, new_page, point_app_at, select_cell, texts
+
+
+@pytest.fixture
+def api(sandbox):
+    with client(sandbox.url) as data_api:
+        yield data_api
+
+
+@pytest.fixture
+def markets(api) -> list[dict]:
+    served = [market.model_dump(mode="json") for market in api.coverage.retrieve().markets]
+    assert served, "the sandbox serves markets"
+    return served
+
+
+def run_default(monkeypatch, sandbox):
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page()
+    app.run()
+    assert not app.exception
+    return app
+
+
+def test_default_view_draws_the_cells_the_api_counts(monkeypatch, sandbox, api, markets):
+    app = run_default(monkeypatch, sandbox)
+    first = markets[0]
+    assert app.selectbox(key="map_place_market").value == first["market"]
+    rows = drawn_cells(app)
+    assert 0 < len(rows) <= MAX_VIEW_CELLS
+    resolution = h3.get_resolution(rows[0][0])
+    assert all(h3.get_resolution(row[0]) == resolution for row in rows)
+    # The same read through the client: every cell of the market's box, counted alike.
+    expected = api.deals.cells_frame(bbox=View(*first["bbox"]).text(), resolution=resolution)
+    assert {row[0]: row[1] for row in rows} == dict(zip(expected["cell"], expected["n_deals"].astype(int)))
+    assert f"H3 resolution {resolution}" in " ".join(str(element.proto.body) for element in app.get("html"))
+    spec = deck_spec(app)
+    assert spec["mapStyle"] == "__MAP_STYLE__", "DEEDSCOPE_BASEMAP=none: no tiles"
+    assert any(layer["id"] == "city-labels" and layer["data"] for layer in spec["layers"])
+    assert app.query_params["market"] == first["market"]
+
+
+def test_filters_change_the_request(monkeypatch, sandbox, api, markets):
+    app = run_default(monkeypatch, sandbox)
+    unfiltered = sum(row[1] for row in drawn_cells(app))
+    app.multiselect(key="map_filters_kinds").select("flip")
+    app.number_input(key="map_filters_min").set_value(200_000)
+    app.run()
+    assert not app.exception
+    rows = drawn_cells(app)
+    resolution = h3.get_resolution(rows[0][0])
+    expected = api.deals.cells_frame(
+        bbox=View(*markets[0]["bbox"]).text(), resolution=resolution, kind=["flip"], min_price=200_000
+    )
+    assert sum(row[1] for row in rows) == int(expected["n_deals"].sum()) < unfiltered
+    assert app.query_params["kind"] == "flip"
+    assert app.query_params["min"] == "200000"
+
+
+def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
+    app = run_default(monkeypatch, sandbox)
+    row = max(drawn_cells(app), key=lambda item: item[1])
+    select_cell(app, row)
+    app.run()
+    assert not app.exception
+    assert texts(app, "subheader") == [f"Cell {row[0]}"]
+    metrics = {metric.label: metric.value for metric in app.metric}
+    assert int(metrics["Deals"]) >= row[1], "the circle around the cell holds the whole cell"
+    assert app.query_params["cell"] == row[0]
+    assert app.session_state["queries_data_api"].credits.charged == 0, "the summary is free"
+
+
+def test_listing_deals_states_the_cost_and_charges_only_once_confirmed(monkeypatch, sandbox):
+    app = run_default(monkeypatch, sandbox)
+    row = max(drawn_cells(app), key=lambda item: item[1])
+    select_cell(app, row)
+    app.run()
+    meter = app.session_state["queries_data_api"].credits
+    deals_in_circle = int(next(metric.value for metric in app.metric if metric.label == "Deals"))
+
+    app.button(key="map_deals_ask").click().run()
+    assert any(f"up to {deals_in_circle} credits" in text for text in texts(app, "warning"))
+    assert meter.charged == 0, "asking spends nothing"
+    app.button(key="map_deals_cancel").click().run()
+    assert meter.charged == 0 and not app.dataframe
+
+    app.button(key="map_deals_ask").click().run()
+    app.button(key="map_deals_confirm").click().run()
+    assert not app.exception
+    assert meter.charged == deals_in_circle
+    table = app.dataframe[0].value
+    assert len(table) == deals_in_circle
+    assert table["Buyer page"].str.startswith("/investors?investor=inv_").all()
+    assert app.get("download_button"), "the deals download as CSV"
+
+    # Rerunning shows the same table without another charged read.
+    app.run()
+    assert meter.charged == deals_in_circle and len(app.dataframe[0].value) == deals_in_circle
+
+
+def test_top_investors_are_read_after_confirmation(monkeypatch, sandbox):
+    app = run_default(monkeypatch, sandbox)
+    select_cell(app, max(drawn_cells(app), key=lambda item: item[1]))
+    app.run()
+    meter = app.session_state["queries_data_api"].credits
+    app.button(key="map_investors_ask").click().run()
+    assert meter.charged == 0
+    app.button(key="map_investors_confirm").click().run()
+    assert not app.exception
+    table = app.dataframe[0].value
+    assert 0 < len(table) <= 10
+    assert meter.charged == len(table)
+    assert table["Profile"].str.startswith("/investors?investor=inv_").all()
+
+
+def test_a_link_restores_place_filters_view_and_cell(monkeypatch, sandbox, markets):
+    point_app_at(monkeypatch, sandbox.url)
+    market = markets[-1]
+    view = View(*market["bbox"])
+    latitude, longitude = view.center
+    app = new_page()
+    app.run()
+    app.selectbox(key="map_place_market").set_value(market["market"])
+    app.radio(key="map_place_mode").set_value("Point + radius")
+    app.run()
+    app.number_input(key="map_place_lat").set_value(round(latitude, 4))
+    app.number_input(key="map_place_lng").set_value(round(longitude, 4))
+    app.number_input(key="map_place_radius").set_value(6.0)
+    app.multiselect(key="map_filters_kinds").select("flip").select("hold")
+    app.run()
+    rows = drawn_cells(app)
+    assert rows, "the circle holds deals"
+    select_cell(app, rows[0])
+    app.run()
+    assert not app.exception
+    link = {name: app.query_params[name] for name in app.query_params}
+    assert link["market"] == market["market"] and link["radius"] == "6" and link["kind"] == "flip,hold"
+    assert link["cell"] == rows[0][0] and "view" in link
+
+    opened = new_page(**link)
+    opened.run()
+    assert not opened.exception
+    assert opened.selectbox(key="map_place_market").value == market["market"]
+    assert opened.radio(key="map_place_mode").value == "Point + radius"
+    assert opened.number_input(key="map_place_radius").value == 6.0
+    assert opened.multiselect(key="map_filters_kinds").value == ["flip", "hold"]
+    assert drawn_cells(opened) == rows
+    assert texts(opened, "subheader") == [f"Cell {rows[0][0]}"]
+    assert {name: opened.query_params[name] for name in opened.query_params} == link
+
+
+@pytest.mark.parametrize(
+    ("mode", "widget", "value", "message"),
+    [
+        pytest.param("Point + radius", "map_place_radius", 25.0, "at most 20 miles", id="radius-over-20"),
+        pytest.param("ZIP codes", "map_place_zips", "7520", "a ZIP code is 5 digits", id="malformed-zip"),
+    ],
+)
+def test_bad_input_is_explained_and_the_market_still_shows(monkeypatch, sandbox, markets, mode, widget, value, message):
+    app = run_default(monkeypatch, sandbox)
+    app.radio(key="map_place_mode").set_value(mode)
+    app.run()
+    if mode == "Point + radius":
+        latitude, longitude = View(*markets[0]["bbox"]).center
+        app.number_input(key="map_place_lat").set_value(round(latitude, 4))
+        app.number_input(key="map_place_lng").set_value(round(longitude, 4))
+        app.number_input(key=widget).set_value(value)
+    else:
+        app.text_input(key=widget).input(value)
+    app.run()
+    assert not app.exception
+    assert any(message in text for text in texts(app, "error"))
+    assert drawn_cells(app), "the market's cells are still drawn"
+
+
+def test_an_unknown_zip_is_named(monkeypatch, sandbox):
+    app = run_default(monkeypatch, sandbox)
+    app.radio(key="map_place_mode").set_value("ZIP codes")
+    app.run()
+    app.text_input(key="map_place_zips").input("99950")  # Ketchikan, Alaska: no market serves it
+    app.run()
+    assert not app.exception
+    errors = texts(app, "error")
+    assert any("99950" in text and "Unknown ZIPs" in text for text in errors), errors
+    assert app.selectbox(key="map_place_market").value, "the place picker keeps working"
+
+
+def test_a_bad_key_is_explained(monkeypatch, sandbox):
+    point_app_at(monkeypatch, sandbox.url, key="zpka_not_a_real_key")
+    app = new_page()
+    app.run()
+    assert not app.exception
+    assert any("API key" in text for text in texts(app, "error"))
+    assert any("No market to show" in text for text in texts(app, "info"))
+
+
+def test_an_exhausted_allowance_still_shows_the_free_map(monkeypatch, sandbox):
+    point_app_at(monkeypatch, sandbox.url, key="zpka_sandbox_empty")
+    app = new_page()
+    app.run()
+    rows = drawn_cells(app)
+    assert rows, "cells cost nothing and still draw"
+    select_cell(app, max(rows, key=lambda item: item[1]))
+    app.run()
+    app.button(key="map_deals_ask").click().run()
+    app.button(key="map_deals_confirm").click().run()
+    assert not app.exception
+    assert any("credits are used up" in text for text in texts(app, "warning"))
+    assert any(metric.label == "Deals" for metric in app.metric), "the free summary stays"
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        pytest.param(429, "Try again in 2 s", id="429-rate-limited"),
+        pytest.param(504, "took too long", id="504-statement-timeout"),
+    ],
+)
+def test_server_refusals_are_messages_not_exceptions(monkeypatch, sandbox, status, message):
+    point_app_at(monkeypatch, sandbox.url)
+    sandbox.faults(rate=1, statuses=[status])
+    app = new_page()
+    app.run()
+    assert not app.exception
+    shown = texts(app, "error") + texts(app, "warning")
+    assert any(message in text for text in shown), shown
+    assert app.radio(key="map_place_mode").value == "Whole market", "the controls still draw"
