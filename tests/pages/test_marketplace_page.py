@@ -1,0 +1,166 @@
+"""The Marketplace page in `AppTest`, against the real sandbox and the real issuer.
+
+Sessions are either seeded with tokens from the real login (the page's token store is
+`st.session_state["mkt_tokens"]`), or logged in the way a browser does it: the page's
+own "Log in" link, the issuer's pages, then a new session opened on the redirect URL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from services.oauth import MarketplaceLogin
+from tests.processes import ROOT, sandbox_env
+from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer, log_in, make_login
+
+PAGE = str(ROOT / "pages" / "marketplace.py")
+RUN_TIMEOUT_S = 60
+
+
+@pytest.fixture
+def app_login(sandbox, tmp_path, monkeypatch) -> Iterator[MarketplaceLogin]:
+    """Point the page at the sandbox; the test's login shares the page's client id, so refreshes work."""
+    for name, value in sandbox_env(sandbox.url).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("DEEDSCOPE_APP_URL", TEST_APP_URL)
+    with make_login(sandbox.url, tmp_path) as login:
+        monkeypatch.setenv("DEEDSCOPE_OAUTH_CLIENT_ID", login.client_id)
+        yield login
+
+
+def page_for(tokens: dict | None = None) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    if tokens is not None:
+        at.session_state["mkt_tokens"] = tokens
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    parts = [element.value for kind in ("markdown", "caption", "success", "warning", "error", "info") for element in getattr(at, kind)]
+    return "\n".join(str(part) for part in parts)
+
+
+def choose_open_round(at: AppTest, sent_by: str) -> str:
+    """Pick, in the page's offer box, an open round sent by `sent_by`; returns its id."""
+    at.selectbox(key="mkt_status").set_value("new").run()
+    labels = at.selectbox(key="mkt_offer_selected").options  # AppTest lists the formatted labels
+    for index, label in enumerate(labels):
+        if f"by {sent_by}" in label:
+            at.selectbox(key="mkt_offer_selected").select_index(index).run()
+            return at.selectbox(key="mkt_offer_selected").value
+    raise AssertionError(f"no open round sent by the {sent_by} in {labels}")
+
+
+def test_logged_out_page_offers_a_pkce_login_link(app_login):
+    at = page_for()
+    assert not at.exception
+    link = at.link_button[0]
+    assert link.proto.label == "Log in"
+    query = parse_qs(urlsplit(link.proto.url).query)
+    assert link.proto.url.startswith(app_login.metadata.authorization_endpoint)
+    assert query["code_challenge_method"] == ["S256"] and "code_verifier" not in query
+    assert query["redirect_uri"] == [f"{TEST_APP_URL}/marketplace"]
+    assert "offline_access" in query["scope"][0].split()
+    # A rerun keeps the same pending login instead of making a new one each time.
+    assert at.run().link_button[0].proto.url == link.proto.url
+
+
+def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login):
+    leaving = page_for()
+    redirect = consent_through_issuer(leaving.link_button[0].proto.url)
+    query = parse_qs(urlsplit(redirect).query)
+
+    # The browser comes back: a new session, with only the URL's code and state.
+    back = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    back.query_params["code"] = query["code"][0]
+    back.query_params["state"] = query["state"][0]
+    back.run()
+    assert not back.exception
+    assert "code" not in back.query_params and "state" not in back.query_params
+    assert "You are logged in" in texts(back)
+    assert "Dana Buyer" in texts(back)
+    assert [button.label for button in back.button if button.key == "mkt_log_out"] == ["Log out"]
+
+    # The same redirect replayed in yet another session is refused: the state was single use.
+    replay = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    replay.query_params.update({"code": query["code"][0], "state": query["state"][0]})
+    replay.run()
+    assert not replay.exception
+    assert "already used or is older than ten minutes" in texts(replay)
+    assert replay.link_button[0].proto.label == "Log in"
+
+
+def test_seeded_session_shows_profile_caps_and_offers(app_login):
+    at = page_for(log_in(app_login).token)
+    assert not at.exception
+    assert "Dana Buyer" in texts(at)
+    assert any("used" in bar.proto.text and "resets" in bar.proto.text for bar in at.get("progress"))
+    assert at.dataframe, "the offers table is drawn"
+    assert at.selectbox(key="mkt_offer_selected").options
+
+
+def test_accepting_the_sellers_round_through_the_preview(app_login):
+    at = page_for(log_in(app_login).token)
+    choose_open_round(at, "seller")
+    at.button(key="mkt_preview").click().run()
+    assert not at.exception
+    assert "valid for" in texts(at)
+    at.button(key="mkt_accept").click().run()
+    assert not at.exception
+    assert "You accepted the seller's offer" in texts(at)
+
+
+def test_an_expired_preview_is_fetched_again_and_accepted(sandbox, app_login):
+    at = page_for(log_in(app_login).token)
+    choose_open_round(at, "seller")
+    at.button(key="mkt_preview").click().run()
+    sandbox.advance_clock(301)
+    at.button(key="mkt_accept").click().run()
+    assert not at.exception
+    assert "preview had expired" in texts(at)
+    at.button(key="mkt_accept").click().run()
+    assert "You accepted the seller's offer" in texts(at)
+
+
+def test_withdrawing_the_buyers_own_round_with_a_reason(app_login):
+    at = page_for(log_in(app_login).token)
+    choose_open_round(at, "buyer")
+    at.selectbox(key="mkt_withdraw_reason").set_value("terms_unacceptable").run()
+    at.button(key="mkt_withdraw").click().run()
+    assert not at.exception
+    assert "Your offer was withdrawn" in texts(at)
+
+
+def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login):
+    holder = log_in(app_login)
+    at = page_for(holder.token)
+    at.selectbox(key="mkt_status").set_value("countered").run()
+    app_login.revoke(holder.token["refresh_token"])  # as if the person removed the app in account settings
+
+    at.run()
+    assert not at.exception
+    assert "session has ended" in texts(at)
+    assert at.link_button[0].proto.label == "Log in"
+    assert at.title[0].value == "Marketplace"
+
+    # Logging in again from that link opens the page where it was: the status filter comes back.
+    redirect = parse_qs(urlsplit(consent_through_issuer(at.link_button[0].proto.url)).query)
+    back = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    back.query_params.update({"code": redirect["code"][0], "state": redirect["state"][0]})
+    back.run()
+    assert not back.exception
+    assert back.selectbox(key="mkt_status").value == "countered"
+    assert {offer.split(" · ")[2] for offer in back.selectbox(key="mkt_offer_selected").options} == {"countered"}
+
+
+def test_a_buyer_without_accepted_terms_is_told_what_to_accept(app_login):
+    at = page_for(log_in(app_login, email="newbuyer@sandbox.test", accept_terms=False).token)
+    assert not at.exception
+    shown = texts(at)
+    assert "not accepted the Marketplace API Terms" in shown
+    assert "terms_required" not in shown or "accept" in shown.lower()
+    assert "Accept the Marketplace API Terms" in shown
