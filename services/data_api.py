@@ -138,9 +138,10 @@ class DataApi:
         self._learn_version(str(dataset.dataset_version))
         return dataset
 
-    def build(self) -> Envelope[dict[str, Any]]:
-        """`GET /v3/build`: coverage and build of each served state (`data`, `meta.build`)."""
-        envelope, _ = self.get("/v3/build", None, parse=envelope_parser(dict[str, Any]), parser_name="build")
+    def build(self) -> Envelope[Any]:
+        """`GET /v3/build`: coverage and build of each served state, as `data` (shape not shown
+        by data-api.md, so kept as sent) and `meta.build.states` (typed)."""
+        envelope, _ = self.get("/v3/build", None, parse=envelope_parser(Any), parser_name="build")
         return envelope
 
     def refresh_version(self) -> str | None:

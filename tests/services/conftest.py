@@ -89,3 +89,11 @@ def data_api(
     )
     yield api
     api.close()
+
+
+@pytest.fixture(scope="session")
+def notable_ids(sandbox_url: str) -> dict:
+    """Notable ids of this dataset (retired, merged...) from the admin route `GET /_sandbox/fixtures`."""
+    response = httpx2.get(f"{sandbox_url}/_sandbox/fixtures", timeout=60)
+    response.raise_for_status()
+    return response.json()["data"]

@@ -96,3 +96,19 @@ def test_invalid_cursor_without_a_version_change_is_raised(sandbox, data_api: Da
     with pytest.raises(InvalidCursorError):
         first.walk()
     assert not first.restarted
+
+
+def test_etag_revalidation_serves_the_kept_body(data_api: DataApi, request_log: RequestLog, http_client) -> None:
+    bbox = market_bbox(data_api)
+    first = data_api.deals.summary(bbox=bbox)
+    # As if the store had evicted the versioned entry: only the validator is left.
+    removed = data_api.cache.store.delete_prefix(f"{data_api.cache.namespace}:v")
+    assert removed >= 1
+    statuses: list[int] = []
+    http_client.event_hooks["response"] = [lambda response: statuses.append(response.status_code)]
+    again = data_api.deals.summary(bbox=bbox)
+    assert statuses == [304], "the service confirmed the kept body instead of sending it"
+    assert again == first
+    sent = len(request_log.sent)
+    data_api.deals.summary(bbox=bbox)
+    assert len(request_log.sent) == sent, "the revalidated body is cached again"

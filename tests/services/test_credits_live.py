@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from services.data_api import DataApi
 from tests.services.test_deals import small_window
 
@@ -28,3 +30,16 @@ def test_estimate_counts_only_what_the_session_does_not_hold(data_api: DataApi) 
     assert data_api.estimate_cost("deal", count=25) == 25
     for deal_id in ids:
         assert data_api.estimate_cost("deal", ids=[deal_id]) == 0
+
+
+def test_empty_allowance_refuses_charged_reads_only(sandbox, http_client) -> None:
+    from services.errors import QuotaExceededError
+    from tests.services.conftest import settings_for
+
+    with DataApi(settings_for(sandbox.url, "zpka_sandbox_empty"), http_client=http_client) as api:
+        window = small_window(api)
+        assert api.deals.summary(**window).n_deals > 0, "free reads still work"
+        with pytest.raises(QuotaExceededError) as caught:
+            api.deals.list(**window, limit=5)
+    assert caught.value.status == 403 and caught.value.code == "quota_exceeded"
+    assert api.credits.charged == 0
