@@ -1,0 +1,180 @@
+"""The Investors page (AppTest) against the real sandbox: search, leaderboard, profile, ids old/retired/malformed."""
+
+from __future__ import annotations
+
+import httpx2
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from components.tables import escape_markdown
+from tests.processes import ROOT, sandbox_env
+
+PAGE = str(ROOT / "pages" / "investors.py")
+RUN_TIMEOUT_S = 60
+
+
+@pytest.fixture
+def app_env(sandbox, monkeypatch):
+    """The page's settings point at the sandbox, reset before each test."""
+    for name, value in sandbox_env(sandbox.url).items():
+        monkeypatch.setenv(name, value)
+    return sandbox
+
+
+def sandbox_fixtures(sandbox) -> dict:
+    response = httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=30)
+    response.raise_for_status()
+    body = response.json()
+    return body.get("data", body)
+
+
+def api_get(sandbox, path: str, **params) -> dict:
+    env = sandbox_env(sandbox.url)
+    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+    response = httpx2.get(f"{sandbox.url}{path}", params=params, headers=headers, timeout=30)
+    response.raise_for_status()
+    return response.json()
+
+
+def run_page(**query_params) -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    app.query_params.update(query_params)
+    return app.run()
+
+
+def texts(app: AppTest) -> str:
+    """Everything the page says, for assertions on wording."""
+    parts = []
+    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text"):
+        parts.extend(str(element.value) for element in getattr(app, kind))
+    return "\n".join(parts)
+
+
+def open_profile(investor_id: str) -> AppTest:
+    """Open a profile through the page, accepting the 1-credit question when it is asked."""
+    app = run_page(investor=investor_id)
+    assert not app.exception
+    confirm = [button for button in app.button if button.key == "inv_confirm"]
+    if confirm:
+        confirm[0].click().run()
+    assert not app.exception
+    return app
+
+
+def some_investor(sandbox, *, max_deals: int | None = None) -> dict:
+    """An investor with a printable name, found by a free name search (never hard-coded, nothing held)."""
+    hits = [hit for word in ("LLC", "Homes", "Inc") for hit in api_get(sandbox, "/v1/investors/search", q=word)["data"]]
+    named = [hit for hit in hits if hit.get("display_name") and hit.get("n_deals")]
+    if max_deals is not None:
+        named = [hit for hit in named if hit["n_deals"] <= max_deals]
+    assert named, "the sandbox has no named investor to open"
+    return named[0]
+
+
+def test_name_search_lists_hits_and_a_hit_opens_the_profile(app_env):
+    investor = some_investor(app_env)
+    app = run_page(q=investor["display_name"])
+    assert not app.exception
+    hits = app.dataframe[0].value
+    assert investor["id"] in hits["Id"].tolist()
+    assert all(link.startswith("/investors?investor=inv_") for link in hits["Profile"])
+    assert any(button.label == "Download CSV" for button in app.get("download_button"))
+
+    app.selectbox(key="inv_pick").set_value(investor["id"]).run()
+    assert app.query_params["investor"] == [investor["id"]] or app.query_params["investor"] == investor["id"]
+    assert "costs 1 credit" in texts(app)
+
+
+def test_a_search_with_no_match_says_so(app_env):
+    app = run_page(q="qqzzxx no such buyer")
+    assert not app.exception
+    assert "No investor name matches" in texts(app)
+    assert not app.dataframe
+
+
+def test_a_capped_search_says_more_names_matched(app_env):
+    # A word most names carry: the service caps its hits at 50 (data-api.md, Limits 6).
+    body = api_get(app_env, "/v1/investors/search", q="LLC")
+    assert body["page"].get("capped"), "the sandbox should hold more than 50 names with 'LLC' in them"
+    app = run_page(q="LLC")
+    assert not app.exception
+    assert "Only the first 50 matches are shown" in texts(app)
+    assert len(app.dataframe[0].value) == len(body["data"]) == 50
+
+
+def test_the_profile_asks_before_spending_a_credit_then_shows_every_group(app_env):
+    investor = some_investor(app_env)
+    app = run_page(investor=investor["id"])
+    assert not app.exception
+    assert "costs 1 credit" in texts(app)
+    assert app.button(key="inv_confirm").label == "Open profile (1 credit)"
+    api = app.session_state["queries_data_api"]
+    assert api.credits.charged == 0, "nothing is read before the person agrees"
+
+    app.button(key="inv_confirm").click().run()
+    assert not app.exception
+    assert app.subheader[0].value == escape_markdown(investor["display_name"])
+    labels = {metric.label for metric in app.metric}
+    assert {"Deals", "Median bought price", "Median hold", "Loans"} <= labels
+    assert [tab.label for tab in app.tabs] == ["Activity", "Financing", "Agents and buyer signal", "Deals"]
+    assert api.credits.charged == 1
+
+    # A second look at the same profile is free, and the page does not ask again.
+    app.session_state["inv_profiles"] = {}
+    app.run()
+    assert not [button for button in app.button if button.key == "inv_confirm"]
+    assert app.subheader[0].value == escape_markdown(investor["display_name"])
+    assert api.credits.charged == 1
+
+
+def test_the_deals_load_with_progress_into_a_table_with_csv(app_env):
+    investor = some_investor(app_env, max_deals=60)
+    app = open_profile(investor["id"])
+    expected = app.session_state["inv_profiles"][investor["id"]][0]["n_deals"]
+    app.button(key="inv_load_deals").click().run()
+    assert not app.exception
+    deals = next(frame.value for frame in app.dataframe if "Deal id" in frame.value.columns)
+    assert len(deals) == expected
+    assert deals["Deal id"].is_unique
+    assert any(button.key == "inv_deals_csv" for button in app.get("download_button"))
+
+
+def test_awkward_names_render_as_text_not_markup(app_env):
+    for investor_id in sandbox_fixtures(app_env)["awkward_investor_ids"]:
+        profile = api_get(app_env, f"/v1/investors/{investor_id}")["data"]
+        app = open_profile(investor_id)
+        shown = app.subheader[0].value
+        assert shown == escape_markdown(profile["display_name"])
+        assert "<" not in shown.replace("\\<", "") and "*" not in shown.replace("\\*", "")
+
+
+def test_an_old_id_opens_the_current_record_and_says_so(app_env):
+    merged = sandbox_fixtures(app_env)["merged_investor_ids"][0]
+    app = open_profile(merged["old"])
+    assert f"Opened from old id {merged['old']}" in texts(app)
+    assert merged["current"] in texts(app)
+
+
+def test_a_retired_id_says_retired_without_a_trace(app_env):
+    retired = sandbox_fixtures(app_env)["retired_investor_ids"][0]
+    app = open_profile(retired)
+    assert f"Investor {retired} is retired" in texts(app)
+    assert not app.exception
+
+
+@pytest.mark.parametrize("bad_id", ["inv_XYZ", "inv_0123456789abcd", "12345", "agt_0123456789ab"])
+def test_a_malformed_id_is_refused_before_any_request(app_env, bad_id):
+    app = run_page(investor=bad_id)
+    assert not app.exception
+    assert "inv_ followed by 12 hex characters" in texts(app)
+    assert app.session_state["queries_data_api"].requests_sent == 0
+
+
+def test_the_leaderboard_of_a_market_in_the_url(app_env):
+    market = next(iter(sandbox_fixtures(app_env)["markets"]))
+    app = run_page(find="place", market=market, sort="flips_desc")
+    assert not app.exception
+    board = next(frame.value for frame in app.dataframe if "Rank" in frame.value.columns)
+    assert len(board) > 0
+    assert all(link.startswith("/investors?investor=inv_") for link in board["Profile"])
+    assert f"market {market}" in texts(app)
