@@ -49,11 +49,12 @@ def main() -> None:
         settings = load_settings(sandbox_env(sandbox.url, BENCH_KEY), "/nonexistent/secrets.toml")
         store = MemoryStore()
         with DataApi(settings, cache=store) as api:
-            first = api.deals.list(limit=1).items[0]
+            bbox = tuple(api.coverage.retrieve().markets[0].bbox)
+            first = api.deals.list(bbox=bbox, limit=1).items[0]
             reads = {
                 "deals.retrieve": lambda: api.deals.retrieve(first.id),
-                "deals.summary": lambda: api.deals.summary(),
-                "deals.list (one page of 500)": lambda: api.deals.list(limit=500),
+                "deals.summary": lambda: api.deals.summary(bbox=bbox),
+                "deals.list (one page of 500)": lambda: api.deals.list(bbox=bbox, limit=500),
             }
             failed = False
             for name, read in reads.items():

@@ -13,12 +13,12 @@ the dataset version, the credit meter and the auth headers.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
-from urllib.parse import urlencode
 
 import httpx2
 
@@ -84,6 +84,7 @@ class DataApi:
             secrets=lambda: (self._api_key,) if self._api_key else (),
             on_response=self._observe,
         )
+        self._held_answers: set[str] = set()
         self.requests_sent = 0  # answers received from the service, for tests and diagnostics
         self.deals = Deals(self)
         self.investors = Investors(self)
@@ -227,7 +228,11 @@ class DataApi:
             envelope, entry = self.get(path, query, parse=parse, parser_name=parser_name)
             items = list(envelope.data)
             if hold is not None:
-                hold(items)
+                # Hold the rows once per answer, not on every cached read of it.
+                held_key = f"{entry.dataset_version}|{_request_key(path, query)}"
+                if held_key not in self._held_answers:
+                    hold(items)
+                    self._held_answers.add(held_key)
             return Page(
                 items,
                 envelope.page,
@@ -286,4 +291,5 @@ def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R]
 def _request_key(path: str, params: Mapping[str, Any] | None) -> str:
     if not params:
         return path
-    return path + "?" + urlencode(sorted((k, str(v)) for k, v in params.items() if v is not None))
+    # JSON keeps values apart whatever they contain ("&", "="); sorted so the order never matters.
+    return path + "?" + json.dumps(sorted((k, str(v)) for k, v in params.items() if v is not None))
