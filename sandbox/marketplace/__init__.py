@@ -10,7 +10,8 @@ from fastapi import APIRouter, FastAPI
 
 from sandbox.context import SandboxContext
 from sandbox.marketplace import (
-    admin, issuer, routes_buy, routes_drafts, routes_events, routes_me, routes_sell, routes_webhooks, uploads,
+    admin, issuer, routes_buy, routes_drafts, routes_events, routes_leads, routes_me, routes_sell, routes_webhooks,
+    uploads,
 )
 from sandbox.marketplace.runtime import Runtime
 
@@ -24,7 +25,7 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     context.reset_hooks.append(runtime.reset)
     app.include_router(issuer.build_router())
     api = APIRouter(prefix=API_PREFIX)
-    for module in (routes_me, routes_buy, routes_sell, routes_drafts, routes_events, routes_webhooks):
+    for module in (routes_me, routes_buy, routes_sell, routes_drafts, routes_events, routes_webhooks, routes_leads):
         api.include_router(module.build_router())
     app.include_router(api)
     # The upload target lives beside the API, not under it: it takes the slot's fields, not a token.

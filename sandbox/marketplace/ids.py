@@ -21,6 +21,7 @@ PREFIXES = {
     "event": "evt_",
     "agreement": "agr_",
     "upload": "upl_",
+    "lead": "led_",
 }
 _HEX12 = re.compile(r"^[0-9a-f]{12}$")
 

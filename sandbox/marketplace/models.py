@@ -155,6 +155,27 @@ class Preview:
 
 
 @dataclass
+class Lead:
+    id: str  # led_
+    organization_id: str
+    name: str
+    email: str | None
+    phone: str | None
+    status: str  # open, contacted, negotiating, won, lost
+    history: list[dict[str, Any]]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class Strike:
+    organization_id: str
+    buyer_id: str
+    reason: str
+    filed_at: datetime
+
+
+@dataclass
 class MarketState:
     """Everything a reset restores. One lock guards it: requests are short and in memory."""
 
@@ -168,6 +189,8 @@ class MarketState:
     events: list[Event] = field(default_factory=list)
     uploads: dict[str, UploadedFile] = field(default_factory=dict)  # by key
     previews: dict[str, Preview] = field(default_factory=dict)
+    leads: dict[str, Lead] = field(default_factory=dict)
+    strikes: dict[tuple[str, str], Strike] = field(default_factory=dict)  # (organization id, buyer id)
     cap_usage: list[tuple[str, str, datetime]] = field(default_factory=list)  # (user id, action, at)
     lock: threading.RLock = field(default_factory=threading.RLock)
 

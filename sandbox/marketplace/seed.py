@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from sandbox.marketplace.ids import stable_id
 from sandbox.marketplace.models import (
-    Deal, Draft, MarketState, Media, Offer, Organization, ProofOfFunds, User,
+    Deal, Draft, Lead, MarketState, Media, Offer, Organization, ProofOfFunds, User,
 )
 
 DEMO_PASSWORD = "sandbox"
@@ -45,6 +45,7 @@ def build_state(now: datetime) -> MarketState:
     deals = _add_deals(state, now, demo_org, _DEMO_DEALS) + _add_deals(state, now, other_org, _OTHER_DEALS)
     _add_offers(state, now, dict(deals))
     _add_drafts(state, demo_org, other_org)
+    _add_leads(state, now, demo_org)
     buyer = state.user_by_email("buyer@sandbox.test")
     state.proofs_of_funds[buyer.buyer_id] = ProofOfFunds(
         key="pof/seed/first-sandbox-bank.pdf", lender_name="First Sandbox Bank", expires_at=now + timedelta(days=90)
@@ -144,3 +145,19 @@ def _add_drafts(state: MarketState, demo_org: Organization, other_org: Organizat
         Draft(stable_id("draft", "hill"), other_org.id, "Hill Country lot", False, media("hill", 1)),
     ):
         state.drafts[draft.id] = draft
+
+
+def _add_leads(state: MarketState, now: datetime, demo_org: Organization) -> None:
+    """Leads of the demo seller: open, contacted, and one closed (`lost`) that is locked."""
+    for slug, name, status, days_ago in (
+        ("lead-open", "Maria Motivated", "open", 2),
+        ("lead-contacted", "Carl Callback", "contacted", 6),
+        ("lead-lost", "Lena Lost", "lost", 20),
+    ):
+        at = now - timedelta(days=days_ago)
+        history = [{"status": "open", "at": at}]
+        if status != "open":
+            history.append({"status": status, "at": at + timedelta(days=1)})
+        lead = Lead(stable_id("lead", slug), demo_org.id, name, f"{slug}@example.test", None, status, history, at,
+                    history[-1]["at"])
+        state.leads[lead.id] = lead
