@@ -1,0 +1,152 @@
+"""Coverage: what each market serves, how fresh it is, and whether a place is covered.
+
+The URL holds the place asked about, so a link reopens the answer:
+`?zip=75201`, `?county=48113` (or a county name), `?lat=32.8&lng=-96.8`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+import queries
+from components.coverage_matrix import render_builds, render_counties, render_coverage_matrix
+from components.coverage_place import render_market_boxes, render_place_answer
+from components.feedback import render_error
+from components.tables import escape_markdown
+from services.errors import ApiError
+
+PLACE_KINDS = ("ZIP", "County", "Point")
+
+
+def plain(value: Any) -> Any:
+    return value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+
+
+def place_query() -> tuple[dict, str] | None:
+    """The place of the URL as `/v1/coverage` parameters, and the words the person typed."""
+    params = st.query_params
+    if params.get("zip"):
+        return {"zip": params["zip"]}, f"ZIP {params['zip']}"
+    if params.get("county"):
+        return {"county": params["county"]}, f"county {params['county']}"
+    if params.get("lat") and params.get("lng"):
+        return {"lat": float(params["lat"]), "lng": float(params["lng"])}, f"the point {params['lat']}, {params['lng']}"
+    return None
+
+
+def place_problem(kind: str, zip_code: str, county: str, lat: float | None, lng: float | None) -> str | None:
+    """Input the service would refuse, said before any request."""
+    if kind == "ZIP" and not (zip_code.isdigit() and len(zip_code) == 5):
+        return "A ZIP is 5 digits, like 75201 (keep leading zeros: 07102)."
+    if kind == "County" and len(county) < 2:
+        return "Enter a county FIPS code (5 digits, like 48113) or a county name (like Dallas County)."
+    if kind == "County" and county.isdigit() and len(county) != 5:
+        return "A county FIPS code is 5 digits: 2 for the state, 3 for the county (48113)."
+    if kind == "Point" and (lat is None or lng is None):
+        return "Enter a latitude and a longitude."
+    return None
+
+
+def place_form() -> None:
+    params = st.query_params
+    current = "County" if params.get("county") else "Point" if params.get("lat") else "ZIP"
+    with st.form("cov_place_form"):
+        kind = st.radio("Place", PLACE_KINDS, index=PLACE_KINDS.index(current), horizontal=True, key="cov_place_kind")
+        columns = st.columns(4)
+        zip_code = columns[0].text_input("ZIP", value=params.get("zip", ""), key="cov_zip", max_chars=5).strip()
+        county = columns[1].text_input("County FIPS or name", value=params.get("county", ""), key="cov_county").strip()
+        lat = columns[2].number_input("Latitude", min_value=-90.0, max_value=90.0, value=_float(params.get("lat")),
+                                      format="%.5f", key="cov_lat")
+        lng = columns[3].number_input("Longitude", min_value=-180.0, max_value=180.0, value=_float(params.get("lng")),
+                                      format="%.5f", key="cov_lng")
+        submitted = st.form_submit_button("Is it covered?")
+    if not submitted:
+        return
+    problem = place_problem(kind, zip_code, county, lat, lng)
+    if problem:
+        st.error(problem, icon="⚠️")
+        return
+    for name in ("zip", "county", "lat", "lng"):
+        st.query_params.pop(name, None)
+    if kind == "ZIP":
+        st.query_params["zip"] = zip_code
+    elif kind == "County":
+        st.query_params["county"] = county
+    else:
+        st.query_params["lat"] = f"{lat:.5f}"
+        st.query_params["lng"] = f"{lng:.5f}"
+
+
+def _float(value: str | None) -> float | None:
+    try:
+        return float(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def place_section(api) -> None:
+    st.subheader("Is my place covered?")
+    place_form()
+    try:
+        asked = place_query()
+    except ValueError:
+        st.error("The point in the link is not a number: enter a latitude and a longitude.", icon="⚠️")
+        return
+    if asked is None:
+        return
+    parameters, words = asked
+    try:
+        answer = plain(api.coverage.retrieve(**parameters))
+    except ApiError as error:
+        render_error(error, title=f"Coverage of {words} could not be read")
+        return
+    render_place_answer(answer, asked=words, key="cov_answer")
+
+
+def build_states(envelope: dict) -> dict:
+    """`/v3/build` states: in `data` when it lists them, else in the lean `meta.build` (data-api.md, Envelope)."""
+    data = envelope.get("data") or {}
+    states = data.get("states") if isinstance(data, dict) else None
+    if not states:
+        states = ((envelope.get("meta") or {}).get("build") or {}).get("states") or []
+    return {"states": states}
+
+
+def main() -> None:
+    st.title("Coverage")
+    api = queries.data_api()
+    try:
+        markets = queries.coverage_markets()
+    except ApiError as error:
+        render_error(error, title="The coverage matrix could not be read")
+        markets = []
+    if markets:
+        st.subheader("Datasets by market")
+        render_coverage_matrix(markets, key="cov_matrix")
+    place_section(api)
+    if markets:
+        left, right = st.columns(2)
+        with left:
+            st.subheader("Counties")
+            render_counties(markets, key="cov_counties")
+        with right:
+            st.subheader("Market boxes")
+            render_market_boxes(markets, key="cov_boxes", basemap=queries.basemap_enabled())
+    st.subheader("Builds and freshness")
+    build = dataset = None
+    try:
+        build = build_states(plain(api.build()))
+    except ApiError as error:
+        render_error(error, title="Build states could not be read")
+    try:
+        dataset = queries.dataset()
+    except ApiError as error:
+        render_error(error, title="Freshness could not be read")
+    if build is not None or dataset is not None:
+        render_builds(build, dataset, key="cov_builds")
+    st.caption(escape_markdown("Coverage, builds and freshness are free reads (data-api.md, Limits 3)."))
+
+
+main()

@@ -1,0 +1,111 @@
+"""The Coverage page (AppTest) against the real sandbox: matrix, counties, builds, "is my place covered?"."""
+
+from __future__ import annotations
+
+import httpx2
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from components.coverage_matrix import STATUS_MARKS
+from tests.processes import ROOT, sandbox_env
+
+PAGE = str(ROOT / "pages" / "coverage.py")
+RUN_TIMEOUT_S = 60
+
+
+@pytest.fixture
+def app_env(sandbox, monkeypatch):
+    for name, value in sandbox_env(sandbox.url).items():
+        monkeypatch.setenv(name, value)
+    return sandbox
+
+
+def coverage(sandbox, **params) -> dict:
+    # A probe: the key, but no on-behalf header (data-api.md, Authentication 4).
+    key = sandbox_env(sandbox.url)["DEEDSCOPE_API_KEY"]
+    response = httpx2.get(f"{sandbox.url}/v1/coverage", params=params, headers={"Authorization": f"Bearer {key}"}, timeout=30)
+    response.raise_for_status()
+    return response.json()["data"]
+
+
+def run_page(**query_params) -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    app.query_params.update(query_params)
+    return app.run()
+
+
+def texts(app: AppTest) -> str:
+    parts = []
+    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text"):
+        parts.extend(str(element.value) for element in getattr(app, kind))
+    return "\n".join(parts)
+
+
+def frame_with(app: AppTest, column: str):
+    return next(element.value for element in app.dataframe if column in element.value.columns)
+
+
+def test_the_matrix_has_a_row_per_market_and_a_column_per_dataset(app_env):
+    markets = coverage(app_env)["markets"]
+    app = run_page()
+    assert not app.exception
+    matrix = frame_with(app, "deeds")
+    assert matrix["Market"].tolist() == [market["market"] for market in markets]
+    for market in markets:
+        row = matrix[matrix["Market"] == market["market"]].iloc[0]
+        for key, dataset in market["datasets"].items():
+            assert row[key].startswith(STATUS_MARKS[dataset["status"]])
+            if dataset.get("stale"):
+                assert "stale" in row[key]
+    counties = frame_with(app, "County FIPS")
+    assert len(counties) == sum(len(market["counties"]) for market in markets)
+    builds = frame_with(app, "Published")
+    assert len(builds) >= 1
+    assert any(metric.label == "Dataset version" for metric in app.metric)
+
+
+def test_a_county_inside_a_market_is_covered(app_env):
+    market = coverage(app_env)["markets"][0]
+    county = market["counties"][0]
+    app = run_page(county=county["fips"])
+    assert not app.exception
+    answer = "\n".join(str(element.value) for element in app.success)
+    assert answer.startswith("Covered:") and county["fips"] in answer
+    assert f"is in {market['market']}" in answer
+    assert app.query_params["county"] in (county["fips"], [county["fips"]])
+
+
+def test_a_place_outside_every_market_says_so(app_env):
+    app = run_page(lat="64.8378", lng="-147.7164")  # Fairbanks, Alaska: no market is near
+    assert not app.exception
+    assert "Not covered" in texts(app)
+    assert coverage(app_env, lat=64.8378, lng=-147.7164)["markets"] == []
+
+
+def test_the_place_form_refuses_a_bad_zip_before_asking(app_env):
+    app = run_page()
+    app.radio(key="cov_place_kind").set_value("ZIP")
+    app.text_input(key="cov_zip").input("75a01")
+    app.button[0].click()  # the form's submit button
+    app.run()
+    assert not app.exception
+    assert "A ZIP is 5 digits" in texts(app)
+    assert "zip" not in app.query_params
+
+
+def test_the_form_asks_about_a_zip_and_the_url_keeps_it(app_env):
+    market = coverage(app_env)["markets"][0]
+    env = sandbox_env(app_env.url)
+    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+    deal = httpx2.get(f"{app_env.url}/v1/deals", params={"bbox": ",".join(map(str, market["bbox"])), "limit": 1},
+                      headers=headers, timeout=30).json()["data"][0]
+    zip_code = deal["property"]["zip"]
+    app = run_page()
+    app.radio(key="cov_place_kind").set_value("ZIP")
+    app.text_input(key="cov_zip").input(zip_code)
+    app.button[0].click()
+    app.run()
+    assert not app.exception
+    answer = "\n".join(str(element.value) for element in app.success)
+    assert answer.startswith(f"Covered: ZIP {zip_code} is in")
+    assert app.query_params["zip"] in (zip_code, [zip_code])
