@@ -89,3 +89,12 @@ def ensure_running() -> EmbeddedSandbox:
 def url() -> str:
     """Base URL of the process-wide embedded sandbox."""
     return ensure_running().url
+
+
+def stop() -> None:
+    """Stop the process-wide embedded sandbox now (tests; the app relies on the exit hook)."""
+    global _running
+    with _lock:
+        if _running is not None:
+            _running.stop()
+            _running = None

@@ -1,0 +1,85 @@
+"""The app shell (AppTest of app.py): navigation, the sidebar's source, freshness and credits."""
+
+from __future__ import annotations
+
+import httpx2
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from services import embedded
+from tests.pages.map_helpers import APP, TIMEOUT_S, drawn_cells, point_app_at
+from tests.processes import sandbox_env
+
+EXPECTED_PAGES = ["map", "investors", "agents", "coverage", "marketplace"]
+
+
+def sidebar_text(app: AppTest) -> str:
+    return "\n".join(str(element.value) for element in app.sidebar.markdown)
+
+
+def sidebar_metrics(app: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in app.sidebar.metric}
+
+
+def test_the_shell_runs_the_map_by_default_and_says_where_the_data_comes_from(monkeypatch, sandbox):
+    point_app_at(monkeypatch, sandbox.url)
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    app.run()
+    assert not app.exception
+    assert [title.value for title in app.title] == ["Where investors buy"]
+    dataset = httpx2.get(f"{sandbox.url}/v1/dataset", headers={"Authorization": "Bearer zpka_sandbox_demo"}).json()["data"]
+    text = sidebar_text(app)
+    host = sandbox.url.split("//", 1)[1]
+    assert f"live host · `{host}`" in text
+    assert f"**Dataset version:** {dataset['dataset_version']}" in text
+    assert f"**Data end:** {dataset['data_end']}" in text
+    assert sidebar_metrics(app)["Credits this session"] == "0"
+    assert "zpka_" not in text, "the key never shows"
+
+
+def test_every_page_is_routed_under_its_url_path():
+    import app as shell
+
+    assert [url_path for _, _, url_path, _ in shell.PAGES] == EXPECTED_PAGES
+    # The OAuth redirect comes back to /marketplace (decisions.md, DEEDSCOPE_APP_URL).
+    assert shell.PAGES[-1][0] == "pages/marketplace.py"
+
+
+def test_a_page_not_written_yet_says_so():
+    def script():
+        from app import coming_soon
+
+        coming_soon("Agents")()
+
+    app = AppTest.from_function(script, default_timeout=TIMEOUT_S)
+    app.run()
+    assert not app.exception
+    assert [info.value for info in app.info] == ["The Agents page is coming soon."]
+
+
+@pytest.fixture
+def no_host_settings(monkeypatch, tmp_path):
+    for name in sandbox_env("http://unused"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DEEDSCOPE_BASEMAP", "none")
+    # No secrets file names a host either (the settings read it relative to the working directory).
+    monkeypatch.chdir(tmp_path)
+    yield
+    embedded.stop()
+
+
+def test_with_no_host_set_the_app_starts_the_embedded_sandbox_once(no_host_settings, monkeypatch):
+    point_app_at(monkeypatch, "http://unused")
+    monkeypatch.delenv("DEEDSCOPE_API_URL")
+    monkeypatch.delenv("DEEDSCOPE_API_KEY")
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    app.run()
+    assert not app.exception
+    started = embedded.ensure_running()
+    assert started.process.poll() is None
+    text = sidebar_text(app)
+    assert "embedded sandbox" in text
+    assert started.url.split("//", 1)[1] in text
+    assert drawn_cells(app), "the map draws on the embedded sandbox's data"
+    app.run()
+    assert embedded.ensure_running() is started, "one sandbox per process"
