@@ -1,0 +1,189 @@
+"""A buyer's journey on Debian's chromium: log in through the real consent page, accept a
+seller's counter, see it accepted, log out, and see the refresh token revoked.
+
+Tokens never reach the browser: the app exchanges and refreshes them server-side. To
+check the revocation the test puts a recording pass-through in front of the issuer
+(`DEEDSCOPE_AUTH_URL` points at it): it forwards every request unchanged, points the
+discovery document's endpoints at itself, and keeps the refresh tokens the issuer hands
+out, in this test's memory only. After "Log out" the sandbox must refuse the last one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx2
+import pytest
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.processes import run_streamlit, sandbox_env
+
+UI_TIMEOUT_MS = 60_000
+HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
+
+
+class RecordingIssuer:
+    """A loopback pass-through to the sandbox issuer that notes refresh tokens and revocations."""
+
+    def __init__(self, upstream: str) -> None:
+        self.upstream = upstream.rstrip("/")
+        self.refresh_tokens: list[str] = []
+        self.revocations = 0
+        self._client = httpx2.Client(follow_redirects=False, timeout=30)
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def __enter__(self) -> RecordingIssuer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._client.close()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:  # quiet: the request lines carry codes
+                pass
+
+            def do_GET(self) -> None:
+                self._forward()
+
+            def do_POST(self) -> None:
+                self._forward()
+
+            def _forward(self) -> None:
+                body = self.rfile.read(int(self.headers.get("content-length") or 0))
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_HEADERS}
+                answer = proxy._client.request(self.command, proxy.upstream + self.path, content=body, headers=headers)
+                content = proxy._observe(self.path, answer)
+                self.send_response(answer.status_code)
+                for name, value in answer.headers.multi_items():
+                    if name.lower() not in HOP_HEADERS:
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(content)))
+                self.end_headers()
+                self.wfile.write(content)
+
+        return Handler
+
+    def _observe(self, path: str, answer: httpx2.Response) -> bytes:
+        content = answer.content
+        if path.startswith("/auth/.well-known/openid-configuration"):
+            document = answer.json()
+            for name in ("authorization_endpoint", "token_endpoint", "revocation_endpoint", "registration_endpoint"):
+                document[name] = document[name].replace(self.upstream, self.url)
+            return json.dumps(document).encode()
+        if path.startswith("/auth/oauth2/token") and answer.status_code == 200:
+            token = answer.json().get("refresh_token")
+            if token:
+                self.refresh_tokens.append(token)
+        if path.startswith("/auth/oauth2/revoke") and answer.status_code == 200:
+            self.revocations += 1
+        return content
+
+
+@pytest.fixture
+def journey_app(sandbox) -> Iterator[tuple[str, RecordingIssuer]]:
+    with RecordingIssuer(sandbox.url) as issuer:
+        env = {**sandbox_env(sandbox.url), "DEEDSCOPE_AUTH_URL": f"{issuer.url}/auth"}
+        with run_streamlit(env) as app_url:
+            yield app_url, issuer
+
+
+def wait_until_idle(page: Page) -> None:
+    """Streamlit shows its running indicator while a rerun draws; widgets redrawn meanwhile detach."""
+    page.wait_for_timeout(300)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidgetRunningIcon\"], [data-testid=\"stStatusWidgetRunningManIcon\"]')"
+    )
+
+
+def choose(page: Page, label: str, option: str | re.Pattern) -> str:
+    """Open the Streamlit select box labelled `label` and pick the first option matching `option`."""
+    for attempt in range(5):
+        wait_until_idle(page)
+        try:
+            page.locator('[data-testid="stSelectbox"]').filter(has_text=label).locator('[role="combobox"]').click(timeout=10_000)
+            choice = page.get_by_role("option", name=option).first
+            text = choice.inner_text(timeout=10_000)
+            choice.click(timeout=10_000)
+            wait_until_idle(page)
+            return text
+        except PlaywrightTimeoutError:
+            page.keyboard.press("Escape")  # a rerun redrew the box while it was open: try again
+    raise AssertionError(f"could not choose {option!r} in {label!r}")
+
+
+def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, sandbox, artifacts_dir):
+    app_url, issuer = journey_app
+    page.set_default_timeout(UI_TIMEOUT_MS)
+    page.goto(f"{app_url}/marketplace")
+    expect(page.get_by_role("heading", name="Marketplace")).to_be_visible()
+
+    # "Log in" opens the issuer's own page in a new tab; the app never sees the password.
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name="Log in").click()
+    login = opened.value
+    login.set_default_timeout(UI_TIMEOUT_MS)
+    login.fill('input[name="email"]', "buyer@sandbox.test")
+    login.fill('input[name="password"]', "sandbox")
+    login.get_by_role("button", name="Log in").click()
+    expect(login.get_by_role("button", name="Allow")).to_be_visible()
+    if login.locator('input[name="accept_terms"]').count():
+        login.check('input[name="accept_terms"]')
+    login.get_by_role("button", name="Allow").click()
+
+    # Back on the app, in a new session, logged in; the code and state are gone from the URL.
+    expect(login.get_by_text("You are logged in to the marketplace")).to_be_visible()
+    expect(login.get_by_text("Dana Buyer")).to_be_visible()
+    login.wait_for_function("() => !window.location.search.includes('code=')")
+    assert "/marketplace" in login.url
+
+    # Accept a counter the seller sent: review its preview, then accept with its token.
+    choose(login, "Status", "new")
+    chosen = choose(login, "Offer", re.compile(r"by seller"))
+    deal_title = chosen.split(" · ")[0]
+    login.get_by_role("button", name="Review the seller's terms").click()
+    expect(login.get_by_text(re.compile(r"This preview is valid for"))).to_be_visible()
+    login.get_by_role("button", name="Accept the seller's offer").click()
+    expect(login.get_by_text("You accepted the seller's offer")).to_be_visible()
+
+    # The offer now reads accepted.
+    choose(login, "Status", "accepted")
+    accepted = choose(login, "Offer", re.compile(re.escape(deal_title) + r".*accepted"))
+    assert "by seller" in accepted
+    login.screenshot(path=str(artifacts_dir / "marketplace-accepted.png"), full_page=True)
+
+    # Log out: the refresh token is revoked at the issuer, which refuses it afterwards.
+    assert issuer.refresh_tokens, "the login handed out a refresh token"
+    last_refresh_token = issuer.refresh_tokens[-1]
+    login.get_by_role("button", name="Log out").click()
+    expect(login.get_by_text("You are logged out")).to_be_visible()
+    expect(login.get_by_role("link", name="Log in")).to_be_visible()
+    assert issuer.revocations == 1
+    discovery = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration").json()
+    refused = httpx2.post(
+        discovery["token_endpoint"],
+        data={"grant_type": "refresh_token", "refresh_token": last_refresh_token, "client_id": _client_id_of(app_url)},
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "invalid_grant"
+    login.screenshot(path=str(artifacts_dir / "marketplace-logged-out.png"), full_page=True)
+
+
+def _client_id_of(app_url: str) -> str:
+    """The app's client id, read where the app keeps it: the installation's registration file."""
+    from services.oauth import DEFAULT_CLIENT_REGISTRY
+
+    registrations = json.loads(DEFAULT_CLIENT_REGISTRY.read_text())
+    return next(entry["client_id"] for key, entry in registrations.items() if key.endswith(f"{app_url}/marketplace"))
