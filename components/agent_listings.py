@@ -7,29 +7,38 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, escape_markdown, render_table
+from components.tables import date_column, escape_markdown, money_column, render_table
 
 LISTING_DATE_COLUMNS = ("Listed", "Sold", "Seen from", "Seen to", "Buyer deed")
 LISTING_COLUMNS = [
-    "Listed", "Status", "Sold", "ZIP", "County", "Brokerage", "Office", "Roles", "Self-listing",
+    "Listed", "Status", "Sold", "List price", "Sold price", "City", "ZIP", "County", "Brokerage", "Office", "Roles",
+    "Self-listing", "Versions",
     "Buyer flagged", "Buyer deed", "Price match", "Current", "Seen from", "Seen to", "Buyer orgs", "Holder orgs",
     "Listing id", "Mention id",
 ]
 
 
 def listings_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
-    """data-api.md, Listing row of one person's agent, one row per listing (or mention)."""
+    """data-api.md, Listing row of one person's agent, one row per listing (or mention).
+
+    The `/v1` agent rows and the lean person rows carry different fields: a column
+    neither carries is left out rather than shown empty.
+    """
     records = [
         {
             "Listed": row.get("listed_on"),
             "Status": row.get("status"),
             "Sold": row.get("sold_on"),
+            "List price": row.get("list_price"),
+            "Sold price": row.get("sold_price"),
+            "City": row.get("city"),
             "ZIP": row.get("zip"),
             "County": row.get("county_fips"),
             "Brokerage": row.get("brokerage_name"),
             "Office": row.get("office_name"),
             "Roles": row.get("roles"),
             "Self-listing": row.get("self_listing"),
+            "Versions": row.get("n_versions"),
             "Buyer flagged": row.get("buyer_flagged"),
             "Buyer deed": row.get("buyer_deed_date"),
             "Price match": row.get("price_match"),
@@ -46,7 +55,11 @@ def listings_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
     frame = pd.DataFrame(records, columns=LISTING_COLUMNS)
     for column in LISTING_DATE_COLUMNS:
         frame[column] = pd.to_datetime(frame[column], errors="coerce")
-    return frame
+    for column in ("List price", "Sold price"):
+        frame[column] = frame[column].astype("Int64")
+    always = {"Listed", "Status", "Listing id"}
+    empty = [column for column in frame.columns if column not in always and (frame[column].isna().all() or (frame[column] == "").all())]
+    return frame.drop(columns=empty)
 
 
 def render_listing_history(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
@@ -56,7 +69,11 @@ def render_listing_history(frame: pd.DataFrame, *, key: str, file_stem: str) -> 
     render_table(
         frame,
         key=key,
-        column_config={column: date_column(column) for column in LISTING_DATE_COLUMNS},
+        column_config={
+            **{column: date_column(column) for column in LISTING_DATE_COLUMNS},
+            "List price": money_column("List price"),
+            "Sold price": money_column("Sold price"),
+        },
         file_name=f"{file_stem}-listings.csv",
     )
 

@@ -8,10 +8,10 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_bar_chart, render_points_map
-from components.tables import date_column, money_column, render_table
+from components.tables import date_column, link_column, money_column, page_href, render_table
 
 DEAL_COLUMNS = ["Sale date", "Price", "Kind", "City", "ZIP", "Seller", "Beds", "Baths", "Sq ft", "Year built",
-                "Deal id", "Listing id", "latitude", "longitude"]
+                "Deal id", "Listing id", "Listing", "latitude", "longitude"]
 
 
 def deals_frame(deals: Sequence[Mapping]) -> pd.DataFrame:
@@ -34,6 +34,8 @@ def deals_frame(deals: Sequence[Mapping]) -> pd.DataFrame:
                 "Year built": place.get("year_built"),
                 "Deal id": deal.get("id"),
                 "Listing id": deal.get("listing_id"),
+                # The marketplace listing with the reading of its deeds opens on the Agents page.
+                "Listing": page_href("agents", {"listing": deal["listing_id"]}) if deal.get("listing_id") else None,
                 "latitude": place.get("latitude"),
                 "longitude": place.get("longitude"),
             }
@@ -70,6 +72,10 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, base
     render_table(
         frame.drop(columns=["latitude", "longitude"]),
         key=key,
-        column_config={"Sale date": date_column("Sale date"), "Price": money_column("Price")},
+        column_config={
+            "Sale date": date_column("Sale date"),
+            "Price": money_column("Price"),
+            "Listing": link_column("Listing", display_text="deed reading"),
+        },
         file_name=f"{file_stem}-deals.csv",
     )

@@ -53,7 +53,7 @@ def render_table(
 
 # Every ASCII punctuation mark CommonMark lets a backslash escape, plus those Streamlit
 # gives meaning to (`$` LaTeX, `:` emoji and colour directives).
-_MARKDOWN_SPECIALS = set("\\`*_{}[]()<>#+-.!|~$:&\"'=")
+_MARKDOWN_SPECIALS = set("\\`*_{}[]()<>#+-.!|~$:&")
 
 
 def escape_markdown(text: object) -> str:

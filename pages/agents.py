@@ -1,0 +1,289 @@
+"""Agents: find a listing agent, read its profile and listing history, open a listing's deed reading.
+
+The URL holds the selection so a link reopens it: `?agent=agt_...&market=DFW` an agent,
+`?person=person:...` one person's lean listing history, `?listing=<32 hex>` a marketplace listing.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import streamlit as st
+
+import queries
+from components.agent_listings import listings_frame, render_listing_history, render_marketplace_listing
+from components.agent_profile import render_agent_hits, render_agent_investor_links, render_agent_profile
+from components.feedback import render_error
+from components.tables import escape_markdown, render_page_link
+from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
+from services.errors import ApiError, ApiStatusError, GoneError, NotFoundError
+
+LISTINGS = "agt_listings"
+# data-api.md, Listing row: the documented statuses; a build may add others.
+LISTING_STATUSES = ("ACTIVE", "PENDING", "SOLD", "OFF_MARKET")
+# A walk of one listing history stops here; the page says when it did.
+MAX_LISTINGS = 5_000
+
+
+def plain(value: Any) -> Any:
+    return value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+
+
+def id_kind(typed: str) -> str | None:
+    """Which id was typed: an agent (`agt_`), a person (`person:`), a listing (32 hex); None if none fits."""
+    for kind in ("agent", "person", "listing"):
+        if ID_PATTERNS[kind].fullmatch(typed):
+            return kind
+    return None
+
+
+def select(**params: str | None) -> None:
+    """Point the URL at a new selection; other selections are dropped so the link means one thing."""
+    for name in ("agent", "market", "person", "listing"):
+        if name in params:
+            if params[name]:
+                st.query_params[name] = params[name]
+            else:
+                st.query_params.pop(name, None)
+
+
+# --- finding agents ----------------------------------------------------------------------------
+
+
+def agent_search(api) -> None:
+    query = st.text_input(
+        "Search agents", value=st.query_params.get("q", ""), key="agt_query", max_chars=100,
+        placeholder="a brokerage or an agent's name", help="A free search (data-api.md, Limits 3).",
+    ).strip()
+    if not query:
+        st.query_params.pop("q", None)
+        return
+    st.query_params["q"] = query
+    if len(query) < NAME_QUERY_MIN_LENGTH:
+        st.info(f"Type at least {NAME_QUERY_MIN_LENGTH} characters to search.")
+        return
+    try:
+        result = api.agents.search(query)
+    except ApiError as error:
+        render_error(error, title="Search failed")
+        return
+    hits = [plain(hit) for hit in result.items]
+    render_agent_hits(hits, key="agt_hits")
+    if hits:
+        labels = {f"{hit['id']}|{hit.get('market') or ''}": f"{hit['id']} · {hit.get('market') or ''}" for hit in hits}
+        choice = st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
+                              placeholder="Choose an agent from the hits")
+        if choice:
+            agent_id, market = choice.split("|")
+            if (agent_id, market) != (st.query_params.get("agent"), st.query_params.get("market", "")):
+                select(agent=agent_id, market=market, person=None, listing=None)
+                st.rerun()
+
+
+def open_by_id() -> None:
+    with st.form("agt_open_form", border=False):
+        typed = st.text_input("Open by id", key="agt_id_input",
+                              placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id")
+        if st.form_submit_button("Open") and typed.strip():
+            typed = typed.strip()
+            kind = id_kind(typed)
+            if kind == "person":
+                select(agent=None, market=None, person=typed, listing=None)
+            elif kind == "listing":
+                select(listing=typed)
+            else:
+                # A malformed agent id is kept so the profile section can say what was wrong.
+                select(agent=typed, market=None, person=None, listing=None)
+
+
+# --- one agent ---------------------------------------------------------------------------------
+
+
+def ask_market(agent_id: str, error: ApiStatusError) -> None:
+    """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
+    offered = error.problem.get("markets") or []
+    if not offered:
+        try:
+            offered = [m.get("market") for m in queries.coverage_markets()
+                       if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
+        except ApiError:
+            offered = []
+    st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon="🧭")
+    market = st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market")
+    if market:
+        select(market=market)
+        st.rerun()
+
+
+def agent_section(api, agent_id: str) -> None:
+    if ID_PATTERNS["agent"].fullmatch(agent_id) is None:
+        st.error(
+            f"“{escape_markdown(agent_id)}” is not an agent id: expected {ID_EXAMPLES['agent']}, like agt_0123456789ab "
+            f"(or a person id, {ID_EXAMPLES['person']}). Search to find one.",
+            icon="⚠️",
+        )
+        return
+    market = st.query_params.get("market") or None
+    try:
+        retrieved = api.agents.retrieve(agent_id, market=market)
+    except GoneError:
+        st.warning(f"Agent {agent_id} is retired from the registry and no current record replaces it. Search again.", icon="🗄️")
+        return
+    except NotFoundError:
+        st.error(f"No agent has the id {agent_id}" + (f" in market {market}" if market else "") + ". Check it, or search.", icon="⚠️")
+        return
+    except ApiStatusError as error:
+        if error.code == "market_required":
+            ask_market(agent_id, error)
+        else:
+            render_error(error, title="The agent could not be opened")
+        return
+    except ApiError as error:
+        render_error(error, title="The agent could not be opened")
+        return
+    agent = plain(retrieved.data)
+    if retrieved.resolved_from:
+        st.info(f"Opened from old id {', '.join(retrieved.resolved_from)}: this is the current record {agent.get('id')}.", icon="↪️")
+    render_agent_profile(agent, key="agt_profile")
+    st.markdown("**Investors linked to this agent**")
+    render_agent_investor_links(agent, key="agt_links")
+    st.markdown("**Listing history**")
+    walk_listings(
+        ("agent", agent["id"], agent.get("market") or market),
+        lambda: api.agents.listings(agent["id"], market=agent.get("market") or market),
+        file_stem=agent["id"],
+    )
+
+
+def person_filters() -> dict:
+    """decisions.md, Data API: the lean filters `status`, `listed_from`, `all_versions`, `self_listing`, `flagged_purchase`."""
+    columns = st.columns([2, 1])
+    statuses = columns[0].multiselect("Status", LISTING_STATUSES, key="agt_f_status")
+    listed_from = columns[1].date_input("Listed on or after", value=None, key="agt_f_from",
+                                        min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
+    toggles = st.columns(3)
+    filters: dict[str, Any] = {}
+    if statuses:
+        filters["status"] = statuses
+    if listed_from:
+        filters["listed_from"] = listed_from.isoformat()
+    if toggles[0].toggle("All versions", key="agt_f_versions", help="Every weekly version, one row per mention"):
+        filters["all_versions"] = True
+    if toggles[1].toggle("Self-listings only", key="agt_f_self"):
+        filters["self_listing"] = True
+    if toggles[2].toggle("Flagged purchase only", key="agt_f_flagged", help="The deed after the sale was a flagged purchase"):
+        filters["flagged_purchase"] = True
+    return filters
+
+
+def person_section(api, person_id: str) -> None:
+    st.subheader(f"Listings of {person_id}")
+    st.caption("The lean listing history of one person: newest first, undated last.")
+    filters = person_filters()
+    walk_listings(
+        ("person", person_id, tuple(sorted((name, str(value)) for name, value in filters.items()))),
+        lambda: api.people.listings(person_id, **filters),
+        file_stem=person_id.replace(":", "-"),
+    )
+
+
+def walk_listings(cache_key: tuple, first_page, *, file_stem: str) -> None:
+    """Every page of a listing history with a progress bar, kept for this session per query."""
+    loaded = st.session_state.setdefault(LISTINGS, {})
+    if cache_key not in loaded:
+        bar = st.progress(0.0, text="Reading listings…")
+
+        def progress(pages: int, rows: int) -> None:
+            # Paged lists carry no total (data-api.md, Envelope): show pages read, not a share.
+            bar.progress(min(pages / (pages + 1), 0.95), text=f"{rows:,} listings read, page {pages}")
+
+        try:
+            rows = first_page().walk(progress=progress, max_rows=MAX_LISTINGS)
+        except ApiError as error:
+            bar.empty()
+            render_error(error, title="The listing history could not be read")
+            return
+        bar.progress(1.0, text=f"{len(rows):,} listings read.")
+        loaded[cache_key] = listings_frame([plain(row) for row in rows])
+    frame = loaded[cache_key]
+    if len(frame) >= MAX_LISTINGS:
+        st.caption(f"The first {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
+    render_listing_history(frame, key="agt_listings", file_stem=file_stem)
+    listing_ids = [value for value in frame["Listing id"].dropna().unique().tolist()] if not frame.empty else []
+    if listing_ids:
+        choice = st.selectbox("Open a listing", listing_ids, index=None, key="agt_listing_pick",
+                              placeholder="Choose a listing to read its deeds")
+        if choice and choice != st.query_params.get("listing"):
+            select(listing=choice)
+            st.rerun()
+
+
+# --- one marketplace listing -----------------------------------------------------------------
+
+
+def buyer_investor_ids(api, org_id: str | None, org_name: str | None) -> list[dict]:
+    """The buyer's investor profile from a free name search: the hit with its org id, else exact names."""
+    if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
+        return []
+    try:
+        hits = [plain(hit) for hit in api.investors.search(org_name[:100]).items]
+    except ApiError:
+        return []
+    by_org = [hit for hit in hits if org_id and hit.get("org_id") == org_id]
+    if by_org:
+        return by_org
+    wanted = org_name.casefold()
+    return [hit for hit in hits if wanted in {str(hit.get("name") or "").casefold(), str(hit.get("display_name") or "").casefold()}]
+
+
+def listing_section(api, listing_id: str) -> None:
+    st.subheader("Marketplace listing")
+    if ID_PATTERNS["listing"].fullmatch(listing_id) is None:
+        st.error(f"“{escape_markdown(listing_id)}” is not a listing id: expected {ID_EXAMPLES['listing']}.", icon="⚠️")
+        return
+    try:
+        listing = plain(api.marketplace_listings.retrieve(listing_id))
+    except NotFoundError:
+        st.info(f"Listing {listing_id} was never offered on a marketplace the service reads, so it has no deed reading.")
+        return
+    except ApiError as error:
+        render_error(error, title="The listing could not be read")
+        return
+    render_marketplace_listing(listing, key="agt_listing")
+    buyer = ((listing.get("closing") or {}).get("buyer")) or {}
+    for hit in buyer_investor_ids(api, buyer.get("org_id"), buyer.get("org_name")):
+        render_page_link(
+            "pages/investors.py", "investors",
+            label=f"Buyer's investor profile: {hit.get('display_name') or hit.get('name')} ({hit.get('market')})",
+            query_params={"investor": hit["id"]},
+        )
+    if st.button("Close the listing", key="agt_close_listing"):
+        select(listing=None)
+        st.rerun()
+
+
+def main() -> None:
+    st.title("Agents")
+    api = queries.data_api()
+    agent_search(api)
+    open_by_id()
+    st.divider()
+    agent_id = st.query_params.get("agent", "").strip()
+    person_id = st.query_params.get("person", "").strip()
+    listing_id = st.query_params.get("listing", "").strip()
+    if listing_id:
+        listing_section(api, listing_id)
+        st.divider()
+    if person_id:
+        if ID_PATTERNS["person"].fullmatch(person_id) is None:
+            st.error(f"“{escape_markdown(person_id)}” is not a person id: expected {ID_EXAMPLES['person']}.", icon="⚠️")
+        else:
+            person_section(api, person_id)
+    elif agent_id:
+        agent_section(api, agent_id)
+    elif not listing_id:
+        st.caption("Search an agent, or open an agent, person or listing by id.")
+
+
+main()

@@ -1,0 +1,163 @@
+"""The Agents page (AppTest) against the real sandbox: search, market_required, profile, listings, a listing's deeds."""
+
+from __future__ import annotations
+
+import httpx2
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.processes import ROOT, sandbox_env
+
+PAGE = str(ROOT / "pages" / "agents.py")
+RUN_TIMEOUT_S = 60
+
+
+@pytest.fixture
+def app_env(sandbox, monkeypatch):
+    for name, value in sandbox_env(sandbox.url).items():
+        monkeypatch.setenv(name, value)
+    return sandbox
+
+
+def sandbox_fixtures(sandbox) -> dict:
+    response = httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=30)
+    response.raise_for_status()
+    body = response.json()
+    return body.get("data", body)
+
+
+def api_get(sandbox, path: str, **params) -> dict:
+    env = sandbox_env(sandbox.url)
+    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+    response = httpx2.get(f"{sandbox.url}{path}", params=params, headers=headers, timeout=30)
+    response.raise_for_status()
+    return response.json()
+
+
+def run_page(**query_params) -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    app.query_params.update(query_params)
+    return app.run()
+
+
+def texts(app: AppTest) -> str:
+    parts = []
+    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text"):
+        parts.extend(str(element.value) for element in getattr(app, kind))
+    return "\n".join(parts)
+
+
+def frame_with(app: AppTest, column: str):
+    return next(element.value for element in app.dataframe if column in element.value.columns)
+
+
+def linked_agent(sandbox) -> dict:
+    """An agent with listings and an investor link, found through the free search and profile reads."""
+    for word in ("Realty", "Homes", "Properties", "Group", "Real Estate", "Partners"):
+        for hit in api_get(sandbox, "/v1/agents/search", q=word)["data"]:
+            profile = api_get(sandbox, f"/v1/agents/{hit['id']}", market=hit["market"])["data"]
+            if profile.get("investor_links") and (profile.get("listings") or {}).get("n_total"):
+                return profile
+    raise AssertionError("the sandbox has no agent with listings and an investor link among the searched brokerages")
+
+
+def test_search_lists_agents_with_links(app_env):
+    agent = linked_agent(app_env)
+    brokerage = agent["current_brokerage"]
+    word = (brokerage.get("name") if isinstance(brokerage, dict) else brokerage).split()[0]
+    app = run_page(q=word)
+    assert not app.exception
+    hits = frame_with(app, "Agent")
+    assert len(hits) > 0
+    assert all(link.startswith("/agents?agent=agt_") for link in hits["Open"])
+
+
+def test_a_search_with_no_match_says_so(app_env):
+    app = run_page(q="qqzzxx nobody")
+    assert not app.exception
+    assert "No agent matches this search" in texts(app)
+
+
+def test_an_id_in_several_markets_asks_which_market(app_env):
+    multi = sandbox_fixtures(app_env)["multi_market_agent_ids"][0]
+    app = run_page(agent=multi["agent_id"])
+    assert not app.exception
+    assert "exists in several markets" in texts(app)
+    choice = app.selectbox(key="agt_market_choice")
+    assert set(multi["markets"]) <= set(choice.options)
+    choice.set_value(multi["markets"][0]).run()
+    assert not app.exception
+    assert app.query_params["market"] in (multi["markets"][0], [multi["markets"][0]])
+    assert app.subheader[0].value == f"Agent {multi['agent_id']}"
+    assert f"market {multi['markets'][0]}" in texts(app)
+
+
+def test_the_profile_explains_identity_licence_and_links_to_investors(app_env):
+    agent = linked_agent(app_env)
+    app = run_page(agent=agent["id"], market=agent["market"])
+    assert not app.exception
+    said = texts(app)
+    assert "**Identity:**" in said and "**Licence:** No licence is shown" in said
+    if (agent.get("license_candidates") or 0) >= 2:
+        assert f"{agent['license_candidates']} licensees on the roll share this name" in said
+    labels = {metric.label for metric in app.metric}
+    assert "Listings" in labels
+    links = frame_with(app, "Investor")
+    assert {f"/investors?investor={link['investor_id']}" for link in agent["investor_links"]} == set(links["Profile"])
+    history = frame_with(app, "Listing id")
+    assert len(history) > 0
+    assert any(button.key == "agt_listings_csv" for button in app.get("download_button"))
+
+
+def test_a_person_listing_history_with_its_filters(app_env):
+    person_id = sandbox_fixtures(app_env)["person_ids_with_listings"][0]
+    app = run_page(person=person_id)
+    assert not app.exception
+    everything = frame_with(app, "Listing id")
+    expected = api_get(app_env, f"/v3/people/{person_id}/listings", limit=500)["data"]
+    assert len(everything) >= min(len(expected), 500)
+    dated = everything["Listed"].dropna()
+    assert dated.is_monotonic_decreasing, "newest first"
+
+    app.toggle(key="agt_f_self").set_value(True).run()
+    assert not app.exception
+    own = frame_with(app, "Listing id") if app.dataframe else None
+    if own is not None:
+        assert own["Self-listing"].all()
+        assert len(own) <= len(everything)
+    else:
+        assert "No listings match" in texts(app)
+
+    app.toggle(key="agt_f_self").set_value(False)
+    app.toggle(key="agt_f_versions").set_value(True).run()
+    versions = frame_with(app, "Mention id")
+    assert len(versions) >= len(everything)
+
+
+def test_a_listing_opens_its_deed_reading_and_links_the_buyer(app_env):
+    listing_id = sandbox_fixtures(app_env)["listing_ids"][0]
+    listing = api_get(app_env, f"/v3/marketplace/listings/{listing_id}")["data"]
+    app = run_page(listing=listing_id)
+    assert not app.exception
+    said = texts(app)
+    assert f"Listing {listing_id}" in said
+    assert "Seller:" in said and "Wholesaler:" in said
+    closing = listing.get("closing")
+    assert closing and closing["buyer"]["org_name"], "the fixture listings are closed purchases with a buyer"
+    assert closing["buyer"]["org_name"] in said
+    buyer = next(hit for hit in api_get(app_env, "/v1/investors/search", q=closing["buyer"]["org_name"])["data"]
+                 if hit["org_id"] == closing["buyer"]["org_id"])
+    assert f"/investors?investor={buyer['id']}" in said
+    assert "Buyer's investor profile" in said
+
+
+def test_a_retired_agent_and_a_malformed_id(app_env):
+    retired = sandbox_fixtures(app_env)["retired_agent_ids"][0]
+    app = run_page(agent=retired)
+    assert not app.exception
+    assert f"Agent {retired} is retired" in texts(app)
+
+    app = run_page(agent="agt_nothex")
+    assert not app.exception
+    assert "agt_ followed by 12 hex characters" in texts(app)
+    assert app.session_state["queries_data_api"].requests_sent == 0
