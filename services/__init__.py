@@ -4,6 +4,7 @@ from services.cache import CacheStore, MemoryStore, VersionedCache
 from services.credits import CreditMeter, Credits
 from services.data_api import DataApi
 from services.errors import (
+    UnexpectedResponseError,
     ApiConnectionError,
     ApiError,
     ApiStatusError,
@@ -34,5 +35,5 @@ __all__ = [
     "GatewayTimeoutError", "GoneError", "InvalidCursorError", "InvalidInputError", "MemoryStore",
     "NotFoundError", "OutsideCoverageError", "Page", "PermissionDeniedError", "QuotaExceededError",
     "RateLimitError", "ServerError", "ServiceUnavailableError", "Settings", "UnprocessableError",
-    "ValidationError", "VersionedCache", "load_settings",
+    "UnexpectedResponseError", "ValidationError", "VersionedCache", "load_settings",
 ]

@@ -127,7 +127,7 @@ class CachedResponse:
     body: bytes
     etag: str | None
     dataset_version: str
-    headers: Mapping[str, str] = field(default_factory=dict)
+    headers: Mapping[str, str] = field(default_factory=dict)  # the `x-` headers, names in lower case
     parsed: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -21,11 +21,12 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 import httpx2
+import pydantic
 
 from services import contract
 from services.cache import CachedResponse, CacheStore, MemoryStore, VersionedCache
 from services.credits import CostKind, CreditMeter, Credits
-from services.errors import ApiError
+from services.errors import ApiError, UnexpectedResponseError
 from services.envelope import Envelope, envelope_parser
 from services.models import Dataset
 from services.pagination import Page
@@ -177,7 +178,7 @@ class DataApi:
             self._poll_version_if_due()
             entry = self.cache.get(request_key)
             if entry is not None:
-                return _parsed(entry, parser_name, parse), entry
+                return _parsed(entry, parser_name, parse, path), entry
             validator = self.cache.validator(request_key)
             if validator is not None and validator.etag:
                 headers["If-None-Match"] = validator.etag
@@ -191,9 +192,9 @@ class DataApi:
                 body=response.content,
                 etag=response.headers.get("etag"),
                 dataset_version=version,
-                headers={k: v for k, v in response.headers.items() if k.lower().startswith("x-")},
+                headers={k.lower(): v for k, v in response.headers.items() if k.lower().startswith("x-")},
             )
-        result = _parsed(entry, parser_name, parse)
+        result = _parsed(entry, parser_name, parse, path)
         if cacheable and version and version == self.cache.version:
             self.cache.put(request_key, entry)
         return result, entry
@@ -280,12 +281,25 @@ class DataApi:
             self.refresh_version()
 
 
-def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R]) -> R:
+def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R], path: str) -> R:
     result = entry.parsed.get(parser_name)
     if result is None:
-        result = parse(entry.body)
+        try:
+            result = parse(entry.body)
+        except (pydantic.ValidationError, ValueError, KeyError, TypeError) as error:
+            raise UnexpectedResponseError(
+                path, _describe_parse_error(error), request_id=entry.headers.get(contract.REQUEST_ID_HEADER.lower())
+            ) from error
         entry.parsed[parser_name] = result
     return result
+
+
+def _describe_parse_error(error: Exception) -> str:
+    if isinstance(error, pydantic.ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"{error.error_count()} field error(s), first at {where}: {first.get('msg')}"
+    return type(error).__name__
 
 
 def _request_key(path: str, params: Mapping[str, Any] | None) -> str:

@@ -3,6 +3,7 @@
 ```
 ApiError
 ├── InvalidInputError (also ValueError)      refused before any request is spent
+├── UnexpectedResponseError                  a success whose body does not have the documented shape
 ├── ApiConnectionError ── ApiTimeoutError
 └── ApiStatusError (.status .code .detail .problem .request_id .retry_after .errors
     │               .zips_unknown .recovery)
@@ -60,6 +61,22 @@ class InvalidInputError(ApiError, ValueError):
 
     def __str__(self) -> str:
         return self.detail or ""
+
+
+class UnexpectedResponseError(ApiError):
+    """A success answer whose body could not be read as the documents describe it."""
+
+    code = "unexpected_response"
+
+    def __init__(self, path: str, problem: str, *, request_id: str | None = None) -> None:
+        self.path = path
+        self.request_id = request_id
+        self.detail = f"The answer to {path} did not have the expected shape ({problem})"
+        self.recovery = "Try again later; if it persists, report it with the request id."
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return self.detail + (f" [request {self.request_id}]" if self.request_id else "")
 
 
 class ApiConnectionError(ApiError):

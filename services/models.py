@@ -405,6 +405,21 @@ class LoanRow(ApiModel):
     pass
 
 
+class LenderCell(ApiModel):
+    """A cell of `/v1/lenders/cells` (fields not shown by data-api.md; the sandbox's)."""
+
+    cell: str
+    n_loans: int | None = None
+    n_lenders: int | None = None
+    median_price: float | None = None
+
+
+class LenderCellsResult(BaseModel):
+    cells: list[LenderCell]
+    resolution: int
+    meta: Meta = Field(default_factory=Meta)
+
+
 # --- coverage and freshness ----------------------------------------------------------------
 
 

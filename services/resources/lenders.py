@@ -10,7 +10,7 @@ from typing import Any
 
 from services import contract
 from services.filters import FILTER_NAMES, check_id, check_limit, check_query, place_params
-from services.models import ApiModel, CellsResult, Cell, Lender, LoanRow, Retrieved, SearchResult
+from services.models import ApiModel, Lender, LenderCell, LenderCellsResult, LoanRow, Retrieved, SearchResult
 from services.pagination import Page
 from services.resources import Resource, path_segment
 from services.resources.agents import _query_value
@@ -46,11 +46,14 @@ class Lenders(Resource):
     def rankings(self, *, limit: int | None = None, **filters: Any) -> Page[Ranking]:
         return self._api.page("/v1/lenders/rankings", _query(filters, limit), Ranking)
 
-    def cells(self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Any) -> CellsResult:
+    def cells(self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Any) -> LenderCellsResult:
+        """Financed deals per H3 cell (`lender_id=` keeps one lender's loans)."""
+        if filters.get("lender_id") is not None:
+            filters["lender_id"] = check_id("lender", filters["lender_id"])
         params = _query(filters, None)
         params["resolution"] = str(check_resolution(resolution))
-        data, meta = self._data("/v1/lenders/cells", params, list[Cell], "lender_cells")
-        return CellsResult(cells=data, resolution=meta.resolution or resolution, meta=meta)
+        data, meta = self._data("/v1/lenders/cells", params, list[LenderCell], "lender_cells")
+        return LenderCellsResult(cells=data, resolution=meta.resolution or resolution, meta=meta)
 
 
 def _query(filters: dict[str, Any], limit: int | None) -> dict[str, Any]:

@@ -98,3 +98,25 @@ def test_invalid_input_error_is_a_value_error_with_advice() -> None:
     assert isinstance(error, ValueError) and isinstance(error, e.ApiError)
     assert error.errors[0]["param"] == "radius_miles"
     assert "radius_miles" in error.recovery
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param(b'{"data": [{"n_deals": 1}], "meta": {}}', id="missing-field"),
+        pytest.param(b"<html>ok</html>", id="not-json"),
+        pytest.param(b'{"meta": {}}', id="no-data"),
+    ],
+)
+def test_a_body_of_the_wrong_shape_is_an_api_error(body: bytes) -> None:
+    from services.cache import CachedResponse
+    from services.data_api import _parsed
+    from services.envelope import envelope_parser
+    from services.models import Cell
+
+    entry = CachedResponse(body=body, etag=None, dataset_version="1", headers={"x-request-id": "req_shape"})
+    with pytest.raises(e.UnexpectedResponseError) as caught:
+        _parsed(entry, "cells", envelope_parser(list[Cell]), "/v1/deals/cells")
+    assert isinstance(caught.value, e.ApiError)
+    assert "/v1/deals/cells" in str(caught.value) and "req_shape" in str(caught.value)
+    assert caught.value.code == "unexpected_response" and caught.value.recovery
