@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.map_filters import KIND_LABELS
+from components.map_layers import format_price
 from components.tables import date_column, link_column, money_column, page_href, render_table
 
 INVESTOR_COLUMNS = (
@@ -26,7 +27,7 @@ def render_cell_summary(summary: Mapping, *, key: str) -> None:
         columns[1].metric("Investors", f"{int(summary.get('n_investors') or 0):,}")
         columns[2].metric("Priced", f"{int(summary.get('n_priced') or 0):,}")
         median = summary.get("median_price")
-        columns[3].metric("Median price", f"${int(median):,}" if median is not None else "n/a")
+        columns[3].metric("Median price", format_price(median), help=f"${int(median):,}" if median is not None else None)
         by_kind = summary.get("by_kind") or {}
         if by_kind:
             kinds = pd.DataFrame(

@@ -22,9 +22,10 @@ EDGE_ALLOWANCE = 1.15
 KM_PER_DEGREE_LATITUDE = 110.57
 KM_PER_DEGREE_LONGITUDE_AT_EQUATOR = 111.32
 MILES_PER_KM = 0.621371
-# Map width the camera is fitted to; the chart stretches, so this is a typical width.
-FIT_WIDTH_PX = 900
-FIT_HEIGHT_PX = 560
+# Map size the camera is fitted to: the map column of the wide layout is about 550 px
+# wide on a laptop screen; fitting to less never crops the view.
+FIT_WIDTH_PX = 540
+FIT_HEIGHT_PX = 540
 
 
 @dataclass(frozen=True)
