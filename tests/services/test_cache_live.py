@@ -112,3 +112,17 @@ def test_etag_revalidation_serves_the_kept_body(data_api: DataApi, request_log: 
     sent = len(request_log.sent)
     data_api.deals.summary(bbox=bbox)
     assert len(request_log.sent) == sent, "the revalidated body is cached again"
+
+
+def test_a_second_stale_cursor_in_one_walk_is_raised(sandbox, sandbox_url, http_client) -> None:
+    with DataApi(settings_for(sandbox_url, "zpka_sandbox_bench"), http_client=http_client) as api:
+        first = api.deals.list(**small_window(api), limit=20)
+        state = api.dataset().states[0].state
+        pages = first.iter_pages()
+        assert next(pages) is first
+        sandbox.publish(state)
+        restarted = next(pages)
+        assert first.restarted and restarted.has_next_page()
+        sandbox.publish(state)
+        with pytest.raises(InvalidCursorError):
+            next(pages)

@@ -126,3 +126,18 @@ def test_key_never_in_errors_or_logs(sandbox, data_api: DataApi, caplog: pytest.
     assert caplog.text, "the client logged nothing to check"
     for text in texts:
         assert key not in text
+
+
+def test_slow_answers_time_out_and_reads_are_retried(sandbox, fake_sleep: FakeSleep) -> None:
+    from services.errors import ApiTimeoutError
+
+    log = RequestLog()
+    with httpx2.Client(timeout=0.2, event_hooks={"request": [log]}) as client:
+        api = DataApi(settings_for(sandbox.url), http_client=client, sleep=fake_sleep)
+        sandbox.faults(rate=0, latency_ms=1000)
+        with pytest.raises(ApiTimeoutError) as caught:
+            api.deals.retrieve("deal_" + "0" * 32)
+    assert caught.value.code == "timeout" and isinstance(caught.value, ApiConnectionError)
+    assert log.to("/v1/deals/" + "deal_" + "0" * 32) == 4 and len(fake_sleep.waits) == 3 + 3, (
+        "the version probe and the read are each tried four times"
+    )
