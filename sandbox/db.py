@@ -16,6 +16,8 @@ from typing import Any
 import duckdb
 
 from sandbox.filters import DealFilters
+from sandbox.sql_lenders import LenderQueries
+from sandbox.sql_listings import ListingQueries
 
 EARTH_RADIUS_MILES = 3958.7613
 MAX_CELLS = 50_000  # decisions.md, /v1/deals/cells
@@ -64,7 +66,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-class Database:
+class Database(ListingQueries, LenderQueries):
     def __init__(self, path: Path) -> None:
         self._con = duckdb.connect(str(path), read_only=True, config={"threads": 2, "memory_limit": "1GB"})
         self.zip_markets: dict[str, str] = dict(self.rows_tuple("SELECT DISTINCT zip, market FROM properties"))
@@ -226,13 +228,23 @@ class Database:
         same index with the resolution field set and the finer digits set to 7 (H3 layout).
         """
         where, params = self.deal_where(filters)
+        return self._cells(resolution, where, params,
+                           "count(*) AS n_deals, count(DISTINCT buyer_id) AS n_investors, median(price) AS median_price")
+
+    def lender_cells(self, filters: DealFilters, resolution: int, lender_id: str | None) -> list[dict[str, Any]] | None:
+        """Financed deals per H3 cell: `n_loans`, `n_lenders`, `median_price` (of the financed purchases)."""
+        where, params = self.deal_where(filters)
+        where += " AND lender_id IS NOT NULL" + (" AND lender_id = ?" if lender_id else "")
+        return self._cells(resolution, where, params + ([lender_id] if lender_id else []),
+                           "count(*) AS n_loans, count(DISTINCT lender_id) AS n_lenders, median(price) AS median_price")
+
+    def _cells(self, resolution: int, where: str, params: list[Any], measures: str) -> list[dict[str, Any]] | None:
         r = int(resolution)
         parent = f"(cell & ~(15::BIGINT << 52)) | ({r}::BIGINT << 52) | ((1::BIGINT << {3 * (15 - r)}) - 1)"
         found = self.rows(
             f"""
-            SELECT lower(hex(parent)) AS cell, n_deals, n_investors, median_price FROM (
-                SELECT {parent} AS parent, count(*) AS n_deals, count(DISTINCT buyer_id) AS n_investors,
-                       median(price) AS median_price
+            SELECT lower(hex(parent)) AS cell, * EXCLUDE (parent) FROM (
+                SELECT {parent} AS parent, {measures}
                 FROM deals WHERE cell IS NOT NULL AND {where} GROUP BY parent
             ) ORDER BY parent LIMIT {MAX_CELLS + 1}
             """,
@@ -375,6 +387,8 @@ class Database:
                 "SELECT old_id, current_id FROM old_ids WHERE entity = 'lender' ORDER BY 1")],
             "multi_market_agent_ids": [{"agent_id": agent_id, "markets": markets} for agent_id, markets in self.rows_tuple(
                 "SELECT agent_id, list(market ORDER BY market) FROM agents GROUP BY agent_id HAVING count(*) > 1 ORDER BY 1")],
+            "agent_name_queries": column(
+                "SELECT person_name FROM agents GROUP BY person_name ORDER BY count(*) DESC, person_name LIMIT 5"),
             "person_ids_with_listings": column(
                 "SELECT person_id FROM listings GROUP BY person_id ORDER BY count(*) DESC, person_id LIMIT 20"),
             "awkward_investor_ids": column(

@@ -42,3 +42,37 @@ class RateLimiter:
                 retry_after=wait,
                 bucket="key",
             )
+
+
+class CsvExportLimiter:
+    """data-api.md, Limits 5: 12 CSV exports per minute and one in flight, per developer account (key)."""
+
+    def __init__(self, clock: Clock, per_minute: int = 12) -> None:
+        self._window = RateLimiter(clock, per_minute)
+        self._in_flight: set[str] = set()
+        self._lock = threading.Lock()
+
+    def reset(self) -> None:
+        self._window.reset()
+        with self._lock:
+            self._in_flight.clear()
+
+    def start(self, key: str) -> None:
+        """Count one export and hold the account's in-flight slot, or answer 429 with bucket `csv`."""
+        with self._lock:
+            busy = key in self._in_flight
+        if busy:
+            raise Problem(429, "rate_limited", "One CSV export is already in flight for this account. "
+                          "Retry after it finishes.", headers={"Retry-After": "1"}, retry_after=1, bucket="csv")
+        try:
+            self._window.hit(key)
+        except Problem as problem:
+            problem.extras["bucket"] = "csv"
+            problem.detail = "More than 12 CSV exports this minute for this account. " + problem.detail.split(". ")[-1]
+            raise
+        with self._lock:
+            self._in_flight.add(key)
+
+    def finish(self, key: str) -> None:
+        with self._lock:
+            self._in_flight.discard(key)

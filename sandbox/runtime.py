@@ -15,7 +15,7 @@ from sandbox.db import Database
 from sandbox.fault_injection import FaultInjector
 from sandbox.ledger import Ledger
 from sandbox.publishing import Publishing
-from sandbox.ratelimit import RateLimiter
+from sandbox.ratelimit import CsvExportLimiter, RateLimiter
 
 
 @dataclass
@@ -27,6 +27,7 @@ class DataRuntime:
     rate_limiter: RateLimiter
     faults: FaultInjector
     cursors: CursorCodec
+    csv_exports: CsvExportLimiter
 
     @classmethod
     def start(cls, context: SandboxContext) -> DataRuntime:
@@ -40,9 +41,11 @@ class DataRuntime:
             rate_limiter=RateLimiter(context.clock, config.rate_limit),
             faults=FaultInjector(context),
             cursors=CursorCodec(),
+            csv_exports=CsvExportLimiter(context.clock),
         )
 
     def reset(self) -> None:
         self.ledger.reset()
         self.rate_limiter.reset()
+        self.csv_exports.reset()
         self.publishing.reset()

@@ -75,7 +75,7 @@ DERIVE_STATEMENTS: tuple[str, ...] = (
     CREATE TABLE agents AS
     SELECT a.row, a.agent_id, a.person_id, a.market, a.kind, a.identity_basis,
            a.license_candidates::INTEGER AS license_candidates, a.n_name_variants::INTEGER AS n_name_variants,
-           a.brokerage, i.investor_id, CASE WHEN i.investor_id IS NOT NULL THEN a.link_confidence END AS link_confidence
+           a.brokerage, a.person_name, i.investor_id, CASE WHEN i.investor_id IS NOT NULL THEN a.link_confidence END AS link_confidence
     FROM raw_agents a LEFT JOIN raw_investors i ON i.row = a.investor_row ORDER BY a.row
     """,
     f"""
@@ -103,7 +103,7 @@ DERIVE_STATEMENTS: tuple[str, ...] = (
     )
     SELECT md5(listing_id || ':' || version) AS mention_id, listing_id, agent_id, person_id, property_id,
            version, is_current, seen_from,
-           CASE WHEN is_current AND status IN ('ACTIVE', 'PENDING') THEN NULL ELSE seen_from + 6 END AS seen_to,
+           CASE WHEN is_current AND status IN ('ACTIVE', 'PENDING') THEN NULL ELSE least(seen_from + 6, {_END}) END AS seen_to,
            listed_on,
            CASE WHEN is_current THEN status
                 WHEN version = n_versions - 2 AND status = 'SOLD' THEN 'PENDING' ELSE 'ACTIVE' END AS status,

@@ -155,6 +155,8 @@ def _listings(rng: np.random.Generator, market: Market, agents: pd.DataFrame, n_
     status = np.where((age > 180) & (status < 2), rng.choice([2, 3], size=n_listings), status)
     n_versions = np.minimum(1 + rng.geometric(0.3, n_listings), np.maximum(1, age // 7 + 1))
     sold_on = listed_on + (n_versions * 7 + rng.integers(0, 14, n_listings)).astype("timedelta64[D]")
+    # A sale after the end of the data is not known yet: such listings are still pending.
+    status = np.where((status == 2) & (sold_on > np.datetime64(DATA_END)), 1, status)
     linked_investor = agents["investor_row"].to_numpy()[agent_rows]
     self_listing = (linked_investor >= 0) & (rng.random(n_listings) < 0.4)
     holder = np.where(self_listing, linked_investor,
@@ -191,6 +193,8 @@ def _agents(rng: np.random.Generator, market: Market, count: int, n_investors: i
         "license_candidates": rng.choice([1, 1, 1, 1, 1, 1, 2, 3], size=count),
         "n_name_variants": rng.choice([1, 1, 1, 2, 3], size=count),
         "brokerage": rng.choice(names.BROKERAGES, size=count),
+        "person_name": [f"{names.AGENT_FIRST[a]} {names.AGENT_LAST[b]}" for a, b in
+                        zip(rng.integers(0, len(names.AGENT_FIRST), count), rng.integers(0, len(names.AGENT_LAST), count))],
         "investor_row": np.where(linked, rng.integers(0, n_investors, count), -1),
         "link_confidence": rng.choice(["HIGH", "MEDIUM"], size=count, p=[0.6, 0.4]),
         "weight": _zipf(count, 0.9),

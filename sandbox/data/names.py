@@ -27,8 +27,8 @@ BUILDERS = ("Lennox Ridge Homebuilders Inc", "Pulsewood Homes LLC", "DR Hartwell
 AWKWARD = (
     "<b>Acme & Sons</b> LLC",
     "Ñandú Höldings 株式会社",
-    ("The Extraordinarily Long Named Residential Property Acquisition Renovation Disposition "
-     "And Portfolio Management Holding Company Of The Greater Metropolitan Statistical Area Series LLC No 7")[:200].ljust(200, "X"),
+    ("The Extraordinarily Long Named Residential Property Acquisition Renovation Disposition And Portfolio "
+     "Management Holding Company Of The Greater Metropolitan Statistical Area Of North Texas Series LLC 7"),
     "O'Brien & Daughters \"Homes\" LLC",
 )
 LENDERS = (
@@ -44,6 +44,11 @@ BROKERAGES = (
     "Century 21 Judge Fite", "Berkshire Hathaway HomeServices", "Redfin Corporation", "Fathom Realty",
     "Real Broker LLC", "United Real Estate", "Opendoor Brokerage LLC",
 )
+# Listing agents are natural persons: these names are only matched by name searches, never served.
+AGENT_FIRST = ("Maria", "James", "Linh", "Robert", "Aisha", "Carlos", "Emily", "Deshawn", "Priya", "Michael",
+               "Sofia", "David", "Keisha", "Thomas", "Mei", "Jose", "Hannah", "Andre", "Grace", "Luis")
+AGENT_LAST = ("Garcia", "Nguyen", "Johnson", "Patel", "Williams", "Hernandez", "Smith", "Brown", "Okafor", "Kim",
+              "Martinez", "Davis", "Lopez", "Wilson", "Anderson", "Thompson", "Ramirez", "Lee", "Walker", "Young")
 INSTITUTIONAL_SELLERS = (
     "Federal National Mortgage Association", "Secretary Of Housing And Urban Development",
     "Federal Home Loan Mortgage Corporation", "US Bank Trust NA As Trustee",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from sandbox.context import SandboxContext
-from sandbox.routes import deals, fixtures, investors, probes
+from sandbox.routes import agents, deals, fixtures, investors, lean, lenders, probes
 from sandbox.runtime import DataRuntime
 
 
@@ -15,7 +15,7 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     app.state.data_api = runtime
     context.publish = runtime.publishing.publish
     context.reset_hooks.append(runtime.reset)
-    for module in (probes, deals, investors):
+    for module in (probes, deals, investors, agents, lean, lenders):
         app.include_router(module.router)
     if context.config.admin:
         app.include_router(fixtures.router)

@@ -1,0 +1,129 @@
+"""SQL of the lender registry: lenders, their loans, rankings and cells (a mixin of `sandbox.db.Database`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sandbox.data.markets import DATA_END
+
+_END = f"DATE '{DATA_END.isoformat()}'"
+
+LOAN_COLUMNS = """
+    l.loan_id, 'deal_' || l.deal_id AS deal_id, l.recorded_on, l.amount, l.term_months, l.kind,
+    l.borrower_id, b.name AS borrower_name, b.is_natural_person AS borrower_is_person,
+    'prop_' || l.property_id AS property_id, l.zip, l.county_fips, l.market
+"""
+
+
+class LenderQueries:
+    rows: Any
+    one: Any
+    rows_tuple: Any
+
+    def lender(self, lender_id: str) -> dict[str, Any] | None:
+        return self.one(
+            f"""
+            SELECT le.lender_id, le.org_id, le.name, le.lender_class, le.is_hard_money,
+                   count(lo.loan_id) AS n_loans, count(DISTINCT lo.borrower_id) AS n_borrowers,
+                   count(lo.loan_id) FILTER (lo.recorded_on > {_END} - INTERVAL 24 MONTH) AS n_loans_24m,
+                   coalesce(sum(lo.amount), 0)::BIGINT AS volume, median(lo.amount) AS median_amount,
+                   min(lo.recorded_on) AS first_loan_on, max(lo.recorded_on) AS last_loan_on
+            FROM lenders le LEFT JOIN loans lo ON lo.lender_id = le.lender_id
+            WHERE le.lender_id = ? GROUP BY ALL
+            """, [lender_id])
+
+    def lender_markets(self, lender_id: str) -> list[dict[str, Any]]:
+        return self.rows("SELECT market, count(*) AS n_loans FROM loans WHERE lender_id = ? GROUP BY market "
+                         "ORDER BY n_loans DESC, market", [lender_id])
+
+    def lender_by_year(self, lender_id: str) -> list[dict[str, Any]]:
+        return self.rows("SELECT year(recorded_on) AS year, count(*) AS n_loans FROM loans WHERE lender_id = ? "
+                         "GROUP BY ALL ORDER BY year", [lender_id])
+
+    def lender_search(self, q: str, limit: int) -> tuple[list[dict[str, Any]], bool]:
+        pattern = "%" + q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        found = self.rows(
+            f"""
+            SELECT le.lender_id, le.org_id, le.name, le.lender_class, le.is_hard_money,
+                   (SELECT count(*) FROM loans lo WHERE lo.lender_id = le.lender_id) AS n_loans
+            FROM lenders le WHERE lower(le.name) LIKE ? ESCAPE '\\'
+            ORDER BY n_loans DESC, le.lender_id LIMIT {int(limit) + 1}
+            """, [pattern])
+        return found[:limit], len(found) > limit
+
+    def lender_page(self, market: str | None, hard_money: bool | None, sort, after, limit: int):
+        clauses, params = ["TRUE"], []
+        if market:
+            clauses.append("lo.market = ?")
+            params.append(market)
+        if hard_money is not None:
+            clauses.append("le.is_hard_money = ?")
+            params.append(hard_money)
+        keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
+        return self.rows(
+            f"""
+            WITH agg AS (
+                SELECT le.lender_id, le.org_id, le.name, le.lender_class, le.is_hard_money,
+                       count(*) AS n_loans, count(DISTINCT lo.borrower_id) AS n_borrowers,
+                       coalesce(sum(lo.amount), 0)::BIGINT AS volume, max(lo.recorded_on) AS last_loan_on
+                FROM lenders le JOIN loans lo ON lo.lender_id = le.lender_id
+                WHERE {' AND '.join(clauses)} GROUP BY ALL
+            )
+            SELECT *, {sort.expression} AS sort_value FROM agg WHERE {keyset}
+            ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
+            """, params + keyset_params)
+
+    def loan_where(self, lender_id: str, market: str | None, date_from, date_to) -> tuple[str, list[Any]]:
+        clauses, params = ["l.lender_id = ?"], [lender_id]
+        if market:
+            clauses.append("l.market = ?")
+            params.append(market)
+        if date_from is not None:
+            clauses.append("l.recorded_on >= ?")
+            params.append(date_from)
+        if date_to is not None:
+            clauses.append("l.recorded_on <= ?")
+            params.append(date_to)
+        return " AND ".join(clauses), params
+
+    def loan_count(self, where: str, params: list[Any]) -> int:
+        return self.rows_tuple(f"SELECT count(*) FROM loans l WHERE {where}", params)[0][0]
+
+    def loan_page(self, where: str, params: list[Any], sort, after, limit: int):
+        keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
+        return self.rows(
+            f"SELECT {LOAN_COLUMNS} FROM loans l JOIN investors b ON b.investor_id = l.borrower_id "
+            f"WHERE {where} AND {keyset} ORDER BY {sort.order_by} LIMIT {int(limit) + 1}", params + keyset_params)
+
+    def loan_batches(self, where: str, params: list[Any], batch: int = 5000):
+        """Every loan row, in recorded order, a batch at a time (for the CSV export)."""
+        cursor = self._con.cursor()  # type: ignore[attr-defined]
+        try:
+            result = cursor.execute(
+                f"SELECT {LOAN_COLUMNS} FROM loans l JOIN investors b ON b.investor_id = l.borrower_id "
+                f"WHERE {where} ORDER BY l.recorded_on DESC, l.loan_id", params)
+            columns = [column[0] for column in result.description]
+            while True:
+                chunk = result.fetchmany(batch)
+                if not chunk:
+                    return
+                yield columns, chunk
+        finally:
+            cursor.close()
+
+    def lender_rankings(self, market: str | None, date_from, date_to, hard_money: bool | None,
+                        limit: int) -> list[dict[str, Any]]:
+        clauses, params = ["TRUE"], []
+        for clause, value in (("lo.market = ?", market), ("lo.recorded_on >= ?", date_from),
+                              ("lo.recorded_on <= ?", date_to), ("le.is_hard_money = ?", hard_money)):
+            if value is not None:
+                clauses.append(clause)
+                params.append(value)
+        return self.rows(
+            f"""
+            SELECT rank() OVER (ORDER BY count(*) DESC) AS rank, le.lender_id, le.name, le.lender_class,
+                   le.is_hard_money, count(*) AS n_loans, coalesce(sum(lo.amount), 0)::BIGINT AS volume,
+                   round(count(*) / sum(count(*)) OVER (), 4) AS share
+            FROM loans lo JOIN lenders le ON le.lender_id = lo.lender_id
+            WHERE {' AND '.join(clauses)} GROUP BY ALL ORDER BY rank, le.lender_id LIMIT {int(limit)}
+            """, params)
