@@ -13,9 +13,11 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from services.marketplace_api import MarketplaceApi
 from services.oauth import MarketplaceLogin
 from tests.processes import ROOT, sandbox_env
-from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer, log_in, make_login
+from tests.services.test_marketplace_caps import Seller, http_client, use_up_counter_cap  # noqa: F401 - fixture
+from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer, log_in, make_login, sandbox_settings
 
 PAGE = str(ROOT / "pages" / "marketplace.py")
 RUN_TIMEOUT_S = 60
@@ -164,3 +166,51 @@ def test_a_buyer_without_accepted_terms_is_told_what_to_accept(app_login):
     assert "not accepted the Marketplace API Terms" in shown
     assert "terms_required" not in shown or "accept" in shown.lower()
     assert "Accept the Marketplace API Terms" in shown
+
+
+def choose_round_on(at: AppTest, deal_titles: set[str]) -> tuple[str, str]:
+    """Pick the seller's open round on one of `deal_titles` in the page's offer box: (round id, deal title)."""
+    at.selectbox(key="mkt_status").set_value("new").run()
+    labels = at.selectbox(key="mkt_offer_selected").options
+    for index, label in enumerate(labels):
+        if "by seller" in label and label.split(" · ")[0] in deal_titles:
+            at.selectbox(key="mkt_offer_selected").select_index(index).run()
+            return at.selectbox(key="mkt_offer_selected").value, label.split(" · ")[0]
+    raise AssertionError(f"no open seller round on {deal_titles} in {labels}")
+
+
+def test_a_changed_deal_shows_both_terms_and_a_new_preview(sandbox, tmp_path, app_login, http_client):
+    at = page_for(log_in(app_login).token)
+    seller = Seller(sandbox.url, tmp_path / "seller", http_client)
+    titles = {deal["title"]: deal for deal in seller.deals()}
+    round_id, title = choose_round_on(at, set(titles))
+    at.button(key="mkt_preview").click().run()
+    seen_price = at.session_state["mkt_previews"][round_id]["terms"]["deal"]["asking_price"]
+    seller.change_terms(titles[title]["id"], asking_price=seen_price + 7000)
+
+    at.button(key="mkt_accept").click().run()
+    assert not at.exception
+    assert "terms changed after your preview" in texts(at)
+    comparison = next(frame.value for frame in at.dataframe if "you saw" in frame.value.columns)
+    row = comparison[comparison["term"] == "asking_price"].iloc[0]
+    assert (row["you saw"], row["now"], row["changed"]) == (f"{seen_price:,}", f"{seen_price + 7000:,}", "yes")
+    assert at.session_state["mkt_previews"][round_id]["terms"]["deal"]["asking_price"] == seen_price + 7000
+
+    at.button(key="mkt_accept").click().run()
+    assert "You accepted the seller's offer" in texts(at)
+
+
+def test_a_counter_over_the_cap_says_when_the_cap_resets(sandbox, tmp_path, app_login, http_client):
+    holder = log_in(app_login)
+    api = MarketplaceApi(sandbox_settings(sandbox.url), holder, http_client=http_client, sleep=lambda seconds: None)
+    use_up_counter_cap(api, Seller(sandbox.url, tmp_path / "seller", http_client))
+
+    at = page_for(holder.token)
+    choose_open_round(at, "seller")
+    send = next(button for button in at.button if button.label == "Send")
+    send.click().run()
+    assert not at.exception
+    shown = texts(at)
+    assert "cap_reached" in shown or "hourly cap" in shown
+    assert "The cap resets at" in shown
+    assert "Try again" in shown  # the problem's own recovery sentence
