@@ -232,7 +232,7 @@ def build_router() -> APIRouter:
         form = {k: str(v) for k, v in (await request.form()).items()}
         if not form.get("token"):
             return _oauth_error("invalid_request", "Send the refresh token to revoke in `token`.")
-        runtime_of(request).tokens.revoke(form["token"])
+        runtime_of(request).tokens.revoke(form["token"], form.get("client_id"))
         # RFC 7009 2.2: 200 whether or not the token was known.
         return JSONResponse({}, headers=NO_STORE)
 

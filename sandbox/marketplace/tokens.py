@@ -132,18 +132,22 @@ class TokenStore:
             token.rotated = True
             return family
 
-    def revoke(self, value: str) -> None:
-        """RFC 7009: ends the refresh token's family; unknown tokens are not an error."""
+    def revoke(self, value: str, client_id: str | None) -> None:
+        """RFC 7009: ends the refresh token's family; unknown tokens, or another client's, are not an error."""
         with self.lock:
             token = self.refresh_tokens.get(value)
-            if token is not None:
-                self.families[token.family_id].revoked = True
+            if token is None:
+                return
+            family = self.families[token.family_id]
+            if client_id is None or client_id == family.client_id:
+                family.revoked = True
 
     def verify(self, token: str, audience: str) -> dict | None:
         """Claims of a valid access token for `audience`; None for anything else."""
         try:
             decoded = jwt.decode(token, self.key, algorithms=["ES256"])
-        except (JoseError, ValueError):
+        except (JoseError, ValueError, TypeError, KeyError):
+            # Anything that does not decode is simply not a token of ours.
             return None
         claims = decoded.claims
         if claims.get("iss") != self.issuer or claims.get("aud") != audience:
