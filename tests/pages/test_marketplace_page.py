@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from services.marketplace_api import MarketplaceApi
 from services.oauth import MarketplaceLogin
 from tests.processes import ROOT, sandbox_env
+from tests.services.test_marketplace_api import TINY_PDF
 from tests.services.test_marketplace_caps import Seller, http_client, use_up_counter_cap  # noqa: F401 - fixture
 from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer, log_in, make_login, sandbox_settings
 
@@ -214,3 +215,14 @@ def test_a_counter_over_the_cap_says_when_the_cap_resets(sandbox, tmp_path, app_
     assert "cap_reached" in shown or "hourly cap" in shown
     assert "The cap resets at" in shown
     assert "Try again" in shown  # the problem's own recovery sentence
+
+
+def test_uploading_a_proof_of_funds_letter(app_login):
+    at = page_for(log_in(app_login).token)
+    at.get("file_uploader")[0].upload("letter.pdf", TINY_PDF, "application/pdf")
+    at.text_input(key="mkt_proof_lender").input("Loopback Credit Union")
+    next(button for button in at.button if button.label == "Upload proof of funds").click().run()
+    assert not at.exception
+    shown = texts(at)
+    assert "Your proof of funds is on file" in shown
+    assert "Loopback Credit Union" in shown

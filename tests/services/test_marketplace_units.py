@@ -1,0 +1,100 @@
+"""The pure parts of the marketplace client and its rendering helpers, table-driven."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from types import SimpleNamespace
+
+import pytest
+
+from components.marketplace_preview import seconds_left
+from components.marketplace_problem import cap_reset_text
+from services.errors import InvalidInputError
+from services.login_store import PENDING_LOGIN_TTL_S, LoginStore
+from services.marketplace_api import offer_terms, require_id
+
+NOON = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "ok"),
+    [
+        pytest.param("offer", "off_0123456789ab", True, id="offer id"),
+        pytest.param("offer", " off_0123456789ab ", True, id="offer id with spaces around"),
+        pytest.param("offer", "off_0123456789AB", False, id="upper-case hex"),
+        pytest.param("offer", "off_0123456789", False, id="ten hex"),
+        pytest.param("offer", "mkd_0123456789ab", False, id="deal id for an offer"),
+        pytest.param("deal", "mkd_0123456789ab", True, id="deal id"),
+        pytest.param("deal", "", False, id="empty"),
+    ],
+)
+def test_ids_are_checked_before_a_request(kind, value, ok):
+    if ok:
+        assert require_id(kind, value) == value.strip()
+    else:
+        with pytest.raises(InvalidInputError) as refused:
+            require_id(kind, value)
+        assert refused.value.param == f"{kind}_id" and "12 hex" in refused.value.detail
+
+
+@pytest.mark.parametrize(
+    ("amount", "emd", "financing", "param"),
+    [
+        pytest.param(0, 0, "cash", "offer_amount", id="zero amount"),
+        pytest.param(-5, 0, "cash", "offer_amount", id="negative amount"),
+        pytest.param(100, -1, "cash", "emd_amount", id="negative emd"),
+        pytest.param(100, 101, "cash", "emd_amount", id="emd above amount"),
+        pytest.param(100, 10, "", "financing", id="no financing"),
+    ],
+)
+def test_offer_terms_refuse_what_the_server_would(amount, emd, financing, param):
+    with pytest.raises(InvalidInputError) as refused:
+        offer_terms(amount, emd, financing, None)
+    assert refused.value.param == param
+
+
+def test_offer_terms_leave_out_an_empty_note():
+    assert offer_terms(1000, 50, "cash", "") == {"offer_amount": 1000, "emd_amount": 50, "financing": "cash"}
+    assert offer_terms(1000, 50, "cash", "hi")["note"] == "hi"
+
+
+@pytest.mark.parametrize(
+    ("expires_at", "left"),
+    [
+        pytest.param("2026-11-22T12:05:00Z", 300, id="five minutes"),
+        pytest.param("2026-11-22T12:00:30Z", 30, id="thirty seconds"),
+        pytest.param("2026-11-22T11:59:00Z", 0, id="past"),
+        pytest.param(None, None, id="absent"),
+        pytest.param("soon", None, id="unreadable"),
+    ],
+)
+def test_time_left_of_a_preview(expires_at, left):
+    assert seconds_left(expires_at, NOON) == left
+
+
+@pytest.mark.parametrize(
+    ("problem", "retry_after", "caps", "text"),
+    [
+        pytest.param({"resets_at": "2026-11-22T13:00:00Z", "action": "offers.counter"}, 3600, [], "The cap resets at 2026-11-22T13:00:00Z.", id="problem names it"),
+        pytest.param({"action": "offers.create"}, 600, [{"action": "offers.create", "resets_at": "2026-11-23T00:00:00Z"}], "The cap resets at 2026-11-23T00:00:00Z.", id="caps row of the action"),
+        pytest.param({}, 5400, [], "The cap resets in 1 h 30 min.", id="Retry-After only"),
+        pytest.param({}, None, [], None, id="nothing known"),
+    ],
+)
+def test_when_a_cap_resets(problem, retry_after, caps, text):
+    error = SimpleNamespace(problem=problem, retry_after=retry_after)
+    assert cap_reset_text(error, caps) == text
+
+
+def test_a_pending_login_is_taken_once_and_not_after_ten_minutes():
+    now = [0.0]
+    store = LoginStore(clock=lambda: now[0])
+    store.put(state="s1", code_verifier="v" * 64, redirect_uri="http://app/marketplace", return_to="marketplace")
+    taken = store.take("s1")
+    assert taken is not None and taken.code_verifier == "v" * 64
+    assert store.take("s1") is None
+
+    store.put(state="s2", code_verifier="w" * 64, redirect_uri="http://app/marketplace", return_to="marketplace")
+    now[0] += PENDING_LOGIN_TTL_S + 1
+    assert store.take("s2") is None
+    assert store.take("never-made") is None
