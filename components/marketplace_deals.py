@@ -15,7 +15,8 @@ PREFERRED_COLUMNS = ["id", "title", "city", "state", "status", "asking_price", "
 
 def deal_row(deal: Mapping[str, Any]) -> dict[str, Any]:
     terms = deal.get("terms") if isinstance(deal.get("terms"), Mapping) else {}
-    merged = {**terms, **{k: v for k, v in deal.items() if not isinstance(v, (Mapping, list))}}
+    place = deal.get("property") if isinstance(deal.get("property"), Mapping) else {}
+    merged = {**place, **terms, **{k: v for k, v in deal.items() if not isinstance(v, (Mapping, list))}}
     row = {column: merged.get(column) for column in PREFERRED_COLUMNS if column in merged}
     for name, value in terms.items():
         row.setdefault(name, value)
