@@ -92,10 +92,11 @@ class DealProperty(ApiModel):
     county_fips: str | None = None
     latitude: float | None = None
     longitude: float | None = None
-    bedrooms: float | None = None
-    bathrooms: float | None = None
-    living_area_sqft: int | None = None
-    year_built: int | None = None
+    # Not typed by the documents: an int stays an int, a float stays a float.
+    bedrooms: int | float | None = None
+    bathrooms: int | float | None = None
+    living_area_sqft: int | float | None = None
+    year_built: int | float | None = None
 
 
 class Deal(ApiModel):
@@ -363,10 +364,11 @@ class ListingParcel(ApiModel):
     longitude: float | None = None
     address_held_back: bool | None = None
     location_radius_m: float | None = None
-    bedrooms: float | None = None
-    bathrooms: float | None = None
-    living_area_sqft: int | None = None
-    year_built: int | None = None
+    # Not typed by the documents: an int stays an int, a float stays a float.
+    bedrooms: int | float | None = None
+    bathrooms: int | float | None = None
+    living_area_sqft: int | float | None = None
+    year_built: int | float | None = None
 
 
 class MarketplaceListing(ApiModel):
