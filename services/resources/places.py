@@ -5,14 +5,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Iterable
 
-from services.errors import InvalidInputError
-from services.filters import check_limit, format_date, place_params
+from services.filters import check_id, check_limit, format_date, place_params
 from services.models import BuyerRow, Coverage, MarketplaceListing
 from services.pagination import Page
 from services.resources import Resource, path_segment
 from services.resources.agents import check_market
-
-LISTING_ID_MAX_LENGTH = 200
 
 
 class CoverageResource(Resource):
@@ -60,9 +57,10 @@ class Buyers(Resource):
 
 class MarketplaceListings(Resource):
     def retrieve(self, listing_id: str) -> MarketplaceListing:
-        """A marketplace listing with the reading of the deeds (0 credits)."""
-        text = str(listing_id or "").strip()
-        if not text or len(text) > LISTING_ID_MAX_LENGTH or "/" in text:
-            raise InvalidInputError("listing id", "give the listing id as a deal or a list row carries it")
-        data, _ = self._data(f"/v3/marketplace/listings/{path_segment(text)}", None, MarketplaceListing, "listing")
+        """A marketplace listing with the reading of the deeds (0 credits).
+
+        The id is 32 hex characters, as a deal's `listing_id` carries it (data-api.md, Conventions).
+        """
+        listing_id = check_id("listing", listing_id)
+        data, _ = self._data(f"/v3/marketplace/listings/{path_segment(listing_id)}", None, MarketplaceListing, "listing")
         return data

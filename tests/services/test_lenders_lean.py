@@ -74,3 +74,11 @@ def test_marketplace_listing(data_api: DataApi, notable_ids: dict) -> None:
     assert data_api.credits.charged == 0
     with pytest.raises(NotFoundError):
         data_api.marketplace_listings.retrieve("f" * 32)
+
+
+def test_malformed_listing_id_refused_before_any_request(data_api: DataApi, request_log) -> None:
+    from services.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError) as caught:
+        data_api.marketplace_listings.retrieve("../v1/deals")
+    assert caught.value.param == "listing id" and request_log.sent == []
