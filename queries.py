@@ -242,9 +242,9 @@ def marketplace_begin_login(return_to: str = "marketplace") -> str:
     return marketplace_login().begin(return_to=return_to)
 
 
-def marketplace_complete_login(code: str, state: str) -> str:
+def marketplace_complete_login(code: str, state: str, issuer: str | None = None) -> str:
     """Exchange the code of the redirect back; keeps the tokens in this session; returns the page to show."""
-    holder, pending = marketplace_login().complete(code=code, state=state)
+    holder, pending = marketplace_login().complete(code=code, state=state, issuer=issuer)
     st.session_state[MKT_SESSION_TOKENS] = holder
     return pending.return_to
 

@@ -86,7 +86,7 @@ def main() -> None:
 def complete_login_from_redirect() -> None:
     """The issuer sent the browser back with `code` and `state` (or `error`): finish, then clear the URL."""
     params = st.query_params
-    code, state, error = params.get("code"), params.get("state"), params.get("error")
+    code, state, error, issuer = params.get("code"), params.get("state"), params.get("error"), params.get("iss")
     if not state or not (code or error):
         return
     st.query_params.clear()
@@ -95,7 +95,7 @@ def complete_login_from_redirect() -> None:
         st.warning(f"Login not completed ({error}): {description} Log in again when you are ready.", icon="🔒")
         return
     try:
-        return_to = queries.marketplace_complete_login(code, state)
+        return_to = queries.marketplace_complete_login(code, state, issuer)
     except LoginError as failed:
         render_marketplace_problem(failed, key="mkt_login_problem", title="Login failed")
         return

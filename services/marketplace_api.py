@@ -32,7 +32,7 @@ from services.errors import (
     error_from_response,
 )
 from services.models import PageInfo
-from services.oauth import TokenHolder
+from services.oauth import LoginError, TokenHolder
 from services.pagination import Page
 from services.transport import Transport, shared_http_client
 
@@ -127,7 +127,15 @@ class MarketplaceApi:
             return self._send(method, path, access_token, **options)
         except AuthenticationError:
             access_token = self.tokens.refresh_after_rejection(access_token)
+        try:
             return self._send(method, path, access_token, **options)
+        except AuthenticationError as error:
+            # A fresh token refused too: the account or the app's access ended (Authentication 5, 6).
+            raise LoginError(
+                "login_required",
+                "The marketplace no longer accepts your login.",
+                error.recovery or "Log in again to continue.",
+            ) from None
 
     def _send(self, method: str, path: str, access_token: str, **options: Any) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {access_token}", **options.pop("headers", {})}

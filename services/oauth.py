@@ -228,8 +228,12 @@ class MarketplaceLogin:
         self.login_store.put(state=state, code_verifier=code_verifier, redirect_uri=self.redirect_uri, return_to=return_to)
         return url
 
-    def complete(self, *, code: str, state: str) -> tuple[TokenHolder, PendingLogin]:
-        """Exchange the code the issuer sent back; the pending login is used up either way."""
+    def complete(self, *, code: str, state: str, issuer: str | None = None) -> tuple[TokenHolder, PendingLogin]:
+        """Exchange the code the issuer sent back; the pending login is used up either way.
+
+        `issuer` is the redirect's `iss` (RFC 9207) when the issuer sends one: a code from
+        another issuer is never sent to ours.
+        """
         pending = self.login_store.take(state)
         if pending is None:
             raise LoginError(
@@ -237,6 +241,8 @@ class MarketplaceLogin:
                 "This login link was already used or is older than ten minutes.",
                 "Log in again from the Marketplace page.",
             )
+        if issuer is not None and issuer.rstrip("/") != self.metadata.issuer.rstrip("/"):
+            raise LoginError("issuer_mismatch", "The login came back from an issuer this app did not send you to.")
         with self.oauth_client() as client:
             try:
                 token = client.fetch_token(

@@ -211,3 +211,11 @@ def test_denied_consent_comes_back_without_a_code(marketplace_login):
     assert "code" not in query
     assert query["error"] == ["access_denied"]
     assert query["state"][0]
+
+
+def test_a_code_from_another_issuer_is_never_exchanged(marketplace_login):
+    query = parse_qs(urlsplit(consent_through_issuer(marketplace_login.begin())).query)
+    assert query["iss"] == [marketplace_login.metadata.issuer]
+    with pytest.raises(LoginError) as mixed_up:
+        marketplace_login.complete(code=query["code"][0], state=query["state"][0], issuer="http://127.0.0.1:9/elsewhere")
+    assert mixed_up.value.code == "issuer_mismatch"
