@@ -1,0 +1,92 @@
+"""An analyst's journey in a real browser through app.py: investor → agent → listing → back to the investor."""
+
+from __future__ import annotations
+
+import re
+
+import httpx2
+import pytest
+
+from tests.processes import run_streamlit, sandbox_env
+
+STEP_TIMEOUT_MS = 60_000
+AGENT_SEARCH_WORDS = ("Realty", "Homes", "Properties", "Group", "Real Estate", "Partners")
+
+
+def api_get(url: str, path: str, **params) -> dict:
+    env = sandbox_env(url)
+    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+    response = httpx2.get(f"{url}{path}", params=params, headers=headers, timeout=60)
+    response.raise_for_status()
+    return response.json()
+
+
+def journey_subjects(url: str) -> tuple[dict, dict, str]:
+    """An investor linked to an agent, and a marketplace listing the investor bought, all found through the API."""
+    for word in AGENT_SEARCH_WORDS:
+        for hit in api_get(url, "/v1/agents/search", q=word)["data"]:
+            agent = api_get(url, f"/v1/agents/{hit['id']}", market=hit["market"])["data"]
+            for link in agent.get("investor_links") or []:
+                investor = api_get(url, f"/v1/investors/{link['investor_id']}")["data"]
+                if not investor.get("display_name"):
+                    continue
+                deals = api_get(url, f"/v1/investors/{investor['id']}/deals", limit=500)["data"]
+                listing_id = next((deal["listing_id"] for deal in deals if deal.get("listing_id")), None)
+                if listing_id:
+                    return investor, agent, listing_id
+    raise AssertionError("the sandbox has no investor linked to an agent that bought a marketplace listing")
+
+
+@pytest.fixture
+def app_url(sandbox):
+    with run_streamlit(sandbox_env(sandbox.url)) as url:
+        yield url
+
+
+def wait_for_text(page, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+
+
+def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts_dir):
+    investor, agent, listing_id = journey_subjects(sandbox.url)
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+
+    # Search the investor by name and open its profile, agreeing to the credit it may cost.
+    # Enter through app.py's router (a fresh server given a page URL first would run that page alone).
+    # Streamlit first draws the folder's legacy links, then app.py's st.navigation replaces them.
+    page.goto(app_url)
+    page.get_by_test_id("stSidebarNav").get_by_text("Investors", exact=True).click()
+    page.wait_for_url(re.compile(r"/investors"))
+    search = page.get_by_role("textbox", name="Investor name")
+    search.fill(investor["display_name"])
+    search.press("Enter")
+    page.get_by_text("best match first").wait_for()
+    page.get_by_label("Open a profile").click()
+    page.get_by_role("option", name=re.compile(re.escape(investor["id"]))).click()
+    page.get_by_role("button", name=re.compile(r"Open profile \(1 credit\)")).click()
+    page.get_by_role("heading", name=investor["display_name"]).wait_for()
+    assert f"investor={investor['id']}" in page.url
+    page.screenshot(path=str(artifacts_dir / "analyst-1-investor.png"), full_page=True)
+
+    # Open the agent from the investor's links.
+    page.get_by_role("tab", name="Agents and buyer signal").click()
+    page.get_by_role("link", name=re.compile(re.escape(f"Agent {agent['id']}"))).click()
+    page.get_by_role("heading", name=f"Agent {agent['id']}").wait_for()
+    assert "/agents" in page.url and f"agent={agent['id']}" in page.url
+    wait_for_text(page, "Identity:")
+    page.screenshot(path=str(artifacts_dir / "analyst-2-agent.png"), full_page=True)
+
+    # Open a listing the investor bought: the reading of its deeds names the investor as buyer.
+    opener = page.get_by_role("textbox", name="Open by id")
+    opener.fill(listing_id)
+    opener.press("Enter")
+    wait_for_text(page, f"Listing {listing_id}")
+    assert f"listing={listing_id}" in page.url
+    page.screenshot(path=str(artifacts_dir / "analyst-3-listing.png"), full_page=True)
+
+    # Back to the investor through the buyer's link; the session already holds the profile.
+    page.get_by_role("link", name=re.compile("Buyer's investor profile")).first.click()
+    page.get_by_role("heading", name=investor["display_name"]).wait_for()
+    assert "/investors" in page.url and f"investor={investor['id']}" in page.url
+    assert page.get_by_role("button", name=re.compile(r"Open profile")).count() == 0
+    page.screenshot(path=str(artifacts_dir / "analyst-4-back-to-investor.png"), full_page=True)
