@@ -57,7 +57,7 @@ class Page(Generic[T]):
 
     def get_next_page(self) -> Page[T]:
         if not self.has_next_page():
-            raise StopIteration("no page after this one")
+            raise RuntimeError("this is the last page: check has_next_page() first")
         assert self._fetch is not None
         return self._fetch(self.next_cursor)
 
