@@ -79,6 +79,14 @@ def require_open_deal(deal: Deal) -> None:
                       recovery="Choose another deal from GET /buy/deals.")
 
 
+def require_api_offers(state: MarketState, deal: Deal) -> None:
+    seller = state.organizations[deal.organization_id]
+    if not seller.takes_api_offers:
+        raise Problem(403, "api_offers_disabled", f"{seller.name} takes no offers through the API.",
+                      recovery="Contact the seller through the marketplace website to make this offer.",
+                      deal_id=deal.id)
+
+
 def make_offer(state: MarketState, deal: Deal, buyer_id: str, terms: dict, now: datetime) -> Offer:
     require_open_deal(deal)
     existing = open_offer_on_deal(state, buyer_id, deal.id)

@@ -103,6 +103,7 @@ def build_router() -> APIRouter:
             if deal is None:
                 raise offers.not_found("deal", deal_id)
             terms = parse_body(request, raw, OfferTerms)
+            offers.require_api_offers(state, deal)
             offers.require_open_deal(deal)
             existing = offers.open_offer_on_deal(state, caller.user.buyer_id, deal_id)
             if existing is None:

@@ -28,6 +28,9 @@ _DEMO_DEALS = [
     ("live-oak", "Two-story, needs paint", "Kyle", "78640", "single_family", 4, 3, 2210, 289000),
     ("sycamore", "Starter home near schools", "Buda", "78610", "single_family", 3, 2, 1360, 231000),
 ]
+_OFFLINE_DEALS = [
+    ("alamo", "Phone-only listing near the Pearl", "San Antonio", "78215", "single_family", 2, 1, 900, 199000),
+]
 _OTHER_DEALS = [
     ("hickory", "Lake-side lot with cabin", "Canyon Lake", "78133", "single_family", 2, 1, 860, 159000),
     ("juniper", "Ranch on two acres", "Dripping Springs", "78620", "single_family", 3, 2, 1700, 365000),
@@ -38,11 +41,15 @@ def build_state(now: datetime) -> MarketState:
     state = MarketState()
     demo_org = Organization(stable_id("seller", "sandbox-wholesale"), DEMO_ORGANIZATION, "sandbox-wholesale-co", ["seller"], True)
     other_org = Organization(stable_id("seller", "hill-country"), "Hill Country Deals LLC", "hill-country-deals", ["seller"], True)
-    for org in (demo_org, other_org):
+    # A seller that takes no offers through the API (marketplace-api.md, Errors 403 api_offers_disabled).
+    offline_org = Organization(stable_id("seller", "bexar-direct"), "Bexar Direct Homes", "bexar-direct-homes", ["seller"],
+                               True, takes_api_offers=False)
+    for org in (demo_org, other_org, offline_org):
         state.organizations[org.id] = org
 
     _add_users(state, demo_org, other_org)
     deals = _add_deals(state, now, demo_org, _DEMO_DEALS) + _add_deals(state, now, other_org, _OTHER_DEALS)
+    _add_deals(state, now, offline_org, _OFFLINE_DEALS)
     _add_offers(state, now, dict(deals))
     _add_drafts(state, demo_org, other_org)
     _add_leads(state, now, demo_org)

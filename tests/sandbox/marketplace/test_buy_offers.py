@@ -198,3 +198,16 @@ def test_pending_deal_takes_no_new_offer(buyer):
     pending = buyer.data("/buy/deals", status="pending", limit=100)
     assert pending
     problem(buyer.post(f"/buy/deals/{pending[0]['id']}/offers", terms_for(pending[0])), 409, "deal_closed")
+
+
+def test_a_seller_without_api_offers_answers_api_offers_disabled(buyer):
+    """Errors 403: api_offers_disabled, the seller takes no offers through the API; nothing is written."""
+    refusals = []
+    for deal in free_deals(buyer):
+        answer = buyer.post(f"/buy/deals/{deal['id']}/offers", terms_for(deal, amount_share=0.5))
+        if answer.status_code == 403:
+            refusals.append(problem(answer, 403, "api_offers_disabled"))
+            assert buyer.offers(deal_id=deal["id"]) == []
+        else:
+            assert answer.status_code == 200, answer.text
+    assert len(refusals) == 1
