@@ -141,3 +141,19 @@ def test_slow_answers_time_out_and_reads_are_retried(sandbox, fake_sleep: FakeSl
     assert log.to("/v1/deals/" + "deal_" + "0" * 32) == 4 and len(fake_sleep.waits) == 3 + 3, (
         "the version probe and the read are each tried four times"
     )
+
+
+def test_secrets_echoed_by_the_service_are_redacted(sandbox) -> None:
+    from services.errors import NotFoundError
+
+    # The 404 detail names the requested id; declared as a secret, it must not survive.
+    echoed = "deal_" + "0" * 32
+    auth = lambda path: {"Authorization": "Bearer zpka_sandbox_demo", "X-On-Behalf-Of": "dev_demo"}  # noqa: E731
+    with httpx2.Client(timeout=30) as client:
+        transport = Transport(sandbox.url, auth_headers=auth, http_client=client, secrets=lambda: [echoed])
+        with pytest.raises(NotFoundError) as caught:
+            transport.request("GET", f"/v1/deals/{echoed}")
+    error = caught.value
+    assert "[redacted]" in error.detail
+    for text in (str(error), error.detail, repr(error.args), str(error.problem.get("detail"))):
+        assert echoed not in text
