@@ -96,5 +96,9 @@ ID_EXAMPLES = {
     "listing": "32 hex characters",
 }
 
+# ZIPs are five digits (ZIP+4 is refused before the request: the documents never show it).
+ZIP_PATTERN = re.compile(r"\d{5}")
+MARKET_MAX_LENGTH = 16  # data-api.md, agents: query `market` (string 1-16)
+
 # Lean `/v3/people/{id}/listings` filter names (decisions.md, Data API).
 PEOPLE_LISTING_PARAMS = ("status", "listed_from", "all_versions", "self_listing", "flagged_purchase")

@@ -15,7 +15,6 @@ from typing import Any
 from services import contract
 from services.errors import InvalidInputError
 
-ZIP_PATTERN = re.compile(r"\d{5}")
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 # The filters shared by /v1/deals, summary, cells and /v1/investors (decisions.md, Data API).
 FILTER_NAMES = frozenset(
@@ -132,7 +131,7 @@ def place_params(
         zips = format_list([zip] if isinstance(zip, str) else zip)
         if zips:
             for code in zips.split(","):
-                if not ZIP_PATTERN.fullmatch(code):
+                if not contract.ZIP_PATTERN.fullmatch(code):
                     raise InvalidInputError("zip", f"{code!r} is not a 5-digit ZIP code")
             params["zip"] = zips
     if city is not None and str(city).strip():

@@ -5,21 +5,19 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Iterable
 
+from services import contract
 from services.errors import InvalidInputError
 from services.filters import check_id, check_limit, check_query, format_bool, format_date, format_list
 from services.models import AgentHit, AgentListing, AgentProfile, ListingRow, Retrieved, SearchResult
 from services.pagination import Page
 from services.resources import Resource, path_segment
 
-MARKET_MAX_LENGTH = 16  # data-api.md, agents: query `market` (string 1-16)
-
-
 def check_market(market: str | None) -> str | None:
     if market is None:
         return None
     text = str(market).strip()
-    if not 1 <= len(text) <= MARKET_MAX_LENGTH:
-        raise InvalidInputError("market", f"a market code has 1 to {MARKET_MAX_LENGTH} characters")
+    if not 1 <= len(text) <= contract.MARKET_MAX_LENGTH:
+        raise InvalidInputError("market", f"a market code has 1 to {contract.MARKET_MAX_LENGTH} characters")
     return text
 
 

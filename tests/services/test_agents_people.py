@@ -32,6 +32,7 @@ def test_profile_and_its_listings(data_api: DataApi, notable_ids: dict) -> None:
     retrieved = data_api.agents.retrieve(agent_id)
     assert isinstance(retrieved.data, AgentProfile) and retrieved.data.id == agent_id
     assert retrieved.data.license is None and retrieved.resolved_from == []
+    assert "contact_redacted" in retrieved.data.model_extra, "fields the model does not name are kept"
     listings = data_api.agents.listings(agent_id, limit=10).walk()
     ids = [row.listing_id for row in listings]
     assert len(ids) == len(set(ids))
