@@ -148,6 +148,52 @@ def _deal_summary(fingerprint: str, place: tuple, filters: tuple) -> dict:
     return _plain(data_api().deals.summary(**dict(place), **dict(filters)))
 
 
+# --- the map's drawing, memoised: a warm rerun costs a lookup, not 20,000 cells -------------
+
+
+def map_spec(geometry: Mapping[str, Any], filters: Mapping[str, Any], view_text: str, fit_to_cells: bool, markets_json: str):
+    """The Map page's deck spec of a view, with the view and resolution drawn.
+
+    Markets come as JSON text: Streamlit hashes a string at once, a nested list of dicts
+    item by item on every rerun. Defined here, not in the page script, so the cached
+    function is made once per process rather than on every rerun.
+    """
+    return _map_spec(
+        settings_fingerprint(), _frozen(geometry), _frozen(filters), view_text, fit_to_cells, markets_json, basemap_enabled()
+    )
+
+
+@st.cache_data(show_spinner=False, max_entries=32, ttl=FREE_READ_TTL_S)
+def _map_spec(
+    fingerprint: str, geometry: tuple, filters: tuple, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool
+):
+    """A ZIP list or a city has no box of its own: the first read at the market's resolution
+    finds where its cells are, and a finer read fills that box."""
+    import json
+
+    import h3
+
+    from components.map_labels import city_labels
+    from components.map_layers import build_spec
+    from components.map_markets import shapes_in_view
+    from components.map_view import View, camera, choose_resolution
+
+    place, conditions = dict(geometry), dict(filters)
+    view = View.parse(view_text)
+    resolution = choose_resolution(view)
+    cells = deal_cells(place, conditions, resolution)
+    if fit_to_cells and len(cells):
+        view = View.covering([h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)])
+        finer = choose_resolution(view)
+        if finer != resolution:
+            resolution = finer
+            cells = deal_cells(place, conditions, resolution)
+    shapes = shapes_in_view(json.loads(markets_json), view)
+    labels = () if basemap else city_labels(view)
+    spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
+    return spec, view.text(), resolution
+
+
 # --- charged reads: never memoised here, so the session's meter sees every charge ---------
 
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-import pydeck as pdk
 
 # Layer ids: Streamlit keys a selection by layer id (st.pydeck_chart, on_select).
 CELLS_LAYER = "cells"
@@ -264,12 +263,22 @@ def _label_layer(labels: Sequence[CityLabel]) -> dict:
     }
 
 
-class CompactDeck(pdk.Deck):
-    """A pydeck Deck whose JSON is the compact spec above (st.pydeck_chart calls `to_json`)."""
+class CompactDeck:
+    """What `st.pydeck_chart` takes, carrying the compact spec above.
+
+    Streamlit reads a deck through `to_json()`, its tooltip (`_tooltip`), `layers` and
+    `mapbox_key`. A `pydeck.Deck` would cost a probe for Jupyter on every rerun and
+    serialise its layers again, so this stands in for it with exactly those members.
+    """
+
+    layers: list = []
+    mapbox_key = None
+    deck_widget = None
+    width = None
 
     def __init__(self, spec: DeckSpec) -> None:
-        super().__init__(layers=[], map_provider=None, map_style=None, tooltip=spec.tooltip)
         self._compact_json = spec.json
+        self._tooltip = spec.tooltip
 
-    def to_json(self) -> str:  # noqa: D102 - pydeck's hook
+    def to_json(self) -> str:
         return self._compact_json

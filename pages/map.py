@@ -8,6 +8,7 @@ The URL holds place, view, filters and the selected cell, so a link restores the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from datetime import date
 
@@ -18,10 +19,10 @@ import queries
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
 from components.map_filters import DEAL_KINDS, DealFilters, render_filters
-from components.map_labels import city_labels
-from components.map_layers import CELL_LAYERS, CompactDeck, DeckSpec, MarketShape, build_spec
+from components.map_layers import CELL_LAYERS, CompactDeck
+from components.map_markets import shapes_in_view
 from components.map_legend import render_legend
-from components.map_view import MAX_RADIUS_MILES, View, camera, cell_geometry, choose_resolution
+from components.map_view import MAX_RADIUS_MILES, View, cell_geometry
 from components.place_picker import PlaceChoice, render_place_picker
 from services.errors import ApiError
 
@@ -34,46 +35,7 @@ VIEW_OVERRIDE = "map_view_override"
 RESTORED = "map_restored"
 TOP_INVESTORS = 10
 MAP_HEIGHT_PX = 560
-# Statuses of a coverage dataset that mark a market's cells (data-api.md, States).
-FLAGGED_STATUSES = ("partial",)
 UNSET = "unset"
-
-
-# --- markets ------------------------------------------------------------------------------------
-
-
-def market_shape(market: Mapping) -> MarketShape | None:
-    """What the map draws of a coverage market; flagged when a dataset is stale or partial."""
-    bbox = market.get("bbox")
-    if not bbox or len(bbox) != 4:
-        return None
-    datasets = market.get("datasets") or {}
-    stale = sorted(name for name, row in datasets.items() if (row or {}).get("stale"))
-    partial = sorted(name for name, row in datasets.items() if (row or {}).get("status") in FLAGGED_STATUSES)
-    flags = []
-    if partial:
-        flags.append("partial: " + ", ".join(partial))
-    if stale:
-        flags.append("stale: " + ", ".join(stale))
-    return MarketShape(
-        market=str(market.get("market")),
-        name=str(market.get("name") or market.get("market")),
-        bbox=tuple(float(value) for value in bbox),
-        data_end=str(market["data_end"]) if market.get("data_end") else None,
-        flag="; ".join(flags) or None,
-    )
-
-
-def shapes_in_view(markets: list[Mapping], view: View) -> tuple[MarketShape, ...]:
-    shapes = []
-    for market in markets:
-        shape = market_shape(market)
-        if shape is None:
-            continue
-        west, south, east, north = shape.bbox
-        if west < view.east and east > view.west and south < view.north and north > view.south:
-            shapes.append(shape)
-    return tuple(shapes)
 
 
 # --- the URL (deep links) ------------------------------------------------------------------------
@@ -228,37 +190,6 @@ def overridden_view(place: PlaceChoice) -> View | None:
         del st.session_state[VIEW_OVERRIDE]
         return None
     return View.parse(text)
-
-
-@st.cache_data(show_spinner=False, max_entries=32, ttl=queries.FREE_READ_TTL_S)
-def map_spec(
-    fingerprint: str,
-    geometry: dict,
-    filters: dict,
-    view_text: str,
-    fit_to_cells: bool,
-    markets: list,
-    basemap: bool,
-) -> tuple[DeckSpec, str, int]:
-    """The deck spec of the cells (and the view and resolution drawn), built once per input.
-
-    A ZIP list or a city has no box of its own: the first read at the market's resolution
-    finds where its cells are, and a finer read fills that box.
-    """
-    view = View.parse(view_text)
-    resolution = choose_resolution(view)
-    cells = queries.deal_cells(geometry, filters, resolution)
-    if fit_to_cells and len(cells):
-        fitted = View.covering([h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)])
-        finer = choose_resolution(fitted)
-        view = fitted
-        if finer != resolution:
-            resolution = finer
-            cells = queries.deal_cells(geometry, filters, resolution)
-    shapes = shapes_in_view(markets, view)
-    labels = () if basemap else city_labels(view)
-    spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
-    return spec, view.text(), resolution
 
 
 # --- selection ----------------------------------------------------------------------------------
@@ -442,14 +373,12 @@ def main() -> None:
             st.info("No market to show: the coverage of the data service did not load, or it serves none.")
         else:
             try:
-                spec, view_text, resolution = map_spec(
-                    queries.settings_fingerprint(),
+                spec, view_text, resolution = queries.map_spec(
                     geometry,
                     filters.params(),
                     view.text(),
                     fit_to_cells,
-                    markets,
-                    queries.basemap_enabled(),
+                    json.dumps(markets, sort_keys=True, default=str),
                 )
                 drawn_view = View.parse(view_text)
                 event = st.pydeck_chart(

@@ -1,0 +1,45 @@
+"""Coverage markets as the map draws them: outline, data date, and a flag when coverage is incomplete."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from components.map_layers import MarketShape
+from components.map_view import View
+
+# Statuses of a coverage dataset that mark a market's cells (data-api.md, States).
+FLAGGED_STATUSES = ("partial",)
+
+
+def market_shape(market: Mapping) -> MarketShape | None:
+    """What the map draws of a coverage market; flagged when a dataset is stale or partial."""
+    bbox = market.get("bbox")
+    if not bbox or len(bbox) != 4:
+        return None
+    datasets = market.get("datasets") or {}
+    stale = sorted(name for name, row in datasets.items() if (row or {}).get("stale"))
+    partial = sorted(name for name, row in datasets.items() if (row or {}).get("status") in FLAGGED_STATUSES)
+    flags = []
+    if partial:
+        flags.append("partial: " + ", ".join(partial))
+    if stale:
+        flags.append("stale: " + ", ".join(stale))
+    return MarketShape(
+        market=str(market.get("market")),
+        name=str(market.get("name") or market.get("market")),
+        bbox=tuple(float(value) for value in bbox),
+        data_end=str(market["data_end"]) if market.get("data_end") else None,
+        flag="; ".join(flags) or None,
+    )
+
+
+def shapes_in_view(markets: Sequence[Mapping], view: View) -> tuple[MarketShape, ...]:
+    shapes = []
+    for market in markets:
+        shape = market_shape(market)
+        if shape is None:
+            continue
+        west, south, east, north = shape.bbox
+        if west < view.east and east > view.west and south < view.north and north > view.south:
+            shapes.append(shape)
+    return tuple(shapes)
