@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
-import streamlit as st
 
 from components.tables import money_column, render_table
 
