@@ -54,3 +54,20 @@ def render_offer_chain(chain: Sequence[Mapping[str, Any]], *, key: str) -> None:
         column_config={"amount": money_column("Amount"), "EMD": money_column("EMD")},
         file_name="marketplace-offer-rounds.csv",
     )
+
+
+def render_events(events: Sequence[Mapping[str, Any]], *, key: str) -> None:
+    """The buyer side's event feed, newest first: what happened to which offer."""
+    frame = pd.DataFrame(
+        [
+            {
+                "when": event.get("created_at"),
+                "event": event.get("type"),
+                "offer": ((event.get("data") or {}).get("offer") or {}).get("id"),
+                "status": ((event.get("data") or {}).get("offer") or {}).get("status"),
+                "deal": (event.get("data") or {}).get("deal_id"),
+            }
+            for event in events
+        ]
+    )
+    render_table(frame, key=key, file_name="marketplace-events.csv")

@@ -24,7 +24,7 @@ import streamlit as st
 
 import queries
 from components.marketplace_deals import deal_label, render_deal_list
-from components.marketplace_offers import offer_label, render_offer_chain, render_offer_list
+from components.marketplace_offers import offer_label, render_events, render_offer_chain, render_offer_list
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_profile import render_marketplace_profile
@@ -45,6 +45,7 @@ KEY_PROOF = "mkt_proof_of_funds"
 KEY_SAVED_STATUS = "mkt_saved_status"  # outlives the widget, and a login: it rides in the pending login's return_to
 LOGIN_LINK_RENEW_S = 8 * 60
 ALL_STATUSES = "all"
+EVENTS_SHOWN = 10
 
 
 def main() -> None:
@@ -250,6 +251,7 @@ def offers_panel(api, caps: list[dict]) -> None:
         if st.button("Next page", key="mkt_offers_next", disabled=not page.has_next_page()):
             cursors.append(page.next_cursor)
             st.rerun()
+    recent_activity(api)
     if not page.items:
         return
     by_id = {offer["id"]: offer for offer in page.items}
@@ -258,6 +260,16 @@ def offers_panel(api, caps: list[dict]) -> None:
     )
     if selected:
         offer_detail(api, selected, caps)
+
+
+def recent_activity(api) -> None:
+    with st.expander("Recent activity"):
+        try:
+            events = api.events.list(limit=EVENTS_SHOWN).items
+        except ApiError as error:
+            render_marketplace_problem(error, key="mkt_events_problem", title="The event feed could not be read")
+            return
+        render_events(events, key="mkt_events")
 
 
 def deal_title_lookup(api) -> dict[str, str]:

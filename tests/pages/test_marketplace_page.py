@@ -132,11 +132,14 @@ def test_an_expired_preview_is_fetched_again_and_accepted(sandbox, app_login):
 
 def test_withdrawing_the_buyers_own_round_with_a_reason(app_login):
     at = page_for(log_in(app_login).token)
-    choose_open_round(at, "buyer")
+    offer_id = choose_open_round(at, "buyer")
     at.selectbox(key="mkt_withdraw_reason").set_value("terms_unacceptable").run()
     at.button(key="mkt_withdraw").click().run()
     assert not at.exception
     assert "Your offer was withdrawn" in texts(at)
+    # The event feed under "Recent activity" has it, newest first.
+    feed = next(frame.value for frame in at.dataframe if "event" in frame.value.columns)
+    assert (feed.iloc[0]["event"], feed.iloc[0]["offer"], feed.iloc[0]["status"]) == ("offer.withdrawn", offer_id, "withdrawn")
 
 
 def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login):
