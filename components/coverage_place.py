@@ -30,11 +30,11 @@ def render_place_answer(answer: Mapping, *, asked: str, key: str) -> None:
         st.warning(
             f"Not covered: no served market includes {understood}. "
             "Try a ZIP, county or point inside one of the markets in the matrix above.",
-            icon="🗺️",
+            icon=":material/wrong_location:",
         )
         return
     names = ", ".join(f"{market.get('market')} ({market.get('name') or market.get('state')})" for market in markets)
-    st.success(f"Covered: {understood} is in {escape_markdown(names)}.", icon="✅")
+    st.success(f"Covered: {understood} is in {escape_markdown(names)}.", icon=":material/where_to_vote:")
     for market in markets:
         datasets = market.get("datasets") or {}
         served = [name for name, row in datasets.items() if (row or {}).get("status") == "served"]

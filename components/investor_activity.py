@@ -44,7 +44,7 @@ def window_counters_frame(profile: Mapping) -> pd.DataFrame:
 def price_band_frame(profile: Mapping) -> pd.DataFrame:
     band = profile.get("price_band") or {}
     return pd.DataFrame(
-        [{"Quantile": name, "Price": band.get(field)} for name, field in (("25th", "p25"), ("median", "p50"), ("75th", "p75"))
+        [{"Quantile": name, "Price": band.get(field)} for name, field in (("p25", "p25"), ("p50 (median)", "p50"), ("p75", "p75"))
          if band.get(field) is not None]
     )
 
@@ -62,7 +62,9 @@ def labelled_counts_frame(values, *, label: str) -> pd.DataFrame:
                 rows.append({label: str(name), "Share or count": count})
             else:
                 rows.append({label: str(item), "Share or count": None})
-    return pd.DataFrame(rows, columns=[label, "Share or count"])
+    frame = pd.DataFrame(rows, columns=[label, "Share or count"])
+    # A plain list of names (cities_active) has no counts: show the names alone.
+    return frame.drop(columns=["Share or count"]) if frame["Share or count"].isna().all() else frame
 
 
 def _money(value) -> str:
@@ -118,10 +120,11 @@ def render_investor_places(profile: Mapping, *, key: str) -> None:
         )
     with right:
         st.markdown("**Segment mix**")
+        segments = labelled_counts_frame(profile.get("segment_mix"), label="Segment")
+        shares = "Share or count" in segments and segments["Share or count"].between(0, 1).all()
         render_table(
-            labelled_counts_frame(profile.get("segment_mix"), label="Segment"),
+            segments.rename(columns={"Share or count": "Share" if shares else "Deals"}),
             key=f"{key}_segments",
             file_name=f"{profile.get('id')}-segments.csv",
-            column_config={"Share or count": st.column_config.NumberColumn("Share or count")},
+            column_config={"Share": st.column_config.NumberColumn("Share", format="percent")},
         )
-

@@ -41,7 +41,7 @@ def render_resolved_from(resolved_from: Sequence[str] | None, current_id: str) -
     if not resolved_from:
         return
     old_ids = ", ".join(resolved_from)
-    st.info(f"Opened from old id {old_ids}: the registry has merged it into {current_id}, shown here.", icon="↪️")
+    st.info(f"Opened from old id {old_ids}: the registry has merged it into {current_id}, shown here.", icon=":material/redo:")
 
 
 def render_investor_identity(profile: Mapping, *, key: str) -> None:

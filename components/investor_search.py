@@ -66,7 +66,7 @@ def render_investor_hits(hits: Sequence[Mapping], *, capped: bool, query: str, k
         st.warning(
             f"Only the first {NAME_SEARCH_MAX_HITS} matches are shown: more names match this search. "
             "Add a word to narrow it.",
-            icon="✂️",
+            icon=":material/content_cut:",
         )
     render_table(investor_rows_frame(hits), key=key, column_config=_column_config(), file_name="investor-search.csv")
 

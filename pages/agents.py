@@ -109,7 +109,7 @@ def ask_market(agent_id: str, error: ApiStatusError) -> None:
                        if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
         except ApiError:
             offered = []
-    st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon="🧭")
+    st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon=":material/explore:")
     market = st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market")
     if market:
         select(market=market)
@@ -121,17 +121,17 @@ def agent_section(api, agent_id: str) -> None:
         st.error(
             f"“{escape_markdown(agent_id)}” is not an agent id: expected {ID_EXAMPLES['agent']}, like agt_0123456789ab "
             f"(or a person id, {ID_EXAMPLES['person']}). Search to find one.",
-            icon="⚠️",
+            icon=":material/error:",
         )
         return
     market = st.query_params.get("market") or None
     try:
         retrieved = api.agents.retrieve(agent_id, market=market)
     except GoneError:
-        st.warning(f"Agent {agent_id} is retired from the registry and no current record replaces it. Search again.", icon="🗄️")
+        st.warning(f"Agent {agent_id} is retired from the registry and no current record replaces it. Search again.", icon=":material/inventory_2:")
         return
     except NotFoundError:
-        st.error(f"No agent has the id {agent_id}" + (f" in market {market}" if market else "") + ". Check it, or search.", icon="⚠️")
+        st.error(f"No agent has the id {agent_id}" + (f" in market {market}" if market else "") + ". Check it, or search.", icon=":material/error:")
         return
     except ApiStatusError as error:
         if error.code == "market_required":
@@ -144,7 +144,7 @@ def agent_section(api, agent_id: str) -> None:
         return
     agent = plain(retrieved.data)
     if retrieved.resolved_from:
-        st.info(f"Opened from old id {', '.join(retrieved.resolved_from)}: this is the current record {agent.get('id')}.", icon="↪️")
+        st.info(f"Opened from old id {', '.join(retrieved.resolved_from)}: this is the current record {agent.get('id')}.", icon=":material/redo:")
     render_agent_profile(agent, key="agt_profile")
     st.markdown("**Investors linked to this agent**")
     render_agent_investor_links(agent, key="agt_links")
@@ -240,7 +240,7 @@ def buyer_investor_ids(api, org_id: str | None, org_name: str | None) -> list[di
 def listing_section(api, listing_id: str) -> None:
     st.subheader("Marketplace listing")
     if ID_PATTERNS["listing"].fullmatch(listing_id) is None:
-        st.error(f"“{escape_markdown(listing_id)}” is not a listing id: expected {ID_EXAMPLES['listing']}.", icon="⚠️")
+        st.error(f"“{escape_markdown(listing_id)}” is not a listing id: expected {ID_EXAMPLES['listing']}.", icon=":material/error:")
         return
     try:
         listing = plain(api.marketplace_listings.retrieve(listing_id))
@@ -277,7 +277,7 @@ def main() -> None:
         st.divider()
     if person_id:
         if ID_PATTERNS["person"].fullmatch(person_id) is None:
-            st.error(f"“{escape_markdown(person_id)}” is not a person id: expected {ID_EXAMPLES['person']}.", icon="⚠️")
+            st.error(f"“{escape_markdown(person_id)}” is not a person id: expected {ID_EXAMPLES['person']}.", icon=":material/error:")
         else:
             person_section(api, person_id)
     elif agent_id:

@@ -66,7 +66,7 @@ def place_form() -> None:
         return
     problem = place_problem(kind, zip_code, county, lat, lng)
     if problem:
-        st.error(problem, icon="⚠️")
+        st.error(problem, icon=":material/error:")
         return
     for name in ("zip", "county", "lat", "lng"):
         st.query_params.pop(name, None)
@@ -92,7 +92,7 @@ def place_section(api) -> None:
     try:
         asked = place_query()
     except ValueError:
-        st.error("The point in the link is not a number: enter a latitude and a longitude.", icon="⚠️")
+        st.error("The point in the link is not a number: enter a latitude and a longitude.", icon=":material/error:")
         return
     if asked is None:
         return

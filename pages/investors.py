@@ -182,7 +182,7 @@ def retrieve_profile(api, investor_id: str) -> tuple[dict, list[str]] | None:
         st.info(
             f"Opening this profile costs {cost} credit: a profile new to your account costs 1 credit the first time; "
             "after that it is free.",
-            icon="🪙",
+            icon=":material/toll:",
         )
         if not st.button(f"Open profile ({cost} credit)", key="inv_confirm", type="primary"):
             return None
@@ -193,11 +193,11 @@ def retrieve_profile(api, investor_id: str) -> tuple[dict, list[str]] | None:
         st.warning(
             f"Investor {investor_id} is retired: the registry no longer keeps this organization, and no current record "
             "replaces it. Search by name to find the organization as it is registered now.",
-            icon="🗄️",
+            icon=":material/inventory_2:",
         )
         return None
     except NotFoundError:
-        st.error(f"No investor has the id {investor_id}. Check the id, or search by name.", icon="⚠️")
+        st.error(f"No investor has the id {investor_id}. Check the id, or search by name.", icon=":material/error:")
         return None
     except ApiError as error:
         render_error(error, title="The profile could not be opened")
@@ -238,7 +238,7 @@ def profile_section(api, investor_id: str) -> None:
         st.error(
             f"“{escape_markdown(investor_id)}” is not an investor id: expected {ID_EXAMPLES['investor']}, "
             "like inv_0123456789ab. Search by name to find one.",
-            icon="⚠️",
+            icon=":material/error:",
         )
         return
     opened = retrieve_profile(api, investor_id)

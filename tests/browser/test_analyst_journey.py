@@ -90,3 +90,26 @@ def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts
     assert "/investors" in page.url and f"investor={investor['id']}" in page.url
     assert page.get_by_role("button", name=re.compile(r"Open profile")).count() == 0
     page.screenshot(path=str(artifacts_dir / "analyst-4-back-to-investor.png"), full_page=True)
+
+
+def test_awkward_names_show_literally_in_the_browser(sandbox, app_url, page, artifacts_dir):
+    fixtures = httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=30).json()["data"]
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    page.goto(app_url)
+    page.get_by_test_id("stSidebarNav").get_by_text("Investors", exact=True).click()
+    page.wait_for_url(re.compile(r"/investors"))
+    for number, investor_id in enumerate(fixtures["awkward_investor_ids"]):
+        name = api_get(sandbox.url, f"/v1/investors/{investor_id}")["data"]["display_name"]
+        opener = page.get_by_role("textbox", name="Open by id")
+        opener.fill(investor_id)
+        opener.press("Enter")
+        confirm = page.get_by_role("button", name=re.compile(r"Open profile"))
+        heading = page.get_by_role("heading", name=name, exact=True)
+        confirm.or_(heading).first.wait_for()
+        if confirm.count():
+            confirm.click()
+        heading.wait_for()
+        # The name is text: no element was made of it, and it reads exactly as the registry spells it.
+        assert heading.inner_text().strip() == name
+        assert heading.locator("b, em, strong, i").count() == 0
+        page.screenshot(path=str(artifacts_dir / f"analyst-awkward-{number}.png"))

@@ -161,3 +161,24 @@ def test_a_retired_agent_and_a_malformed_id(app_env):
     assert not app.exception
     assert "agt_ followed by 12 hex characters" in texts(app)
     assert app.session_state["queries_data_api"].requests_sent == 0
+
+
+def test_a_row_of_the_history_opens_its_listing_read(app_env):
+    agent = linked_agent(app_env)
+    app = run_page(agent=agent["id"], market=agent["market"])
+    history = frame_with(app, "Listing id")
+    listing_id = history["Listing id"].iloc[0]
+    app.selectbox(key="agt_listing_pick").set_value(listing_id).run()
+    assert not app.exception
+    assert app.query_params["listing"] in (listing_id, [listing_id])
+    env = sandbox_env(app_env.url)
+    answer = httpx2.get(
+        f"{app_env.url}/v3/marketplace/listings/{listing_id}",
+        headers={"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}"}, timeout=30,
+    )
+    if answer.status_code == 404:
+        assert f"Listing {listing_id} was never offered on a marketplace" in texts(app)
+    else:
+        assert f"Listing {listing_id}" in texts(app) and "Seller:" in texts(app)
+    assert app.subheader[0].value == "Marketplace listing"
+    assert any(element.value.startswith(f"Agent {agent['id']}") for element in app.subheader), "the agent stays open"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import httpx2
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -178,3 +180,39 @@ def test_the_leaderboard_of_a_market_in_the_url(app_env):
     assert len(board) > 0
     assert all(link.startswith("/investors?investor=inv_") for link in board["Profile"])
     assert f"market {market}" in texts(app)
+
+
+def test_the_leaderboard_form_with_a_zip_list_and_kinds(app_env):
+    investor = some_investor(app_env, max_deals=60)
+    deals = api_get(app_env, f"/v1/investors/{investor['id']}/deals", limit=5)["data"]
+    zip_code = deals[0]["property"]["zip"]
+    app = run_page()
+    app.radio(key="inv_finder").set_value("By place").run()
+    app.radio(key="inv_place_kind").set_value("ZIP list")
+    app.text_input(key="inv_place_zip").input(zip_code)
+    app.multiselect(key="inv_kinds").select(deals[0]["kind"])
+    app.selectbox(key="inv_sort").set_value("last_bought_desc")
+    next(button for button in app.button if button.label.startswith("Show leaderboard")).click()
+    app.run()
+    assert not app.exception
+    assert app.query_params["zip"] in (zip_code, [zip_code])
+    assert app.query_params["sort"] in ("last_bought_desc", ["last_bought_desc"])
+    board = next(frame.value for frame in app.dataframe if "Rank" in frame.value.columns)
+    assert len(board) > 0
+    last_bought = board["Last bought"].dropna()
+    assert last_bought.is_monotonic_decreasing
+    assert f"Investors of ZIPs {zip_code}, by bought most recently, kinds {deals[0]['kind']}" in texts(app).replace("\\", "")
+
+
+def test_a_server_error_is_said_in_place_and_the_page_goes_on(app_env):
+    # A query no earlier test made: a cached answer would (rightly) be served through the fault.
+    query = f"no such buyer {uuid.uuid4().hex[:8]}"
+    app_env.faults(rate=1.0, statuses=[500], seed=3)
+    app = run_page(q=query)
+    assert not app.exception
+    assert any("Search failed" in str(element.value) for element in app.error)
+    assert app.text_input(key="inv_id_input") is not None, "the rest of the page is still there"
+    app_env.faults(rate=0)
+    app.run()
+    assert not app.error
+    assert "No investor name matches" in texts(app)
