@@ -12,10 +12,7 @@ server error replays the same request instead of acting twice (marketplace-api.m
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
 import time
-import uuid
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -28,8 +25,8 @@ from components.marketplace_offers import offer_label, render_events, render_off
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_profile import render_marketplace_profile
-from services.errors import ApiConnectionError, ApiError
-from services.marketplace_api import DECLINE_REASONS, FINANCING_CHOICES, OFFER_STATUSES
+from services.errors import ApiError
+from services.marketplace_api import DECLINE_REASONS, FINANCING_CHOICES, OFFER_STATUSES, IdempotencyKeys
 from services.oauth import LoginError
 
 PAGE = "marketplace"
@@ -183,20 +180,8 @@ def show_notice() -> None:
 
 
 def run_action(action: str, body: dict[str, Any], call: Callable[[str], Any]) -> Any:
-    """Run one write with an `Idempotency-Key` made at the first click and reused until a definite answer."""
-    fingerprint = hashlib.sha256(json.dumps([action, body], sort_keys=True, default=str).encode()).hexdigest()[:16]
-    keys: dict[str, str] = st.session_state.setdefault(KEY_IDEMPOTENCY, {})
-    key = keys.setdefault(fingerprint, str(uuid.uuid4()))
-    try:
-        result = call(key)
-    except ApiError as error:
-        # Keep the key only where a retry may find the first attempt done (no answer, 429, 5xx).
-        uncertain = isinstance(error, ApiConnectionError) or (error.status or 0) >= 500 or error.status == 429
-        if not uncertain:
-            keys.pop(fingerprint, None)
-        raise
-    keys.pop(fingerprint, None)
-    return result
+    """Run one write with the key this action and body hold in the session until a definite answer."""
+    return IdempotencyKeys(st.session_state.setdefault(KEY_IDEMPOTENCY, {})).run(action, body, call)
 
 
 def offer_form(prefix: str, *, amount: float, emd: float, financing: str) -> dict[str, Any] | None:

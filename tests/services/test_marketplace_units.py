@@ -9,9 +9,9 @@ import pytest
 
 from components.marketplace_preview import seconds_left
 from components.marketplace_problem import cap_reset_text
-from services.errors import InvalidInputError
+from services.errors import ApiConnectionError, ApiStatusError, InvalidInputError, error_class
 from services.login_store import PENDING_LOGIN_TTL_S, LoginStore
-from services.marketplace_api import offer_terms, require_id
+from services.marketplace_api import IdempotencyKeys, offer_terms, require_id
 
 NOON = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -98,3 +98,43 @@ def test_a_pending_login_is_taken_once_and_not_after_ten_minutes():
     now[0] += PENDING_LOGIN_TTL_S + 1
     assert store.take("s2") is None
     assert store.take("never-made") is None
+
+
+def _status_error(status: int, code: str) -> ApiStatusError:
+    return error_class(status, code)(status, {"code": code, "detail": code})
+
+
+@pytest.mark.parametrize(
+    ("failure", "kept"),
+    [
+        pytest.param(ApiConnectionError("connection reset"), True, id="no answer"),
+        pytest.param(_status_error(503, "origin_error"), True, id="5xx"),
+        pytest.param(_status_error(429, "rate_limited"), True, id="429"),
+        pytest.param(_status_error(422, "preview_expired"), False, id="definite refusal"),
+        pytest.param(_status_error(409, "offer_exists"), False, id="conflict"),
+    ],
+)
+def test_a_key_outlives_a_failure_only_when_the_outcome_is_unknown(failure, kept):
+    store: dict[str, str] = {}
+    keys = IdempotencyKeys(store)
+    body = {"offer": "off_0123456789ab", "decline_reason": None}
+    sent: list[str] = []
+
+    def failing(key: str):
+        sent.append(key)
+        raise failure
+
+    with pytest.raises(type(failure)):
+        keys.run("withdraw", body, failing)
+    retried = keys.run("withdraw", body, lambda key: sent.append(key) or "done")
+    assert retried == "done"
+    assert (sent[0] == sent[1]) is kept
+    assert store == {}, "a success forgets the key, so the next click is a new action"
+
+
+def test_another_body_gets_another_key():
+    keys = IdempotencyKeys({})
+    first = keys.key_for("counter", {"offer": "off_0123456789ab", "offer_amount": 1000})
+    assert keys.key_for("counter", {"offer": "off_0123456789ab", "offer_amount": 1000}) == first
+    assert keys.key_for("counter", {"offer": "off_0123456789ab", "offer_amount": 1100}) != first
+    assert 1 <= len(first) <= 255
