@@ -106,6 +106,8 @@ def deal_filters(
         if radius_miles > MAX_RADIUS_MILES:
             raise validation_error("radius_miles", f"radius_miles is at most {MAX_RADIUS_MILES}; "
                                    "draw a smaller circle or use a bbox.", "too_big")
+    if zip is not None and not split_list(zip):
+        raise validation_error("zip", "zip is empty; give one or more five-digit ZIPs, comma-separated.")
     places = {
         "lat/lng/radius_miles": radius_miles is not None,
         "bbox": bbox is not None,

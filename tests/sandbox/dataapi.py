@@ -8,6 +8,8 @@ import httpx2
 
 DEMO_KEY = "zpka_sandbox_demo"
 ON_BEHALF = "dev_demo"
+# One keep-alive client for every test: a new connection per call costs more than the call.
+_client = httpx2.Client(timeout=60)
 
 
 def headers(key: str = DEMO_KEY, on_behalf: str | None = ON_BEHALF, **extra: str) -> dict[str, str]:
@@ -19,11 +21,11 @@ def headers(key: str = DEMO_KEY, on_behalf: str | None = ON_BEHALF, **extra: str
 
 def get(url: str, path: str, params: Any = None, *, key: str = DEMO_KEY, on_behalf: str | None = ON_BEHALF,
         **extra_headers: str) -> httpx2.Response:
-    return httpx2.get(f"{url}{path}", params=params, headers=headers(key, on_behalf, **extra_headers), timeout=60)
+    return _client.get(f"{url}{path}", params=params, headers=headers(key, on_behalf, **extra_headers))
 
 
 def fixtures(url: str) -> dict[str, Any]:
-    response = httpx2.get(f"{url}/_sandbox/fixtures", timeout=60)
+    response = _client.get(f"{url}/_sandbox/fixtures")
     response.raise_for_status()
     return response.json()["data"]
 
