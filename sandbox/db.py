@@ -197,6 +197,12 @@ class Database(ListingQueries, LenderQueries):
             params + keyset_params,
         )
 
+    def deal_page_offset(self, where: str, params: list[Any], sort: Sort, offset: int, limit: int) -> int:
+        """The OFFSET form of a deal page, for comparison with keyset paging (bench/sandbox_large.py only)."""
+        return len(self.rows(
+            f"SELECT seq, deal_id, sale_date, price FROM deals WHERE {where} "
+            f"ORDER BY {sort.order_by} LIMIT {int(limit)} OFFSET {int(offset)}", params))
+
     def deal(self, deal_id: str) -> dict[str, Any] | None:
         found = self.deal_page("deal_id = ?", [deal_id], Sort("sale_date", True), None, 1, None)
         return found[0] if found else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -77,7 +78,16 @@ def respond(
     if page is not None:
         body["page"] = page
     headers["X-Rows"] = str(rows if rows is not None else (len(data) if isinstance(data, list) else 1))
-    return Response(_dumps(body), media_type="application/json", headers=headers)
+    content = _dumps(body)
+    headers["Server-Timing"] = server_timing(request)
+    return Response(content, media_type="application/json", headers=headers)
+
+
+def server_timing(request: Request) -> str:
+    """`Server-Timing: app;dur=<ms>` from the gate to the serialised answer (read by bench/sandbox_large.py)."""
+    started = getattr(request.state, "started", None)
+    elapsed = 0.0 if started is None else (time.perf_counter() - started) * 1000
+    return f"app;dur={elapsed:.2f}"
 
 
 def page_limit(requested: int | None, default: int, maximum: int) -> int:

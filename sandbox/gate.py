@@ -6,6 +6,7 @@ header `X-On-Behalf-Of`; unknown query parameters answer `400 unknown_parameter`
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Annotated, Callable
 
@@ -81,6 +82,7 @@ def _query_names(dependant) -> set[str]:
 
 def _gate(request: Request, credentials: HTTPAuthorizationCredentials | None, on_behalf_of: str | None,
           *, on_behalf_required: bool) -> Caller:
+    request.state.started = time.perf_counter()  # for the Server-Timing header of the answer
     runtime: DataRuntime = request.app.state.data_api
     route = request.scope.get("route")
     accepted_media(request, getattr(getattr(route, "endpoint", None), "produces", (JSON,)))

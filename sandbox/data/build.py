@@ -61,4 +61,8 @@ def _build(path: Path, scale: str, seed: int) -> None:
     finally:
         con.close()
     os.replace(temporary, path)
+    # Files of earlier generator versions are never read again.
+    for stale in path.parent.glob(f"deeds-{scale}-seed{seed}-v*.duckdb"):
+        if stale != path:
+            stale.unlink(missing_ok=True)
     print(f"sandbox: built {path.name} in {time.monotonic() - started:.1f} s", flush=True)

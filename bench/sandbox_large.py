@@ -1,0 +1,119 @@
+"""The sandbox at `--scale large` (at least 1,000,000 deals): cells latency, keyset paging, RSS.
+
+Figures (issue 2, Speed):
+- `/v1/deals/cells` for a metro bbox and 12 months, p50 server side (Server-Timing), target ≤ 25 ms;
+- a keyset page of `/v1/deals` at page 200 against page 1 (target within 1.2×), with the OFFSET
+  form of page 200 run straight on DuckDB beside it;
+- the sandbox process's RSS after the runs (target ≤ 1.5 GB).
+Builds the large dataset first when `.data` has none (a few minutes, once).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2
+
+from sandbox.config import default_data_dir
+from sandbox.data.build import ensure_database
+from sandbox.db import Database, Sort
+from sandbox.filters import DealFilters
+
+SCALE = "large"
+SEED = 7
+KEY = "zpka_sandbox_bench"
+METRO = "DFW"
+YEAR = ("2025-11-01", "2026-10-31")
+PAGES = 200
+PAGE_SIZE = 500
+REPEATS = 15
+
+
+def start_sandbox(data_dir: Path) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sandbox", "--scale", SCALE, "--seed", str(SEED), "--port", "0", "--admin",
+         "--data-dir", str(data_dir)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("sandbox ready on "):
+            return process, line.split()[-1]
+    raise RuntimeError("the sandbox exited before its ready line")
+
+
+def server_ms(response: httpx2.Response) -> float:
+    assert response.status_code == 200, response.text[:300]
+    return float(response.headers["Server-Timing"].split("dur=")[1])
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """(current, peak) resident set of a process, in MB."""
+    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+def main() -> None:
+    data_dir = default_data_dir()
+    started = time.monotonic()
+    path = ensure_database(data_dir, SCALE, SEED)
+    print(f"dataset: {path.name} ready in {time.monotonic() - started:.1f} s (0 when cached)")
+    process, url = start_sandbox(data_dir)
+    try:
+        client = httpx2.Client(headers={"Authorization": f"Bearer {KEY}", "X-On-Behalf-Of": "bench"}, timeout=120)
+        bbox = client.get(f"{url}/_sandbox/fixtures").json()["data"]["markets"][METRO]
+        place = {"bbox": ",".join(map(str, bbox))}
+        n_deals = client.get(f"{url}/v1/deals/summary", params=place).json()["data"]["n_deals"]
+        print(f"metro {METRO}: bbox {bbox}, {n_deals:,} deals")
+
+        cells_params = {**place, "from": YEAR[0], "to": YEAR[1]}
+        for _ in range(3):
+            client.get(f"{url}/v1/deals/cells", params=cells_params)
+        cell_times, client_times = [], []
+        for _ in range(40):
+            t = time.perf_counter()
+            response = client.get(f"{url}/v1/deals/cells", params=cells_params)
+            client_times.append((time.perf_counter() - t) * 1000)
+            cell_times.append(server_ms(response))
+        print(f"cells res 8, {METRO} bbox, 12 months: {len(response.json()['data']):,} cells; "
+              f"p50 {statistics.median(cell_times):.1f} ms server side (target <= 25), "
+              f"{statistics.median(client_times):.1f} ms at the client")
+
+        # Walk to page 200 once, keeping the cursor that opens it.
+        cursor, cursors = None, {}
+        for page in range(1, PAGES + 1):
+            cursors[page] = cursor
+            params = {**place, "limit": PAGE_SIZE, **({"cursor": cursor} if cursor else {})}
+            cursor = client.get(f"{url}/v1/deals", params=params).json()["page"]["next_cursor"]
+        timings = {}
+        for page in (1, PAGES):
+            params = {**place, "limit": PAGE_SIZE, **({"cursor": cursors[page]} if cursors[page] else {})}
+            client.get(f"{url}/v1/deals", params=params)
+            timings[page] = statistics.median(server_ms(client.get(f"{url}/v1/deals", params=params))
+                                              for _ in range(REPEATS))
+        db = Database(path)
+        where, where_params = db.deal_where(DealFilters(bbox=tuple(bbox)))
+        sort = Sort("sale_date", True)
+        offset_times = []
+        for _ in range(REPEATS):
+            t = time.perf_counter()
+            db.deal_page_offset(where, where_params, sort, (PAGES - 1) * PAGE_SIZE, PAGE_SIZE)
+            offset_times.append((time.perf_counter() - t) * 1000)
+        print(f"/v1/deals keyset, {PAGE_SIZE} rows a page: page 1 {timings[1]:.1f} ms, page {PAGES} "
+              f"{timings[PAGES]:.1f} ms, ratio {timings[PAGES] / timings[1]:.2f} (target <= 1.2); "
+              f"OFFSET {(PAGES - 1) * PAGE_SIZE:,} equivalent (DuckDB only, no JSON): "
+              f"{statistics.median(offset_times):.1f} ms")
+        current, peak = rss_mb(process.pid)
+        print(f"sandbox process RSS {current:.0f} MB, peak {peak:.0f} MB (target <= 1536)")
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    main()
