@@ -218,6 +218,16 @@ class MarketplaceLogin:
         """The issuer URL that starts a login; the verifier waits in the store under `state`."""
         code_verifier = generate_token(64)
         state = generate_token(32)
+        url = self._authorization_url(state, code_verifier)
+        if not self._configured_client_id and not self._issuer_knows_client(url):
+            # The issuer forgot our registration (a restarted sandbox, a pruned personal
+            # client): its page would only say "unknown application", so register again.
+            self.client_registry.forget(self.metadata, self.redirect_uri)
+            url = self._authorization_url(state, code_verifier)
+        self.login_store.put(state=state, code_verifier=code_verifier, redirect_uri=self.redirect_uri, return_to=return_to)
+        return url
+
+    def _authorization_url(self, state: str, code_verifier: str) -> str:
         with self.oauth_client() as client:
             url, _ = client.create_authorization_url(
                 self.metadata.authorization_endpoint,
@@ -225,8 +235,15 @@ class MarketplaceLogin:
                 code_verifier=code_verifier,
                 resource=self.resource,
             )
-        self.login_store.put(state=state, code_verifier=code_verifier, redirect_uri=self.redirect_uri, return_to=return_to)
         return url
+
+    def _issuer_knows_client(self, authorization_url: str) -> bool:
+        """The issuer shows its login page (not an error page) for our client id and redirect URI."""
+        try:
+            response = self._http.get(authorization_url, follow_redirects=False, timeout=HTTP_TIMEOUT_S)
+        except httpx2.HTTPError:
+            return True  # unknown: let the browser try, the issuer's page will say what is wrong
+        return response.status_code < 400
 
     def complete(self, *, code: str, state: str, issuer: str | None = None) -> tuple[TokenHolder, PendingLogin]:
         """Exchange the code the issuer sent back; the pending login is used up either way.

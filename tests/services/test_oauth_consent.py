@@ -219,3 +219,20 @@ def test_a_code_from_another_issuer_is_never_exchanged(marketplace_login):
     with pytest.raises(LoginError) as mixed_up:
         marketplace_login.complete(code=query["code"][0], state=query["state"][0], issuer="http://127.0.0.1:9/elsewhere")
     assert mixed_up.value.code == "issuer_mismatch"
+
+
+def test_a_registration_the_issuer_forgot_is_made_again(sandbox, tmp_path):
+    registry = tmp_path / "oauth_client.json"
+    with make_login(sandbox.url, tmp_path) as login:
+        known = login.client_id
+        # As if the issuer restarted and lost its clients: our file still names the old one.
+        registry.write_text(registry.read_text().replace(known, "mcl_forgotten000000000000"))
+        assert login.client_id == "mcl_forgotten000000000000"
+
+        authorization_url = login.begin()
+        client_id = parse_qs(urlsplit(authorization_url).query)["client_id"][0]
+        assert client_id not in ("mcl_forgotten000000000000", known)
+        assert client_id in registry.read_text()
+        query = parse_qs(urlsplit(consent_through_issuer(authorization_url)).query)
+        holder, _ = login.complete(code=query["code"][0], state=query["state"][0])
+        assert holder.access_token()
