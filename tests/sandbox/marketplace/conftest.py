@@ -8,7 +8,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from tests.sandbox.marketplace.oauth_flow import login
+from tests.sandbox.marketplace.oauth_flow import http, login
 
 
 class Market:
@@ -21,7 +21,7 @@ class Market:
         self.headers = {"Authorization": f"Bearer {token['access_token']}"}
 
     def get(self, path: str, **params: Any) -> httpx2.Response:
-        return httpx2.get(self.api + path, params=params, headers=self.headers)
+        return http.get(self.api + path, params=params, headers=self.headers)
 
     def post(self, path: str, body: Any = None, *, key: str | None | bool = True, **kwargs: Any) -> httpx2.Response:
         headers = {**self.headers, **kwargs.pop("headers", {})}
@@ -31,10 +31,10 @@ class Market:
             headers["Idempotency-Key"] = key
         if body is not None:
             kwargs["json"] = body
-        return httpx2.post(self.api + path, headers=headers, **kwargs)
+        return http.post(self.api + path, headers=headers, **kwargs)
 
     def request(self, method: str, path: str, **kwargs: Any) -> httpx2.Response:
-        return httpx2.request(method, self.api + path, headers={**self.headers, **kwargs.pop("headers", {})}, **kwargs)
+        return http.request(method, self.api + path, headers={**self.headers, **kwargs.pop("headers", {})}, **kwargs)
 
     def data(self, path: str, **params: Any) -> Any:
         response = self.get(path, **params)
@@ -54,6 +54,12 @@ def problem(response: httpx2.Response, status: int, code: str) -> dict:
     assert body["recovery"] and body["request_id"] == response.headers["X-Request-Id"]
     assert body["type"].endswith(f"#{code}")
     return body
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_shared_http_client():
+    yield
+    http.close()
 
 
 @pytest.fixture

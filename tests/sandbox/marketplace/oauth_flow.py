@@ -22,6 +22,9 @@ ALL_SCOPES = (
     "leads:read leads:write contacts:read reviews:read buy_boxes:manage webhooks:manage events:read offline_access"
 )
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+# One client for every test request: building a client (its TLS context) costs ~0.15 s.
+# conftest closes it at the end of the session.
+http = httpx2.Client(timeout=60)
 
 
 @dataclass
@@ -37,7 +40,7 @@ class Pkce:
 
 
 def register_client(base_url: str, redirect_uri: str = REDIRECT_URI) -> str:
-    response = httpx2.post(f"{base_url}/auth/oauth2/register", json={
+    response = http.post(f"{base_url}/auth/oauth2/register", json={
         "redirect_uris": [redirect_uri], "client_name": "deedscope tests", "token_endpoint_auth_method": "none",
     })
     assert response.status_code == 201, response.text
@@ -57,9 +60,9 @@ def hidden_fields(html: str) -> dict[str, str]:
 def log_in(base_url: str, params: dict[str, str], email: str, password: str = "sandbox") -> httpx2.Response:
     """GET the form, POST the credentials; answers the consent page (or the login page again)."""
     endpoint = f"{base_url}/auth/oauth2/authorize"
-    form = httpx2.get(endpoint, params=params)
+    form = http.get(endpoint, params=params)
     assert form.status_code == 200, form.text
-    return httpx2.post(endpoint, data={**hidden_fields(form.text), "email": email, "password": password, "action": "login"})
+    return http.post(endpoint, data={**hidden_fields(form.text), "email": email, "password": password, "action": "login"})
 
 
 def consent(base_url: str, consent_page: httpx2.Response, *, decision: str = "allow",
@@ -69,7 +72,7 @@ def consent(base_url: str, consent_page: httpx2.Response, *, decision: str = "al
     data = {**hidden_fields(consent_page.text), "decision": decision}
     if accept_terms:
         data["accept_terms"] = "yes"
-    answer = httpx2.post(f"{base_url}/auth/oauth2/authorize", data=data)
+    answer = http.post(f"{base_url}/auth/oauth2/authorize", data=data)
     assert answer.status_code == 302, answer.text
     location = answer.headers["location"]
     assert location.startswith(REDIRECT_URI + "?") or "?" in location
@@ -81,7 +84,7 @@ def exchange(base_url: str, client_id: str, code: str, pkce: Pkce, *, resource: 
             "code_verifier": pkce.verifier}
     if resource is not None:
         form["resource"] = resource
-    return httpx2.post(f"{base_url}/auth/oauth2/token", data=form)
+    return http.post(f"{base_url}/auth/oauth2/token", data=form)
 
 
 def login(base_url: str, email: str, *, scope: str = ALL_SCOPES, accept_terms: bool = False,

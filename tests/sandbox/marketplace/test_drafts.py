@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import httpx2
-
 from tests.sandbox.marketplace.conftest import problem
+from tests.sandbox.marketplace.oauth_flow import http
 
 
 def _drafts(sandbox, owner) -> dict[str, list[dict]]:
     """Drafts from the admin fixtures, split into the owner's open ones, under review, and others'."""
     organization = owner.data("/me")["organization"]["seller_id"]
-    drafts = httpx2.get(f"{sandbox.url}/_sandbox/marketplace/fixtures").json()["data"]["drafts"]
+    drafts = http.get(f"{sandbox.url}/_sandbox/marketplace/fixtures").json()["data"]["drafts"]
     return {
         "open": [d for d in drafts if d["organization_id"] == organization and not d["under_review"]],
         "review": [d for d in drafts if d["organization_id"] == organization and d["under_review"]],

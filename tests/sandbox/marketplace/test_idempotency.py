@@ -6,10 +6,9 @@ import threading
 import time
 import uuid
 
-import httpx2
-
 from tests.sandbox.marketplace.conftest import problem
 from tests.sandbox.marketplace.helpers import free_deals, terms_for
+from tests.sandbox.marketplace.oauth_flow import http
 
 
 def test_same_key_and_body_replays_the_stored_answer(buyer):
@@ -44,7 +43,7 @@ def test_missing_or_overlong_key_answers_invalid_parameter(buyer):
 
 def test_key_still_processing_answers_in_progress_with_retry_after(sandbox, buyer):
     """Endpoints: a key still processing answers 409 idempotency_in_progress with Retry-After: 1."""
-    httpx2.post(f"{sandbox.url}/_sandbox/marketplace/write-delay", json={"seconds": 1.5}).raise_for_status()
+    http.post(f"{sandbox.url}/_sandbox/marketplace/write-delay", json={"seconds": 1.5}).raise_for_status()
     deal = free_deals(buyer)[0]
     key = uuid.uuid4().hex
     answers = {}

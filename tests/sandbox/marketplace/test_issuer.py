@@ -8,12 +8,12 @@ from joserfc.jwk import KeySet
 
 from tests.sandbox.marketplace.conftest import Market, problem
 from tests.sandbox.marketplace.oauth_flow import (
-    REDIRECT_URI, Pkce, authorize_params, consent, exchange, log_in, login, register_client,
+    REDIRECT_URI, Pkce, authorize_params, consent, exchange, http, log_in, login, register_client,
 )
 
 
 def _refresh(url: str, token: dict) -> httpx2.Response:
-    return httpx2.post(f"{url}/auth/oauth2/token", data={
+    return http.post(f"{url}/auth/oauth2/token", data={
         "grant_type": "refresh_token", "refresh_token": token["refresh_token"], "client_id": token["client_id"],
         "resource": f"{url}/marketplace/v1",
     })
@@ -21,7 +21,7 @@ def _refresh(url: str, token: dict) -> httpx2.Response:
 
 def test_discovery_names_every_endpoint_and_s256_only(sandbox):
     """Authentication 2: endpoints come from the discovery document under the issuer."""
-    document = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration").json()
+    document = http.get(f"{sandbox.url}/auth/.well-known/openid-configuration").json()
     issuer = f"{sandbox.url}/auth"
     assert document["issuer"] == issuer
     assert document["registration_endpoint"] == f"{issuer}/oauth2/register"
@@ -30,14 +30,14 @@ def test_discovery_names_every_endpoint_and_s256_only(sandbox):
     assert document["token_endpoint"] == f"{issuer}/oauth2/token"
     assert document["code_challenge_methods_supported"] == ["S256"]
     assert len(set(document["scopes_supported"]) - {"offline_access"}) == 14
-    keys = httpx2.get(document["jwks_uri"]).json()["keys"]
+    keys = http.get(document["jwks_uri"]).json()["keys"]
     assert keys and all("d" not in key for key in keys)
 
 
 def test_access_token_is_a_signed_jwt_with_the_documented_claims(sandbox):
     """Authentication 4 and decisions.md: JWT with iss, aud, exp (15 minutes), sub, client_id, scope."""
     token = login(sandbox.url, "buyer@sandbox.test")
-    keys = KeySet.import_key_set(httpx2.get(f"{sandbox.url}/auth/.well-known/jwks.json").json())
+    keys = KeySet.import_key_set(http.get(f"{sandbox.url}/auth/.well-known/jwks.json").json())
     claims = jwt.decode(token["access_token"], keys).claims
     assert claims["iss"] == f"{sandbox.url}/auth"
     assert claims["aud"] == f"{sandbox.url}/marketplace/v1"
@@ -51,7 +51,7 @@ def test_access_token_is_a_signed_jwt_with_the_documented_claims(sandbox):
 def test_login_form_and_consent_page_carry_the_stable_selectors(sandbox):
     """The consent page lists scopes in words; the terms checkbox shows only until the side accepts."""
     client_id = register_client(sandbox.url)
-    form = httpx2.get(f"{sandbox.url}/auth/oauth2/authorize", params=authorize_params(client_id, Pkce.make()))
+    form = http.get(f"{sandbox.url}/auth/oauth2/authorize", params=authorize_params(client_id, Pkce.make()))
     for selector in ('name="email"', 'name="password"', ">Log in<"):
         assert selector in form.text
     fresh = log_in(sandbox.url, authorize_params(client_id, Pkce.make()), "newbuyer@sandbox.test")
@@ -73,7 +73,7 @@ def test_plain_pkce_is_refused_with_an_error_redirect_carrying_state(sandbox):
     """Authentication 1: PKCE method S256; `plain` is refused."""
     client_id = register_client(sandbox.url)
     params = authorize_params(client_id, Pkce.make(), method="plain", state="keep-me")
-    answer = httpx2.get(f"{sandbox.url}/auth/oauth2/authorize", params=params)
+    answer = http.get(f"{sandbox.url}/auth/oauth2/authorize", params=params)
     assert answer.status_code == 302
     location = answer.headers["location"]
     assert location.startswith(REDIRECT_URI + "?")
@@ -83,7 +83,7 @@ def test_plain_pkce_is_refused_with_an_error_redirect_carrying_state(sandbox):
 def test_redirect_uri_mismatch_shows_an_error_page_and_never_redirects(sandbox):
     client_id = register_client(sandbox.url)
     params = authorize_params(client_id, Pkce.make(), redirect_uri=REDIRECT_URI + "/other")
-    answer = httpx2.get(f"{sandbox.url}/auth/oauth2/authorize", params=params)
+    answer = http.get(f"{sandbox.url}/auth/oauth2/authorize", params=params)
     assert answer.status_code == 400
     assert "location" not in answer.headers
     assert "did not register" in answer.text
@@ -117,10 +117,10 @@ def test_token_without_resource_has_no_marketplace_audience(sandbox):
 
 def test_missing_or_garbled_bearer_answers_unauthorized(sandbox):
     api = f"{sandbox.url}/marketplace/v1/me"
-    problem(httpx2.get(api), 401, "unauthorized")
-    problem(httpx2.get(api, headers={"Authorization": "Bearer not-a-token"}), 401, "unauthorized")
+    problem(http.get(api), 401, "unauthorized")
+    problem(http.get(api, headers={"Authorization": "Bearer not-a-token"}), 401, "unauthorized")
     # A data-service key never opens a marketplace route (What the service does 4).
-    problem(httpx2.get(api, headers={"Authorization": "Bearer zpka_sandbox_demo"}), 401, "unauthorized")
+    problem(http.get(api, headers={"Authorization": "Bearer zpka_sandbox_demo"}), 401, "unauthorized")
 
 
 def test_access_token_ends_after_fifteen_minutes(sandbox, buyer):
@@ -160,7 +160,7 @@ def test_revocation_ends_the_refresh_token_and_its_access_tokens(sandbox):
     token = login(sandbox.url, "buyer@sandbox.test")
     market = Market(sandbox.url, token)
     assert market.get("/me").status_code == 200
-    revoked = httpx2.post(f"{sandbox.url}/auth/oauth2/revoke",
+    revoked = http.post(f"{sandbox.url}/auth/oauth2/revoke",
                           data={"token": token["refresh_token"], "client_id": token["client_id"]})
     assert revoked.status_code == 200
     problem(market.get("/me"), 401, "unauthorized")
@@ -190,7 +190,7 @@ def test_personal_client_refuses_the_fourth_user(sandbox):
 
 def test_registration_refuses_a_confidential_client_and_bad_redirects(sandbox):
     endpoint = f"{sandbox.url}/auth/oauth2/register"
-    secret_client = httpx2.post(endpoint, json={"redirect_uris": [REDIRECT_URI], "token_endpoint_auth_method": "client_secret_basic"})
+    secret_client = http.post(endpoint, json={"redirect_uris": [REDIRECT_URI], "token_endpoint_auth_method": "client_secret_basic"})
     assert secret_client.status_code == 400 and secret_client.json()["error"] == "invalid_client_metadata"
-    no_redirect = httpx2.post(endpoint, json={"client_name": "x"})
+    no_redirect = http.post(endpoint, json={"client_name": "x"})
     assert no_redirect.json()["error"] == "invalid_redirect_uri"

@@ -9,6 +9,7 @@ import httpx2
 
 from tests.sandbox.marketplace.conftest import problem
 from tests.sandbox.marketplace.helpers import free_deals, terms_for
+from tests.sandbox.marketplace.oauth_flow import http
 
 PDF = b"%PDF-1.4 proof of funds\n"
 
@@ -19,7 +20,7 @@ def _slot(market, *, content_type="application/pdf", size=len(PDF)) -> httpx2.Re
 
 
 def _send(slot: dict, content: bytes, content_type: str = "application/pdf") -> httpx2.Response:
-    return httpx2.post(slot["url"], data=slot["fields"], files={"file": ("letter.pdf", content, content_type)})
+    return http.post(slot["url"], data=slot["fields"], files={"file": ("letter.pdf", content, content_type)})
 
 
 def _future(days: int = 60) -> str:
@@ -52,7 +53,7 @@ def test_target_enforces_type_size_and_expiry(sandbox, buyer):
     slot = _slot(buyer).json()["data"]
     problem(_send(slot, PDF, content_type="image/png"), 422, "validation_failed")
     problem(_send(slot, b"x" * (slot["max_bytes"] + 1)), 422, "validation_failed")
-    problem(httpx2.post(slot["url"], data={**slot["fields"], "key": "pof/someone/else"},
+    problem(http.post(slot["url"], data={**slot["fields"], "key": "pof/someone/else"},
                         files={"file": ("a.pdf", PDF, "application/pdf")}), 403, "forbidden")
     sandbox.advance_clock(slot["expires_in"] + 1)
     problem(_send(slot, PDF), 403, "forbidden")
