@@ -60,6 +60,8 @@ def consent_page(
         terms = (
             '<p><label><input type="checkbox" name="accept_terms" value="yes"> '
             f"I accept the Marketplace API Terms ({escape(sides)})</label></p>"
+            "<p><small>Until the terms are accepted, the application can read your profile but not act for you."
+            "</small></p>"
         )
     notice = f'<p class="notice" role="alert">{escape(limit_notice)}</p>' if limit_notice else ""
     return _page(
