@@ -12,6 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from sandbox.marketplace.clients import REGISTERED_APP_ID, REGISTERED_APP_REDIRECTS
 from sandbox.marketplace.runtime import runtime_of
 from sandbox.marketplace.seed import DEMO_PASSWORD
 
@@ -42,6 +43,8 @@ def build_router() -> APIRouter:
             deals = [{"id": d.id, "organization_id": d.organization_id, "status": d.status} for d in state.deals.values()]
             drafts = [{"id": d.id, "organization_id": d.organization_id, "under_review": d.under_review}
                       for d in state.drafts.values()]
-        return {"data": {"accounts": accounts, "deals": deals, "offers": offers, "drafts": drafts}}
+        registered_app = {"client_id": REGISTERED_APP_ID, "redirect_uris": REGISTERED_APP_REDIRECTS}
+        return {"data": {"accounts": accounts, "deals": deals, "offers": offers, "drafts": drafts,
+                         "registered_app": registered_app}}
 
     return router

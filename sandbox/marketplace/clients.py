@@ -6,6 +6,7 @@ at most one organization and three users; the fourth consent answers `client_lim
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -13,6 +14,10 @@ from urllib.parse import urlsplit
 
 MAX_CONSENTING_USERS = 3
 MAX_CONSENTING_ORGANIZATIONS = 1
+# A registered application (not dynamically registered) connects many organizations
+# (Authentication 3a). The sandbox knows one, for DEEDSCOPE_OAUTH_CLIENT_ID on the default app URL.
+REGISTERED_APP_ID = "mcl_" + hashlib.sha256(b"deedscope sandbox registered app").hexdigest()[:24]
+REGISTERED_APP_REDIRECTS = ["http://localhost:8501/marketplace", "http://127.0.0.1:8501/marketplace"]
 
 
 class RegistrationError(ValueError):
@@ -32,9 +37,12 @@ class Client:
     issued_at: int
     users: set[str] = field(default_factory=set)
     organizations: set[str] = field(default_factory=set)
+    personal: bool = True
 
     def refuses(self, user_id: str, organization_id: str | None) -> bool:
         """True when consenting this person would break the personal-client limit."""
+        if not self.personal:
+            return False
         new_user = user_id not in self.users and len(self.users) >= MAX_CONSENTING_USERS
         new_org = (
             organization_id is not None
@@ -57,9 +65,13 @@ def _valid_redirect_uri(uri: object) -> bool:
     return parts.scheme in ("http", "https") and bool(parts.netloc) and not parts.fragment
 
 
+def _registered_app() -> Client:
+    return Client(REGISTERED_APP_ID, "deedscope (registered app)", list(REGISTERED_APP_REDIRECTS), 0, personal=False)
+
+
 @dataclass
 class ClientRegistry:
-    clients: dict[str, Client] = field(default_factory=dict)
+    clients: dict[str, Client] = field(default_factory=lambda: {REGISTERED_APP_ID: _registered_app()})
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def register(self, metadata: object, now: int) -> Client:

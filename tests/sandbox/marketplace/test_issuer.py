@@ -8,7 +8,7 @@ from joserfc.jwk import KeySet
 
 from tests.sandbox.marketplace.conftest import Market, problem
 from tests.sandbox.marketplace.oauth_flow import (
-    REDIRECT_URI, Pkce, authorize_params, consent, exchange, http, log_in, login, register_client,
+    REDIRECT_URI, Pkce, authorize_params, consent, exchange, hidden_fields, http, log_in, login, register_client,
 )
 
 
@@ -194,3 +194,16 @@ def test_registration_refuses_a_confidential_client_and_bad_redirects(sandbox):
     assert secret_client.status_code == 400 and secret_client.json()["error"] == "invalid_client_metadata"
     no_redirect = http.post(endpoint, json={"client_name": "x"})
     assert no_redirect.json()["error"] == "invalid_redirect_uri"
+
+
+def test_a_registered_app_connects_many_people_and_organizations(sandbox):
+    """Authentication 3a: a registered app (not dynamically registered) has no personal-client limit."""
+    app = http.get(f"{sandbox.url}/_sandbox/marketplace/fixtures").json()["data"]["registered_app"]
+    redirect_uri = app["redirect_uris"][0]
+    for email in ("buyer@sandbox.test", "newbuyer@sandbox.test", "owner@sandbox.test", "member@sandbox.test"):
+        params = authorize_params(app["client_id"], Pkce.make(), redirect_uri=redirect_uri)
+        page = log_in(sandbox.url, params, email)
+        assert "client_limit" not in page.text
+        answer = http.post(f"{sandbox.url}/auth/oauth2/authorize",
+                           data={**hidden_fields(page.text), "decision": "allow"})
+        assert answer.status_code == 302 and "code=" in answer.headers["location"]
