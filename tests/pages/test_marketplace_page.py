@@ -230,3 +230,19 @@ def test_uploading_a_proof_of_funds_letter(app_login):
     shown = texts(at)
     assert "Your proof of funds is on file" in shown
     assert "Loopback Credit Union" in shown
+
+
+def test_making_an_offer_on_a_deal_from_the_deals_tab(app_login):
+    holder = log_in(app_login)
+    at = page_for(holder.token)
+    offered = {label.split(" · ")[0] for label in at.selectbox(key="mkt_offer_selected").options}
+    deals = at.selectbox(key="mkt_offer_deal")
+    free = [index for index, label in enumerate(deals.options) if label.split(" · ")[0] not in offered]
+    assert free, f"every deal already has an offer: {deals.options}"
+    deals.select_index(free[0]).run()
+    at.text_input(key="mkt_new_offer_note").input("Cash, quick close.")
+    at.button(key="FormSubmitter:mkt_new_offer_form-Send").click().run()
+    assert not at.exception
+    assert "Your offer was sent to the seller" in texts(at)
+    title = at.selectbox(key="mkt_offer_deal").options[free[0]].split(" · ")[0]
+    assert any(label.startswith(f"{title} · round 1 by buyer · new") for label in at.selectbox(key="mkt_offer_selected").options)
