@@ -51,7 +51,10 @@ def respond(
     runtime = caller.runtime
     publishing = runtime.publishing
     version = publishing.dataset_version
-    etag = '"' + hashlib.sha256(_dumps([data, page, meta, version]).encode()).hexdigest()[:32] + '"'
+    # Serialise the data once: it feeds both the ETag and the body.
+    data_json = _dumps(data)
+    extra_json = _dumps([page, meta, version])
+    etag = '"' + hashlib.sha256((data_json + extra_json).encode()).hexdigest()[:32] + '"'
     headers = {
         "ETag": etag,
         "X-Request-Id": request_id(request),
@@ -65,20 +68,16 @@ def respond(
         headers["X-Credits-Charged"] = str(charge.charged)
         if charge.remaining is not None:
             headers["X-Credits-Remaining"] = str(charge.remaining)
-    body: dict[str, Any] = {
-        "data": data,
-        "meta": {
-            "generated_at": runtime.context.clock.now().isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-            "coverage": [coverage_entry(code, runtime.db, publishing) for code in markets],
-            "terms": TERMS,
-            "build": {"states": build_states(caller)},
-            **(meta or {}),
-        },
+    envelope_meta = {
+        "generated_at": runtime.context.clock.now().isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "coverage": [coverage_entry(code, runtime.db, publishing) for code in markets],
+        "terms": TERMS,
+        "build": {"states": build_states(caller)},
+        **(meta or {}),
     }
-    if page is not None:
-        body["page"] = page
+    content = '{"data":' + data_json + ',"meta":' + _dumps(envelope_meta)
+    content += (',"page":' + _dumps(page) + "}") if page is not None else "}"
     headers["X-Rows"] = str(rows if rows is not None else (len(data) if isinstance(data, list) else 1))
-    content = _dumps(body)
     headers["Server-Timing"] = server_timing(request)
     return Response(content, media_type="application/json", headers=headers)
 

@@ -33,7 +33,8 @@ DERIVE_STATEMENTS: tuple[str, ...] = (
     f"""
     CREATE TABLE deals AS
     SELECT d.row AS seq, d.deal_id, d.sale_date::DATE AS sale_date, d.price::INTEGER AS price, d.kind,
-           d.hold_days::INTEGER AS hold_days, b.investor_id AS buyer_id, s.investor_id AS seller_id,
+           d.hold_days::INTEGER AS hold_days, b.investor_id AS buyer_id, b.row::INTEGER AS buyer_seq,
+           s.investor_id AS seller_id,
            s.org_kind AS seller_kind,
            CASE WHEN d.seller_institution >= 0 THEN {_INSTITUTIONS}[d.seller_institution + 1] END AS seller_institution,
            p.property_id, p.market, p.zip, p.city, p.county_fips, p.latitude, p.longitude, p.cell::BIGINT AS cell,
