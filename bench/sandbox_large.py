@@ -107,6 +107,11 @@ def main() -> None:
               f"{timings[PAGES]:.1f} ms, ratio {timings[PAGES] / timings[1]:.2f} (target <= 1.2); "
               f"OFFSET {(PAGES - 1) * PAGE_SIZE:,} equivalent (DuckDB only, no JSON): "
               f"{statistics.median(offset_times):.1f} ms")
+        lender_id = client.get(f"{url}/_sandbox/fixtures").json()["data"]["large_lender_id"]
+        lender = client.get(f"{url}/v1/lenders/{lender_id}").json()["data"]
+        export = client.get(f"{url}/v1/lenders/{lender_id}/loans", headers={"Accept": "text/csv"})
+        print(f"largest lender {lender_id}: {lender['n_loans']:,} loans; CSV export answers {export.status_code} "
+              f"{export.json().get('code') if export.status_code != 200 else ''} (cap 50,000 rows)")
         current, peak = rss_mb(process.pid)
         print(f"sandbox process RSS {current:.0f} MB, peak {peak:.0f} MB (target <= 1536)")
     finally:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
-from sandbox.config import DEFAULT_PORT, DEFAULT_RATE_LIMIT, SCALES, SandboxConfig, default_data_dir
+from sandbox.config import CSV_CAP, DEFAULT_PORT, DEFAULT_RATE_LIMIT, MAX_CELLS, SCALES, SandboxConfig, default_data_dir
 
 
 def parse_args(argv: list[str] | None = None) -> SandboxConfig:
@@ -24,6 +24,9 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--admin", action="store_true", help="mount the /_sandbox control routes")
     parser.add_argument("--rate-limit", type=int, default=DEFAULT_RATE_LIMIT, help="requests per key per minute")
+    # Test-only knobs: lower the caps so that tests reach them on the small dataset.
+    parser.add_argument("--csv-cap", type=int, default=CSV_CAP, help=argparse.SUPPRESS)
+    parser.add_argument("--max-cells", type=int, default=MAX_CELLS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     return SandboxConfig(
         host=args.host,
@@ -33,6 +36,8 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
         data_dir=args.data_dir or default_data_dir(),
         admin=args.admin,
         rate_limit=args.rate_limit,
+        csv_cap=args.csv_cap,
+        max_cells=args.max_cells,
     )
 
 

@@ -20,7 +20,6 @@ from sandbox.sql_lenders import LenderQueries
 from sandbox.sql_listings import ListingQueries
 
 EARTH_RADIUS_MILES = 3958.7613
-MAX_CELLS = 50_000  # decisions.md, /v1/deals/cells
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,8 @@ def plain(value: Any) -> Any:
 
 
 class Database(ListingQueries, LenderQueries):
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, max_cells: int = 50_000) -> None:
+        self.max_cells = max_cells  # decisions.md, /v1/deals/cells: more answers 400
         self._con = duckdb.connect(str(path), read_only=True, config={"threads": 2, "memory_limit": "1GB"})
         self.zip_markets: dict[str, str] = dict(self.rows_tuple("SELECT DISTINCT zip, market FROM properties"))
         self.market_bbox: dict[str, list[float]] = {
@@ -228,7 +228,7 @@ class Database(ListingQueries, LenderQueries):
         }
 
     def deal_cells(self, filters: DealFilters, resolution: int) -> list[dict[str, Any]] | None:
-        """Counts per H3 cell, or None when there are more than MAX_CELLS cells.
+        """Counts per H3 cell, or None when there are more than `max_cells` cells.
 
         The resolution-10 cell of each parcel is stored; its parent at `resolution` is the
         same index with the resolution field set and the finer digits set to 7 (H3 layout).
@@ -253,11 +253,11 @@ class Database(ListingQueries, LenderQueries):
             SELECT lower(hex({parent})) AS hex_cell, count(*), count(DISTINCT {distinct}),
                    round(median(price))::BIGINT
             FROM deals WHERE cell IS NOT NULL AND {where}
-            GROUP BY hex_cell ORDER BY hex_cell LIMIT {MAX_CELLS + 1}
+            GROUP BY hex_cell ORDER BY hex_cell LIMIT {int(self.max_cells) + 1}
             """,
             params,
         )
-        if len(found) > MAX_CELLS:
+        if len(found) > self.max_cells:
             return None
         total, distinct_name = names
         return [{"cell": cell, total: n, distinct_name: n_distinct, "median_price": median}

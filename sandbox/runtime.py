@@ -35,7 +35,7 @@ class DataRuntime:
         path = ensure_database(config.data_dir, config.scale, config.seed)
         return cls(
             context=context,
-            db=Database(path),
+            db=Database(path, max_cells=config.max_cells),
             publishing=Publishing(context.clock),
             ledger=Ledger(),
             rate_limiter=RateLimiter(context.clock, config.rate_limit),

@@ -85,7 +85,7 @@ def deal_cells(request: Request, caller: V1Caller, filters: Filters,
     db = caller.runtime.db
     cells = db.deal_cells(filters, resolution)
     if cells is None:
-        message = "more than 50,000 cells; lower the resolution or narrow the place."
+        message = f"more than {db.max_cells:,} cells; lower the resolution or narrow the place."
         raise Problem(400, "validation_error", f"Invalid value for resolution: {message}",
                       errors=[{"param": "resolution", "message": message, "code": "too_big"}])
     return respond(request, caller, cells, markets=db.markets_of(filters), meta={"resolution": resolution})
@@ -99,5 +99,5 @@ def get_deal(request: Request, caller: V1Caller,
     if row is None:
         raise Problem(404, "not_found", f"No deal {deal_id}. Deal ids come from /v1/deals or an investor's deals.")
     data = shapes.deal(row, with_distance=False)
-    return respond(request, caller, data, markets=[db.zip_markets.get(row["zip"], "")] if row["zip"] in db.zip_markets else [],
-                   charge_ids=[data["id"]])
+    market = db.zip_markets.get(row["zip"])
+    return respond(request, caller, data, markets=[market] if market else [], charge_ids=[data["id"]])

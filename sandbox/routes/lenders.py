@@ -29,7 +29,6 @@ from sandbox.routes.deals import Cursor, checked_filters
 router = APIRouter(tags=["lenders"])
 LenderId = Annotated[str, Path(description="len_ + 12 hex; an old id is followed to the current record")]
 MarketCode = Annotated[str | None, Query(min_length=1, max_length=16, description="Market code, e.g. DFW")]
-CSV_CAP = 50_000  # data-api.md, Limits 5
 LENDERS_LIMIT = (100, 200)
 LOANS_LIMIT = (500, 500)
 LENDER_SORTS = {"loans_desc": "n_loans", "volume_desc": "volume", "borrowers_desc": "n_borrowers",
@@ -100,7 +99,7 @@ def lender_cells(request: Request, caller: V1Caller, filters: Annotated[DealFilt
     current = current_lender(caller, lender_id)[0] if lender_id is not None else None
     cells = caller.runtime.db.lender_cells(filters, resolution, current)
     if cells is None:
-        message = "more than 50,000 cells; lower the resolution or narrow the place."
+        message = f"more than {caller.runtime.db.max_cells:,} cells; lower the resolution or narrow the place."
         raise Problem(400, "validation_error", f"Invalid value for resolution: {message}",
                       errors=[{"param": "resolution", "message": message, "code": "too_big"}])
     return respond(request, caller, cells, markets=caller.runtime.db.markets_of(filters), meta={"resolution": resolution})
@@ -171,9 +170,10 @@ def lender_loans(request: Request, caller: V1Caller, lender_id: LenderId, market
 def _csv_export(request: Request, caller: Caller, where: str, params: list[Any]) -> Response:
     runtime = caller.runtime
     count = runtime.db.loan_count(where, params)
-    if count > CSV_CAP:
+    cap = runtime.context.config.csv_cap  # data-api.md, Limits 5: up to 50,000 rows
+    if count > cap:
         raise Problem(422, "csv_cap_exceeded",
-                      f"This export would be {count:,} rows; a CSV export is at most {CSV_CAP:,}. "
+                      f"This export would be {count:,} rows; a CSV export is at most {cap:,}. "
                       "Narrow it with from/to or market, or page through the JSON form.")
     key = caller.plan.key
     runtime.csv_exports.start(key)
