@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 import uuid
+from datetime import datetime
 from typing import Any
 
 import httpx2
@@ -60,6 +62,17 @@ def problem(response: httpx2.Response, status: int, code: str) -> dict:
 def _close_shared_http_client():
     yield
     http.close()
+
+
+@pytest.fixture(autouse=True)
+def _leave_the_clock_as_found(sandbox_process):
+    """Tests here move the shared sandbox's clock by days; put it back for whatever runs next
+    (tests of other parts may use the session sandbox without a reset)."""
+    yield
+    sandbox = sandbox_process
+    now = datetime.fromisoformat(sandbox.control("clock", {"advance_seconds": 0})["data"]["now"].replace("Z", "+00:00"))
+    if abs(now.timestamp() - time.time()) > 60:
+        sandbox.reset()
 
 
 @pytest.fixture
