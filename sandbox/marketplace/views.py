@@ -23,6 +23,7 @@ def deal_json(state: MarketState, deal: Deal) -> dict:
         "property": {"city": deal.city, "state": deal.state, "zip": deal.zip, "property_type": deal.property_type,
                      "bedrooms": deal.bedrooms, "bathrooms": deal.bathrooms, "living_area_sqft": deal.living_area_sqft},
         "terms": deal_terms(deal),
+        "terms_version": deal.terms_version,
         "published_at": timestamp(deal.published_at),
         "updated_at": timestamp(deal.updated_at),
     }
