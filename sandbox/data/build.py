@@ -8,6 +8,7 @@ build the same file twice.
 from __future__ import annotations
 
 import fcntl
+import multiprocessing
 import os
 import time
 from pathlib import Path
@@ -34,10 +35,19 @@ def ensure_database(data_dir: Path, scale: str, seed: int) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             if not path.exists():
-                _build(path, scale, seed)
+                _build_in_child(path, scale, seed)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     return path
+
+
+def _build_in_child(path: Path, scale: str, seed: int) -> None:
+    """Build in a child process, so the server's memory never holds the generator's arrays."""
+    child = multiprocessing.get_context("spawn").Process(target=_build, args=(path, scale, seed), name="dataset-build")
+    child.start()
+    child.join()
+    if child.exitcode != 0 or not path.exists():
+        raise RuntimeError(f"building {path.name} failed (exit code {child.exitcode})")
 
 
 def _build(path: Path, scale: str, seed: int) -> None:
