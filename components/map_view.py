@@ -109,7 +109,9 @@ def camera(view: View, *, width_px: int = FIT_WIDTH_PX, height_px: int = FIT_HEI
     zoom_x = math.log2(width_px * 360 / (256 * longitude_span))
     zoom_y = math.log2(height_px * 2 * math.pi / (256 * latitude_span))
     zoom = max(1.0, min(zoom_x, zoom_y, 16.0))
-    return {"latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": round(zoom, 2), "pitch": 0, "bearing": 0}
+    # Rounded down: a camera a hair too close would crop the view.
+    zoom = math.floor(zoom * 100) / 100
+    return {"latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": zoom, "pitch": 0, "bearing": 0}
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ LAST_PICK = "map_last_pick"
 VIEW_OVERRIDE = "map_view_override"
 RESTORED = "map_restored"
 TOP_INVESTORS = 10
+DEFAULT_PICKED_RADIUS_MILES = 1.0
 MAP_HEIGHT_PX = 560
 UNSET = "unset"
 
@@ -263,6 +264,15 @@ def charged_section(name: str, signature: tuple, ask_label: str, cost_text: str 
     return state["rows"] if state is not None and state["stage"] == "loaded" else None
 
 
+def pick_point(latitude: float, longitude: float) -> None:
+    """A point picked on the map: the place becomes a circle around it (1 mile unless set)."""
+    st.session_state[f"{PLACE_KEY}_mode"] = "Point + radius"
+    st.session_state[f"{PLACE_KEY}_lat"] = round(latitude, 5)
+    st.session_state[f"{PLACE_KEY}_lng"] = round(longitude, 5)
+    if not st.session_state.get(f"{PLACE_KEY}_radius"):
+        st.session_state[f"{PLACE_KEY}_radius"] = DEFAULT_PICKED_RADIUS_MILES
+
+
 def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> None:
     try:
         geometry = cell_geometry(cell)
@@ -274,11 +284,16 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
         f"Reads cover a circle of {geometry.radius_miles:g} miles around the cell's centre "
         f"({geometry.latitude:.5f}, {geometry.longitude:.5f}), which holds the whole hexagon."
     )
-    if st.button("Zoom to this cell", key="map_zoom"):
+    zoom, circle = st.columns(2)
+    if zoom.button("Zoom to this cell", key="map_zoom"):
         neighbourhood = h3.grid_disk(cell, 8)
         points = [h3.cell_to_latlng(item) for item in neighbourhood]
         st.session_state[VIEW_OVERRIDE] = (place_signature(place), View.covering(points, margin=0.0).text())
         st.rerun()
+    circle.button(
+        "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
+        help="Makes the place a point + radius around this cell's centre.",
+    )
     cell_place = {"lat": geometry.latitude, "lng": geometry.longitude, "radius_miles": geometry.radius_miles}
     params = filters.params()
     summary = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import h3
 import pytest
 
-from components.map_view import MAX_VIEW_CELLS, View
+from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import client, deck_spec, drawn_cells, new_page, point_app_at, select_cell, texts
 
 
@@ -233,3 +233,70 @@ def test_server_refusals_are_messages_not_exceptions(monkeypatch, sandbox, statu
     shown = texts(app, "error") + texts(app, "warning")
     assert any(message in text for text in shown), shown
     assert app.radio(key="map_place_mode").value == "Whole market", "the controls still draw"
+
+
+def test_the_market_picker_flies_to_the_market(monkeypatch, sandbox, markets):
+    app = run_default(monkeypatch, sandbox)
+    other = markets[1]
+    app.selectbox(key="map_place_market").set_value(other["market"])
+    app.run()
+    assert not app.exception
+    view_state = deck_spec(app)["initialViewState"]
+    latitude, longitude = View(*other["bbox"]).center
+    assert abs(view_state["latitude"] - latitude) < 1e-3 and abs(view_state["longitude"] - longitude) < 1e-3
+    assert app.query_params["market"] == other["market"]
+    assert app.query_params["view"] == View(*other["bbox"]).text()
+
+
+def test_a_market_with_stale_or_partial_coverage_is_marked(monkeypatch, sandbox, markets):
+    flagged = [
+        market for market in markets
+        if any(row.get("stale") or row.get("status") == "partial" for row in (market.get("datasets") or {}).values())
+    ]
+    assert flagged, "the sandbox has a market with stale or partial coverage"
+    app = run_default(monkeypatch, sandbox)
+    app.selectbox(key="map_place_market").set_value(flagged[0]["market"])
+    app.run()
+    assert not app.exception
+    layers = {layer["id"]: layer for layer in deck_spec(app)["layers"]}
+    assert layers["cells-flagged"]["data"], "its cells are drawn outlined"
+    legend = " ".join(str(element.proto.body) for element in app.get("html"))
+    assert "Outlined cells" in legend and flagged[0]["name"] in legend
+
+
+@pytest.mark.parametrize("mode", ["ZIP codes", "City"])
+def test_a_zip_list_or_a_city_narrows_the_view_to_its_cells(monkeypatch, sandbox, api, markets, mode):
+    market_view = View(*markets[0]["bbox"])
+    deal = next(iter(api.deals.list(bbox=market_view.text(), limit=1).items))
+    app = run_default(monkeypatch, sandbox)
+    app.radio(key="map_place_mode").set_value(mode)
+    app.run()
+    if mode == "ZIP codes":
+        app.text_input(key="map_place_zips").input(deal.property.zip)
+    else:
+        app.text_input(key="map_place_city").input(deal.property.city)
+    app.run()
+    assert not app.exception
+    rows = drawn_cells(app)
+    resolution = h3.get_resolution(rows[0][0])
+    place = {"zip": [deal.property.zip]} if mode == "ZIP codes" else {"city": deal.property.city}
+    expected = api.deals.cells_frame(**place, resolution=resolution)
+    assert {row[0] for row in rows} == set(expected["cell"])
+    view = View.parse(app.query_params["view"])
+    assert view.area_km2() < market_view.area_km2(), "the view fits the place, not the market"
+    assert resolution >= choose_resolution(market_view)
+
+
+def test_a_point_picked_on_the_map_becomes_the_place(monkeypatch, sandbox):
+    app = run_default(monkeypatch, sandbox)
+    row = max(drawn_cells(app), key=lambda item: item[1])
+    select_cell(app, row)
+    app.run()
+    app.button(key="map_pick_point").click().run()
+    assert not app.exception
+    latitude, longitude = h3.cell_to_latlng(row[0])
+    assert app.radio(key="map_place_mode").value == "Point + radius"
+    assert abs(app.number_input(key="map_place_lat").value - latitude) < 1e-4
+    assert abs(app.number_input(key="map_place_lng").value - longitude) < 1e-4
+    assert app.query_params["radius"] == "1"
+    assert drawn_cells(app), "the circle's cells are drawn"
