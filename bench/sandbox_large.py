@@ -62,6 +62,9 @@ def main() -> None:
     started = time.monotonic()
     path = ensure_database(data_dir, SCALE, SEED)
     print(f"dataset: {path.name} ready in {time.monotonic() - started:.1f} s (0 when cached)")
+    # Timings on a shared machine mean little without its load beside them.
+    print("load average (1, 5, 15 min): " + ", ".join(f"{load:.1f}" for load in os.getloadavg())
+          + f" on {os.cpu_count()} cores")
     process, url = start_sandbox(data_dir)
     try:
         client = httpx2.Client(headers={"Authorization": f"Bearer {KEY}", "X-On-Behalf-Of": "bench"}, timeout=120)
