@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -165,6 +168,7 @@ class DataApi:
         parse: Callable[[bytes], R],
         parser_name: str,
         cacheable: bool = True,
+        before_parse: Callable[[CachedResponse], None] | None = None,
     ) -> tuple[R, CachedResponse]:
         """GET `path`, served from the version-keyed cache when the same read was made.
 
@@ -194,6 +198,8 @@ class DataApi:
                 dataset_version=version,
                 headers={k.lower(): v for k, v in response.headers.items() if k.lower().startswith("x-")},
             )
+        if before_parse is not None:
+            before_parse(entry)
         result = _parsed(entry, parser_name, parse, path)
         if cacheable and version and version == self.cache.version:
             self.cache.put(request_key, entry)
@@ -218,15 +224,43 @@ class DataApi:
         *,
         hold: Callable[[list[T]], None] | None = None,
     ) -> Page[T]:
-        """The first page of a keyset list, able to walk the rest."""
+        """The first page of a keyset list, able to walk the rest.
+
+        During `walk()` the next page is requested while this one is parsed (`_READ_AHEAD`),
+        only when the walk will surely want it, so read-ahead never spends a credit the walk
+        would not have spent.
+        """
         parse = envelope_parser(list[item_type])  # type: ignore[valid-type]
         parser_name = f"page:{getattr(item_type, '__name__', item_type)}"
+        page_size = _explicit_limit(params)
+        pending: dict[str, Future[Page[T]]] = {}
 
-        def fetch(cursor: str | None) -> Page[T]:
+        def fetch(cursor: str | None, rows_needed: int | None | object = _NO_READ_AHEAD) -> Page[T]:
+            if cursor is None:
+                pending.clear()
+            else:
+                ahead = pending.pop(cursor, None)
+                if ahead is not None:
+                    return ahead.result()
+            return load(cursor, rows_needed)
+
+        def load(cursor: str | None, rows_needed: int | None | object) -> Page[T]:
             query = dict(params)
             if cursor is not None:
                 query["cursor"] = cursor
-            envelope, entry = self.get(path, query, parse=parse, parser_name=parser_name)
+
+            def read_ahead(entry: CachedResponse) -> None:
+                # The walk wants the next page unless this one may already give it every row it needs.
+                if rows_needed is _NO_READ_AHEAD or page_size is None:
+                    return
+                if rows_needed is not None and rows_needed <= page_size:  # type: ignore[operator]
+                    return
+                next_cursor = peek_next_cursor(entry.body)
+                if next_cursor and next_cursor not in pending:
+                    still_needed = None if rows_needed is None else rows_needed - page_size  # type: ignore[operator]
+                    pending[next_cursor] = _in_background(lambda: load(next_cursor, still_needed))
+
+            envelope, entry = self.get(path, query, parse=parse, parser_name=parser_name, before_parse=read_ahead)
             items = list(envelope.data)
             if hold is not None:
                 # Hold the rows once per answer, not on every cached read of it.
@@ -239,6 +273,7 @@ class DataApi:
                 envelope.page,
                 envelope.meta,
                 fetch=fetch,
+                fetch_ahead=fetch,
                 dataset_version=entry.dataset_version or None,
                 current_version=self.refresh_version,
                 summary=envelope.summary,
@@ -279,6 +314,50 @@ class DataApi:
         checked = self._version_checked_at
         if checked is None or self._clock() - checked >= contract.VERSION_POLL_INTERVAL_S:
             self.refresh_version()
+
+
+_NO_READ_AHEAD = object()
+_NEXT_CURSOR_KEY = re.compile(rb'"next_cursor"\s*:\s*')
+
+
+def peek_next_cursor(body: bytes) -> str | None:
+    """`page.next_cursor` read from the raw body without parsing it all (for read-ahead only;
+    the parsed page is what the walk trusts)."""
+    start = body.rfind(b'"next_cursor"')
+    if start < 0:
+        return None
+    match = _NEXT_CURSOR_KEY.match(body, start)
+    if match is None:
+        return None
+    tail = body[match.end() : match.end() + 2 * contract.CURSOR_MAX_LENGTH + 2].decode("utf-8", "replace")
+    try:
+        value, _ = json.JSONDecoder().raw_decode(tail)
+    except ValueError:
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def _explicit_limit(params: Mapping[str, Any]) -> int | None:
+    try:
+        return int(params["limit"]) if params.get("limit") is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _in_background(work: Callable[[], R]) -> Future[R]:
+    """Run `work` on a short-lived thread; its result or error arrives through the future."""
+    future: Future[R] = Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(work())
+        except BaseException as error:  # noqa: BLE001 - handed to the reader of the future
+            future.set_exception(error)
+
+    threading.Thread(target=run, name="deedscope-read-ahead", daemon=True).start()
+    return future
 
 
 def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R], path: str) -> R:

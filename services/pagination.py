@@ -25,7 +25,9 @@ class Page(Generic[T]):
     """One page of a list, able to fetch the pages after it.
 
     `fetch(cursor)` returns the page at `cursor` of the same query (None: page 1);
-    `current_version()` asks the service for its dataset version now.
+    `fetch_ahead(cursor, rows_needed)` does the same for `walk()`, and may request the
+    page after it while this one is read, when `rows_needed` (None: all) says the walk
+    will want it; `current_version()` asks the service for its dataset version now.
     """
 
     def __init__(
@@ -35,6 +37,7 @@ class Page(Generic[T]):
         meta: Meta | None = None,
         *,
         fetch: Callable[[str | None], Page[T]] | None = None,
+        fetch_ahead: Callable[[str, int | None], Page[T]] | None = None,
         dataset_version: str | None = None,
         current_version: Callable[[], str | None] | None = None,
         summary: dict | None = None,
@@ -46,6 +49,7 @@ class Page(Generic[T]):
         self.dataset_version = dataset_version
         self.restarted = False
         self._fetch = fetch
+        self._fetch_ahead = fetch_ahead
         self._current_version = current_version
 
     @property
@@ -79,7 +83,8 @@ class Page(Generic[T]):
         """All rows of the list (up to `max_rows`), calling `progress(pages, rows)` after each page."""
         rows: list[T] = []
         pages = 0
-        for page, restarted in self._walk_pages():
+        rows_needed = lambda: None if max_rows is None else max_rows - len(rows)  # noqa: E731
+        for page, restarted in self._walk_pages(rows_needed):
             if restarted:
                 rows.clear()
                 pages = 0
@@ -92,12 +97,15 @@ class Page(Generic[T]):
                 break
         return rows
 
-    def _walk_pages(self) -> Iterator[tuple[Page[T], bool]]:
+    def _walk_pages(self, rows_needed: Callable[[], int | None] | None = None) -> Iterator[tuple[Page[T], bool]]:
         page: Page[T] = self
         yield page, False
         while page.has_next_page():
             try:
-                page = page.get_next_page()
+                if rows_needed is not None and page._fetch_ahead is not None and page.next_cursor:
+                    page = page._fetch_ahead(page.next_cursor, rows_needed())
+                else:
+                    page = page.get_next_page()
             except InvalidCursorError:
                 if self.restarted or not self._version_changed(page):
                     raise
