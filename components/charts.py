@@ -115,10 +115,21 @@ def render_boxes_map(
         filled=True,
         pickable=True,
     )
+    # Labels on the boxes themselves: without a basemap nothing else says which box is which.
+    labels = pydeck.Layer(
+        "TextLayer",
+        data=[{"label": polygon["label"].split(" · ")[0], "position": polygon["polygon"][3]} for polygon in polygons],
+        get_position="position",
+        get_text="label",
+        get_size=14,
+        get_color=[20, 40, 90, 255],
+        get_text_anchor="'start'",
+        get_alignment_baseline="'bottom'",
+    )
     latitudes = [point[1] for polygon in polygons for point in polygon["polygon"]]
     longitudes = [point[0] for polygon in polygons for point in polygon["polygon"]]
     deck = pydeck.Deck(
-        layers=[layer],
+        layers=[layer, labels],
         initial_view_state=_view_of(latitudes, longitudes),
         map_provider=map_provider_for(basemap),
         map_style=None,

@@ -179,13 +179,18 @@ def retrieve_profile(api, investor_id: str) -> tuple[dict, list[str]] | None:
     confirmed = st.session_state.setdefault(CONFIRMED, set())
     cost = api.estimate_cost("investor", ids=[investor_id])
     if cost and investor_id not in confirmed:
-        st.info(
-            f"Opening this profile costs {cost} credit: a profile new to your account costs 1 credit the first time; "
-            "after that it is free.",
-            icon=":material/toll:",
-        )
-        if not st.button(f"Open profile ({cost} credit)", key="inv_confirm", type="primary"):
+        question = st.empty()
+        with question.container():
+            st.info(
+                f"Opening this profile costs {cost} credit: a profile new to your account costs 1 credit the first time; "
+                "after that it is free.",
+                icon=":material/toll:",
+            )
+            agreed = st.button(f"Open profile ({cost} credit)", key="inv_confirm", type="primary")
+        if not agreed:
             return None
+        # Answered: the question goes, the profile takes its place.
+        question.empty()
         confirmed.add(investor_id)
     try:
         retrieved = api.investors.retrieve(investor_id)
@@ -212,9 +217,13 @@ def deals_section(api, profile: dict) -> None:
     if investor_id not in loaded:
         expected = profile.get("n_deals") or 0
         cost = api.estimate_cost("deal", count=expected)
-        st.caption(f"{expected:,} deals on record. Each deal new to your account costs 1 credit (data-api.md, Limits 3).")
-        if not st.button(f"Load deals (up to {cost:,} credits)", key="inv_load_deals"):
+        question = st.empty()
+        with question.container():
+            st.caption(f"{expected:,} deals on record. Each deal new to your account costs 1 credit (data-api.md, Limits 3).")
+            agreed = st.button(f"Load deals (up to {cost:,} credits)", key="inv_load_deals")
+        if not agreed:
             return
+        question.empty()
         bar = st.progress(0.0, text="Reading deals…")
 
         def progress(pages: int, rows: int) -> None:
@@ -247,7 +256,10 @@ def profile_section(api, investor_id: str) -> None:
     profile, resolved_from = opened
     render_resolved_from(resolved_from, profile["id"])
     render_investor_identity(profile, key="inv_identity")
-    overview, financing, links, deals = st.tabs(["Activity", "Financing", "Agents and buyer signal", "Deals"])
+    # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
+    overview, financing, links, deals = st.tabs(
+        ["Activity", "Financing", "Agents and buyer signal", "Deals"], key="section", bind="query-params"
+    )
     with overview:
         render_investor_counters(profile, key="inv_counters")
         render_investor_prices(profile, key="inv_prices")
