@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import random
 import threading
-import time
+from dataclasses import dataclass
 
 from sandbox.context import Faults, SandboxContext
 from sandbox.problems import Problem
+
+
+@dataclass(frozen=True)
+class FaultDraw:
+    delay_seconds: float
+    failure: Problem | None
 
 
 class FaultInjector:
@@ -22,22 +28,19 @@ class FaultInjector:
         self._random = random.Random(0)
         self._lock = threading.Lock()
 
-    def apply(self) -> None:
-        """Sleep or raise as the current faults say; return quietly otherwise."""
+    def draw(self) -> FaultDraw:
+        """This request's injected delay and failure, as the current faults say."""
         faults = self._context.faults
         if faults.rate <= 0 and faults.latency_ms <= 0:
-            return
+            return FaultDraw(0.0, None)
         with self._lock:
             if self._source is not faults:
                 self._source = faults
                 self._random = random.Random(faults.seed)
             draw = self._random.random()
             status = self._random.choice(faults.statuses) if faults.statuses else None
-        if faults.latency_ms:
-            time.sleep(faults.latency_ms / 1000)
-        if status is None or draw >= faults.rate:
-            return
-        raise _fault_problem(status)
+        failure = _fault_problem(status) if status is not None and draw < faults.rate else None
+        return FaultDraw(faults.latency_ms / 1000, failure)
 
 
 def _fault_problem(status: int) -> Problem:

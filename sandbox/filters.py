@@ -82,7 +82,8 @@ def parse_zips(values: list[str] | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(zips))
 
 
-def deal_filters(
+# Async (pure parsing, no I/O) so that FastAPI runs it on the event loop, not in a worker thread.
+async def deal_filters(
     lat: Annotated[float | None, Query(ge=-90, le=90, description="Latitude of the point or the reference point")] = None,
     lng: Annotated[float | None, Query(ge=-180, le=180, description="Longitude of the point or the reference point")] = None,
     radius_miles: Annotated[float | None, Query(description="Radius around lat/lng, above 0 and at most 20")] = None,

@@ -6,6 +6,7 @@ header `X-On-Behalf-Of`; unknown query parameters answer `400 unknown_parameter`
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Annotated, Callable
@@ -80,8 +81,9 @@ def _query_names(dependant) -> set[str]:
     return names
 
 
-def _gate(request: Request, credentials: HTTPAuthorizationCredentials | None, on_behalf_of: str | None,
-          *, on_behalf_required: bool) -> Caller:
+async def _gate(request: Request, credentials: HTTPAuthorizationCredentials | None, on_behalf_of: str | None,
+                *, on_behalf_required: bool) -> Caller:
+    """Async so that it runs on the event loop: only the route itself takes a worker thread."""
     request.state.started = time.perf_counter()  # for the Server-Timing header of the answer
     runtime: DataRuntime = request.app.state.data_api
     route = request.scope.get("route")
@@ -98,22 +100,26 @@ def _gate(request: Request, credentials: HTTPAuthorizationCredentials | None, on
                       "naming your developer identity.")
     if plan.rate_limited:
         runtime.rate_limiter.hit(plan.key)
-    runtime.faults.apply()
+    fault = runtime.faults.draw()
+    if fault.delay_seconds:
+        await asyncio.sleep(fault.delay_seconds)
+    if fault.failure is not None:
+        raise fault.failure
     _check_parameters(request)
     return Caller(plan, on_behalf_of, runtime)
 
 
-def v1_gate(request: Request,
+async def v1_gate(request: Request,
             credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
             on_behalf_of: Annotated[str | None, Header(alias="X-On-Behalf-Of", description="Developer identity")] = None,
             ) -> Caller:
-    return _gate(request, credentials, on_behalf_of, on_behalf_required=True)
+    return await _gate(request, credentials, on_behalf_of, on_behalf_required=True)
 
 
-def probe_gate(request: Request,
+async def probe_gate(request: Request,
                credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> Caller:
     """Probes (`/v1/dataset`, `/v1/coverage`) and the lean `/v3` set need no on-behalf header."""
-    return _gate(request, credentials, None, on_behalf_required=False)
+    return await _gate(request, credentials, None, on_behalf_required=False)
 
 
 V1Caller = Annotated[Caller, Depends(v1_gate)]
