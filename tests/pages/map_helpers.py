@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import streamlit as st
+
+import queries
 from streamlit.testing.v1 import AppTest
 
 from components.map_layers import CELL_LAYERS
@@ -23,9 +25,11 @@ def point_app_at(monkeypatch, url: str, key: str = "zpka_sandbox_demo") -> None:
     """Settings through the environment, as a deployment would set them; caches emptied."""
     for name, value in sandbox_env(url, key).items():
         monkeypatch.setenv(name, value)
-    # Free reads are memoised per process; a test must see its own sandbox state.
+    # Free reads are memoised per process; a test must see its own sandbox state. Only the
+    # data client's shared resources are dropped (closed on release); other pages' cached
+    # resources are keyed on their own settings and stay.
     st.cache_data.clear()
-    st.cache_resource.clear()
+    queries._shared_resources.clear()
 
 
 def new_page(**query: str) -> AppTest:

@@ -37,6 +37,18 @@ def test_the_shell_runs_the_map_by_default_and_says_where_the_data_comes_from(mo
     assert "zpka_" not in text, "the key never shows"
 
 
+@pytest.mark.parametrize("script", ["pages/investors.py", "pages/agents.py", "pages/coverage.py", "pages/marketplace.py"])
+def test_the_navigation_opens_every_page_with_the_chrome(monkeypatch, sandbox, script):
+    point_app_at(monkeypatch, sandbox.url)
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    app.run()
+    app.switch_page(script)
+    app.run()
+    assert not app.exception
+    assert app.title, f"{script} draws its page"
+    assert "Where investors buy" not in [title.value for title in app.title]
+
+
 def test_every_page_is_routed_under_its_url_path():
     import app as shell
 
