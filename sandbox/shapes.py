@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sandbox.data.markets import DATA_END
+from sandbox.data.markets import DATA_END, REGISTRY_RUN, REGISTRY_VERSION
 
 DEAL_PREFIX = "deal_"
 PROPERTY_PREFIX = "prop_"
@@ -114,7 +114,7 @@ def investor_profile(row: dict[str, Any], *, old_ids: list[dict[str, Any]], lend
     confidence = "HIGH" if n_deals >= 10 else "MEDIUM"
     history = [{"registry_run": old["registry_run"], "assign_method": "merge", "jaccard": old["jaccard"],
                 "prev_group_id": old["old_id"]} for old in old_ids]
-    history.append({"registry_run": 41, "assign_method": "carry", "jaccard": 1.0, "prev_group_id": row["investor_id"]})
+    history.append({"registry_run": REGISTRY_RUN, "assign_method": "carry", "jaccard": 1.0, "prev_group_id": row["investor_id"]})
     profile: dict[str, Any] = {
         "id": row["investor_id"],
         "org_id": row["org_id"],
@@ -129,8 +129,8 @@ def investor_profile(row: dict[str, Any], *, old_ids: list[dict[str, Any]], lend
         "is_public": kind in ("IBUYER", "SFR_BULK_HOLDER"),
         "buyer_status": "active" if row["bought_12m"] else "dormant",
         "mailing_states": [row["state"]],
-        "registry_version": "2026.11",
-        "registry_run": 41,
+        "registry_version": REGISTRY_VERSION,
+        "registry_run": REGISTRY_RUN,
         "id_history": history,
         "kinds": [kind],
         "confidence_by_kind": {kind: {"n": n_deals, "confidence": confidence}},
