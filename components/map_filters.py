@@ -19,6 +19,11 @@ KIND_LABELS = {
 }
 
 
+# Wide bounds so any date a link carries is accepted (the API answers what it holds).
+EARLIEST_SALE_DATE = date(1970, 1, 1)
+LATEST_SALE_DATE = date(2100, 12, 31)
+
+
 @dataclass(frozen=True)
 class DealFilters:
     sold_from: date | None = None
@@ -51,8 +56,9 @@ def render_filters(*, key: str, data_end: date | None = None) -> DealFilters:
     """Sale dates, kinds and a price range; every one optional."""
     with st.expander("Filters: sale dates, kinds, price", expanded=False):
         columns = st.columns([1, 1, 2, 1, 1])
-        sold_from = columns[0].date_input("Sold from", key=f"{key}_from", value=None, format="YYYY-MM-DD", help=_date_help(data_end))
-        sold_to = columns[1].date_input("Sold to", key=f"{key}_to", value=None, format="YYYY-MM-DD", help=_date_help(data_end))
+        bounds = {"min_value": EARLIEST_SALE_DATE, "max_value": LATEST_SALE_DATE, "format": "YYYY-MM-DD", "help": _date_help(data_end)}
+        sold_from = columns[0].date_input("Sold from", key=f"{key}_from", value=None, **bounds)
+        sold_to = columns[1].date_input("Sold to", key=f"{key}_to", value=None, **bounds)
         kinds = columns[2].multiselect("Kinds", DEAL_KINDS, key=f"{key}_kinds", format_func=KIND_LABELS.get, placeholder="All kinds")
         min_price = columns[3].number_input("Min price ($)", key=f"{key}_min", value=None, min_value=0, step=10_000)
         max_price = columns[4].number_input("Max price ($)", key=f"{key}_max", value=None, min_value=0, step=10_000)

@@ -47,7 +47,8 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
 
     Returns what could not be restored, each said plainly on the page.
     """
-    if st.session_state.get(RESTORED):
+    if st.session_state.get(RESTORED) or not markets:
+        # Without the markets (coverage failed) the link waits for a rerun that has them.
         return []
     st.session_state[RESTORED] = True
     params = st.query_params
@@ -419,7 +420,9 @@ def main() -> None:
             render_cell_panel(cell, filters, place)
         else:
             st.info("Click a cell on the map to see who buys there.")
-    write_url(place, filters, drawn_view, cell)
+    if markets:
+        # Without markets nothing was restored or drawn: keep the link as it came.
+        write_url(place, filters, drawn_view, cell)
 
 
 main()

@@ -300,3 +300,31 @@ def test_a_point_picked_on_the_map_becomes_the_place(monkeypatch, sandbox):
     assert abs(app.number_input(key="map_place_lng").value - longitude) < 1e-4
     assert app.query_params["radius"] == "1"
     assert drawn_cells(app), "the circle's cells are drawn"
+
+
+def test_a_malformed_link_is_explained_and_the_page_still_works(monkeypatch, sandbox):
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page(market="XXX", lat="north", lng="-96.8", radius="2", to="31/12/2024", kind="flip,teardown",
+                   view="1,2,3", cell="not-a-cell", min="cheap")
+    app.run()
+    assert not app.exception
+    warnings = " ".join(texts(app, "warning"))
+    for fragment in ("'XXX' is not served", "lat 'north' is not a number", "'31/12/2024' is not a date",
+                     "Unknown deal kinds in the link: teardown", "not west,south,east,north",
+                     "'not-a-cell' is not an H3 cell", "min price 'cheap' is not a number"):
+        assert fragment in warnings, fragment
+    assert app.multiselect(key="map_filters_kinds").value == ["flip"]
+    assert drawn_cells(app), "the first market's cells are drawn"
+    assert texts(app, "info")[-1] == "Click a cell on the map to see who buys there."
+
+
+def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypatch, sandbox, markets):
+    point_app_at(monkeypatch, sandbox.url)
+    sandbox.faults(rate=1, statuses=[504])
+    app = new_page(market=markets[-1]["market"], kind="hold")
+    app.run()
+    assert not app.exception and any("took too long" in text for text in texts(app, "error"))
+    sandbox.faults(rate=0)
+    app.run()
+    assert app.selectbox(key="map_place_market").value == markets[-1]["market"]
+    assert app.multiselect(key="map_filters_kinds").value == ["hold"]
