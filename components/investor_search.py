@@ -55,7 +55,7 @@ def _column_config() -> dict:
     }
 
 
-def render_investor_hits(hits: Sequence[Mapping], *, capped: bool, query: str, key: str) -> None:
+def render_investor_hits(hits: Sequence[Mapping], *, capped: bool, key: str) -> None:
     """Search hits; when the service capped them, say plainly that more names matched."""
     if not hits:
         st.info("No investor name matches this search. Try fewer or different words (at least 2 characters).")

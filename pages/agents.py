@@ -210,7 +210,7 @@ def walk_listings(cache_key: tuple, first_page, *, file_stem: str) -> None:
     if len(frame) >= MAX_LISTINGS:
         st.caption(f"The first {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
     render_listing_history(frame, key="agt_listings", file_stem=file_stem)
-    listing_ids = [value for value in frame["Listing id"].dropna().unique().tolist()] if not frame.empty else []
+    listing_ids = frame["Listing id"].dropna().unique().tolist() if not frame.empty else []
     if listing_ids:
         choice = st.selectbox("Open a listing", listing_ids, index=None, key="agt_listing_pick",
                               placeholder="Choose a listing to read its deeds")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 import queries
@@ -79,7 +78,7 @@ def name_search(api) -> None:
         render_error(error, title="Search failed")
         return
     hits = [plain(hit) for hit in result.items]
-    render_investor_hits(hits, capped=bool(result.capped), query=query, key="inv_hits")
+    render_investor_hits(hits, capped=bool(result.capped), key="inv_hits")
     if hits:
         labels = {hit["id"]: f"{hit.get('display_name') or hit.get('name') or hit['id']} · {hit.get('market') or ''} · {hit['id']}" for hit in hits}
         choice = st.selectbox(
@@ -140,7 +139,10 @@ def leaderboard(api) -> None:
         if value[1]:
             st.query_params[value[0]] = value[1].strip()
         st.query_params["sort"] = sort
-        st.query_params["kind"] = kinds
+        if kinds:
+            st.query_params["kind"] = kinds
+        else:
+            st.query_params.pop("kind", None)
         st.session_state["inv_show_leaderboard"] = True
     if not st.session_state.get("inv_show_leaderboard") and not st.query_params.get("sort"):
         return
