@@ -182,3 +182,16 @@ def test_a_row_of_the_history_opens_its_listing_read(app_env):
         assert f"Listing {listing_id}" in texts(app) and "Seller:" in texts(app)
     assert app.subheader[0].value == "Marketplace listing"
     assert any(element.value.startswith(f"Agent {agent['id']}") for element in app.subheader), "the agent stays open"
+
+
+def test_an_old_agent_id_opens_the_current_record(app_env):
+    def single_market(agent_id: str) -> bool:
+        env = sandbox_env(app_env.url)
+        headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+        return httpx2.get(f"{app_env.url}/v1/agents/{agent_id}", headers=headers, timeout=30).status_code == 200
+
+    pair = next(item for item in sandbox_fixtures(app_env)["merged_agent_ids"] if single_market(item["current"]))
+    app = run_page(agent=pair["old"])
+    assert not app.exception
+    assert f"Opened from old id {pair['old']}: this is the current record {pair['current']}" in texts(app)
+    assert app.subheader[0].value == f"Agent {pair['current']}"
