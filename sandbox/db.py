@@ -179,20 +179,12 @@ class Database(ListingQueries, LenderQueries):
         keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
         return self.rows(
             f"""
-            WITH page AS (
-                SELECT seq, deal_id, sale_date, price, kind, buyer_id, seller_id, seller_institution,
-                       property_id, lender_id, listing_id, {distance} AS distance
-                FROM deals WHERE {where} AND {keyset}
-                ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
-            )
-            SELECT page.*, b.name AS buyer_name, b.display_name AS buyer_display_name,
-                   b.is_natural_person AS buyer_is_person, s.name AS seller_name,
-                   s.is_natural_person AS seller_is_person, p.city, p.zip, p.county_fips, p.latitude, p.longitude,
-                   p.bedrooms, p.bathrooms, p.living_area_sqft, p.year_built
-            FROM page JOIN investors b ON b.investor_id = page.buyer_id
-            LEFT JOIN investors s ON s.investor_id = page.seller_id
-            JOIN properties p ON p.property_id = page.property_id
-            ORDER BY {sort.order_by}
+            SELECT seq, deal_id, sale_date, price, kind, buyer_id, seller_id, seller_institution,
+                   property_id, lender_id, listing_id, {distance} AS distance, buyer_name, buyer_display_name,
+                   buyer_is_person, seller_name, seller_is_person, city, zip, county_fips, latitude, longitude,
+                   bedrooms, bathrooms, living_area_sqft, year_built
+            FROM deals WHERE {where} AND {keyset}
+            ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
             """,
             params + keyset_params,
         )

@@ -39,6 +39,14 @@ DERIVE_STATEMENTS: tuple[str, ...] = (
            CASE WHEN d.seller_institution >= 0 THEN {_INSTITUTIONS}[d.seller_institution + 1] END AS seller_institution,
            p.property_id, p.market, p.zip, p.city, p.county_fips, p.latitude, p.longitude, p.cell::BIGINT AS cell,
            d.lender_id,
+           -- Denormalised so that a page of deals is read from this one table, without joins.
+           CASE WHEN b.is_natural_person THEN NULL ELSE b.deed_name END AS buyer_name,
+           CASE WHEN b.is_natural_person THEN NULL ELSE b.display_name END AS buyer_display_name,
+           b.is_natural_person AS buyer_is_person,
+           CASE WHEN s.is_natural_person THEN NULL ELSE s.deed_name END AS seller_name,
+           s.is_natural_person AS seller_is_person,
+           p.bedrooms::INTEGER AS bedrooms, p.bathrooms, p.living_area_sqft::INTEGER AS living_area_sqft,
+           p.year_built::INTEGER AS year_built,
            CASE WHEN s.org_kind = 'WHOLESALER' AND substr(md5('mpl:' || d.deal_id), 1, 1) < '6'
                 THEN md5('mpl:' || d.deal_id) END AS listing_id
     FROM raw_deals d
