@@ -8,7 +8,6 @@ import pandas as pd
 import streamlit as st
 
 from components.map_filters import KIND_LABELS
-from components.map_layers import format_price
 from components.tables import date_column, link_column, money_column, page_href, render_table
 
 INVESTOR_COLUMNS = (
@@ -22,12 +21,13 @@ INVESTOR_COLUMNS = (
 def render_cell_summary(summary: Mapping, *, key: str) -> None:
     """Counts by kind, deals by month (a chart) and the median price (`/v1/deals/summary`)."""
     with st.container(key=key):
-        columns = st.columns(4)
-        columns[0].metric("Deals", f"{int(summary.get('n_deals') or 0):,}")
-        columns[1].metric("Investors", f"{int(summary.get('n_investors') or 0):,}")
-        columns[2].metric("Priced", f"{int(summary.get('n_priced') or 0):,}")
+        # Two by two: the panel is a narrow column, four metrics in a row would be cut short.
+        top, bottom = st.columns(2), st.columns(2)
+        top[0].metric("Deals", f"{int(summary.get('n_deals') or 0):,}")
+        top[1].metric("Investors", f"{int(summary.get('n_investors') or 0):,}")
+        bottom[0].metric("Priced", f"{int(summary.get('n_priced') or 0):,}")
         median = summary.get("median_price")
-        columns[3].metric("Median price", format_price(median), help=f"${int(median):,}" if median is not None else None)
+        bottom[1].metric("Median price", f"${int(median):,}" if median is not None else "n/a")
         by_kind = summary.get("by_kind") or {}
         if by_kind:
             kinds = pd.DataFrame(
