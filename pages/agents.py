@@ -72,13 +72,25 @@ def agent_search(api) -> None:
     render_agent_hits(hits, key="agt_hits")
     if hits:
         labels = {f"{hit['id']}|{hit.get('market') or ''}": f"{hit['id']} · {hit.get('market') or ''}" for hit in hits}
-        choice = st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
-                              placeholder="Choose an agent from the hits")
-        if choice:
-            agent_id, market = choice.split("|")
-            if (agent_id, market) != (st.query_params.get("agent"), st.query_params.get("market", "")):
-                select(agent=agent_id, market=market, person=None, listing=None)
-                st.rerun()
+        st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
+                     placeholder="Choose an agent from the hits", on_change=open_picked_agent)
+
+
+# Choices act in callbacks: only a new choice changes the selection, never a leftover one.
+def open_picked_agent() -> None:
+    if st.session_state.get("agt_pick"):
+        agent_id, market = st.session_state["agt_pick"].split("|")
+        select(agent=agent_id, market=market, person=None, listing=None)
+
+
+def open_picked_market() -> None:
+    if st.session_state.get("agt_market_choice"):
+        select(market=st.session_state["agt_market_choice"])
+
+
+def open_picked_listing() -> None:
+    if st.session_state.get("agt_listing_pick"):
+        select(listing=st.session_state["agt_listing_pick"])
 
 
 def open_by_id() -> None:
@@ -110,10 +122,8 @@ def ask_market(agent_id: str, error: ApiStatusError) -> None:
         except ApiError:
             offered = []
     st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon=":material/explore:")
-    market = st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market")
-    if market:
-        select(market=market)
-        st.rerun()
+    st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
+                 on_change=open_picked_market)
 
 
 def agent_section(api, agent_id: str) -> None:
@@ -212,11 +222,8 @@ def walk_listings(cache_key: tuple, first_page, *, file_stem: str) -> None:
     render_listing_history(frame, key="agt_listings", file_stem=file_stem)
     listing_ids = frame["Listing id"].dropna().unique().tolist() if not frame.empty else []
     if listing_ids:
-        choice = st.selectbox("Open a listing", listing_ids, index=None, key="agt_listing_pick",
-                              placeholder="Choose a listing to read its deeds")
-        if choice and choice != st.query_params.get("listing"):
-            select(listing=choice)
-            st.rerun()
+        st.selectbox("Open a listing", listing_ids, index=None, key="agt_listing_pick",
+                     placeholder="Choose a listing to read its deeds", on_change=open_picked_listing)
 
 
 # --- one marketplace listing -----------------------------------------------------------------
@@ -258,9 +265,13 @@ def listing_section(api, listing_id: str) -> None:
             label=f"Buyer's investor profile: {hit.get('display_name') or hit.get('name')} ({hit.get('market')})",
             query_params={"investor": hit["id"]},
         )
-    if st.button("Close the listing", key="agt_close_listing"):
-        select(listing=None)
-        st.rerun()
+    st.button("Close the listing", key="agt_close_listing", on_click=close_listing)
+
+
+def close_listing() -> None:
+    select(listing=None)
+    # Forget the pick too, so choosing the same listing again opens it again.
+    st.session_state["agt_listing_pick"] = None
 
 
 def main() -> None:

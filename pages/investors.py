@@ -81,13 +81,16 @@ def name_search(api) -> None:
     render_investor_hits(hits, capped=bool(result.capped), key="inv_hits")
     if hits:
         labels = {hit["id"]: f"{hit.get('display_name') or hit.get('name') or hit['id']} · {hit.get('market') or ''} · {hit['id']}" for hit in hits}
-        choice = st.selectbox(
+        st.selectbox(
             "Open a profile", options=list(labels), index=None, format_func=labels.get, key="inv_pick",
-            placeholder="Choose an investor from the hits",
+            placeholder="Choose an investor from the hits", on_change=open_picked_investor,
         )
-        if choice and choice != st.query_params.get("investor"):
-            set_selected_investor(choice)
-            st.rerun()
+
+
+def open_picked_investor() -> None:
+    """A hit chosen from the list opens its profile; a callback, so only a new choice acts."""
+    if st.session_state.get("inv_pick"):
+        set_selected_investor(st.session_state["inv_pick"])
 
 
 def place_of(choice: str, markets: list[dict]) -> tuple[dict, str] | None:

@@ -216,3 +216,15 @@ def test_a_server_error_is_said_in_place_and_the_page_goes_on(app_env):
     app.run()
     assert not app.error
     assert "No investor name matches" in texts(app)
+
+
+def test_a_leftover_pick_never_overrides_an_id_opened_later(app_env):
+    first, second = [hit for hit in api_get(app_env, "/v1/investors/search", q="LLC")["data"] if hit.get("display_name")][:2]
+    app = run_page(q=first["display_name"])
+    app.selectbox(key="inv_pick").set_value(first["id"]).run()
+    assert app.query_params["investor"] in (first["id"], [first["id"]])
+    app.text_input(key="inv_id_input").input(second["id"])
+    next(button for button in app.button if button.label == "Open").click()
+    app.run()
+    app.run()  # any later interaction
+    assert app.query_params["investor"] in (second["id"], [second["id"]])
