@@ -7,6 +7,7 @@ or a `property_id`; with a place, `lat`/`lng` alone are the reference point for 
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -102,6 +103,8 @@ async def deal_filters(
     if radius_miles is not None:
         if lat is None:
             raise validation_error("radius_miles", "radius_miles needs lat and lng.")
+        if math.isnan(radius_miles):
+            raise validation_error("radius_miles", "radius_miles must be a number of miles, e.g. 2.5.")
         if radius_miles <= 0:
             raise validation_error("radius_miles", "radius_miles must be above 0.", "too_small")
         if radius_miles > MAX_RADIUS_MILES:

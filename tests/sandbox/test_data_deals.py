@@ -32,7 +32,7 @@ def test_geometry_conflict(sandbox, dfw):
     assert "bbox" in problem["detail"] and "zip" in problem["detail"]
 
 
-@pytest.mark.parametrize("radius", ["20.5", "100"])
+@pytest.mark.parametrize("radius", ["20.5", "100", "inf"])
 def test_radius_over_20_miles_is_a_validation_error(sandbox, radius):
     """data-api.md, Limits 6: radius_miles at most 20."""
     problem = assert_problem(get(sandbox.url, "/v1/deals", {"lat": 32.8, "lng": -96.8, "radius_miles": radius}),
@@ -51,6 +51,8 @@ def test_radius_over_20_miles_is_a_validation_error(sandbox, radius):
     pytest.param({"zip": "75001", "min_price": "-1"}, "min_price", id="negative-price"),
     pytest.param({"zip": "75001", "limit": "0"}, "limit", id="limit-zero"),
     pytest.param({"lat": "north", "lng": -96.8, "radius_miles": 2}, "lat", id="lat-not-a-number"),
+    pytest.param({"lat": 32.8, "lng": -96.8, "radius_miles": "nan"}, "radius_miles", id="radius-nan"),
+    pytest.param({"bbox": "nan,32,-96,33"}, "bbox", id="bbox-nan"),
 ])
 def test_malformed_parameters_name_the_parameter(sandbox, params, param):
     """Issue 2, Bad input: every malformed parameter answers a documented code naming it, never a 500."""
