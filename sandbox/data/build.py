@@ -58,6 +58,7 @@ def _build(path: Path, scale: str, seed: int) -> None:
     con = duckdb.connect(str(temporary))
     try:
         con.execute("SET threads = 2")
+        con.execute("SET enable_progress_bar = false")
         for name, frame in tables.items():
             frame = frame.assign(row=range(len(frame)))  # explicit row numbers: scans do not keep order
             con.register(f"raw_{name}_frame", frame)
