@@ -112,15 +112,33 @@ def open_by_id() -> None:
 # --- one agent ---------------------------------------------------------------------------------
 
 
-def ask_market(agent_id: str, error: ApiStatusError) -> None:
-    """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
-    offered = error.problem.get("markets") or []
-    if not offered:
+def markets_of(api, agent_id: str, error: ApiStatusError) -> list[str]:
+    """The markets to offer: the problem's `markets` when sent, else the agent-serving markets where the id answers.
+
+    Agent reads cost 0 credits (data-api.md, Limits 3), so trying each market is free.
+    """
+    if error.problem.get("markets"):
+        return list(error.problem["markets"])
+    try:
+        candidates = [m.get("market") for m in queries.coverage_markets()
+                      if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
+    except ApiError:
+        return []
+    found = []
+    for market in candidates:
         try:
-            offered = [m.get("market") for m in queries.coverage_markets()
-                       if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
+            api.agents.retrieve(agent_id, market=market)
+        except NotFoundError:
+            continue
         except ApiError:
-            offered = []
+            pass  # cannot tell: keep the market on offer
+        found.append(market)
+    return found or candidates
+
+
+def ask_market(api, agent_id: str, error: ApiStatusError) -> None:
+    """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
+    offered = markets_of(api, agent_id, error)
     st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon=":material/explore:")
     st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
                  on_change=open_picked_market)
@@ -145,7 +163,7 @@ def agent_section(api, agent_id: str) -> None:
         return
     except ApiStatusError as error:
         if error.code == "market_required":
-            ask_market(agent_id, error)
+            ask_market(api, agent_id, error)
         else:
             render_error(error, title="The agent could not be opened")
         return
