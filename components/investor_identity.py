@@ -74,6 +74,20 @@ def render_investor_identity(profile: Mapping, *, key: str) -> None:
     with right:
         render_bar_chart(kinds.dropna(subset=["Deals"]), x="Kind", y="Deals", key=f"{key}_kinds_chart", title="Deals by kind")
 
+    history = [entry for entry in profile.get("id_history") or [] if isinstance(entry, Mapping)]
+    if history:
+        with st.expander("Registry history of this id"):
+            render_table(
+                pd.DataFrame(
+                    [{"Registry run": entry.get("registry_run"), "Assigned by": entry.get("assign_method"),
+                      "Overlap (Jaccard)": pd.to_numeric(entry.get("jaccard"), errors="coerce"),
+                      "Id in that run": entry.get("prev_group_id")}
+                     for entry in history]
+                ),
+                key=f"{key}_history",
+                file_name=f"{profile.get('id')}-id-history.csv",
+            )
+
     reasons = profile.get("classification_reasons") or []
     if reasons:
         with st.expander("Why it is classified so"):

@@ -155,6 +155,8 @@ def test_an_old_id_opens_the_current_record_and_says_so(app_env):
     app = open_profile(merged["old"])
     assert f"Opened from old id {merged['old']}" in texts(app)
     assert merged["current"] in texts(app)
+    history = next(frame.value for frame in app.dataframe if "Id in that run" in frame.value.columns)
+    assert merged["old"] in history["Id in that run"].tolist()
 
 
 def test_a_retired_id_says_retired_without_a_trace(app_env):
