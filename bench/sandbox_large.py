@@ -40,10 +40,12 @@ def start_sandbox(data_dir: Path) -> tuple[subprocess.Popen, str]:
          "--data-dir", str(data_dir)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert process.stdout is not None
+    lines = []
     for line in process.stdout:
         if line.startswith("sandbox ready on "):
             return process, line.split()[-1]
-    raise RuntimeError("the sandbox exited before its ready line")
+        lines.append(line)
+    raise RuntimeError("the sandbox exited before its ready line:\n" + "".join(lines[-20:]))
 
 
 def server_ms(response: httpx2.Response) -> float:
