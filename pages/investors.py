@@ -29,7 +29,7 @@ DEALS = "inv_deals"
 MAX_DEALS = 5_000
 LEADERBOARD_SIZES = (10, 25, 50, 100)
 SORT_WORDS = {
-    "events_desc": "most deals",
+    "events_desc": "most deed events",
     "parcels_desc": "most parcels",
     "volume_desc": "largest volume",
     "last_bought_desc": "bought most recently",
