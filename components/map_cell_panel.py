@@ -77,9 +77,9 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
         buyer = row.get("buyer") or {}
         seller = row.get("seller") or {}
         place = row.get("property") or {}
+        # The reading order of a row: when, how much, what, who; the long id last.
         records.append(
             {
-                "Deal": row.get("id"),
                 "Sold": row.get("sale_date"),
                 "Price": row.get("price"),
                 "Kind": KIND_LABELS.get(row.get("kind"), row.get("kind")),
@@ -88,6 +88,7 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
                 "Seller": seller.get("name"),
                 "City": place.get("city"),
                 "ZIP": place.get("zip"),
+                "Deal": row.get("id"),
             }
         )
     frame = pd.DataFrame.from_records(records)

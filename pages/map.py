@@ -248,11 +248,17 @@ def charged_section(name: str, signature: tuple, ask_label: str, cost_text: str 
             st.warning("The cost cannot be stated because the cell's summary did not load: try again when it does.")
             state = None
         else:
-            st.warning(cost_text, icon="💳")
-            confirm, cancel = st.columns(2)
-            if confirm.button("Confirm", key=f"map_{name}_confirm", type="primary"):
+            question = st.empty()
+            with question.container():
+                st.warning(cost_text, icon=":material/payments:")
+                confirm, cancel = st.columns(2)
+                confirmed = confirm.button("Confirm", key=f"map_{name}_confirm", type="primary")
+                cancelled = cancel.button("Cancel", key=f"map_{name}_cancel")
+            if confirmed:
+                # Answered: the question goes, the loading takes its place.
+                question.empty()
                 state = {"signature": signature, "stage": "loading"}
-            elif cancel.button("Cancel", key=f"map_{name}_cancel"):
+            elif cancelled:
                 st.session_state[state_key] = None
                 st.rerun()
     if state is not None and state["stage"] == "loading":
@@ -338,7 +344,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
             bar.progress(share, text=f"{rows:,} of {total:,} deals loaded ({pages} pages)")
 
         rows = queries.list_deals(cell_place, params, progress=progress)
-        bar.progress(1.0, text=f"{len(rows):,} deals loaded")
+        bar.empty()
         return rows
 
     deals = charged_section("deals", signature, "List the deals", deal_cost, load_deals)

@@ -68,7 +68,22 @@ def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifa
         panel.first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.get_by_text("Median price").first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.wait_for_url("**cell=**", timeout=LOAD_TIMEOUT_MS)  # the selected cell is in the link
-        page.get_by_role("button", name="List the deals").wait_for(timeout=LOAD_TIMEOUT_MS)
-        sidebar = page.locator('[data-testid="stSidebar"]')
-        assert "Credits this session" in sidebar.inner_text()
         page.screenshot(path=str(artifacts_dir / "map-journey-2-panel.png"))
+
+        # Listing the deals says what it may cost first, and spends only once confirmed.
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        spent = sidebar.locator('[data-testid="stMetric"]').filter(has_text="Credits this session")
+        assert spent.inner_text().split()[-1] == "0"
+        page.get_by_role("button", name="List the deals").click()
+        page.get_by_text("may cost up to").wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert spent.inner_text().split()[-1] == "0"
+        page.get_by_role("button", name="Confirm").click()
+        page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.get_by_role("button", name="Download CSV").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        deadline = time.monotonic() + 30
+        while spent.inner_text().split()[-1] == "0" and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert spent.inner_text().split()[-1] != "0", "the sidebar counts the credits spent"
+        page.get_by_role("button", name="Confirm").wait_for(state="detached", timeout=LOAD_TIMEOUT_MS)
+        page.locator('[data-testid="stDataFrame"]').first.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir / "map-journey-3-deals.png"))

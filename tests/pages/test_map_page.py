@@ -95,6 +95,7 @@ def test_listing_deals_states_the_cost_and_charges_only_once_confirmed(monkeypat
     app.button(key="map_deals_ask").click().run()
     app.button(key="map_deals_confirm").click().run()
     assert not app.exception
+    assert not any(button.key == "map_deals_confirm" for button in app.button), "the question is answered"
     assert meter.charged == deals_in_circle
     table = app.dataframe[0].value
     assert len(table) == deals_in_circle
