@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,11 @@ from sandbox.sql_lenders import LenderQueries
 from sandbox.sql_listings import ListingQueries
 
 EARTH_RADIUS_MILES = 3958.7613
+DEAL_COLUMNS = """
+    seq, deal_id, sale_date, price, kind, buyer_id, seller_id, seller_institution, property_id, lender_id,
+    listing_id, buyer_name, buyer_display_name, buyer_is_person, seller_name, seller_is_person, city, zip,
+    county_fips, latitude, longitude, bedrooms, bathrooms, living_area_sqft, year_built
+"""
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,6 @@ def distance_sql(lat: float, lng: float, prefix: str = "") -> str:
             f"cos(radians({lat!r})) * cos(radians({prefix}latitude)) * pow(sin(radians({prefix}longitude - ({lng!r})) / 2), 2)))")
 
 
-def plain(value: Any) -> Any:
-    """JSON-ready values: dates as ISO strings, whole-dollar floats as ints."""
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
-
-
 class Database(ListingQueries, LenderQueries):
     def __init__(self, path: Path, *, max_cells: int = 50_000) -> None:
         self.max_cells = max_cells  # decisions.md, /v1/deals/cells: more answers 400
@@ -87,7 +84,13 @@ class Database(ListingQueries, LenderQueries):
         try:
             result = cursor.execute(sql, params or [])
             columns = [column[0] for column in result.description]
-            return [{name: plain(value) for name, value in zip(columns, row)} for row in result.fetchall()]
+            dates = [name for name, type_code, *_ in result.description if str(type_code) == "DATE"]
+            found = [dict(zip(columns, row)) for row in result.fetchall()]
+            for row in found:
+                for name in dates:
+                    if row[name] is not None:
+                        row[name] = row[name].isoformat()
+            return found
         finally:
             cursor.close()
 
@@ -177,14 +180,17 @@ class Database(ListingQueries, LenderQueries):
         """
         distance = distance_sql(*point) if point else "NULL::DOUBLE"
         keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
+        # Late materialisation: order and cut on the narrow key columns first, then read the
+        # wide columns of the page's rows only.
         return self.rows(
             f"""
-            SELECT seq, deal_id, sale_date, price, kind, buyer_id, seller_id, seller_institution,
-                   property_id, lender_id, listing_id, {distance} AS distance, buyer_name, buyer_display_name,
-                   buyer_is_person, seller_name, seller_is_person, city, zip, county_fips, latitude, longitude,
-                   bedrooms, bathrooms, living_area_sqft, year_built
-            FROM deals WHERE {where} AND {keyset}
-            ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
+            WITH page AS (
+                SELECT seq, {distance} AS distance FROM deals WHERE {where} AND {keyset}
+                ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
+            )
+            SELECT {DEAL_COLUMNS}, page.distance
+            FROM deals JOIN page USING (seq)
+            ORDER BY {sort.order_by}
             """,
             params + keyset_params,
         )
@@ -192,8 +198,12 @@ class Database(ListingQueries, LenderQueries):
     def deal_page_offset(self, where: str, params: list[Any], sort: Sort, offset: int, limit: int) -> int:
         """The OFFSET form of a deal page, for comparison with keyset paging (bench/sandbox_large.py only)."""
         return len(self.rows(
-            f"SELECT seq, deal_id, sale_date, price FROM deals WHERE {where} "
-            f"ORDER BY {sort.order_by} LIMIT {int(limit)} OFFSET {int(offset)}", params))
+            f"""
+            WITH page AS (
+                SELECT seq FROM deals WHERE {where} ORDER BY {sort.order_by} LIMIT {int(limit)} OFFSET {int(offset)}
+            )
+            SELECT {DEAL_COLUMNS} FROM deals JOIN page USING (seq) ORDER BY {sort.order_by}
+            """, params))
 
     def deal(self, deal_id: str) -> dict[str, Any] | None:
         found = self.deal_page("deal_id = ?", [deal_id], Sort("sale_date", True), None, 1, None)

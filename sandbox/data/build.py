@@ -18,7 +18,7 @@ import duckdb
 from sandbox.data.derive import DERIVE_STATEMENTS
 from sandbox.data.generate import generate
 
-GENERATOR_VERSION = 7
+GENERATOR_VERSION = 8
 
 
 def database_path(data_dir: Path, scale: str, seed: int) -> Path:

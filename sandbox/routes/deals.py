@@ -12,8 +12,8 @@ from sandbox.filters import DealFilters, deal_filters
 from sandbox.gate import Caller, V1Caller
 from sandbox.ids import parse_prefixed
 from sandbox.problems import Problem
-from sandbox.routes.common import problem_responses
 from sandbox import shapes
+from sandbox.routes.common import problem_responses
 
 router = APIRouter(tags=["deals"])
 Filters = Annotated[DealFilters, Depends(deal_filters)]
@@ -41,18 +41,17 @@ def checked_filters(caller: Caller, filters: DealFilters) -> DealFilters:
 
 
 def deal_rows_page(request: Request, caller: Caller, where: str, params: list, sort_name: str,
-                   point: tuple[float, float] | None, cursor: str | None, limit: int):
+                   point: tuple[float, float] | None, cursor: str | None,
+                   limit: int) -> tuple[list[dict], dict]:
+    """One keyset page of deal rows in `sort_name` order; the cursor carries [sort value, row number]."""
     db = caller.runtime.db
     sort = DEAL_SORTS[sort_name]
-    key_column = {"date_desc": "sale_date", "date_asc": "sale_date", "price_desc": "price", "price_asc": "price",
-                  "distance": "distance"}[sort_name]
-    rows, page = keyset_page(
+    return keyset_page(
         request, caller,
         lambda after, n: db.deal_page(where, params, sort, after, n, point),
-        lambda row: [row[key_column], row["seq"]],
+        lambda row: [row[sort.expression], row["seq"]],
         cursor, limit,
     )
-    return rows, page
 
 
 @router.get("/v1/deals", responses=problem_responses(400, 422), summary="Deals in a geometry or place")
