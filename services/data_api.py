@@ -169,6 +169,7 @@ class DataApi:
         parser_name: str,
         cacheable: bool = True,
         before_parse: Callable[[CachedResponse], None] | None = None,
+        on_sent: Callable[[], None] | None = None,
     ) -> tuple[R, CachedResponse]:
         """GET `path`, served from the version-keyed cache when the same read was made.
 
@@ -186,7 +187,8 @@ class DataApi:
             validator = self.cache.validator(request_key)
             if validator is not None and validator.etag:
                 headers["If-None-Match"] = validator.etag
-        response = self._transport.request("GET", path, params=params, headers=headers)
+        extensions = {"trace": _when_sent(on_sent)} if on_sent is not None else None
+        response = self._transport.request("GET", path, params=params, headers=headers, extensions=extensions)
         version = response.headers.get(contract.DATASET_VERSION_HEADER) or self.cache.version or ""
         if response.status_code == 304 and validator is not None:
             # The body did not change with the version: serve it again, no download.
@@ -244,7 +246,9 @@ class DataApi:
                     return ahead.result()
             return load(cursor, rows_needed)
 
-        def load(cursor: str | None, rows_needed: int | None | object) -> Page[T]:
+        def load(
+            cursor: str | None, rows_needed: int | None | object, on_sent: Callable[[], None] | None = None
+        ) -> Page[T]:
             query = dict(params)
             if cursor is not None:
                 query["cursor"] = cursor
@@ -258,9 +262,21 @@ class DataApi:
                 next_cursor = peek_next_cursor(entry.body)
                 if next_cursor and next_cursor not in pending:
                     still_needed = None if rows_needed is None else rows_needed - page_size  # type: ignore[operator]
-                    pending[next_cursor] = _in_background(lambda: load(next_cursor, still_needed))
+                    sent = threading.Event()
 
-            envelope, entry = self.get(path, query, parse=parse, parser_name=parser_name, before_parse=read_ahead)
+                    def load_next() -> Page[T]:
+                        try:
+                            return load(next_cursor, still_needed, sent.set)
+                        finally:
+                            sent.set()
+
+                    pending[next_cursor] = _in_background(load_next)
+                    # Parsing holds the GIL: let the request leave first, so the server works meanwhile.
+                    sent.wait(READ_AHEAD_SEND_WAIT_S)
+
+            envelope, entry = self.get(
+                path, query, parse=parse, parser_name=parser_name, before_parse=read_ahead, on_sent=on_sent
+            )
             items = list(envelope.data)
             if hold is not None:
                 # Hold the rows once per answer, not on every cached read of it.
@@ -317,6 +333,7 @@ class DataApi:
 
 
 _NO_READ_AHEAD = object()
+READ_AHEAD_SEND_WAIT_S = 0.5
 _NEXT_CURSOR_KEY = re.compile(rb'"next_cursor"\s*:\s*')
 
 
@@ -335,6 +352,16 @@ def peek_next_cursor(body: bytes) -> str | None:
     except ValueError:
         return None
     return value if isinstance(value, str) and value else None
+
+
+def _when_sent(on_sent: Callable[[], None]) -> Callable[[str, dict], None]:
+    """An httpcore trace callback calling `on_sent` once the request has been written."""
+
+    def trace(event_name: str, info: dict) -> None:
+        if event_name.endswith("send_request_body.complete"):
+            on_sent()
+
+    return trace
 
 
 def _explicit_limit(params: Mapping[str, Any]) -> int | None:

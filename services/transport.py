@@ -104,6 +104,7 @@ class Transport:
         headers: Mapping[str, str] | None = None,
         idempotency_key: str | bool | None = None,
         timeout: float | httpx2.Timeout | None = None,
+        extensions: Mapping[str, Any] | None = None,
     ) -> httpx2.Response:
         """Send one request, retrying what the documents allow; return a success or a 304.
 
@@ -119,6 +120,8 @@ class Transport:
         extra: dict[str, Any] = {}
         if timeout is not None:
             extra["timeout"] = timeout
+        if extensions:
+            extra["extensions"] = dict(extensions)
         url = self.base_url + path
 
         attempt = 0
