@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -282,3 +282,26 @@ class CompactDeck:
 
     def to_json(self) -> str:
         return self._compact_json
+
+
+def picked_cell(event) -> str | None:
+    """The hex of the cell the chart reports selected, if any."""
+    selection = _member(event, "selection") or {}
+    objects = _member(selection, "objects") or {}
+    for layer in CELL_LAYERS:
+        picked = objects.get(layer) if hasattr(objects, "get") else None
+        if picked:
+            first = picked[0]
+            if isinstance(first, (list, tuple)) and first:
+                return str(first[0])
+            if isinstance(first, Mapping):
+                return str(first.get("0") or first.get("cell") or "") or None
+    return None
+
+
+def _member(value, name: str):
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return value.get(name)
+    return getattr(value, name, None)

@@ -19,11 +19,11 @@ import queries
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
 from components.map_filters import DEAL_KINDS, DealFilters, render_filters
-from components.map_layers import CELL_LAYERS, CompactDeck
+from components.map_layers import CompactDeck, picked_cell
 from components.map_markets import shapes_in_view
 from components.map_legend import render_legend
-from components.map_view import MAX_RADIUS_MILES, View, cell_geometry
-from components.place_picker import PlaceChoice, render_place_picker
+from components.map_view import View, cell_geometry
+from components.place_picker import PlaceChoice, place_request, render_place_picker
 from services.errors import ApiError
 
 PLACE_KEY = "map_place"
@@ -146,35 +146,6 @@ def _number(text: str | None) -> float | None:
 # --- place to request and view -------------------------------------------------------------------
 
 
-def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
-    """The request geometry, the view that shows it, and what is wrong with the input if anything."""
-    market_view = None
-    if market and market.get("bbox") and len(market["bbox"]) == 4:
-        market_view = View(*[float(value) for value in market["bbox"]])
-    whole = ({"bbox": market_view.text()} if market_view else {}, market_view)
-    if place.mode == "ZIP codes":
-        zips = [part.strip() for part in place.zips.replace(";", ",").split(",") if part.strip()]
-        if not zips:
-            return (*whole, "Type one or more 5-digit ZIP codes, separated by commas.")
-        bad = [code for code in zips if not (len(code) == 5 and code.isdigit())]
-        if bad:
-            return (*whole, f"{', '.join(bad)}: a ZIP code is 5 digits (e.g. 75201). Correct it to see those ZIPs.")
-        return {"zip": zips}, market_view, None
-    if place.mode == "City":
-        if len(place.city) < 2:
-            return (*whole, "Type a postal city (e.g. Dallas).")
-        return {"city": place.city}, market_view, None
-    if place.mode == "Point + radius":
-        if place.latitude is None or place.longitude is None or place.radius_miles is None:
-            return (*whole, "Give a latitude, a longitude and a radius in miles.")
-        if not 0 < place.radius_miles <= MAX_RADIUS_MILES:
-            # data-api.md, Limits 6: radius_miles at most 20.
-            return (*whole, f"The radius is at most {MAX_RADIUS_MILES:g} miles (and more than 0): enter 20 or less.")
-        geometry = {"lat": place.latitude, "lng": place.longitude, "radius_miles": place.radius_miles}
-        return geometry, View.around(place.latitude, place.longitude, place.radius_miles), None
-    return (*whole, None)
-
-
 def place_signature(place: PlaceChoice) -> tuple:
     return (place.market, place.mode, place.zips, place.city, place.latitude, place.longitude, place.radius_miles)
 
@@ -195,29 +166,6 @@ def overridden_view(place: PlaceChoice) -> View | None:
 
 
 # --- selection ----------------------------------------------------------------------------------
-
-
-def picked_cell(event) -> str | None:
-    """The hex of the cell the chart reports selected, if any."""
-    selection = _member(event, "selection") or {}
-    objects = _member(selection, "objects") or {}
-    for layer in CELL_LAYERS:
-        picked = objects.get(layer) if hasattr(objects, "get") else None
-        if picked:
-            first = picked[0]
-            if isinstance(first, (list, tuple)) and first:
-                return str(first[0])
-            if isinstance(first, Mapping):
-                return str(first.get("0") or first.get("cell") or "") or None
-    return None
-
-
-def _member(value, name: str):
-    if value is None:
-        return None
-    if isinstance(value, Mapping):
-        return value.get(name)
-    return getattr(value, name, None)
 
 
 def update_selection(event) -> str | None:

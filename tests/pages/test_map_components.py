@@ -153,3 +153,19 @@ def test_colour_classes_cover_the_counts_in_order():
     assert scale.thresholds == sorted(set(scale.thresholds)) and scale.thresholds[0] >= 1
     assert len(scale.classes()) == 5
     assert scale.expression().startswith("@@=this[1]>=")
+
+
+@pytest.mark.parametrize(
+    ("event", "expected"),
+    [
+        pytest.param({"selection": {"indices": {}, "objects": {}}}, None, id="nothing-selected"),
+        pytest.param({"selection": {"objects": {"cells": [["8826c86015fffff", 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell"),
+        pytest.param({"selection": {"objects": {"cells-flagged": [["8826c86015fffff", 3, 2, "$270k", "n"]]}}}, "8826c86015fffff", id="a-flagged-cell"),
+        pytest.param({"selection": {"objects": {"market-outlines": [{"m": "DFW"}]}}}, None, id="not-a-cell-layer"),
+        pytest.param(None, None, id="no-event"),
+    ],
+)
+def test_the_selected_cell_is_read_from_the_chart_event(event, expected):
+    from components.map_layers import picked_cell
+
+    assert picked_cell(event) == expected
