@@ -15,6 +15,7 @@ import streamlit as st
 import queries
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
+from services.errors import ApiError
 
 ROOT = Path(__file__).resolve().parent
 # (script, title, url path, icon); the OAuth redirect comes back to /marketplace.
@@ -55,14 +56,10 @@ def source_status() -> SourceStatus:
         dataset = queries.dataset()
         status["dataset_version"] = dataset.get("dataset_version")
         status["data_end"] = dataset.get("data_end")
-    except Exception as error:  # noqa: BLE001 - any API error: show it, keep the app
+    except ApiError as error:
         status["problem"] = "Freshness unknown: " + describe_error(error)
-    try:
-        charged, remaining = queries.credits()
-        status["credits_charged"] = charged
-        status["credits_remaining"] = remaining
-    except Exception as error:  # noqa: BLE001
-        status["problem"] = (status.get("problem") or "") + " Credits unknown: " + describe_error(error)
+    # The session's meter: no request, it counts what the pages' responses said.
+    status["credits_charged"], status["credits_remaining"] = queries.credits()
     return SourceStatus(**status)
 
 
