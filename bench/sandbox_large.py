@@ -21,8 +21,9 @@ import httpx2
 
 from sandbox.config import default_data_dir
 from sandbox.data.build import ensure_database
-from sandbox.db import Database, Sort
+from sandbox.db import Database
 from sandbox.filters import DealFilters
+from sandbox.routes.deals import DEAL_SORTS
 
 SCALE = "large"
 SEED = 7
@@ -105,7 +106,7 @@ def main() -> None:
         # The same pages straight on DuckDB, beside the OFFSET form of page 200.
         db = Database(path)
         where, where_params = db.deal_where(DealFilters(bbox=tuple(bbox)))
-        sort = Sort("sale_date", True, cast="::DATE")
+        sort = DEAL_SORTS["date_desc"]
         after, starts = None, {}
         for page in range(1, PAGES + 1):
             starts[page] = after

@@ -35,6 +35,7 @@ class Sort:
     tie_break: str = "seq"
     tie_descending: bool | None = None  # None: the same direction as the expression
     cast: str = ""  # e.g. "::DATE" for cursor values that travel as strings
+    nullable: bool = True  # a NOT NULL key gets a plain range bound that zone maps can prune on
 
     @property
     def order_by(self) -> str:
@@ -51,8 +52,10 @@ class Sort:
         if value is None:
             return f"({self.expression} IS NULL AND {self.tie_break} {tie_op} ?)", [tie]
         op = "<" if self.descending else ">"
-        return (f"({self.expression} {op} ?{self.cast} OR ({self.expression} = ?{self.cast} AND {self.tie_break} {tie_op} ?)"
-                f" OR {self.expression} IS NULL)", [value, value, tie])
+        after = f"({self.expression} {op} ?{self.cast} OR ({self.expression} = ?{self.cast} AND {self.tie_break} {tie_op} ?))"
+        if self.nullable:
+            return f"({after} OR {self.expression} IS NULL)", [value, value, tie]
+        return f"{self.expression} {op}= ?{self.cast} AND {after}", [value, value, value, tie]
 
 
 def distance_sql(lat: float, lng: float, prefix: str = "") -> str:

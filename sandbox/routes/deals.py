@@ -20,8 +20,8 @@ Filters = Annotated[DealFilters, Depends(deal_filters)]
 # Length is checked by the codec so that any bad cursor answers `400 invalid_cursor` (data-api.md, Limits 6).
 Cursor = Annotated[str | None, Query(description="page.next_cursor of the previous page, 1-4096 characters")]
 DEAL_SORTS = {
-    "date_desc": Sort("sale_date", True, cast="::DATE"),
-    "date_asc": Sort("sale_date", False, cast="::DATE"),
+    "date_desc": Sort("sale_date", True, cast="::DATE", nullable=False),
+    "date_asc": Sort("sale_date", False, cast="::DATE", nullable=False),
     "price_desc": Sort("price", True),
     "price_asc": Sort("price", False),
     "distance": Sort("distance", False),
