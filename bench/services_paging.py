@@ -96,6 +96,7 @@ def main() -> None:
             ratios.append(walk / floor)
             outside.append((walk - inside) / walk)
         ratio = statistics.median(ratios)
+        print("walk / floor of each pair: " + " ".join(f"{r:.2f}" for r in ratios))
         print(f"bare HTTP floor (server page times + one round trip per page): median {statistics.median(floors) * 1000:6.0f} ms, "
               f"best {min(floors) * 1000:6.0f} ms for {rows:,d} rows")
         print(f"DataApi walk ({pages} pages, typed deals, read-ahead):        median {statistics.median(walks) * 1000:6.0f} ms, "
