@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -33,6 +32,14 @@ from services.errors import ApiError, UnexpectedResponseError
 from services.envelope import Envelope, envelope_parser
 from services.models import Dataset
 from services.pagination import Page
+from services.read_ahead import (
+    NO_READ_AHEAD,
+    READ_AHEAD_SEND_WAIT_S,
+    explicit_limit,
+    in_background,
+    peek_next_cursor,
+    when_sent,
+)
 from services.resources.deals import Deals
 from services.resources.investors import Investors
 from services.resources.agents import Agents, People
@@ -187,7 +194,7 @@ class DataApi:
             validator = self.cache.validator(request_key)
             if validator is not None and validator.etag:
                 headers["If-None-Match"] = validator.etag
-        extensions = {"trace": _when_sent(on_sent)} if on_sent is not None else None
+        extensions = {"trace": when_sent(on_sent)} if on_sent is not None else None
         response = self._transport.request("GET", path, params=params, headers=headers, extensions=extensions)
         version = response.headers.get(contract.DATASET_VERSION_HEADER) or self.cache.version or ""
         if response.status_code == 304 and validator is not None:
@@ -228,16 +235,16 @@ class DataApi:
     ) -> Page[T]:
         """The first page of a keyset list, able to walk the rest.
 
-        During `walk()` the next page is requested while this one is parsed (`_READ_AHEAD`),
+        During `walk()` the next page is requested while this one is parsed (`services.read_ahead`),
         only when the walk will surely want it, so read-ahead never spends a credit the walk
         would not have spent.
         """
         parse = envelope_parser(list[item_type])  # type: ignore[valid-type]
         parser_name = f"page:{getattr(item_type, '__name__', item_type)}"
-        page_size = _explicit_limit(params)
+        page_size = explicit_limit(params)
         pending: dict[str, Future[Page[T]]] = {}
 
-        def fetch(cursor: str | None, rows_needed: int | None | object = _NO_READ_AHEAD) -> Page[T]:
+        def fetch(cursor: str | None, rows_needed: int | None | object = NO_READ_AHEAD) -> Page[T]:
             if cursor is None:
                 pending.clear()
             else:
@@ -255,7 +262,7 @@ class DataApi:
 
             def read_ahead(entry: CachedResponse) -> None:
                 # The walk wants the next page unless this one may already give it every row it needs.
-                if rows_needed is _NO_READ_AHEAD or page_size is None:
+                if rows_needed is NO_READ_AHEAD or page_size is None:
                     return
                 if rows_needed is not None and rows_needed <= page_size:  # type: ignore[operator]
                     return
@@ -270,7 +277,7 @@ class DataApi:
                         finally:
                             sent.set()
 
-                    pending[next_cursor] = _in_background(load_next)
+                    pending[next_cursor] = in_background(load_next)
                     # Parsing holds the GIL: let the request leave first, so the server works meanwhile.
                     sent.wait(READ_AHEAD_SEND_WAIT_S)
 
@@ -330,61 +337,6 @@ class DataApi:
         checked = self._version_checked_at
         if checked is None or self._clock() - checked >= contract.VERSION_POLL_INTERVAL_S:
             self.refresh_version()
-
-
-_NO_READ_AHEAD = object()
-READ_AHEAD_SEND_WAIT_S = 0.5
-_NEXT_CURSOR_KEY = re.compile(rb'"next_cursor"\s*:\s*')
-
-
-def peek_next_cursor(body: bytes) -> str | None:
-    """`page.next_cursor` read from the raw body without parsing it all (for read-ahead only;
-    the parsed page is what the walk trusts)."""
-    start = body.rfind(b'"next_cursor"')
-    if start < 0:
-        return None
-    match = _NEXT_CURSOR_KEY.match(body, start)
-    if match is None:
-        return None
-    tail = body[match.end() : match.end() + 2 * contract.CURSOR_MAX_LENGTH + 2].decode("utf-8", "replace")
-    try:
-        value, _ = json.JSONDecoder().raw_decode(tail)
-    except ValueError:
-        return None
-    return value if isinstance(value, str) and value else None
-
-
-def _when_sent(on_sent: Callable[[], None]) -> Callable[[str, dict], None]:
-    """An httpcore trace callback calling `on_sent` once the request has been written."""
-
-    def trace(event_name: str, info: dict) -> None:
-        if event_name.endswith("send_request_body.complete"):
-            on_sent()
-
-    return trace
-
-
-def _explicit_limit(params: Mapping[str, Any]) -> int | None:
-    try:
-        return int(params["limit"]) if params.get("limit") is not None else None
-    except (TypeError, ValueError):
-        return None
-
-
-def _in_background(work: Callable[[], R]) -> Future[R]:
-    """Run `work` on a short-lived thread; its result or error arrives through the future."""
-    future: Future[R] = Future()
-
-    def run() -> None:
-        if not future.set_running_or_notify_cancel():
-            return
-        try:
-            future.set_result(work())
-        except BaseException as error:  # noqa: BLE001 - handed to the reader of the future
-            future.set_exception(error)
-
-    threading.Thread(target=run, name="deedscope-read-ahead", daemon=True).start()
-    return future
 
 
 def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R], path: str) -> R:
