@@ -232,7 +232,7 @@ class Database(ListingQueries, LenderQueries):
             "by_month": [{"month": month, "n": n} for month, n in by_month],
         }
 
-    def deal_cells(self, filters: DealFilters, resolution: int) -> list[dict[str, Any]] | None:
+    def deal_cells(self, filters: DealFilters, resolution: int) -> list[tuple] | None:
         """Counts per H3 cell, or None when there are more than `max_cells` cells.
 
         The resolution-10 cell of each parcel is stored; its parent at `resolution` is the
@@ -240,33 +240,32 @@ class Database(ListingQueries, LenderQueries):
         """
         where, params = self.deal_where(filters)
         # Distinct buyers counted on the integer `buyer_seq`: hashing it is cheaper than the id string.
-        return self._cells(resolution, where, params, ("n_deals", "n_investors"), "buyer_seq")
+        return self._cells(resolution, where, params, "buyer_seq")
 
-    def lender_cells(self, filters: DealFilters, resolution: int, lender_id: str | None) -> list[dict[str, Any]] | None:
+    def lender_cells(self, filters: DealFilters, resolution: int, lender_id: str | None) -> list[tuple] | None:
         """Financed deals per H3 cell: `n_loans`, `n_lenders`, `median_price` (of the financed purchases)."""
         where, params = self.deal_where(filters)
         where += " AND lender_id IS NOT NULL" + (" AND lender_id = ?" if lender_id else "")
-        return self._cells(resolution, where, params + ([lender_id] if lender_id else []),
-                           ("n_loans", "n_lenders"), "lender_id")
+        return self._cells(resolution, where, params + ([lender_id] if lender_id else []), "lender_id")
 
-    def _cells(self, resolution: int, where: str, params: list[Any], names: tuple[str, str],
-               distinct: str) -> list[dict[str, Any]] | None:
+    def _cells(self, resolution: int, where: str, params: list[Any], distinct: str) -> list[tuple] | None:
+        """(hex cell, count, distinct count, median price) per H3 cell at `resolution`, or None over the cap."""
         r = int(resolution)
         parent = f"(cell & ~(15::BIGINT << 52)) | ({r}::BIGINT << 52) | ((1::BIGINT << {3 * (15 - r)}) - 1)"
+        # Group on the integer index; format the few thousand cells as hex afterwards.
         found = self.rows_tuple(
             f"""
-            SELECT lower(hex({parent})) AS hex_cell, count(*), count(DISTINCT {distinct}),
-                   round(median(price))::BIGINT
-            FROM deals WHERE cell IS NOT NULL AND {where}
-            GROUP BY hex_cell ORDER BY hex_cell LIMIT {int(self.max_cells) + 1}
+            SELECT lower(hex(parent)), n, n_distinct, median_price FROM (
+                SELECT {parent} AS parent, count(*) AS n, count(DISTINCT {distinct}) AS n_distinct,
+                       round(median(price))::BIGINT AS median_price
+                FROM deals WHERE cell IS NOT NULL AND {where} GROUP BY parent
+            ) ORDER BY parent LIMIT {int(self.max_cells) + 1}
             """,
             params,
         )
         if len(found) > self.max_cells:
             return None
-        total, distinct_name = names
-        return [{"cell": cell, total: n, distinct_name: n_distinct, "median_price": median}
-                for cell, n, n_distinct, median in found]
+        return found
 
     # -- investors ----------------------------------------------------------------------
 

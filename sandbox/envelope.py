@@ -45,14 +45,17 @@ def respond(
     charge_ids: Sequence[str] | None = None,
     meta: dict[str, Any] | None = None,
     rows: int | None = None,
+    data_json: str | None = None,
 ) -> Response:
     """Answer `data` in the envelope; `charge_ids` (on charged routes) are the deal, investor
-    and property ids served, each costing 1 credit when new to the account."""
+    and property ids served, each costing 1 credit when new to the account. `data_json`, when
+    given, is `data` already serialised (then `data` may be None and `rows` says how many)."""
     runtime = caller.runtime
     publishing = runtime.publishing
     version = publishing.dataset_version
     # Serialise the data once: it feeds both the ETag and the body.
-    data_json = _dumps(data)
+    if data_json is None:
+        data_json = _dumps(data)
     extra_json = _dumps([page, meta, version])
     etag = '"' + hashlib.sha256((data_json + extra_json).encode()).hexdigest()[:32] + '"'
     headers = {

@@ -58,6 +58,16 @@ def deal(row: dict[str, Any], *, with_distance: bool) -> dict[str, Any]:
     return shaped
 
 
+def cells_json(cells: list[tuple], count_name: str, distinct_name: str) -> str:
+    """The `data` array of a cells answer, formatted directly: thousands of flat rows of
+    known types (hex string, integers) need no general JSON encoder."""
+    parts = []
+    for cell, count, distinct, median in cells:
+        price = "null" if median is None else str(median)
+        parts.append(f'{{"cell":"{cell}","{count_name}":{count},"{distinct_name}":{distinct},"median_price":{price}}}')
+    return "[" + ",".join(parts) + "]"
+
+
 def investor_row(row: dict[str, Any]) -> dict[str, Any]:
     """One row of `GET /v1/investors`: identity plus the counters over the filtered deals."""
     shaped = {

@@ -87,7 +87,8 @@ def deal_cells(request: Request, caller: V1Caller, filters: Filters,
         message = f"more than {db.max_cells:,} cells; lower the resolution or narrow the place."
         raise Problem(400, "validation_error", f"Invalid value for resolution: {message}",
                       errors=[{"param": "resolution", "message": message, "code": "too_big"}])
-    return respond(request, caller, cells, markets=db.markets_of(filters), meta={"resolution": resolution})
+    return respond(request, caller, None, data_json=shapes.cells_json(cells, "n_deals", "n_investors"),
+                   rows=len(cells), markets=db.markets_of(filters), meta={"resolution": resolution})
 
 
 @router.get("/v1/deals/{deal_id}", responses=problem_responses(400, 404), summary="One deal")

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
 from sandbox.data.markets import MARKETS_BY_CODE
+from sandbox import shapes
 from sandbox.db import Sort
 from sandbox.envelope import keyset_page, page_limit, respond
 from sandbox.filters import DealFilters, deal_filters, validation_error
@@ -102,7 +103,8 @@ def lender_cells(request: Request, caller: V1Caller, filters: Annotated[DealFilt
         message = f"more than {caller.runtime.db.max_cells:,} cells; lower the resolution or narrow the place."
         raise Problem(400, "validation_error", f"Invalid value for resolution: {message}",
                       errors=[{"param": "resolution", "message": message, "code": "too_big"}])
-    return respond(request, caller, cells, markets=caller.runtime.db.markets_of(filters), meta={"resolution": resolution})
+    return respond(request, caller, None, data_json=shapes.cells_json(cells, "n_loans", "n_lenders"), rows=len(cells),
+                   markets=caller.runtime.db.markets_of(filters), meta={"resolution": resolution})
 
 
 @router.get("/v1/lenders", responses=problem_responses(400), summary="Lenders, most loans first")
