@@ -19,9 +19,12 @@ from pathlib import Path
 
 N_CELLS = int(os.environ.get("DEEDSCOPE_BENCH_PAINT_CELLS", "20000"))
 ROOT = Path(__file__).resolve().parent.parent
-# Polls the first map canvas every animation frame; records when >2% of sampled pixels are painted.
+# Polls the first map canvas every 250 ms; records when >2% of sampled pixels are painted.
+# Not every frame: reading a WebGL canvas back waits for the (software, swiftshader)
+# renderer to finish, so a per-frame probe slowed the very paint it timed.
 FIRST_PAINT_PROBE = """
 (() => {
+  const POLL_MS = 250;
   const sample = (canvas) => {
     const copy = document.createElement('canvas');
     copy.width = 200; copy.height = 160;
@@ -38,9 +41,9 @@ FIRST_PAINT_PROBE = """
       if (window.__canvasSeen === undefined) window.__canvasSeen = performance.now();
       try { if (sample(canvas) > 0.02) { window.__firstHexes = performance.now(); return; } } catch (e) {}
     }
-    requestAnimationFrame(poll);
+    setTimeout(poll, POLL_MS);
   };
-  requestAnimationFrame(poll);
+  setTimeout(poll, POLL_MS);
 })();
 """
 
