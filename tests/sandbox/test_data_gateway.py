@@ -143,3 +143,25 @@ def test_reset_restores_credits(sandbox):
     assert probe.headers["X-Credits-Charged"] == "1"
     assert probe.headers["X-Credits-Remaining"] == str(10_000 - 1)
     assert DEMO_KEY not in probe.text
+
+
+def test_monthly_allowance_runs_out_with_quota_exceeded_and_held_items_stay_free(sandbox):
+    """data-api.md, Limits 2 and 3: an exhausted allowance answers 403 quota_exceeded; held items cost nothing again."""
+    bbox = ",".join(map(str, fixtures(sandbox.url)["markets"]["DFW"]))
+    charged, cursor, first_page = 0, None, None
+    while True:
+        params = {"bbox": bbox, "limit": 500, **({"cursor": cursor} if cursor else {})}
+        response = get(sandbox.url, "/v1/deals", params)
+        if response.status_code != 200:
+            break
+        first_page = first_page or params
+        charged += int(response.headers["X-Credits-Charged"])
+        assert int(response.headers["X-Credits-Remaining"]) == 10_000 - charged
+        cursor = response.json()["page"]["next_cursor"]
+        assert cursor, "the market ran out of deals before the allowance did"
+    problem = assert_problem(response, 403, "quota_exceeded")
+    assert "credits" in problem["detail"]
+    assert charged == 10_000
+    again = get(sandbox.url, "/v1/deals", first_page)
+    assert again.status_code == 200
+    assert again.headers["X-Credits-Charged"] == "0" and again.headers["X-Credits-Remaining"] == "0"
