@@ -315,4 +315,5 @@ def main() -> None:
         st.caption("Search an agent, or open an agent, person or listing by id.")
 
 
+queries.ensure_app_router()
 main()

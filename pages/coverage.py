@@ -149,4 +149,5 @@ def main() -> None:
     st.caption(escape_markdown("Coverage, builds and freshness are free reads (data-api.md, Limits 3)."))
 
 
+queries.ensure_app_router()
 main()

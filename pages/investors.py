@@ -301,4 +301,5 @@ def main() -> None:
         st.caption("Choose an investor above to read its profile.")
 
 
+queries.ensure_app_router()
 main()

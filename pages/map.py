@@ -379,4 +379,5 @@ def main() -> None:
         write_url(place, filters, drawn_view, cell)
 
 
+queries.ensure_app_router()
 main()

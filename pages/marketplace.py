@@ -439,4 +439,5 @@ def proof_panel(api, me: dict) -> None:
     st.rerun()
 
 
+queries.ensure_app_router()
 main()
