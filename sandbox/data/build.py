@@ -18,7 +18,7 @@ import duckdb
 from sandbox.data.derive import DERIVE_STATEMENTS
 from sandbox.data.generate import generate
 
-GENERATOR_VERSION = 9
+GENERATOR_VERSION = 10
 ROW_GROUP_SIZE = 16_384
 
 

@@ -251,7 +251,8 @@ def _assign_ids(rng: np.random.Generator, tables: dict[str, pd.DataFrame]) -> No
     dfw = np.flatnonzero(agents["market"].to_numpy() == "DFW")[:12]
     hou = np.flatnonzero(agents["market"].to_numpy() == "HOU")[:12]
     for source, target in zip(dfw, hou):
-        agents.loc[target, ["agent_id", "person_id"]] = agents.loc[source, ["agent_id", "person_id"]].to_numpy()
+        same = ["agent_id", "person_id", "person_name"]
+        agents.loc[target, same] = agents.loc[source, same].to_numpy()
     listings = tables["listings"]
     listings["listing_id"] = hex_ids(rng, len(listings), 32)
 

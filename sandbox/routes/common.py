@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sandbox.db import Database
@@ -52,7 +53,7 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     }
 
 
-def resolve(db: Database, entity: str, requested: str, exists) -> tuple[str, list[str]]:
+def resolve(db: Database, entity: str, requested: str, exists: Callable[[str], bool]) -> tuple[str, list[str]]:
     """Follow an old registry id to the current record (data-api.md, Conventions "Old ids").
 
     Returns (current id, ids resolved from); a retired id answers `410 gone`, an unknown one `404`.

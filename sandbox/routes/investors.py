@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from sandbox import shapes
 from sandbox.envelope import keyset_page, page_limit, respond
 from sandbox.filters import DealFilters, deal_filters, parse_kinds, validation_error
-from sandbox.gate import V1Caller
+from sandbox.gate import Caller, V1Caller
 from sandbox.ids import check_prefixed
 from sandbox.routes.common import problem_responses, resolve
 from sandbox.routes.deals import Cursor, checked_filters, deal_rows_page, DEALS_LIMIT
@@ -24,7 +24,8 @@ InvestorId = Annotated[str, Path(description="inv_ + 12 hex; an old id is follow
 SearchQuery = Annotated[str, Query(min_length=2, max_length=100, description="Name, 2-100 characters")]
 
 
-def current_investor(caller, investor_id: str) -> tuple[str, list[str]]:
+def current_investor(caller: Caller, investor_id: str) -> tuple[str, list[str]]:
+    """The current id of an `inv_` id (old ids followed; retired 410, unknown 404)."""
     db = caller.runtime.db
     check_prefixed(investor_id, "inv_", 12, "investor_id")
     return resolve(db, "investor", investor_id, lambda candidate: db.investor(candidate) is not None)
