@@ -43,14 +43,30 @@ _CODES = {
 }
 
 
+ENVELOPE_SCHEMA = {
+    "type": "object",
+    "required": ["data", "meta"],
+    "properties": {
+        "data": {},
+        "meta": {"type": "object", "required": ["generated_at", "coverage", "terms", "build"]},
+        "page": {"type": "object", "required": ["next_cursor", "limit", "returned"],
+                 "properties": {"next_cursor": {"type": ["string", "null"]}, "limit": {"type": "integer"},
+                                "returned": {"type": "integer"}, "capped": {"type": "boolean"}}},
+    },
+}
+
+
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI `responses` for the problems a route can answer (gateway codes apply to all)."""
+    """OpenAPI `responses`: the envelope on 200, and the problems a route can answer (gateway codes apply to all)."""
     gateway = (401, 403, 406, 429, 500, 503, 504)
-    return {
-        status: {"description": f"Problem: {_CODES[status]}",
-                 "content": {"application/problem+json": {"schema": _PROBLEM_SCHEMA}}}
-        for status in sorted({400, *gateway, *statuses})
+    responses: dict[int | str, dict[str, Any]] = {
+        200: {"description": "The envelope (data-api.md, Envelope)",
+              "content": {"application/json": {"schema": ENVELOPE_SCHEMA}}},
     }
+    for status in sorted({400, *gateway, *statuses}):
+        responses[status] = {"description": f"Problem: {_CODES[status]}",
+                             "content": {"application/problem+json": {"schema": _PROBLEM_SCHEMA}}}
+    return responses
 
 
 def resolve(db: Database, entity: str, requested: str, exists: Callable[[str], bool]) -> tuple[str, list[str]]:

@@ -24,7 +24,7 @@ from sandbox.filters import DealFilters, deal_filters, validation_error
 from sandbox.gate import CSV, JSON, Caller, V1Caller, accepted_media, produces
 from sandbox.ids import check_prefixed
 from sandbox.problems import Problem, request_id
-from sandbox.routes.common import problem_responses, resolve
+from sandbox.routes.common import ENVELOPE_SCHEMA, problem_responses, resolve
 from sandbox.routes.deals import Cursor, checked_filters
 
 router = APIRouter(tags=["lenders"])
@@ -146,7 +146,7 @@ def get_lender(request: Request, caller: V1Caller, lender_id: LenderId) -> Respo
 
 @router.get("/v1/lenders/{lender_id}/loans", summary="A lender's loans, newest first; CSV with Accept: text/csv",
             responses={**problem_responses(400, 404, 410, 422),
-                       200: {"content": {JSON: {}, CSV: {"schema": {"type": "string"}}},
+                       200: {"content": {JSON: {"schema": ENVELOPE_SCHEMA}, CSV: {"schema": {"type": "string"}}},
                              "description": "Loans as JSON (paged) or CSV (every row, at most 50,000)"}})
 @produces(JSON, CSV)
 def lender_loans(request: Request, caller: V1Caller, lender_id: LenderId, market: MarketCode = None,

@@ -49,6 +49,8 @@ def path_values(sandbox_url):
 def test_every_route_is_declared_with_problem_responses(spec, route):
     """Issue 2, Routes: /openapi.json describes them truthfully (parameters, problem responses)."""
     operation = spec["paths"][route]["get"]
+    envelope = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    assert set(envelope["required"]) == {"data", "meta"}
     for status in ("400", "401", "403", "406", "429", "503", "504"):
         assert "application/problem+json" in operation["responses"][status]["content"], (route, status)
     declared = {p["name"] for p in operation.get("parameters", []) if p["in"] == "path"}
