@@ -67,8 +67,13 @@ def problem_response(request: Request, problem: Problem) -> JSONResponse:
         "request_id": rid,
     }
     if request.url.path.startswith(MARKETPLACE_PREFIX):
+        # Imported here: the marketplace package imports this module.
+        from sandbox.marketplace.wire import API_VERSION
+
         body["type"] = f"{base}/marketplace/v1/errors#{problem.code}"
         body["recovery"] = problem.recovery or problem.detail
+        # marketplace-api.md, Versioning 2: every response carries meta.api_version.
+        body["meta"] = {"request_id": rid, "api_version": API_VERSION}
     body.update(problem.extras)
     headers = {"X-Request-Id": rid, **problem.headers}
     return JSONResponse(body, status_code=problem.status, headers=headers, media_type=PROBLEM_MEDIA_TYPE)

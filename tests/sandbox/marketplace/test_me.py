@@ -76,3 +76,6 @@ def test_every_answer_carries_meta_api_version(buyer):
     version = buyer.data("/me")["api_version"]
     for path in ("/buy/offers", "/buy/deals", "/buy/events"):
         assert buyer.get(path).json()["meta"]["api_version"] == version
+    # Problems are answers too.
+    refused = problem(buyer.get("/buy/offers/off_000000000000"), 404, "not_found")
+    assert refused["meta"] == {"request_id": refused["request_id"], "api_version": version}
