@@ -9,7 +9,8 @@ import streamlit as st
 
 
 def money_column(label: str) -> st.column_config.NumberColumn:
-    return st.column_config.NumberColumn(label, format="$%d")
+    """Whole dollars with thousands separators ($152,000): the `dollar` preset, no cents (step 1)."""
+    return st.column_config.NumberColumn(label, format="dollar", step=1)
 
 
 def date_column(label: str) -> st.column_config.DateColumn:
