@@ -7,17 +7,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.coverage_matrix import STATUS_MARKS
-from tests.processes import ROOT, sandbox_env
+from tests.pages.apptest import page_path, run_page as run_page_file, frame_with, texts
+from tests.processes import sandbox_env
 
-PAGE = str(ROOT / "pages" / "coverage.py")
-RUN_TIMEOUT_S = 60
+PAGE = page_path("coverage")
 
 
-@pytest.fixture
-def app_env(sandbox, monkeypatch):
-    for name, value in sandbox_env(sandbox.url).items():
-        monkeypatch.setenv(name, value)
-    return sandbox
+def run_page(**query_params):
+    return run_page_file(PAGE, **query_params)
 
 
 def coverage(sandbox, **params) -> dict:
@@ -26,23 +23,6 @@ def coverage(sandbox, **params) -> dict:
     response = httpx2.get(f"{sandbox.url}/v1/coverage", params=params, headers={"Authorization": f"Bearer {key}"}, timeout=30)
     response.raise_for_status()
     return response.json()["data"]
-
-
-def run_page(**query_params) -> AppTest:
-    app = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
-    app.query_params.update(query_params)
-    return app.run()
-
-
-def texts(app: AppTest) -> str:
-    parts = []
-    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text"):
-        parts.extend(str(element.value) for element in getattr(app, kind))
-    return "\n".join(parts)
-
-
-def frame_with(app: AppTest, column: str):
-    return next(element.value for element in app.dataframe if column in element.value.columns)
 
 
 def test_the_matrix_has_a_row_per_market_and_a_column_per_dataset(app_env):

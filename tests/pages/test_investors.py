@@ -9,47 +9,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
-from tests.processes import ROOT, sandbox_env
+from tests.pages.apptest import page_path, run_page as run_page_file, api_get, sandbox_fixtures, texts
+from tests.processes import sandbox_env
 
-PAGE = str(ROOT / "pages" / "investors.py")
-RUN_TIMEOUT_S = 60
-
-
-@pytest.fixture
-def app_env(sandbox, monkeypatch):
-    """The page's settings point at the sandbox, reset before each test."""
-    for name, value in sandbox_env(sandbox.url).items():
-        monkeypatch.setenv(name, value)
-    return sandbox
+PAGE = page_path("investors")
 
 
-def sandbox_fixtures(sandbox) -> dict:
-    response = httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=30)
-    response.raise_for_status()
-    body = response.json()
-    return body.get("data", body)
-
-
-def api_get(sandbox, path: str, **params) -> dict:
-    env = sandbox_env(sandbox.url)
-    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
-    response = httpx2.get(f"{sandbox.url}{path}", params=params, headers=headers, timeout=30)
-    response.raise_for_status()
-    return response.json()
-
-
-def run_page(**query_params) -> AppTest:
-    app = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
-    app.query_params.update(query_params)
-    return app.run()
-
-
-def texts(app: AppTest) -> str:
-    """Everything the page says, for assertions on wording."""
-    parts = []
-    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text"):
-        parts.extend(str(element.value) for element in getattr(app, kind))
-    return "\n".join(parts)
+def run_page(**query_params):
+    return run_page_file(PAGE, **query_params)
 
 
 def open_profile(investor_id: str) -> AppTest:

@@ -1,0 +1,52 @@
+"""What the analyst pages' AppTests share: run a page file against the sandbox, read what it says."""
+
+from __future__ import annotations
+
+import httpx2
+from streamlit.testing.v1 import AppTest
+
+from tests.processes import ROOT, sandbox_env
+
+RUN_TIMEOUT_S = 60
+SPOKEN_ELEMENTS = ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text")
+
+
+def page_path(name: str) -> str:
+    return str(ROOT / "pages" / f"{name}.py")
+
+
+def run_page(page: str, **query_params) -> AppTest:
+    """Run one page script on its own (as AppTest does), with the URL query given."""
+    app = AppTest.from_file(page, default_timeout=RUN_TIMEOUT_S)
+    app.query_params.update(query_params)
+    return app.run()
+
+
+def texts(app: AppTest) -> str:
+    """Everything the page says, for assertions on wording."""
+    parts = []
+    for kind in SPOKEN_ELEMENTS:
+        parts.extend(str(element.value) for element in getattr(app, kind))
+    return "\n".join(parts)
+
+
+def frame_with(app: AppTest, column: str):
+    """The first table the page drew that has this column."""
+    return next(element.value for element in app.dataframe if column in element.value.columns)
+
+
+def sandbox_fixtures(sandbox) -> dict:
+    """Notable ids of the sandbox's data (admin route), found rather than hard-coded."""
+    response = httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=30)
+    response.raise_for_status()
+    body = response.json()
+    return body.get("data", body)
+
+
+def api_get(sandbox, path: str, **params) -> dict:
+    """A Data API read with the demo key, to compare the page against."""
+    env = sandbox_env(sandbox.url)
+    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+    response = httpx2.get(f"{sandbox.url}{path}", params=params, headers=headers, timeout=30)
+    response.raise_for_status()
+    return response.json()
