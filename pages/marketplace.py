@@ -1,7 +1,7 @@
 """Marketplace: a buyer logs in (OAuth 2.1 + PKCE) and sees and acts on offers.
 
-The login leaves the app for the issuer's pages and comes back to `/marketplace?code=…&state=…`
-in a new Streamlit session; `queries.marketplace_complete_login` exchanges the code and
+The login sends this tab (not a new one) to the issuer's pages and comes back to
+`/marketplace?code=…&state=…` in a new Streamlit session; `queries.marketplace_complete_login` exchanges the code and
 the URL is cleared at once. Tokens stay in this session's state only.
 
 Each action keeps its `Idempotency-Key` in `mkt_idempotency_keys` from the click until the
@@ -21,6 +21,7 @@ import streamlit as st
 
 import queries
 from components.marketplace_deals import deal_label, render_deal_list
+from components.marketplace_login import render_login_link
 from components.marketplace_offers import offer_label, render_events, render_offer_chain, render_offer_list
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem
@@ -133,8 +134,8 @@ def render_login(reason: str | None) -> None:
         st.warning(reason, icon="🔒")
     else:
         st.info(
-            "Log in with your marketplace account to see your offers. The login opens the marketplace's own "
-            "page in a new tab; this app never sees your password.",
+            "Log in with your marketplace account to see your offers. You sign in on the marketplace's own "
+            "page, then come straight back here; this app never sees your password.",
             icon="🔑",
         )
     try:
@@ -145,7 +146,7 @@ def render_login(reason: str | None) -> None:
     except Exception as error:  # noqa: BLE001 - discovery or registration could not reach the issuer
         st.error(f"The marketplace login service could not be reached ({type(error).__name__}). Try again in a moment.", icon="⚠️")
         return
-    st.link_button("Log in", url, type="primary")
+    render_login_link(url, key="mkt_login_link")
 
 
 def session_ended(error: LoginError) -> None:

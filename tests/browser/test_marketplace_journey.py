@@ -130,46 +130,50 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     page.goto(f"{app_url}/marketplace")
     expect(page.get_by_role("heading", name="Marketplace")).to_be_visible()
 
-    # "Log in" opens the issuer's own page in a new tab; the app never sees the password.
-    with page.context.expect_page() as opened:
-        page.get_by_role("link", name="Log in").click()
-    login = opened.value
-    login.set_default_timeout(UI_TIMEOUT_MS)
-    login.fill('input[name="email"]', "buyer@sandbox.test")
-    login.fill('input[name="password"]', "sandbox")
-    login.get_by_role("button", name="Log in").click()
-    expect(login.get_by_role("button", name="Allow")).to_be_visible()
-    if login.locator('input[name="accept_terms"]').count():
-        login.check('input[name="accept_terms"]')
-    login.get_by_role("button", name="Allow").click()
+    page.screenshot(path=str(artifacts_dir / "marketplace-logged-out-start.png"), full_page=True)
 
-    # Back on the app, in a new session, logged in; the code and state are gone from the URL.
-    expect(login.get_by_text("You are logged in to the marketplace")).to_be_visible()
-    expect(login.get_by_text("Dana Buyer")).to_be_visible()
-    login.wait_for_function("() => !window.location.search.includes('code=')")
-    assert "/marketplace" in login.url
+    # "Log in" takes this same tab to the issuer's own page; the app never sees the password.
+    opened_pages: list[Page] = []
+    page.context.on("page", lambda opened: opened_pages.append(opened))
+    page.get_by_role("link", name="Log in").click()
+    page.wait_for_url(re.compile(re.escape(issuer.url) + r"/auth/"))
+    page.fill('input[name="email"]', "buyer@sandbox.test")
+    page.fill('input[name="password"]', "sandbox")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Allow")).to_be_visible()
+    if page.locator('input[name="accept_terms"]').count():
+        page.check('input[name="accept_terms"]')
+    page.get_by_role("button", name="Allow").click()
+
+    # Back on the app in the same tab, in a new session, logged in; the code and state are gone from the URL.
+    expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible()
+    expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    page.wait_for_function("() => !window.location.search.includes('code=')")
+    assert page.url.startswith(f"{app_url}/marketplace")
+    assert opened_pages == [] and page.context.pages == [page], "the login opened another tab"
+    page.screenshot(path=str(artifacts_dir / "marketplace-logged-in.png"), full_page=True)
 
     # Accept a counter the seller sent: review its preview, then accept with its token.
-    choose(login, "Status", "new")
-    chosen = choose(login, "Offer", re.compile(r"by seller"))
+    choose(page, "Status", "new")
+    chosen = choose(page, "Offer", re.compile(r"by seller"))
     deal_title = chosen.split(" · ")[0]
-    login.get_by_role("button", name="Review the seller's terms").click()
-    expect(login.get_by_text(re.compile(r"This preview is valid for"))).to_be_visible()
-    login.get_by_role("button", name="Accept the seller's offer").click()
-    expect(login.get_by_text("You accepted the seller's offer")).to_be_visible()
+    page.get_by_role("button", name="Review the seller's terms").click()
+    expect(page.get_by_text(re.compile(r"This preview is valid for"))).to_be_visible()
+    page.get_by_role("button", name="Accept the seller's offer").click()
+    expect(page.get_by_text("You accepted the seller's offer")).to_be_visible()
 
     # The offer now reads accepted.
-    choose(login, "Status", "accepted")
-    accepted = choose(login, "Offer", re.compile(re.escape(deal_title) + r".*accepted"))
+    choose(page, "Status", "accepted")
+    accepted = choose(page, "Offer", re.compile(re.escape(deal_title) + r".*accepted"))
     assert "by seller" in accepted
-    login.screenshot(path=str(artifacts_dir / "marketplace-accepted.png"), full_page=True)
+    page.screenshot(path=str(artifacts_dir / "marketplace-accepted.png"), full_page=True)
 
     # Log out: the refresh token is revoked at the issuer, which refuses it afterwards.
     assert issuer.refresh_tokens, "the login handed out a refresh token"
     last_refresh_token = issuer.refresh_tokens[-1]
-    login.get_by_role("button", name="Log out").click()
-    expect(login.get_by_text("You are logged out")).to_be_visible()
-    expect(login.get_by_role("link", name="Log in")).to_be_visible()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_text("You are logged out")).to_be_visible()
+    expect(page.get_by_role("link", name="Log in")).to_be_visible()
     assert issuer.revocations == 1
     discovery = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration").json()
     refused = httpx2.post(
@@ -178,7 +182,7 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     )
     assert refused.status_code == 400
     assert refused.json()["error"] == "invalid_grant"
-    login.screenshot(path=str(artifacts_dir / "marketplace-logged-out.png"), full_page=True)
+    page.screenshot(path=str(artifacts_dir / "marketplace-logged-out.png"), full_page=True)
 
 
 def _client_id_of(app_url: str) -> str:

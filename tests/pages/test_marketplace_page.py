@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from components.marketplace_login import read_login_links
 from services.marketplace_api import MarketplaceApi
 from services.oauth import MarketplaceLogin
 from tests.processes import ROOT, sandbox_env
@@ -47,6 +48,13 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(part) for part in parts)
 
 
+def login_link(at: AppTest) -> dict[str, str]:
+    """The one "Log in" link the page drew, as a browser reads it (href, target, text)."""
+    links = [link for element in at.html for link in read_login_links(element.value)]
+    assert len(links) == 1, f"expected one login link, found {links}"
+    return links[0]
+
+
 def choose_open_round(at: AppTest, sent_by: str) -> str:
     """Pick, in the page's offer box, an open round sent by `sent_by`; returns its id."""
     at.selectbox(key="mkt_status").set_value("new").run()
@@ -58,23 +66,27 @@ def choose_open_round(at: AppTest, sent_by: str) -> str:
     raise AssertionError(f"no open round sent by the {sent_by} in {labels}")
 
 
-def test_logged_out_page_offers_a_pkce_login_link(app_login):
+def test_logged_out_page_offers_a_pkce_login_link_in_the_same_tab(app_login):
     at = page_for()
     assert not at.exception
-    link = at.link_button[0]
-    assert link.proto.label == "Log in"
-    query = parse_qs(urlsplit(link.proto.url).query)
-    assert link.proto.url.startswith(app_login.metadata.authorization_endpoint)
+    assert not at.get("link_button"), "st.link_button would open the issuer in a new tab"
+    link = login_link(at)
+    assert link["text"] == "Log in"
+    # No target: the browser follows the link in this tab, and the redirect comes back to it.
+    assert "target" not in link
+    query = parse_qs(urlsplit(link["href"]).query)
+    assert link["href"].startswith(app_login.metadata.authorization_endpoint)
     assert query["code_challenge_method"] == ["S256"] and "code_verifier" not in query
     assert query["redirect_uri"] == [f"{TEST_APP_URL}/marketplace"]
     assert "offline_access" in query["scope"][0].split()
+    assert "new tab" not in texts(at)
     # A rerun keeps the same pending login instead of making a new one each time.
-    assert at.run().link_button[0].proto.url == link.proto.url
+    assert login_link(at.run())["href"] == link["href"]
 
 
 def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login):
     leaving = page_for()
-    redirect = consent_through_issuer(leaving.link_button[0].proto.url)
+    redirect = consent_through_issuer(login_link(leaving)["href"])
     query = parse_qs(urlsplit(redirect).query)
 
     # The browser comes back: a new session, with only the URL's code and state.
@@ -95,7 +107,7 @@ def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login):
     replay.run()
     assert not replay.exception
     assert "already used or is older than ten minutes" in texts(replay)
-    assert replay.link_button[0].proto.label == "Log in"
+    assert login_link(replay)["text"] == "Log in"
 
 
 def test_seeded_session_shows_profile_caps_and_offers(app_login):
@@ -151,11 +163,11 @@ def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login):
     at.run()
     assert not at.exception
     assert "session has ended" in texts(at)
-    assert at.link_button[0].proto.label == "Log in"
+    assert login_link(at)["text"] == "Log in"
     assert at.title[0].value == "Marketplace"
 
     # Logging in again from that link opens the page where it was: the status filter comes back.
-    redirect = parse_qs(urlsplit(consent_through_issuer(at.link_button[0].proto.url)).query)
+    redirect = parse_qs(urlsplit(consent_through_issuer(login_link(at)["href"])).query)
     back = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
     back.query_params.update({"code": redirect["code"][0], "state": redirect["state"][0]})
     back.run()
