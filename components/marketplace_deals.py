@@ -7,10 +7,13 @@ from typing import Any
 
 import pandas as pd
 
-from components.tables import money_column, render_table
+from components.marketplace_tables import blank_text, dates, field_label
+from components.tables import date_column, money_column, render_table
 
 # Deal fields are not shown by marketplace-api.md; these are read when present, the rest kept.
 PREFERRED_COLUMNS = ["id", "title", "city", "state", "status", "asking_price", "min_emd", "closing_date"]
+MONEY_FIELDS = ("asking_price", "min_emd")
+DATE_FIELDS = ("closing_date",)
 
 
 def deal_row(deal: Mapping[str, Any]) -> dict[str, Any]:
@@ -31,10 +34,13 @@ def deal_label(deal: Mapping[str, Any]) -> str:
 
 
 def render_deal_list(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
+    """One row per deal; headers read as words, money in dollars, dates as dates, blanks for gaps."""
     frame = pd.DataFrame([deal_row(deal) for deal in deals])
-    render_table(
-        frame,
-        key=key,
-        column_config={"asking_price": money_column("Asking price"), "min_emd": money_column("Minimum EMD")},
-        file_name="marketplace-deals.csv",
-    )
+    for field in DATE_FIELDS:
+        if field in frame.columns:
+            frame[field] = dates(frame[field])
+    text_fields = [column for column in frame.columns if column not in (*MONEY_FIELDS, *DATE_FIELDS) and frame[column].dtype == object]
+    frame = blank_text(frame, text_fields).rename(columns=field_label)
+    config: dict[str, object] = {field_label(field): money_column(field_label(field)) for field in MONEY_FIELDS}
+    config.update({field_label(field): date_column(field_label(field)) for field in DATE_FIELDS})
+    render_table(frame, key=key, column_config=config, file_name="marketplace-deals.csv")

@@ -11,6 +11,7 @@ verifier, which stays server-side with the pending login.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from html.parser import HTMLParser
 
@@ -19,31 +20,42 @@ import streamlit as st
 LOGIN_LINK_CLASS = "mkt-login-link"
 LOGIN_LABEL = "Log in"
 
-# Looks like Streamlit's primary button (theme red, white text, rounded); scoped by class.
-_STYLE = f"""
+STREAMLIT_PRIMARY = "#ff4b4b"
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}")
+
+
+def _style(primary: str) -> str:
+    """Looks like Streamlit's primary button in the app's theme colour; scoped by class."""
+    return f"""
 <style>
 a.{LOGIN_LINK_CLASS} {{
   display: inline-flex; align-items: center; justify-content: center;
   min-height: 2.5rem; padding: 0.25rem 1rem; border-radius: 0.5rem;
-  background-color: #ff4b4b; border: 1px solid #ff4b4b;
+  background-color: {primary}; border: 1px solid {primary};
   color: #ffffff !important; font-weight: 400; line-height: 1.6;
   text-decoration: none !important;
 }}
-a.{LOGIN_LINK_CLASS}:hover {{ background-color: #ff3333; border-color: #ff3333; }}
-a.{LOGIN_LINK_CLASS}:focus-visible {{ outline: 2px solid #ff4b4b; outline-offset: 2px; }}
+a.{LOGIN_LINK_CLASS}:hover {{ filter: brightness(0.9); }}
+a.{LOGIN_LINK_CLASS}:focus-visible {{ outline: 2px solid {primary}; outline-offset: 2px; }}
 </style>
 """
 
 
-def login_link_html(url: str, *, key: str, label: str = LOGIN_LABEL) -> str:
+def theme_primary_colour() -> str:
+    """The theme's primaryColor (.streamlit/config.toml) when it is a plain hex colour, else Streamlit's red."""
+    configured = st.get_option("theme.primaryColor")
+    return configured if isinstance(configured, str) and _HEX_COLOUR.fullmatch(configured) else STREAMLIT_PRIMARY
+
+
+def login_link_html(url: str, *, key: str, label: str = LOGIN_LABEL, colour: str = STREAMLIT_PRIMARY) -> str:
     """An anchor without `target`, so the browser follows it in this tab; `key` is a second class."""
     classes = escape(f"{LOGIN_LINK_CLASS} {key}", quote=True)
-    return f'{_STYLE}<a class="{classes}" href="{escape(url, quote=True)}">{escape(label)}</a>'
+    return f'{_style(colour)}<a class="{classes}" href="{escape(url, quote=True)}">{escape(label)}</a>'
 
 
 def render_login_link(url: str, *, key: str, label: str = LOGIN_LABEL) -> None:
     """Draw the button-styled login link."""
-    st.html(login_link_html(url, key=key, label=label), width="content")
+    st.html(login_link_html(url, key=key, label=label, colour=theme_primary_colour()), width="content")
 
 
 class _AnchorReader(HTMLParser):

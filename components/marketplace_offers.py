@@ -7,9 +7,11 @@ from typing import Any
 
 import pandas as pd
 
-from components.tables import money_column, render_table
+from components.marketplace_tables import blank_text, readable_code, timestamps
+from components.tables import datetime_column, money_column, render_table
 
-ROUND_COLUMNS = ["round", "submitted_by", "status", "offer_amount", "emd_amount", "financing", "note", "decline_reason", "created_at"]
+MONEY_COLUMNS = {"Amount": money_column("Amount"), "EMD": money_column("EMD")}
+TEXT_COLUMNS = ("Offer", "Deal", "Status", "Sent by", "Financing", "Note", "Reason", "Event")
 
 
 def offer_label(offer: Mapping[str, Any], deal_titles: Mapping[str, str] | None = None) -> str:
@@ -17,28 +19,29 @@ def offer_label(offer: Mapping[str, Any], deal_titles: Mapping[str, str] | None 
     return f"{deal} · round {offer.get('round')} by {offer.get('submitted_by')} · {offer.get('status')} · ${offer.get('offer_amount', 0):,.0f}"
 
 
+def _deal_title(deal_id: Any, deal_titles: Mapping[str, str] | None) -> Any:
+    return (deal_titles or {}).get(deal_id or "", deal_id)
+
+
 def render_offer_list(offers: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str] | None = None) -> None:
     """A table of offers (latest round each), with the deal's title where known."""
     frame = pd.DataFrame(
-        [
-            {
-                "offer": offer.get("id"),
-                "deal": (deal_titles or {}).get(offer.get("deal_id", ""), offer.get("deal_id")),
-                "status": offer.get("status"),
-                "round": offer.get("round"),
-                "sent by": offer.get("submitted_by"),
-                "amount": offer.get("offer_amount"),
-                "EMD": offer.get("emd_amount"),
-                "financing": offer.get("financing"),
-                "updated": offer.get("updated_at"),
-            }
-            for offer in offers
-        ]
+        {
+            "Offer": [offer.get("id") for offer in offers],
+            "Deal": [_deal_title(offer.get("deal_id"), deal_titles) for offer in offers],
+            "Status": [offer.get("status") for offer in offers],
+            "Round": [offer.get("round") for offer in offers],
+            "Sent by": [offer.get("submitted_by") for offer in offers],
+            "Amount": [offer.get("offer_amount") for offer in offers],
+            "EMD": [offer.get("emd_amount") for offer in offers],
+            "Financing": [readable_code(offer.get("financing")) for offer in offers],
+            "Updated (UTC)": timestamps(offer.get("updated_at") for offer in offers),
+        }
     )
     render_table(
-        frame,
+        blank_text(frame, TEXT_COLUMNS),
         key=key,
-        column_config={"amount": money_column("Amount"), "EMD": money_column("EMD")},
+        column_config={**MONEY_COLUMNS, "Updated (UTC)": datetime_column("Updated (UTC)")},
         file_name="marketplace-offers.csv",
     )
 
@@ -46,28 +49,53 @@ def render_offer_list(offers: Sequence[Mapping[str, Any]], *, key: str, deal_tit
 def render_offer_chain(chain: Sequence[Mapping[str, Any]], *, key: str) -> None:
     """Every round of one offer, oldest first: who sent it, amounts, EMD, financing, note."""
     rows = sorted(chain, key=lambda offer: offer.get("round") or 0)
-    frame = pd.DataFrame([{column: row.get(column) for column in ROUND_COLUMNS} for row in rows])
-    frame = frame.rename(columns={"submitted_by": "sent by", "offer_amount": "amount", "emd_amount": "EMD", "decline_reason": "reason"})
+    frame = pd.DataFrame(
+        {
+            "Round": [row.get("round") for row in rows],
+            "Sent by": [row.get("submitted_by") for row in rows],
+            "Status": [row.get("status") for row in rows],
+            "Amount": [row.get("offer_amount") for row in rows],
+            "EMD": [row.get("emd_amount") for row in rows],
+            "Financing": [readable_code(row.get("financing")) for row in rows],
+            "Note": [row.get("note") for row in rows],
+            "Reason": [readable_code(row.get("decline_reason")) for row in rows],
+            "Sent (UTC)": timestamps(row.get("created_at") for row in rows),
+        }
+    )
     render_table(
-        frame,
+        blank_text(frame, TEXT_COLUMNS),
         key=key,
-        column_config={"amount": money_column("Amount"), "EMD": money_column("EMD")},
+        column_config={**MONEY_COLUMNS, "Sent (UTC)": datetime_column("Sent (UTC)")},
         file_name="marketplace-offer-rounds.csv",
     )
 
 
-def render_events(events: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def event_label(event_type: Any) -> str:
+    """`offer.withdrawn` -> `Offer withdrawn`."""
+    return readable_code(str(event_type or "").replace(".", " ")).capitalize()
+
+
+def render_events(events: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str] | None = None) -> None:
     """The buyer side's event feed, newest first: what happened to which offer."""
+
+    def offer_of(event: Mapping[str, Any]) -> Mapping[str, Any]:
+        return (event.get("data") or {}).get("offer") or {}
+
+    def deal_of(event: Mapping[str, Any]) -> Any:
+        return (event.get("data") or {}).get("deal_id") or offer_of(event).get("deal_id")
+
     frame = pd.DataFrame(
-        [
-            {
-                "when": event.get("created_at"),
-                "event": event.get("type"),
-                "offer": ((event.get("data") or {}).get("offer") or {}).get("id"),
-                "status": ((event.get("data") or {}).get("offer") or {}).get("status"),
-                "deal": (event.get("data") or {}).get("deal_id"),
-            }
-            for event in events
-        ]
+        {
+            "When (UTC)": timestamps(event.get("created_at") for event in events),
+            "Event": [event_label(event.get("type")) for event in events],
+            "Offer": [offer_of(event).get("id") for event in events],
+            "Status": [offer_of(event).get("status") for event in events],
+            "Deal": [_deal_title(deal_of(event), deal_titles) for event in events],
+        }
     )
-    render_table(frame, key=key, file_name="marketplace-events.csv")
+    render_table(
+        blank_text(frame, TEXT_COLUMNS),
+        key=key,
+        column_config={"When (UTC)": datetime_column("When (UTC)")},
+        file_name="marketplace-events.csv",
+    )

@@ -9,6 +9,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from components.marketplace_tables import field_label, money_text, readable_code
+
 
 def seconds_left(expires_at: str | None, now: datetime | None = None) -> int | None:
     """Whole seconds until `expires_at` (an ISO timestamp ending `Z`), never below zero."""
@@ -22,18 +24,30 @@ def seconds_left(expires_at: str | None, now: datetime | None = None) -> int | N
     return max(int((end - now).total_seconds()), 0)
 
 
-def _terms_rows(terms: Mapping[str, Any]) -> dict[str, str]:
-    return {str(name): _plain(value) for name, value in terms.items()}
+MONEY_TERMS = ("offer_amount", "emd_amount", "asking_price", "min_emd")
 
 
-def _plain(value: Any) -> str:
+def _terms_rows(terms: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    """Each term as (readable name, readable value); a nested mapping (the deal's terms) one row per term."""
+    rows: dict[str, str] = {}
+    for name, value in terms.items():
+        if isinstance(value, Mapping):
+            rows.update(_terms_rows(value, prefix=f"{field_label(str(name))}: "))
+        else:
+            rows[prefix + field_label(str(name))] = _plain(name, value)
+    return rows
+
+
+def _plain(name: Any, value: Any) -> str:
+    if name in MONEY_TERMS:
+        return money_text(value) or "—"
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value >= 1000:
         return f"{value:,}"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items())
-    return "—" if value is None else str(value)
+    if value is None:
+        return "—"
+    return readable_code(value) if name == "financing" else str(value)
 
 
 def render_preview(preview: Mapping[str, Any], *, key: str, now: datetime | None = None) -> None:
@@ -42,10 +56,12 @@ def render_preview(preview: Mapping[str, Any], *, key: str, now: datetime | None
     if left is None:
         st.caption("This preview is valid for five minutes.")
     elif left > 0:
-        st.caption(f"This preview is valid for {left // 60} min {left % 60:02d} s more (until {preview.get('expires_at')}).")
+        until = str(preview.get("expires_at") or "").replace("T", " ").replace("Z", " UTC")
+        st.caption(f"This preview is valid for {left // 60} min {left % 60:02d} s more (until {until}).")
     else:
         st.caption("This preview has expired: accepting fetches a new one first.")
-    frame = pd.DataFrame({"term": list(_terms_rows(preview.get("terms") or {})), "value": list(_terms_rows(preview.get("terms") or {}).values())})
+    rows = _terms_rows(preview.get("terms") or {})
+    frame = pd.DataFrame({"Term": list(rows), "Value": list(rows.values())})
     st.dataframe(frame, hide_index=True, width="stretch", key=f"{key}_terms")
 
 
@@ -55,10 +71,10 @@ def render_terms_change(previous: Mapping[str, Any], current: Mapping[str, Any],
     names = list(dict.fromkeys([*before, *after]))
     frame = pd.DataFrame(
         {
-            "term": names,
-            "you saw": [before.get(name, "—") for name in names],
-            "now": [after.get(name, "—") for name in names],
-            "changed": ["yes" if before.get(name) != after.get(name) else "" for name in names],
+            "Term": names,
+            "You saw": [before.get(name, "—") for name in names],
+            "Now": [after.get(name, "—") for name in names],
+            "Changed": ["yes" if before.get(name) != after.get(name) else "" for name in names],
         }
     )
     st.dataframe(frame, hide_index=True, width="stretch", key=f"{key}_changes")

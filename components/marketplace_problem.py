@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from components.feedback import render_error
+from components.marketplace_tables import utc_text
 
 CAP_CODES = ("cap_reached", "daily_cap_reached")
 
@@ -25,7 +26,7 @@ def cap_reset_text(error: Any, caps: list[dict] | None = None) -> str | None:
         row = next((cap for cap in caps if cap.get("action") == action), None)
         resets_at = row.get("resets_at") if row else None
     if resets_at:
-        return f"The cap resets at {resets_at}."
+        return f"The cap resets at {utc_text(resets_at)}."
     retry_after = getattr(error, "retry_after", None)
     if retry_after:
         hours, rest = divmod(int(retry_after), 3600)

@@ -7,9 +7,11 @@ from typing import Any
 
 import streamlit as st
 
+from components.marketplace_tables import readable_code, utc_text
 from components.tables import escape_markdown
 
 SIDE_NAMES = {"buy": "buyer", "sell": "seller"}
+CAP_NAMES = {"offers.create": "New offers", "offers.counter": "Counters"}
 
 
 def render_marketplace_profile(me: Mapping[str, Any], *, key: str) -> None:
@@ -28,13 +30,26 @@ def render_marketplace_profile(me: Mapping[str, Any], *, key: str) -> None:
         st.metric("Trust tier", str(trust.get("tier") or "—").title())
         step = trust.get("next_step")
         if step:
-            st.caption(f"Next: {escape_markdown(step.get('action', ''))} → {step.get('tier', '')}")
+            tier = escape_markdown(str(step.get("tier") or "the next tier").title())
+            st.caption(f"Next step to {tier}: {escape_markdown(step.get('action', ''))}")
         for fact in trust.get("facts") or []:
-            st.caption(f"{fact.get('fact')}: {fact.get('value')} ({fact.get('source')})")
+            st.caption(f"{escape_markdown(fact_text(fact))} (from {escape_markdown(readable_code(fact.get('source')))})")
     with caps_column:
         render_caps(me.get("caps") or [], key=f"{key}_caps")
 
     render_terms(me.get("terms") or {}, key=f"{key}_terms")
+
+
+def fact_text(fact: Mapping[str, Any]) -> str:
+    """`email_verified: True` -> `Email verified: yes`."""
+    value = fact.get("value")
+    shown = {True: "yes", False: "no", None: "—"}.get(value, value) if isinstance(value, (bool, type(None))) else value
+    return f"{readable_code(fact.get('fact')).capitalize()}: {shown}"
+
+
+def cap_name(action: Any) -> str:
+    """`offers.create` -> `New offers`; an action not named here reads as its words."""
+    return CAP_NAMES.get(str(action), readable_code(str(action or "").replace(".", " ")).capitalize())
 
 
 def render_caps(caps: list[Mapping[str, Any]], *, key: str) -> None:
@@ -45,8 +60,8 @@ def render_caps(caps: list[Mapping[str, Any]], *, key: str) -> None:
         limit = int(cap.get("limit") or 0)
         used = int(cap.get("used") or 0)
         fraction = min(used / limit, 1.0) if limit else 1.0
-        resets = cap.get("resets_at") or "—"
-        st.progress(fraction, text=f"{cap.get('action')}: {used} of {limit} used · resets {resets}")
+        resets = utc_text(cap.get("resets_at")) or "—"
+        st.progress(fraction, text=f"{cap_name(cap.get('action'))}: {used} of {limit} used · resets {resets}")
 
 
 def render_terms(terms: Mapping[str, Any], *, key: str) -> None:

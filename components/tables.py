@@ -85,3 +85,8 @@ def render_page_link(page_file: str, url_path: str, *, label: str, query_params:
         st.page_link(page_file, label=escape_markdown(label), query_params=params)
     except StreamlitPageNotFoundError:
         st.markdown(f"[{escape_markdown(label)}]({page_href(url_path, params)})")
+
+
+def datetime_column(label: str) -> st.column_config.DatetimeColumn:
+    """A UTC timestamp to the minute (2026-11-22 03:01), for columns parsed to datetimes."""
+    return st.column_config.DatetimeColumn(label, format="YYYY-MM-DD HH:mm", timezone="UTC")

@@ -26,6 +26,8 @@ from components.marketplace_offers import offer_label, render_events, render_off
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_profile import render_marketplace_profile
+from components.marketplace_tables import utc_text
+from components.tables import escape_markdown
 from services.errors import ApiError
 from services.marketplace_api import DECLINE_REASONS, FINANCING_CHOICES, OFFER_STATUSES, IdempotencyKeys
 from services.oauth import LoginError
@@ -188,8 +190,12 @@ def run_action(action: str, body: dict[str, Any], call: Callable[[str], Any]) ->
 def offer_form(prefix: str, *, amount: float, emd: float, financing: str) -> dict[str, Any] | None:
     """Amount, EMD, financing and note; returns the terms when submitted."""
     with st.form(f"{prefix}_form"):
-        amount_value = st.number_input("Offer amount ($)", min_value=1.0, value=float(amount), step=500.0, key=f"{prefix}_amount")
-        emd_value = st.number_input("Earnest money deposit ($)", min_value=0.0, value=float(emd), step=100.0, key=f"{prefix}_emd")
+        amount_value = st.number_input(
+            "Offer amount ($)", min_value=1.0, value=float(amount), step=500.0, format="%.0f", key=f"{prefix}_amount"
+        )
+        emd_value = st.number_input(
+            "Earnest money deposit ($)", min_value=0.0, value=float(emd), step=100.0, format="%.0f", key=f"{prefix}_emd"
+        )
         options = list(FINANCING_CHOICES)
         if financing and financing not in options:
             options.insert(0, financing)
@@ -237,7 +243,7 @@ def offers_panel(api, caps: list[dict]) -> None:
         if st.button("Next page", key="mkt_offers_next", disabled=not page.has_next_page()):
             cursors.append(page.next_cursor)
             st.rerun()
-    recent_activity(api)
+    recent_activity(api, deal_titles)
     if not page.items:
         return
     by_id = {offer["id"]: offer for offer in page.items}
@@ -248,14 +254,14 @@ def offers_panel(api, caps: list[dict]) -> None:
         offer_detail(api, selected, caps)
 
 
-def recent_activity(api) -> None:
+def recent_activity(api, deal_titles: dict[str, str]) -> None:
     with st.expander("Recent activity"):
         try:
             events = api.events.list(limit=EVENTS_SHOWN).items
         except ApiError as error:
             render_marketplace_problem(error, key="mkt_events_problem", title="The event feed could not be read")
             return
-        render_events(events, key="mkt_events")
+        render_events(events, key="mkt_events", deal_titles=deal_titles)
 
 
 def deal_title_lookup(api) -> dict[str, str]:
@@ -272,7 +278,7 @@ def offer_detail(api, offer_id: str, caps: list[dict]) -> None:
         render_marketplace_problem(error, key="mkt_offer_problem", title="This offer could not be read", caps=caps)
         return
     chain = offer.get("chain") or [offer]
-    st.subheader("Rounds")
+    st.subheader("Rounds", anchor=False)
     render_offer_chain(chain, key="mkt_chain")
     open_round = next((item for item in chain if item.get("status") == "new"), None)
     if open_round is None:
@@ -413,7 +419,8 @@ def proof_panel(api, me: dict) -> None:
     facts = {fact.get("fact"): fact.get("value") for fact in (me.get("trust") or {}).get("facts") or []}
     if proof and proof.get("on_file"):
         state = "expired" if proof.get("is_expired") else "on file"
-        st.markdown(f"Proof of funds **{state}** · {proof.get('lender_name')} · valid until {proof.get('expires_at')}")
+        lender = escape_markdown(proof.get("lender_name") or "lender not named")
+        st.markdown(f"Proof of funds **{state}** · {lender} · valid until {utc_text(proof.get('expires_at'))}")
     elif proof is not None or "proof_of_funds_on_file" in facts:
         on_file = facts.get("proof_of_funds_on_file")
         st.markdown("Proof of funds **on file**." if on_file else "No current proof of funds on file: offers need one.")

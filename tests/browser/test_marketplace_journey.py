@@ -127,6 +127,8 @@ def choose(page: Page, label: str, option: str | re.Pattern) -> str:
 def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, sandbox, artifacts_dir):
     app_url, issuer = journey_app
     page.set_default_timeout(UI_TIMEOUT_MS)
+    # Tall enough that a screenshot holds the whole page (Streamlit scrolls inside its own container).
+    page.set_viewport_size({"width": 1400, "height": 2600})
     page.goto(f"{app_url}/marketplace")
     expect(page.get_by_role("heading", name="Marketplace")).to_be_visible()
 
@@ -151,6 +153,7 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     page.wait_for_function("() => !window.location.search.includes('code=')")
     assert page.url.startswith(f"{app_url}/marketplace")
     assert opened_pages == [] and page.context.pages == [page], "the login opened another tab"
+    wait_until_idle(page)
     page.screenshot(path=str(artifacts_dir / "marketplace-logged-in.png"), full_page=True)
 
     # Accept a counter the seller sent: review its preview, then accept with its token.
@@ -159,6 +162,7 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     deal_title = chosen.split(" · ")[0]
     page.get_by_role("button", name="Review the seller's terms").click()
     expect(page.get_by_text(re.compile(r"This preview is valid for"))).to_be_visible()
+    page.screenshot(path=str(artifacts_dir / "marketplace-preview.png"))
     page.get_by_role("button", name="Accept the seller's offer").click()
     expect(page.get_by_text("You accepted the seller's offer")).to_be_visible()
 

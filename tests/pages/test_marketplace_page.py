@@ -7,6 +7,7 @@ own "Log in" link, the issuer's pages, then a new session opened on the redirect
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
@@ -115,8 +116,38 @@ def test_seeded_session_shows_profile_caps_and_offers(app_login):
     assert not at.exception
     assert "Dana Buyer" in texts(at)
     assert any("used" in bar.proto.text and "resets" in bar.proto.text for bar in at.get("progress"))
+    # Caps, trust facts and times read as words and UTC minutes, not codes, booleans and raw ISO.
+    bars = [bar.proto.text for bar in at.get("progress")]
+    assert all(re.search(r"resets \d{4}-\d\d-\d\d \d\d:\d\d UTC$", bar) and "_" not in bar for bar in bars), bars
+    shown = texts(at).replace("\\", "")  # markdown escapes drawn around data (`\:`) are not read
+    assert "Next step to" in shown and "Email verified: yes" in shown and "True" not in shown
     assert at.dataframe, "the offers table is drawn"
     assert at.selectbox(key="mkt_offer_selected").options
+
+
+def frame_with(at: AppTest, column: str):
+    return next(frame.value for frame in at.dataframe if column in frame.value.columns)
+
+
+def test_offer_tables_read_as_words_with_blanks_and_utc_times(app_login):
+    at = page_for(log_in(app_login).token)
+    offers = frame_with(at, "Updated (UTC)")
+    assert list(offers.columns) == ["Offer", "Deal", "Status", "Round", "Sent by", "Amount", "EMD", "Financing", "Updated (UTC)"]
+    assert str(offers["Updated (UTC)"].dt.tz) == "UTC" and offers["Updated (UTC)"].notna().all()
+    # Walk every offer's rounds: notes and reasons the API left out are blanks, never "None".
+    reasons: set[str] = set()
+    for index in range(len(at.selectbox(key="mkt_offer_selected").options)):
+        at.selectbox(key="mkt_offer_selected").select_index(index).run()
+        rounds = frame_with(at, "Sent (UTC)")
+        assert list(rounds.columns) == ["Round", "Sent by", "Status", "Amount", "EMD", "Financing", "Note", "Reason", "Sent (UTC)"]
+        shown = {str(value) for column in ("Note", "Reason") for value in rounds[column]}
+        assert not shown & {"None", "nan"}, shown
+        reasons |= set(rounds["Reason"])
+    assert "" in reasons, "some round has no reason, shown blank"
+    assert not any("_" in reason for reason in reasons), reasons
+    deals = frame_with(at, "Asking price")
+    assert {"Deal", "Title", "Status", "Asking price", "Minimum EMD", "Closing date"} <= set(deals.columns)
+    assert all(column[0].isupper() for column in deals.columns)
 
 
 def test_accepting_the_sellers_round_through_the_preview(app_login):
@@ -150,8 +181,9 @@ def test_withdrawing_the_buyers_own_round_with_a_reason(app_login):
     assert not at.exception
     assert "Your offer was withdrawn" in texts(at)
     # The event feed under "Recent activity" has it, newest first.
-    feed = next(frame.value for frame in at.dataframe if "event" in frame.value.columns)
-    assert (feed.iloc[0]["event"], feed.iloc[0]["offer"], feed.iloc[0]["status"]) == ("offer.withdrawn", offer_id, "withdrawn")
+    feed = next(frame.value for frame in at.dataframe if "Event" in frame.value.columns)
+    assert (feed.iloc[0]["Event"], feed.iloc[0]["Offer"], feed.iloc[0]["Status"]) == ("Offer withdrawn", offer_id, "withdrawn")
+    assert str(feed["When (UTC)"].dt.tz) == "UTC"
 
 
 def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login):
@@ -208,9 +240,9 @@ def test_a_changed_deal_shows_both_terms_and_a_new_preview(sandbox, tmp_path, ap
     at.button(key="mkt_accept").click().run()
     assert not at.exception
     assert "terms changed after your preview" in texts(at)
-    comparison = next(frame.value for frame in at.dataframe if "you saw" in frame.value.columns)
-    row = comparison[comparison["term"] == "asking_price"].iloc[0]
-    assert (row["you saw"], row["now"], row["changed"]) == (f"{seen_price:,}", f"{seen_price + 7000:,}", "yes")
+    comparison = next(frame.value for frame in at.dataframe if "You saw" in frame.value.columns)
+    row = comparison[comparison["Term"] == "Asking price"].iloc[0]
+    assert (row["You saw"], row["Now"], row["Changed"]) == (f"${seen_price:,}", f"${seen_price + 7000:,}", "yes")
     assert at.session_state["mkt_previews"][round_id]["terms"]["deal"]["asking_price"] == seen_price + 7000
 
     at.button(key="mkt_accept").click().run()

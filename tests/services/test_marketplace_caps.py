@@ -5,6 +5,7 @@ is refused with `429 cap_reached` that says when the cap resets."""
 from __future__ import annotations
 
 import uuid
+from datetime import datetime, timezone
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -98,4 +99,5 @@ def test_the_counter_after_the_cap_is_refused_with_when_it_resets(sandbox, tmp_p
     assert error.code == "cap_reached"
     assert error.retry_after and 0 < error.retry_after <= 3600
     assert error.recovery
-    assert cap_reset_text(error, caps) == f"The cap resets at {spent['resets_at']}."
+    resets = datetime.fromisoformat(spent["resets_at"].replace("Z", "+00:00")).astimezone(timezone.utc)
+    assert cap_reset_text(error, caps) == f"The cap resets at {resets:%Y-%m-%d %H:%M} UTC."

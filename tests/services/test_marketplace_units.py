@@ -75,8 +75,8 @@ def test_time_left_of_a_preview(expires_at, left):
 @pytest.mark.parametrize(
     ("problem", "retry_after", "caps", "text"),
     [
-        pytest.param({"resets_at": "2026-11-22T13:00:00Z", "action": "offers.counter"}, 3600, [], "The cap resets at 2026-11-22T13:00:00Z.", id="problem names it"),
-        pytest.param({"action": "offers.create"}, 600, [{"action": "offers.create", "resets_at": "2026-11-23T00:00:00Z"}], "The cap resets at 2026-11-23T00:00:00Z.", id="caps row of the action"),
+        pytest.param({"resets_at": "2026-11-22T13:00:00Z", "action": "offers.counter"}, 3600, [], "The cap resets at 2026-11-22 13:00 UTC.", id="problem names it"),
+        pytest.param({"action": "offers.create"}, 600, [{"action": "offers.create", "resets_at": "2026-11-23T00:00:00Z"}], "The cap resets at 2026-11-23 00:00 UTC.", id="caps row of the action"),
         pytest.param({}, 5400, [], "The cap resets in 1 h 30 min.", id="Retry-After only"),
         pytest.param({}, None, [], None, id="nothing known"),
     ],

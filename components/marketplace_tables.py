@@ -1,0 +1,74 @@
+"""What the marketplace tables share: readable headers and codes, blanks for missing values, UTC times."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pandas as pd
+
+# Headers a person reads; a field not named here gets its name with spaces and a capital.
+FIELD_LABELS = {
+    "id": "Deal",
+    "offer_id": "Offer",
+    "offer_amount": "Offer amount",
+    "emd_amount": "Earnest money deposit",
+    "min_emd": "Minimum EMD",
+    "asking_price": "Asking price",
+    "closing_date": "Closing date",
+    "submitted_by": "Sent by",
+    "decline_reason": "Reason",
+    "created_at": "Sent (UTC)",
+    "updated_at": "Updated (UTC)",
+}
+
+
+def field_label(name: str) -> str:
+    """`asking_price` -> `Asking price`, or the label named in FIELD_LABELS."""
+    return FIELD_LABELS.get(name) or readable_code(name).capitalize()
+
+
+def readable_code(value: Any) -> str:
+    """A code as words (`terms_unacceptable` -> `terms unacceptable`); missing -> blank."""
+    if value is None or (isinstance(value, float) and pd.isna(value)):
+        return ""
+    return str(value).replace("_", " ")
+
+
+def timestamps(values: Iterable[Any]) -> pd.Series:
+    """ISO timestamps ending `Z` as UTC datetimes; missing or unreadable ones stay empty (NaT)."""
+    return pd.to_datetime(pd.Series(list(values), dtype="object"), utc=True, errors="coerce", format="ISO8601")
+
+
+def dates(values: Iterable[Any]) -> pd.Series:
+    """`YYYY-MM-DD` strings as dates; missing or unreadable ones stay empty."""
+    parsed = pd.to_datetime(pd.Series(list(values), dtype="object"), errors="coerce", format="ISO8601")
+    return parsed.dt.date.astype("object").where(parsed.notna(), None)
+
+
+def blank_text(frame: pd.DataFrame, columns: Iterable[str]) -> pd.DataFrame:
+    """Text columns print a blank, not `None`, where the API left a value out."""
+    for column in columns:
+        if column in frame.columns:
+            frame[column] = frame[column].map(lambda value: "" if value is None or (isinstance(value, float) and pd.isna(value)) else value)
+    return frame
+
+
+def money_text(value: Any) -> str:
+    """$152,000 for a number; blank for a missing one."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or pd.isna(value):
+        return "" if value is None else str(value)
+    return f"${value:,.0f}"
+
+
+def rows_frame(rows: list[Mapping[str, Any]], columns: list[str]) -> pd.DataFrame:
+    """A frame with exactly these columns, in order, even when `rows` is empty."""
+    return pd.DataFrame([{column: row.get(column) for column in columns} for row in rows], columns=columns)
+
+
+def utc_text(value: Any) -> str:
+    """An ISO timestamp as `2026-11-23 00:00 UTC`; text that is not one is shown as it came."""
+    if not value:
+        return ""
+    parsed = pd.to_datetime(str(value), utc=True, errors="coerce", format="ISO8601")
+    return str(value) if pd.isna(parsed) else parsed.strftime("%Y-%m-%d %H:%M UTC")
