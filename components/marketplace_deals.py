@@ -11,7 +11,7 @@ from components.marketplace_tables import blank_text, dates, field_label
 from components.tables import date_column, money_column, render_table
 
 # Deal fields are not shown by marketplace-api.md; these are read when present, the rest kept.
-PREFERRED_COLUMNS = ["id", "title", "city", "state", "status", "asking_price", "min_emd", "closing_date"]
+PREFERRED_COLUMNS = ["title", "city", "state", "status", "asking_price", "min_emd", "closing_date", "id"]
 MONEY_FIELDS = ("asking_price", "min_emd")
 DATE_FIELDS = ("closing_date",)
 
@@ -23,6 +23,9 @@ def deal_row(deal: Mapping[str, Any]) -> dict[str, Any]:
     row = {column: merged.get(column) for column in PREFERRED_COLUMNS if column in merged}
     for name, value in terms.items():
         row.setdefault(name, value)
+    # The id is for support and the CSV; the title is what a buyer reads first.
+    if "id" in row:
+        row["id"] = row.pop("id")
     return row
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 
 # Headers a person reads; a field not named here gets its name with spaces and a capital.
 FIELD_LABELS = {
-    "id": "Deal",
+    "id": "Deal id",
     "offer_id": "Offer",
     "offer_amount": "Offer amount",
     "emd_amount": "Earnest money deposit",

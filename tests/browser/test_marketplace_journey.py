@@ -153,6 +153,7 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     page.wait_for_function("() => !window.location.search.includes('code=')")
     assert page.url.startswith(f"{app_url}/marketplace")
     assert opened_pages == [] and page.context.pages == [page], "the login opened another tab"
+    expect(page.get_by_text(re.compile(r"Page 1 · \d+ offers"))).to_be_visible()
     wait_until_idle(page)
     page.screenshot(path=str(artifacts_dir / "marketplace-logged-in.png"), full_page=True)
 
@@ -171,6 +172,15 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     accepted = choose(page, "Offer", re.compile(re.escape(deal_title) + r".*accepted"))
     assert "by seller" in accepted
     page.screenshot(path=str(artifacts_dir / "marketplace-accepted.png"), full_page=True)
+
+    # The other tabs as a buyer reads them.
+    page.get_by_role("tab", name="Deals").click()
+    expect(page.get_by_text("Make an offer")).to_be_visible()
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(artifacts_dir / "marketplace-deals.png"))
+    page.get_by_role("tab", name="Proof of funds").click()
+    expect(page.get_by_text(re.compile(r"valid until \d{4}-\d\d-\d\d \d\d:\d\d UTC"))).to_be_visible()
+    page.screenshot(path=str(artifacts_dir / "marketplace-proof.png"))
 
     # Log out: the refresh token is revoked at the issuer, which refuses it afterwards.
     assert issuer.refresh_tokens, "the login handed out a refresh token"

@@ -146,7 +146,8 @@ def test_offer_tables_read_as_words_with_blanks_and_utc_times(app_login):
     assert "" in reasons, "some round has no reason, shown blank"
     assert not any("_" in reason for reason in reasons), reasons
     deals = frame_with(at, "Asking price")
-    assert {"Deal", "Title", "Status", "Asking price", "Minimum EMD", "Closing date"} <= set(deals.columns)
+    assert {"Title", "Status", "Asking price", "Minimum EMD", "Closing date", "Deal id"} <= set(deals.columns)
+    assert deals.columns[0] == "Title"
     assert all(column[0].isupper() for column in deals.columns)
 
 
