@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from components.marketplace_login import read_login_links
+from components.marketplace_login import login_link_html, read_login_links
 from services.marketplace_api import MarketplaceApi
 from services.oauth import MarketplaceLogin
 from tests.processes import ROOT, sandbox_env
@@ -83,6 +83,20 @@ def test_logged_out_page_offers_a_pkce_login_link_in_the_same_tab(app_login):
     assert "new tab" not in texts(at)
     # A rerun keeps the same pending login instead of making a new one each time.
     assert login_link(at.run())["href"] == link["href"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        pytest.param("https://issuer.test/authorize?response_type=code&state=a%20b&scope=offers:read+offline_access", id="query"),
+        pytest.param('https://issuer.test/a?x="><script>alert(1)</script>', id="quotes and tags"),
+    ],
+)
+def test_login_link_html_keeps_the_url_exactly_and_opens_no_new_tab(url):
+    body = login_link_html(url, key="mkt_login_link")
+    [link] = read_login_links(body)
+    assert link["href"] == url and link["text"] == "Log in" and "target" not in link
+    assert "<script>" not in body.split("</style>", 1)[1]
 
 
 def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login):
