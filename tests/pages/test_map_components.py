@@ -110,6 +110,8 @@ def test_the_spec_sends_at_most_40_bytes_per_cell_with_string_hexes():
     layer = next(layer for layer in document["layers"] if layer["id"] == CELLS_LAYER)
     assert all(isinstance(row[0], str) and h3.is_valid_cell(row[0]) for row in layer["data"])
     assert all(layer.get("id") for layer in document["layers"]), "a selection needs every layer's id"
+    # Polygons in one draw call, not one instanced draw per cell (see map_layers._cell_layer).
+    assert layer["highPrecision"] is True
     assert "data as of 2026-10-31" in spec.tooltip["text"]
 
 
