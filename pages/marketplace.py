@@ -26,7 +26,7 @@ from components.marketplace_offers import offer_label, render_events, render_off
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_profile import render_marketplace_profile
-from components.marketplace_tables import utc_text
+from components.marketplace_tables import readable_code, utc_text
 from components.tables import escape_markdown
 from services.errors import ApiError
 from services.marketplace_api import DECLINE_REASONS, FINANCING_CHOICES, OFFER_STATUSES, IdempotencyKeys
@@ -201,7 +201,7 @@ def offer_form(prefix: str, *, amount: float, emd: float, financing: str) -> dic
             options.insert(0, financing)
         financing_value = st.selectbox(
             "Financing", options, index=options.index(financing) if financing in options else 0,
-            key=f"{prefix}_financing", accept_new_options=True,
+            key=f"{prefix}_financing", accept_new_options=True, format_func=readable_code,
         )
         note = st.text_input("Note to the seller (optional)", key=f"{prefix}_note", max_chars=1000)
         if not st.form_submit_button("Send"):
@@ -311,7 +311,10 @@ def act(action: str, offer_id: str, body: dict[str, Any], call: Callable[[str], 
 
 def withdraw_section(api, open_round: dict, caps: list[dict]) -> None:
     st.markdown("**Your round is open.** You may withdraw it; the chain is then freed for a new offer.")
-    reason = st.selectbox("Reason (optional)", ["(none)", *DECLINE_REASONS], key="mkt_withdraw_reason")
+    reason = st.selectbox(
+        "Reason (optional)", ["(none)", *DECLINE_REASONS], key="mkt_withdraw_reason",
+        format_func=lambda code: code if code == "(none)" else readable_code(code).capitalize(),
+    )
     if st.button("Withdraw my offer", key="mkt_withdraw"):
         chosen = None if reason == "(none)" else reason
         act(

@@ -191,6 +191,7 @@ def test_an_expired_preview_is_fetched_again_and_accepted(sandbox, app_login):
 def test_withdrawing_the_buyers_own_round_with_a_reason(app_login):
     at = page_for(log_in(app_login).token)
     offer_id = choose_open_round(at, "buyer")
+    assert "Terms unacceptable" in at.selectbox(key="mkt_withdraw_reason").options  # codes read as words
     at.selectbox(key="mkt_withdraw_reason").set_value("terms_unacceptable").run()
     at.button(key="mkt_withdraw").click().run()
     assert not at.exception
