@@ -27,7 +27,6 @@ def render_offer_list(offers: Sequence[Mapping[str, Any]], *, key: str, deal_tit
     """A table of offers (latest round each), with the deal's title where known."""
     frame = pd.DataFrame(
         {
-            "Offer": [offer.get("id") for offer in offers],
             "Deal": [_deal_title(offer.get("deal_id"), deal_titles) for offer in offers],
             "Status": [offer.get("status") for offer in offers],
             "Round": [offer.get("round") for offer in offers],
@@ -36,6 +35,8 @@ def render_offer_list(offers: Sequence[Mapping[str, Any]], *, key: str, deal_tit
             "EMD": [offer.get("emd_amount") for offer in offers],
             "Financing": [readable_code(offer.get("financing")) for offer in offers],
             "Updated (UTC)": timestamps(offer.get("updated_at") for offer in offers),
+            # The id last: for support and the CSV; the deal's title is what a buyer reads first.
+            "Offer": [offer.get("id") for offer in offers],
         }
     )
     render_table(

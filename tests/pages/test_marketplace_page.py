@@ -146,7 +146,7 @@ def frame_with(at: AppTest, column: str):
 def test_offer_tables_read_as_words_with_blanks_and_utc_times(app_login):
     at = page_for(log_in(app_login).token)
     offers = frame_with(at, "Updated (UTC)")
-    assert list(offers.columns) == ["Offer", "Deal", "Status", "Round", "Sent by", "Amount", "EMD", "Financing", "Updated (UTC)"]
+    assert list(offers.columns) == ["Deal", "Status", "Round", "Sent by", "Amount", "EMD", "Financing", "Updated (UTC)", "Offer"]
     assert str(offers["Updated (UTC)"].dt.tz) == "UTC" and offers["Updated (UTC)"].notna().all()
     # Walk every offer's rounds: notes and reasons the API left out are blanks, never "None".
     reasons: set[str] = set()
