@@ -8,18 +8,48 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
+
+from typing_extensions import TypedDict, Unpack
 
 from services import contract
 from services.errors import InvalidInputError
 
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
-# The filters shared by /v1/deals, summary, cells and /v1/investors (decisions.md, Data API).
-FILTER_NAMES = frozenset(
-    {"bbox", "lat", "lng", "radius_miles", "zip", "city", "property_id", "from_", "to", "kind", "min_price", "max_price"}
-)
+
+
+class DateKindFilters(TypedDict, total=False):
+    """Sale dates (inclusive) and deal kinds: the filters of an investor's deals, and part of
+    every place filter. `from_` is sent as `from` (a Python keyword); a list may be given as a
+    sequence or as one comma-separated string (data-api.md, Conventions)."""
+
+    from_: date | str | None
+    to: date | str | None
+    kind: str | Iterable[str] | None
+
+
+class PlaceFilters(DateKindFilters, total=False):
+    """The filters shared by /v1/deals, summary, cells and /v1/investors (decisions.md, Data API).
+
+    The one definition of their names and types: resource methods take
+    `**filters: Unpack[PlaceFilters]`, so editors still offer each name with its type.
+    """
+
+    bbox: Sequence[float] | str | None  # west, south, east, north
+    lat: float | None
+    lng: float | None
+    radius_miles: float | None  # more than 0, at most 20 (data-api.md, Limits 6)
+    zip: str | Iterable[str] | None
+    city: str | None
+    property_id: str | None
+    min_price: int | None  # whole dollars
+    max_price: int | None
+
+
+FILTER_NAMES = frozenset(PlaceFilters.__optional_keys__)
+DATE_KIND_FILTER_NAMES = frozenset(DateKindFilters.__optional_keys__)
 
 
 def check_id(kind: str, value: Any) -> str:
@@ -93,22 +123,16 @@ def format_list(values: str | Iterable[Any] | None) -> str | None:
     return ",".join(items) if items else None
 
 
-def place_params(
-    *,
-    bbox: Sequence[float] | str | None = None,
-    lat: float | None = None,
-    lng: float | None = None,
-    radius_miles: float | None = None,
-    zip: str | Iterable[str] | None = None,
-    city: str | None = None,
-    property_id: str | None = None,
-    from_: date | str | None = None,
-    to: date | str | None = None,
-    kind: str | Iterable[str] | None = None,
-    min_price: int | None = None,
-    max_price: int | None = None,
-) -> dict[str, str]:
-    """Query parameters of the geometry, place and deal filters, validated."""
+def place_params(**filters: Unpack[PlaceFilters]) -> dict[str, str]:
+    """Query parameters of the geometry, place and deal filters, validated.
+
+    A name that is not a filter raises `TypeError`, as an unknown keyword argument does.
+    """
+    _refuse_unknown(filters, FILTER_NAMES)
+    bbox, lat, lng, radius_miles = filters.get("bbox"), filters.get("lat"), filters.get("lng"), filters.get("radius_miles")
+    zip, city, property_id = filters.get("zip"), filters.get("city"), filters.get("property_id")
+    from_, to, kind = filters.get("from_"), filters.get("to"), filters.get("kind")
+    min_price, max_price = filters.get("min_price"), filters.get("max_price")
     params: dict[str, str] = {}
     if bbox is not None:
         params["bbox"] = _bbox(bbox)
@@ -159,6 +183,18 @@ def place_params(
     if high is not None:
         params["max_price"] = str(high)
     return params
+
+
+def date_kind_params(**filters: Unpack[DateKindFilters]) -> dict[str, str]:
+    """Query parameters of the date and kind filters only, validated."""
+    _refuse_unknown(filters, DATE_KIND_FILTER_NAMES)
+    return place_params(**filters)
+
+
+def _refuse_unknown(filters: Mapping[str, Any], names: frozenset[str]) -> None:
+    unknown = sorted(set(filters) - names)
+    if unknown:
+        raise TypeError(f"unknown filter(s) {', '.join(unknown)}; the filters are {', '.join(sorted(names))}")
 
 
 def _bbox(value: Sequence[float] | str) -> str:

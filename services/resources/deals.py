@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from datetime import date
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable
+
+from typing_extensions import Unpack
 
 from services import contract
 from services.errors import InvalidInputError
-from services.filters import check_choice, check_id, check_limit, place_params
+from services.filters import PlaceFilters, check_choice, check_id, check_limit, place_params
 from services.models import Cell, CellsResult, Deal, DealSummary, Meta
 from services.pagination import Page
 from services.resources import Resource, holder, path_segment
@@ -40,28 +41,10 @@ def check_sort(sort: str | None, allowed: Iterable[str], params: dict[str, str])
 
 class Deals(Resource):
     def list(
-        self,
-        *,
-        bbox: Sequence[float] | str | None = None,
-        lat: float | None = None,
-        lng: float | None = None,
-        radius_miles: float | None = None,
-        zip: str | Iterable[str] | None = None,
-        city: str | None = None,
-        property_id: str | None = None,
-        from_: date | str | None = None,
-        to: date | str | None = None,
-        kind: str | Iterable[str] | None = None,
-        min_price: int | None = None,
-        max_price: int | None = None,
-        sort: str | None = None,
-        limit: int | None = None,
+        self, *, sort: str | None = None, limit: int | None = None, **filters: Unpack[PlaceFilters]
     ) -> Page[Deal]:
         """Deals in a geometry or place; iterate the page to walk them all. Each new deal costs 1 credit."""
-        params: dict[str, Any] = place_params(
-            bbox=bbox, lat=lat, lng=lng, radius_miles=radius_miles, zip=zip, city=city,
-            property_id=property_id, from_=from_, to=to, kind=kind, min_price=min_price, max_price=max_price,
-        )
+        params: dict[str, Any] = place_params(**filters)
         params["sort"] = check_sort(sort, contract.DEAL_SORTS, params)
         params["limit"] = check_limit(limit, "deals")
         return self._api.page("/v1/deals", _present(params), Deal, hold=holder(self._api, "deal", "id"))
@@ -73,37 +56,22 @@ class Deals(Resource):
         self._api.credits.hold("deal", [data.id])
         return data
 
-    def summary(
-        self,
-        *,
-        bbox: Sequence[float] | str | None = None,
-        lat: float | None = None,
-        lng: float | None = None,
-        radius_miles: float | None = None,
-        zip: str | Iterable[str] | None = None,
-        city: str | None = None,
-        property_id: str | None = None,
-        from_: date | str | None = None,
-        to: date | str | None = None,
-        kind: str | Iterable[str] | None = None,
-        min_price: int | None = None,
-        max_price: int | None = None,
-    ) -> DealSummary:
+    def summary(self, **filters: Unpack[PlaceFilters]) -> DealSummary:
         """Counts over the filtered set (decisions.md: n_deals, n_investors, by_kind, by_month)."""
-        params = place_params(
-            bbox=bbox, lat=lat, lng=lng, radius_miles=radius_miles, zip=zip, city=city,
-            property_id=property_id, from_=from_, to=to, kind=kind, min_price=min_price, max_price=max_price,
-        )
-        data, _ = self._data("/v1/deals/summary", params, DealSummary, "summary")
+        data, _ = self._data("/v1/deals/summary", place_params(**filters), DealSummary, "summary")
         return data
 
-    def cells(self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Any) -> CellsResult:
+    def cells(
+        self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Unpack[PlaceFilters]
+    ) -> CellsResult:
         """Deals per H3 hexagon (0 credits); typed cells. For 20,000+ cells use `cells_frame`."""
         params = self._cell_params(resolution, filters)
         data, meta = self._data("/v1/deals/cells", params, list[Cell], "cells")
         return CellsResult(cells=data, resolution=meta.resolution or resolution, meta=meta)
 
-    def cells_frame(self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Any) -> pd.DataFrame:
+    def cells_frame(
+        self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Unpack[PlaceFilters]
+    ) -> pd.DataFrame:
         """Deals per H3 hexagon as a DataFrame (columns cell, n_deals, n_investors, median_price).
 
         The fast path for the map: no model per cell. The frame is a copy: change it freely.
@@ -112,7 +80,7 @@ class Deals(Resource):
         frame, _ = self._api.get("/v1/deals/cells", params, parse=cells_frame_from_json, parser_name="cells_frame")
         return frame.copy()
 
-    def _cell_params(self, resolution: int, filters: dict[str, Any]) -> dict[str, str]:
+    def _cell_params(self, resolution: int, filters: PlaceFilters) -> dict[str, str]:
         params = place_params(**filters)
         params["resolution"] = str(check_resolution(resolution))
         return params

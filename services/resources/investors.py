@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from datetime import date
-from typing import Any, Iterable, Sequence
+from typing import Any
+
+from typing_extensions import Unpack
 
 from services import contract
-from services.filters import check_choice, check_id, check_limit, check_query, place_params
+from services.filters import (
+    DateKindFilters,
+    PlaceFilters,
+    check_choice,
+    check_id,
+    check_limit,
+    check_query,
+    date_kind_params,
+    place_params,
+)
 from services.models import Deal, InvestorProfile, InvestorRow, Retrieved, SearchResult
 from services.pagination import Page
 from services.resources import Resource, holder, path_segment
@@ -15,28 +25,10 @@ from services.resources.deals import check_sort
 
 class Investors(Resource):
     def list(
-        self,
-        *,
-        bbox: Sequence[float] | str | None = None,
-        lat: float | None = None,
-        lng: float | None = None,
-        radius_miles: float | None = None,
-        zip: str | Iterable[str] | None = None,
-        city: str | None = None,
-        property_id: str | None = None,
-        from_: date | str | None = None,
-        to: date | str | None = None,
-        kind: str | Iterable[str] | None = None,
-        min_price: int | None = None,
-        max_price: int | None = None,
-        sort: str | None = "events_desc",
-        limit: int | None = None,
+        self, *, sort: str | None = "events_desc", limit: int | None = None, **filters: Unpack[PlaceFilters]
     ) -> Page[InvestorRow]:
         """Investors active in a place, most events first by default."""
-        params: dict[str, Any] = place_params(
-            bbox=bbox, lat=lat, lng=lng, radius_miles=radius_miles, zip=zip, city=city,
-            property_id=property_id, from_=from_, to=to, kind=kind, min_price=min_price, max_price=max_price,
-        )
+        params: dict[str, Any] = place_params(**filters)
         if check_choice("sort", sort, contract.INVESTOR_SORTS):
             params["sort"] = sort
         if check_limit(limit, "investors"):
@@ -55,18 +47,11 @@ class Investors(Resource):
         return result
 
     def deals(
-        self,
-        investor_id: str,
-        *,
-        sort: str | None = None,
-        limit: int | None = None,
-        from_: date | str | None = None,
-        to: date | str | None = None,
-        kind: str | Iterable[str] | None = None,
+        self, investor_id: str, *, sort: str | None = None, limit: int | None = None, **filters: Unpack[DateKindFilters]
     ) -> Page[Deal]:
         """An investor's deals, walked page by page (each new deal costs 1 credit)."""
         investor_id = check_id("investor", investor_id)
-        params: dict[str, Any] = place_params(from_=from_, to=to, kind=kind)
+        params: dict[str, Any] = date_kind_params(**filters)
         if check_sort(sort, contract.DEAL_SORTS - {"distance"}, params):
             params["sort"] = sort
         if check_limit(limit, "investor_deals"):

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import inspect
+import sys
 from datetime import date
 
 import pytest
+import typing_extensions
 
 from services.errors import InvalidInputError
-from services.filters import check_id, check_query, place_params
+from services.filters import (
+    DATE_KIND_FILTER_NAMES,
+    FILTER_NAMES,
+    DateKindFilters,
+    PlaceFilters,
+    check_id,
+    check_query,
+    date_kind_params,
+    place_params,
+)
+from services.resources.deals import Deals
+from services.resources.investors import Investors
 
 HEX12 = "0123456789ab"
 HEX32 = "0123456789abcdef0123456789abcdef"
@@ -97,3 +111,58 @@ def test_check_query(q: str, ok: bool) -> None:
     else:
         with pytest.raises(InvalidInputError):
             check_query(q)
+
+
+# --- one typed definition of the filters ---------------------------------------------------------
+
+
+def _unpacked_filters(method) -> type:
+    # Only the annotation of **filters is evaluated (a return type may name a module imported for type checking only).
+    annotation = inspect.signature(method).parameters["filters"].annotation
+    unpacked = eval(annotation, sys.modules[method.__module__].__dict__) if isinstance(annotation, str) else annotation
+    assert typing_extensions.get_origin(unpacked) is typing_extensions.Unpack, f"{method.__qualname__} takes **filters untyped"
+    return typing_extensions.get_args(unpacked)[0]
+
+
+@pytest.mark.parametrize(
+    ("method", "filters"),
+    [
+        pytest.param(Deals.list, PlaceFilters, id="deals.list"),
+        pytest.param(Deals.summary, PlaceFilters, id="deals.summary"),
+        pytest.param(Deals.cells, PlaceFilters, id="deals.cells"),
+        pytest.param(Deals.cells_frame, PlaceFilters, id="deals.cells_frame"),
+        pytest.param(Investors.list, PlaceFilters, id="investors.list"),
+        pytest.param(Investors.deals, DateKindFilters, id="investors.deals"),
+    ],
+)
+def test_methods_take_the_one_typed_definition(method, filters) -> None:
+    assert _unpacked_filters(method) is filters
+    names = set(typing_extensions.get_type_hints(filters))
+    assert names == set(filters.__optional_keys__), "every filter is optional"
+
+
+def test_filter_names_follow_decisions_md() -> None:
+    # decisions.md, Data API: the geometry, from, to, kind, min_price, max_price (`from_` in Python).
+    assert FILTER_NAMES == {
+        "bbox", "lat", "lng", "radius_miles", "zip", "city", "property_id",
+        "from_", "to", "kind", "min_price", "max_price",
+    }
+    assert DATE_KIND_FILTER_NAMES == {"from_", "to", "kind"} < FILTER_NAMES
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        pytest.param(lambda: place_params(radius=5), "radius", id="place-misspelt"),
+        pytest.param(lambda: place_params(**{"from": "2024-01-01"}), "from", id="from-without-underscore"),
+        pytest.param(lambda: date_kind_params(bbox=(0, 0, 1, 1)), "bbox", id="date-kind-has-no-geometry"),
+        pytest.param(lambda: date_kind_params(min_price=5), "min_price", id="date-kind-has-no-price"),
+    ],
+)
+def test_unknown_filter_is_a_type_error_naming_it(call, name: str) -> None:
+    with pytest.raises(TypeError, match=rf"unknown filter\(s\) {name};"):
+        call()
+
+
+def test_date_kind_params() -> None:
+    assert date_kind_params(from_="2024-01-01", kind="flip") == {"from": "2024-01-01", "kind": "flip"}
