@@ -3,6 +3,10 @@
 Parsing a page holds the GIL for milliseconds; the next request is put on the wire first,
 so the server works on it meanwhile. Only `walk()` reads ahead, and only when the rows it
 still needs exceed this page: read-ahead never spends a credit the walk would not spend.
+
+Measured with `python -m bench services_paging` on the shared 2-core machine (load 1.4-2):
+walk/floor 0.995 and 0.964 with read-ahead, 1.236 and 1.151 without, the client's CPU time
+the same either way (about 550 ms for 20,000 deals); so it stays.
 """
 
 from __future__ import annotations
