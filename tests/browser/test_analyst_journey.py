@@ -52,7 +52,7 @@ def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts
     page.set_default_timeout(STEP_TIMEOUT_MS)
 
     # Search the investor by name and open its profile, agreeing to the credit it may cost.
-    # Enter through app.py's router (a fresh server given a page URL first would run that page alone).
+    # Enter at the app's front page, as a person does, and use its navigation.
     # Streamlit first draws the folder's legacy links, then app.py's st.navigation replaces them.
     page.goto(app_url)
     page.get_by_test_id("stSidebarNav").get_by_text("Investors", exact=True).click()
