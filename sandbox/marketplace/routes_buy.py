@@ -3,6 +3,8 @@ Endpoints: withdraw and accept)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
@@ -36,6 +38,22 @@ def deal_id_filter(value: str | None) -> str | None:
             raise Problem(400, "invalid_parameter", "deal_id must be a deal id starting mkd_.",
                           recovery="Send deal_id as returned by the deals list.", parameter="deal_id") from None
     return value
+
+
+def offer_list_filter(request: Request) -> Callable[[Offer], bool]:
+    """The query of both offers lists (status, deal_id, changed_after; decisions.md), checked strictly."""
+    check_query(request, {"status", "deal_id", "changed_after", "cursor", "limit"})
+    query = request.query_params
+    status = choice("status", query.get("status"), OFFER_STATUSES)
+    deal_id = deal_id_filter(query.get("deal_id"))
+    changed_after = parse_timestamp("changed_after", query["changed_after"]) if "changed_after" in query else None
+    return lambda o: ((status is None or o.status == status) and (deal_id is None or o.deal_id == deal_id)
+                      and (changed_after is None or o.updated_at > changed_after))
+
+
+def newest_change_first(rows: Iterable[Offer]) -> list[Offer]:
+    # marketplace-api.md, Endpoints: the seller's list is newest change first; the buyer's follows it.
+    return sorted(rows, key=lambda o: (timestamp(o.updated_at), o.round, o.id), reverse=True)
 
 
 def own_offer(state: MarketState, caller: Caller, offer_id: str) -> Offer:
@@ -118,18 +136,10 @@ def build_router() -> APIRouter:
 
     @router.get("/offers")
     def list_offers(request: Request, caller: BuyOffersRead) -> JSONResponse:
-        check_query(request, {"status", "deal_id", "changed_after", "cursor", "limit"})
-        query = request.query_params
-        status = choice("status", query.get("status"), OFFER_STATUSES)
-        deal_id = deal_id_filter(query.get("deal_id"))
-        changed_after = parse_timestamp("changed_after", query["changed_after"]) if "changed_after" in query else None
+        wanted = offer_list_filter(request)
         state = caller.runtime.state
         with state.lock:
-            rows = [o for o in state.offers.values() if o.buyer_id == caller.user.buyer_id
-                    and (status is None or o.status == status) and (deal_id is None or o.deal_id == deal_id)
-                    and (changed_after is None or o.updated_at > changed_after)]
-            # Newest change first (the order the document gives for the seller's list).
-            rows.sort(key=lambda o: (timestamp(o.updated_at), o.round, o.id), reverse=True)
+            rows = newest_change_first(o for o in state.offers.values() if o.buyer_id == caller.user.buyer_id and wanted(o))
             items, page = page_of(request, caller.principal, rows)
             return envelope(request, [offer_json(o) for o in items], page=page)
 

@@ -11,10 +11,10 @@ from sandbox.marketplace.bodies import DealTermsChange, DeclineBody, EmptyBody, 
 from sandbox.marketplace.gateway import Caller, SellDealsRead, SellDealsWrite, SellOffersRead, SellOffersWrite
 from sandbox.marketplace.ids import require_id
 from sandbox.marketplace.models import Deal, MarketState, Offer
-from sandbox.marketplace.routes_buy import DEAL_STATUSES, OFFER_STATUSES, choice, deal_id_filter
+from sandbox.marketplace.routes_buy import DEAL_STATUSES, choice, newest_change_first, offer_list_filter
 from sandbox.marketplace.strict import check_query, parse_body
 from sandbox.marketplace.views import deal_json, offer_json, seller_row_json
-from sandbox.marketplace.wire import envelope, page_of, parse_timestamp, timestamp
+from sandbox.marketplace.wire import envelope, page_of
 from sandbox.marketplace.writes import idempotent_write, plain_write
 
 
@@ -47,19 +47,11 @@ def build_router() -> APIRouter:
 
     @router.get("/offers")
     def list_offers(request: Request, caller: SellOffersRead) -> JSONResponse:
-        check_query(request, {"status", "deal_id", "changed_after", "cursor", "limit"})
-        query = request.query_params
-        status = choice("status", query.get("status"), OFFER_STATUSES)
-        deal_id = deal_id_filter(query.get("deal_id"))
-        changed_after = parse_timestamp("changed_after", query["changed_after"]) if "changed_after" in query else None
+        wanted = offer_list_filter(request)
         state = caller.runtime.state
         with state.lock:
-            rows = [o for o in state.offers.values()
-                    if state.deals[o.deal_id].organization_id == caller.organization.id
-                    and (status is None or o.status == status) and (deal_id is None or o.deal_id == deal_id)
-                    and (changed_after is None or o.updated_at > changed_after)]
-            # marketplace-api.md, Endpoints: newest change first.
-            rows.sort(key=lambda o: (timestamp(o.updated_at), o.round, o.id), reverse=True)
+            rows = newest_change_first(o for o in state.offers.values()
+                                       if state.deals[o.deal_id].organization_id == caller.organization.id and wanted(o))
             items, page = page_of(request, caller.principal, rows)
             return envelope(request, [_row(state, caller, o) for o in items], page=page)
 
@@ -68,9 +60,7 @@ def build_router() -> APIRouter:
         check_query(request)
         state = caller.runtime.state
         with state.lock:
-            offer = _offer_on_own_deal(state, caller, offer_id)
-            return envelope(request, {**_row(state, caller, offer),
-                                      "chain": [offer_json(o) for o in offers.chain_of(state, offer)]})
+            return envelope(request, _answer(state, caller, _offer_on_own_deal(state, caller, offer_id)))
 
     def _answer(state: MarketState, caller: Caller, offer: Offer) -> dict:
         return {**_row(state, caller, offer), "chain": [offer_json(o) for o in offers.chain_of(state, offer)]}
