@@ -16,6 +16,7 @@ from components.agent_listings import listings_frame, render_listing_history, re
 from components.agent_profile import render_agent_hits, render_agent_investor_links, render_agent_profile
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
+from components.name_search import render_name_search
 from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, NotFoundError
 
@@ -52,16 +53,11 @@ def select(**params: str | None) -> None:
 
 
 def agent_search(api) -> None:
-    query = st.text_input(
-        "Search agents", value=st.query_params.get("q", ""), key="agt_query", max_chars=100,
-        placeholder="a brokerage or an agent's name", help="A free search (data-api.md, Limits 3).",
-    ).strip()
-    if not query:
-        st.query_params.pop("q", None)
-        return
-    st.query_params["q"] = query
-    if len(query) < NAME_QUERY_MIN_LENGTH:
-        st.info(f"Type at least {NAME_QUERY_MIN_LENGTH} characters to search.")
+    query = render_name_search(
+        "Search agents", key="agt_query", placeholder="a brokerage or an agent's name",
+        help="A free search (data-api.md, Limits 3).",
+    )
+    if query is None:
         return
     try:
         result = api.agents.search(query)

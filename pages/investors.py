@@ -18,7 +18,8 @@ from components.investor_identity import render_investor_identity, render_resolv
 from components.investor_relations import render_agent_links, render_buyer_signal, render_investor_financing
 from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown
-from services.contract import DEAL_KINDS, ID_EXAMPLES, ID_PATTERNS, INVESTOR_SORTS, NAME_QUERY_MIN_LENGTH
+from components.name_search import render_name_search
+from services.contract import DEAL_KINDS, ID_EXAMPLES, ID_PATTERNS, INVESTOR_SORTS
 from services.errors import ApiError, GoneError, NotFoundError
 
 # Session-state keys carry the page's prefix (STYLE.md).
@@ -60,17 +61,11 @@ def set_selected_investor(investor_id: str | None) -> None:
 
 
 def name_search(api) -> None:
-    query = st.text_input(
-        "Investor name", value=st.query_params.get("q", ""), key="inv_query", max_chars=100,
-        placeholder="e.g. Acme Homes", help="A free search: at most 50 hits, best match first.",
-    ).strip()
-    if query:
-        st.query_params["q"] = query
-    else:
-        st.query_params.pop("q", None)
-        return
-    if len(query) < NAME_QUERY_MIN_LENGTH:
-        st.info(f"Type at least {NAME_QUERY_MIN_LENGTH} characters to search.")
+    query = render_name_search(
+        "Investor name", key="inv_query", placeholder="e.g. Acme Homes",
+        help="A free search: at most 50 hits, best match first.",
+    )
+    if query is None:
         return
     try:
         result = api.investors.search(query)
