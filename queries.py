@@ -36,6 +36,8 @@ DATA_MAX_RETRY_WAIT_S = 1.0
 # is keyed on the dataset version (data-api.md, Limits 7).
 FREE_READ_TTL_S = 300
 BASEMAP_SETTING = "DEEDSCOPE_BASEMAP"
+# static_data.py folder of the map's cell rows (static/map-cells/).
+MAP_ROWS_FOLDER = "map-cells"
 
 
 def ensure_app_router() -> None:
@@ -208,6 +210,20 @@ def _map_spec(
     labels = () if basemap else city_labels(view)
     spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
     return spec, view.text(), resolution
+
+
+def map_data_urls(spec) -> dict[str, str]:
+    """Where the browser fetches each cell layer's rows (static_data.py); empty, so the rows
+    go inline, where files cannot be served."""
+    import static_data
+
+    urls: dict[str, str] = {}
+    for layer_id, rows in spec.rows.items():
+        url = static_data.publish(MAP_ROWS_FOLDER, spec.digests[layer_id], rows)
+        if url is None:
+            return {}
+        urls[layer_id] = url
+    return urls
 
 
 # --- charged reads: never memoised here, so the session's meter sees every charge ---------

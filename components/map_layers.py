@@ -1,13 +1,31 @@
 """The map's deck.gl spec, written as compact JSON by hand.
 
 pydeck pretty-prints every cell as an object (about 80 bytes); a view holds up to 20,000
-cells, so each cell travels here as a short array `[hex, deals, investors, "$median"]`
-(about 30 bytes) and the colour is computed in the browser from the deal count. The
-accessors (`@@=this[0]`) are deck.gl JSON expressions, which Streamlit's chart evaluates.
+cells, so each cell travels here as a short array and its colour is computed in the
+browser from the deal count. The accessors (`@@=this[2]`) are deck.gl JSON expressions,
+which Streamlit's chart evaluates.
+
+How a cell is drawn decides how fast the first hexagons appear:
+
+- Centre form (most views): a cell is `[x, y, deals, investors, "$median"]`, its centre in
+  integer 1e-6 degrees (about 0.1 m), and the hexagon is that centre plus six corner offsets
+  shared by every cell of the view, taken from the view's middle cell. No H3 code runs in
+  the browser and each hexagon is a plain polygon (one draw call). Within one view H3 cells
+  differ in shape by about 1% of their size (measured over 20,000-cell views: at most
+  1.3%), a fraction of a pixel; `HexShape.fit` checks the cells of each view and falls
+  back when the error would show.
+- Hex form (fallback: views spanning many degrees, where the shape drifts with latitude,
+  or holding a pentagon): `[hex, deals, investors, "$median"]`, drawn by H3HexagonLayer.
+
+The rows themselves are not in the spec (`DeckSpec.template` holds a placeholder): the
+page publishes them as a JSON file the browser fetches and parses natively
+(`static_data.py`), which is several times faster than the chart parsing them inside its
+spec (JSON5, in JavaScript); `DeckSpec.json` inlines them where no file can be served.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -28,6 +46,17 @@ NO_MAP_STYLE = "__MAP_STYLE__"
 # Yellow to red (ColorBrewer YlOrRd, 5 classes): more deals, hotter.
 PALETTE = ((255, 237, 160), (254, 178, 76), (253, 141, 60), (240, 59, 32), (189, 0, 38))
 CELL_ALPHA = 190
+# Centres travel as integers in 1e-6 degrees (about 0.1 m): neighbouring hexagons, each
+# placed by its own rounded centre, then meet within a pixel even at the map's closest
+# zoom (at 1e-5, 1 m, a seam showed there). One byte shorter than the same decimal.
+COORDINATE_SCALE = 1_000_000
+# The centre form is used while every checked cell's true corners are within this share
+# of the cell's radius of the fitted ones (at 0.5%, 1 px on a cell 200 px wide).
+SHAPE_TOLERANCE = 0.005
+# Where in a row the deal count sits, per form: [x, y, deals, ...] or [hex, deals, ...].
+CENTRE_FORM = "centre"
+HEX_FORM = "hex"
+DATA_PLACEHOLDER = "@@deedscope-rows:"
 FLAGGED_LINE_COLOR = (60, 60, 60, 230)
 OUTLINE_COLOR = (15, 110, 110, 200)
 LABEL_COLOR = (29, 42, 47, 255)
@@ -88,11 +117,11 @@ class ColorScale:
             labels.append((PALETTE[index], label))
         return labels
 
-    def expression(self) -> str:
-        """A deck.gl expression choosing the colour from the deal count `this[1]`."""
+    def expression(self, count_at: int = 1) -> str:
+        """A deck.gl expression choosing the colour from the deal count `this[count_at]`."""
         expression = _rgba(PALETTE[0])
         for index in range(1, len(self.thresholds)):
-            expression = f"this[1]>={self.thresholds[index]}?{_rgba(PALETTE[index])}:{expression}"
+            expression = f"this[{count_at}]>={self.thresholds[index]}?{_rgba(PALETTE[index])}:{expression}"
         return "@@=" + expression
 
 
@@ -110,38 +139,130 @@ def format_price(price: object) -> str:
     return f"${round(value / 1000):.0f}k"
 
 
-def cell_rows(cells: pd.DataFrame, *, notes: Sequence[str] | None = None) -> list[list]:
-    """The per-cell arrays the browser receives: hex, deals, investors, median (and a note)."""
-    hexes = cells["cell"].astype(str).tolist()
+def cell_centres(cells: pd.DataFrame) -> list[tuple[float, float]]:
+    """Each cell's centre as (latitude, longitude)."""
+    import h3
+
+    return [h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)]
+
+
+@dataclass(frozen=True)
+class HexShape:
+    """The corners of every hexagon of a view, as a function of its centre.
+
+    Each corner coordinate is `P * x + Q * y + R`, with (x, y) the centre as the row
+    carries it (integer 1e-6 degrees of longitude and latitude), fitted by least squares to
+    the true corners of the view's cells. H3 cells change shape slowly across a view (by
+    about 1% of their size over 20,000 cells at resolution 8), and almost linearly: the fit
+    leaves about 0.02% there, so neighbours meet without a visible seam however far the
+    map is zoomed in the browser.
+    """
+
+    resolution: int
+    # Per corner coordinate (longitude 0, latitude 0, longitude 1, ...): (P, Q, R).
+    coefficients: tuple[tuple[float, float, float], ...]
+
+    @classmethod
+    def fit(cls, cells: Sequence[str], centres: Sequence[tuple[float, float]], *, samples: int = 400) -> HexShape | None:
+        """The view's shape, fitted and checked on its extreme cells and an even sample of
+        the rest; None (draw the hex form) if any sampled cell is off by more than
+        `SHAPE_TOLERANCE` of its radius: a pentagon, a view crossing an icosahedron face
+        (corners numbered differently), or a view too large for a linear fit."""
+        import h3
+
+        if not len(cells):
+            return None
+        latitudes = [centre[0] for centre in centres]
+        longitudes = [centre[1] for centre in centres]
+        extremes = {latitudes.index(min(latitudes)), latitudes.index(max(latitudes)),
+                    longitudes.index(min(longitudes)), longitudes.index(max(longitudes))}
+        chosen = sorted(extremes | set(range(0, len(cells), max(1, len(cells) // samples))))
+        resolution = h3.get_resolution(cells[0])
+        positions, corners = [], []
+        for index in chosen:
+            boundary = h3.cell_to_boundary(cells[index])
+            if len(boundary) != 6 or h3.get_resolution(cells[index]) != resolution:
+                return None
+            latitude, longitude = centres[index]
+            positions.append((round(longitude * COORDINATE_SCALE), round(latitude * COORDINATE_SCALE)))
+            corners.append([value for lat, lng in boundary for value in (lng, lat)])
+        position = np.asarray(positions, dtype=float)
+        target = np.asarray(corners, dtype=float)
+        # Fitted around the sample's mean (well conditioned), then written for raw x and y.
+        mean = position.mean(axis=0)
+        design = np.column_stack([position - mean, np.ones(len(position))])
+        solution, *_ = np.linalg.lstsq(design, target, rcond=None)
+        p, q, r = solution
+        r = r - p * mean[0] - q * mean[1]
+        predicted = position[:, :1] * p + position[:, 1:] * q + r
+        radius = np.abs(target - np.repeat(position / COORDINATE_SCALE, 6, axis=0).reshape(len(position), -1)).max()
+        if np.abs(predicted - target).max() > SHAPE_TOLERANCE * radius:
+            return None
+        return cls(resolution, tuple((float(pi), float(qi), float(ri)) for pi, qi, ri in zip(p, q, r)))
+
+    def polygon_expression(self) -> str:
+        """A deck.gl expression of a row's hexagon: a flat, closed ring of its corners."""
+        terms = [f"this[0]*{p!r}+this[1]*{q!r}+{r!r}" for p, q, r in self.coefficients]
+        return "@@=[" + ",".join([*terms, *terms[:2]]) + "]"
+
+
+def cell_rows(
+    cells: pd.DataFrame,
+    centres: Sequence[tuple[float, float]] | None,
+    *,
+    notes: Sequence[str] | None = None,
+) -> list[list]:
+    """The per-cell arrays the browser receives: the centre (or the hex when `centres` is
+    None), deals, investors, median (and a note)."""
+    if centres is None:
+        head = [[cell] for cell in cells["cell"].astype(str).tolist()]
+    else:
+        head = [[round(lng * COORDINATE_SCALE), round(lat * COORDINATE_SCALE)] for lat, lng in centres]
     deals = cells["n_deals"].astype(int).tolist()
     investors = cells["n_investors"].astype(int).tolist()
     prices = [format_price(value) for value in cells["median_price"].tolist()]
     if notes is None:
-        return [list(row) for row in zip(hexes, deals, investors, prices)]
-    return [list(row) for row in zip(hexes, deals, investors, prices, notes)]
+        return [[*place, *rest] for place, rest in zip(head, zip(deals, investors, prices))]
+    return [[*place, *rest] for place, rest in zip(head, zip(deals, investors, prices, notes))]
 
 
-def market_of_cells(cells: pd.DataFrame, markets: Sequence[MarketShape]) -> list[MarketShape | None]:
+def market_of_cells(centres: Sequence[tuple[float, float]], markets: Sequence[MarketShape]) -> list[MarketShape | None]:
     """Each cell's market, by its centre falling in the market's bbox (first match wins)."""
-    import h3
-
     if len(markets) == 1:
-        return [markets[0]] * len(cells)
-    found: list[MarketShape | None] = []
-    for cell in cells["cell"].astype(str):
-        latitude, longitude = h3.cell_to_latlng(cell)
-        found.append(next((market for market in markets if market.contains(latitude, longitude)), None))
-    return found
+        return [markets[0]] * len(centres)
+    return [next((market for market in markets if market.contains(lat, lng)), None) for lat, lng in centres]
 
 
 @dataclass(frozen=True)
 class DeckSpec:
-    """The JSON Streamlit's chart receives, and what the legend and panel need to match it."""
+    """The JSON Streamlit's chart receives, and what the legend and panel need to match it.
 
-    json: str
+    `template` is the spec with a placeholder string where each cell layer's rows go;
+    `rows` holds those rows as JSON text, by layer id, and `digests` a content hash of each
+    (the name of its published file).
+    """
+
+    template: str
+    rows: Mapping[str, str]
+    digests: Mapping[str, str]
     tooltip: dict
     scale: ColorScale
     n_cells: int
+    resolution: int | None
+    form: str
+
+    @property
+    def json(self) -> str:
+        """The whole spec with the rows inline (where no file can be served)."""
+        return self.with_data({})
+
+    def with_data(self, urls: Mapping[str, str]) -> str:
+        """The spec with each cell layer's data: its URL where given, else its rows inline."""
+        text = self.template
+        for layer_id, rows in self.rows.items():
+            data = json.dumps(urls[layer_id]) if layer_id in urls else rows
+            text = text.replace(json.dumps(DATA_PLACEHOLDER + layer_id), data, 1)
+        return text
 
 
 def build_spec(
@@ -153,37 +274,53 @@ def build_spec(
     basemap: bool = False,
 ) -> DeckSpec:
     """The compact deck.gl spec of the cells, the market outlines and (without tiles) city labels."""
+    import h3
+
     scale = ColorScale.for_counts(cells["n_deals"].to_numpy() if len(cells) else [])
+    hexes = cells["cell"].astype(str).tolist() if len(cells) else []
+    centres = cell_centres(cells) if len(cells) else []
+    shape = HexShape.fit(hexes, centres)
+    form = CENTRE_FORM if shape is not None else HEX_FORM
+    count_at = 2 if shape is not None else 1
     markets_in_view = list(markets)
-    tooltip_lines = ["{1} deals · {2} investors", "median price {3}"]
+    tooltip_lines = [f"{{{count_at}}} deals · {{{count_at + 1}}} investors", f"median price {{{count_at + 2}}}"]
     # What the tooltip says of a cell's market; one text for the whole view when all agree.
     distinct_notes = {_note(market) for market in markets_in_view}
     rows: list[list] = []
     flagged_rows: list[list] = []
-    if len(cells) and len(distinct_notes) > 1:
+    row_centres = centres if shape is not None else None
+    if hexes and len(distinct_notes) > 1:
         # Markets of several data dates or flags in view: each cell carries its own note.
-        cell_markets = market_of_cells(cells, markets_in_view)
-        all_rows = cell_rows(cells, notes=[_note(market) for market in cell_markets])
+        cell_markets = market_of_cells(centres, markets_in_view)
+        all_rows = cell_rows(cells, row_centres, notes=[_note(market) for market in cell_markets])
         for row, market in zip(all_rows, cell_markets):
             (flagged_rows if market is not None and market.flag else rows).append(row)
-        tooltip_lines.append("{4}")
+        tooltip_lines.append(f"{{{count_at + 3}}}")
     else:
         only = markets_in_view[0] if markets_in_view else None
         if only is not None:
             tooltip_lines.append(_note(only))
-        all_rows = cell_rows(cells) if len(cells) else []
+        all_rows = cell_rows(cells, row_centres) if hexes else []
         if only is not None and only.flag:
             flagged_rows = all_rows
         else:
             rows = all_rows
 
-    layers: list[dict] = [_outline_layer(markets_in_view)]
+    layers: list[dict] = []
+    if markets_in_view:
+        layers.append(_outline_layer(markets_in_view))
     if not basemap and labels:
         layers.append(_label_layer(labels))
     # The plain layer is always there (maybe empty) so a selection keeps its layer id.
-    layers.append(_cell_layer(CELLS_LAYER, rows, scale, flagged=False))
+    cell_layers = {CELLS_LAYER: rows}
     if flagged_rows:
-        layers.append(_cell_layer(FLAGGED_CELLS_LAYER, flagged_rows, scale, flagged=True))
+        cell_layers[FLAGGED_CELLS_LAYER] = flagged_rows
+    texts: dict[str, str] = {}
+    for layer_id, layer_rows in cell_layers.items():
+        layer = _cell_layer(layer_id, shape, scale, flagged=layer_id == FLAGGED_CELLS_LAYER, count_at=count_at)
+        layer["data"] = DATA_PLACEHOLDER + layer_id
+        layers.append(layer)
+        texts[layer_id] = json.dumps(layer_rows, separators=(",", ":"), ensure_ascii=False)
 
     spec: dict = {
         "initialViewState": camera,
@@ -197,8 +334,16 @@ def build_spec(
         # What pydeck writes for `map_provider=None`; Streamlit then loads no style at all.
         spec["mapStyle"] = NO_MAP_STYLE
     tooltip = {"text": "\n".join(tooltip_lines)}
-    text = json.dumps(spec, separators=(",", ":"), ensure_ascii=False)
-    return DeckSpec(json=text, tooltip=tooltip, scale=scale, n_cells=len(cells))
+    return DeckSpec(
+        template=json.dumps(spec, separators=(",", ":"), ensure_ascii=False),
+        rows=texts,
+        digests={layer_id: hashlib.sha256(text.encode()).hexdigest()[:32] for layer_id, text in texts.items()},
+        tooltip=tooltip,
+        scale=scale,
+        n_cells=len(cells),
+        resolution=h3.get_resolution(hexes[0]) if hexes else None,
+        form=form,
+    )
 
 
 def _note(market: MarketShape | None) -> str:
@@ -210,23 +355,30 @@ def _note(market: MarketShape | None) -> str:
     return note
 
 
-def _cell_layer(layer_id: str, rows: list[list], scale: ColorScale, *, flagged: bool) -> dict:
-    layer = {
-        "@@type": "H3HexagonLayer",
-        "id": layer_id,
-        "data": rows,
-        "getHexagon": "@@=this[0]",
-        "getFillColor": scale.expression(),
-        "pickable": True,
-        "filled": True,
-        "extruded": False,
-        # Each hexagon as its own polygon in one buffer, drawn in one call. The default
-        # (one hexagon instanced per cell) costs a software renderer (SwiftShader, a
-        # machine without a GPU) a draw per instance: 20,000 cells took ~3 s to paint
-        # after the canvas appeared, ~1.3 s this way (bench/map_paint.py).
-        "highPrecision": True,
-        "stroked": flagged,
-    }
+def _cell_layer(layer_id: str, shape: HexShape | None, scale: ColorScale, *, flagged: bool, count_at: int) -> dict:
+    layer: dict = {"id": layer_id, "getFillColor": scale.expression(count_at), "pickable": True, "filled": True, "extruded": False}
+    if shape is None:
+        layer.update({
+            "@@type": "H3HexagonLayer",
+            "getHexagon": "@@=this[0]",
+            # Each hexagon as its own polygon in one buffer, drawn in one call. The default
+            # (one hexagon instanced per cell) costs a software renderer (SwiftShader, a
+            # machine without a GPU) a draw per instance (bench/map_paint.py).
+            "highPrecision": True,
+            "stroked": flagged,
+        })
+    else:
+        layer.update({
+            # A polygon layer computes outline paths of every polygon; the solid one does
+            # not, so the plain cells (no outline) use it.
+            "@@type": "PolygonLayer" if flagged else "SolidPolygonLayer",
+            "getPolygon": shape.polygon_expression(),
+            "positionFormat": "XY",
+            # The rings come flat and closed: nothing for deck.gl to normalise.
+            "_normalize": False,
+        })
+        if flagged:
+            layer["stroked"] = True
     if flagged:
         # Cells of a market whose coverage is stale or partial: a dark outline marks them.
         layer["getLineColor"] = list(FLAGGED_LINE_COLOR)
@@ -273,6 +425,7 @@ class CompactDeck:
     Streamlit reads a deck through `to_json()`, its tooltip (`_tooltip`), `layers` and
     `mapbox_key`. A `pydeck.Deck` would cost a probe for Jupyter on every rerun and
     serialise its layers again, so this stands in for it with exactly those members.
+    `data_urls` gives, by layer id, where the browser fetches a cell layer's rows.
     """
 
     layers: list = []
@@ -280,16 +433,16 @@ class CompactDeck:
     deck_widget = None
     width = None
 
-    def __init__(self, spec: DeckSpec) -> None:
-        self._compact_json = spec.json
+    def __init__(self, spec: DeckSpec, data_urls: Mapping[str, str] | None = None) -> None:
+        self._compact_json = spec.with_data(data_urls or {})
         self._tooltip = spec.tooltip
 
     def to_json(self) -> str:
         return self._compact_json
 
 
-def picked_cell(event) -> str | None:
-    """The hex of the cell the chart reports selected, if any."""
+def picked_row(event) -> tuple | None:
+    """The row of the cell the chart reports selected, as the browser sent it; None if none."""
     selection = _member(event, "selection") or {}
     objects = _member(selection, "objects") or {}
     for layer in CELL_LAYERS:
@@ -297,10 +450,25 @@ def picked_cell(event) -> str | None:
         if picked:
             first = picked[0]
             if isinstance(first, (list, tuple)) and first:
-                return str(first[0])
+                return tuple(first)
             if isinstance(first, Mapping):
-                return str(first.get("0") or first.get("cell") or "") or None
+                # An array may come back as an object keyed "0", "1", ...
+                values = [first[key] for key in sorted(first, key=lambda key: int(key)) if str(key).isdigit()]
+                return tuple(values) or None
     return None
+
+
+def cell_of_row(row: Sequence, resolution: int | None) -> str | None:
+    """The H3 cell of a drawn row: its hex (hex form), or its centre's cell (centre form)."""
+    import h3
+
+    if not row:
+        return None
+    if isinstance(row[0], str):
+        return row[0]
+    if resolution is None or len(row) < 2:
+        return None
+    return h3.latlng_to_cell(row[1] / COORDINATE_SCALE, row[0] / COORDINATE_SCALE, resolution)
 
 
 def _member(value, name: str):

@@ -19,7 +19,7 @@ import queries
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
 from components.map_filters import DEAL_KINDS, DealFilters, render_filters
-from components.map_layers import CompactDeck, picked_cell
+from components.map_layers import CompactDeck, cell_of_row, picked_row
 from components.map_markets import shapes_in_view
 from components.map_legend import render_legend
 from components.map_view import View, cell_geometry
@@ -168,14 +168,19 @@ def overridden_view(place: PlaceChoice) -> View | None:
 # --- selection ----------------------------------------------------------------------------------
 
 
-def update_selection(event) -> str | None:
-    """The selected cell: a new pick wins; with no pick yet, the link's cell stays."""
-    picked = picked_cell(event)
+def update_selection(event, resolution: int | None) -> str | None:
+    """The selected cell: a new pick wins; with no pick yet, the link's cell stays.
+
+    A pick is compared as the row the browser sent and turned into a cell only when it is
+    new, with the resolution of the map it was made on: the chart keeps reporting the same
+    row after the view changes, and it must not then name a cell of the new view.
+    """
+    picked = picked_row(event)
     last = st.session_state.get(LAST_PICK, UNSET)
     if picked != last:
         st.session_state[LAST_PICK] = picked
         if last != UNSET or picked is not None:
-            st.session_state[SELECTED_CELL] = picked
+            st.session_state[SELECTED_CELL] = cell_of_row(picked, resolution) if picked else None
     return st.session_state.get(SELECTED_CELL)
 
 
@@ -352,13 +357,13 @@ def main() -> None:
                 )
                 drawn_view = View.parse(view_text)
                 event = st.pydeck_chart(
-                    CompactDeck(spec),
+                    CompactDeck(spec, queries.map_data_urls(spec)),
                     on_select="rerun",
                     selection_mode="single-object",
                     key=CHART_KEY,
                     height=MAP_HEIGHT_PX,
                 )
-                update_selection(event)
+                update_selection(event, spec.resolution)
                 if spec.n_cells == 0:
                     st.info("No deals here with these filters: widen the dates, kinds or prices.")
                 render_legend(

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import streamlit as st
 
 import queries
+import static_data
 from streamlit.testing.v1 import AppTest
 
-from components.map_layers import CELL_LAYERS
+from components.map_layers import CELL_LAYERS, cell_of_row
 from services.data_api import DataApi
 from services.settings import load_settings
 from tests.processes import sandbox_env
@@ -45,14 +47,38 @@ def deck_spec(app: AppTest) -> dict:
     return json.loads(charts[0].proto.json)
 
 
-def drawn_cells(app: AppTest) -> list[list]:
-    """The per-cell rows the browser receives: [hex, deals, investors, median, (note)]."""
-    spec = deck_spec(app)
+def drawn_resolution(app: AppTest) -> int:
+    """The H3 resolution the legend says the map is drawn at."""
+    legend = " ".join(str(element.proto.body) for element in app.get("html"))
+    found = re.search(r"H3 resolution (\d+)", legend)
+    assert found, "the legend names the resolution drawn"
+    return int(found.group(1))
+
+
+def layer_rows(app: AppTest, layer: dict) -> list[list]:
+    """A cell layer's rows as the browser gets them: fetched from their file, or inline."""
+    data = layer["data"]
+    if isinstance(data, str):
+        # static_data.py wrote them beside the script Streamlit runs, which serves them.
+        relative = data.removeprefix(static_data.URL_PREFIX + "/")
+        return json.loads((Path(app._script_path).parent / "static" / relative).read_text())
+    return data
+
+
+def raw_rows(app: AppTest) -> list[list]:
+    """Every cell row of the map, as the browser gets it (centre or hex form)."""
     rows: list[list] = []
-    for layer in spec["layers"]:
+    for layer in deck_spec(app)["layers"]:
         if layer.get("id") in CELL_LAYERS:
-            rows.extend(layer["data"])
+            rows.extend(layer_rows(app, layer))
     return rows
+
+
+def drawn_cells(app: AppTest) -> list[list]:
+    """The cells drawn, as [hex, deals, investors, median, (note)], whichever form the
+    browser got them in (components/map_layers.py)."""
+    resolution = drawn_resolution(app)
+    return [[cell_of_row(row, resolution), *row[2 if not isinstance(row[0], str) else 1 :]] for row in raw_rows(app)]
 
 
 def client(url: str, key: str = "zpka_sandbox_demo") -> DataApi:
@@ -65,7 +91,10 @@ def texts(app: AppTest, kind: str) -> list[str]:
 
 
 def select_cell(app: AppTest, row: list) -> None:
-    """What the chart reports when a person clicks a cell (st.pydeck_chart, on_select)."""
+    """What the chart reports when a person clicks a cell (st.pydeck_chart, on_select): the
+    row of that cell (`row` as `drawn_cells` gives it) as the browser received it."""
+    resolution = drawn_resolution(app)
+    raw = next(item for item in raw_rows(app) if cell_of_row(item, resolution) == row[0])
     app.session_state["map_chart"] = {
-        "selection": {"indices": {"cells": [0]}, "objects": {"cells": [row]}}
+        "selection": {"indices": {"cells": [0]}, "objects": {"cells": [raw]}}
     }

@@ -9,7 +9,20 @@ import h3
 import pandas as pd
 import pytest
 
-from components.map_layers import CARTO_POSITRON, CELLS_LAYER, FLAGGED_CELLS_LAYER, ColorScale, MarketShape, build_spec, format_price
+from components.map_layers import (
+    CARTO_POSITRON,
+    CELLS_LAYER,
+    CENTRE_FORM,
+    COORDINATE_SCALE,
+    FLAGGED_CELLS_LAYER,
+    HEX_FORM,
+    ColorScale,
+    MarketShape,
+    build_spec,
+    cell_of_row,
+    format_price,
+    picked_row,
+)
 from components.map_markets import market_shape
 from components.map_view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, camera, cell_geometry, choose_resolution, estimated_cells
 
@@ -90,7 +103,10 @@ def test_median_price_in_the_tooltip(price, text):
 
 
 def cells_frame(count: int, resolution: int = 8) -> pd.DataFrame:
-    cells = sorted(h3.grid_disk(h3.latlng_to_cell(32.9, -96.9, resolution), 90))[:count]
+    return frame_of(sorted(h3.grid_disk(h3.latlng_to_cell(32.9, -96.9, resolution), 90))[:count])
+
+
+def frame_of(cells: list[str]) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "cell": cells,
@@ -101,18 +117,98 @@ def cells_frame(count: int, resolution: int = 8) -> pd.DataFrame:
     )
 
 
-def test_the_spec_sends_at_most_40_bytes_per_cell_with_string_hexes():
-    frame = cells_frame(MAX_VIEW_CELLS)
-    market = MarketShape("DFW", "Dallas-Fort Worth", (-97.6, 32.5, -96.3, 33.5), "2026-10-31")
-    spec = build_spec(frame, camera=camera(DALLAS), markets=[market])
-    assert len(spec.json.encode()) / len(frame) <= 40
+def disk_in(view: View, count: int) -> list[str]:
+    """`count` cells around the view's centre at the view's resolution."""
+    latitude, longitude = view.center
+    centre = h3.latlng_to_cell(latitude, longitude, choose_resolution(view))
+    rings = 1
+    while 3 * rings * (rings + 1) + 1 < count:
+        rings += 1
+    return sorted(h3.grid_disk(centre, rings))[:count]
+
+
+def corners_drawn(layer: dict, row: list) -> list[tuple[float, float]]:
+    """The ring the browser computes for a row: the layer's expression, evaluated as
+    written (its syntax, `this[0]*p+...`, is Python's too)."""
+    expression = layer["getPolygon"]
+    assert expression.startswith("@@=")
+    flat = eval(expression[3:], {"__builtins__": {}}, {"this": row})  # noqa: S307 (our own expression)
+    return list(zip(flat[0::2], flat[1::2]))
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        pytest.param(DALLAS, id="dallas-res8"),
+        pytest.param(View(-112.9, 32.9, -111.1, 34.2), id="phoenix-res7"),
+        pytest.param(View(-84.45, 33.70, -84.30, 33.82), id="atlanta-blocks"),
+    ],
+)
+def test_a_metro_view_draws_each_hexagon_from_its_centre_at_its_true_corners(view):
+    frame = frame_of(disk_in(view, MAX_VIEW_CELLS))
+    market = MarketShape("M", "Market", (view.west, view.south, view.east, view.north), "2026-10-31")
+    spec = build_spec(frame, camera=camera(view), markets=[market])
+    assert spec.form == CENTRE_FORM and spec.resolution == choose_resolution(view)
+    assert len(spec.json.encode()) / len(frame) <= 40, "at most 40 bytes per cell reach the browser"
     document = json.loads(spec.json)
     layer = next(layer for layer in document["layers"] if layer["id"] == CELLS_LAYER)
-    assert all(isinstance(row[0], str) and h3.is_valid_cell(row[0]) for row in layer["data"])
+    # One plain polygon per cell, in one draw call; no H3 code in the browser.
+    assert layer["@@type"] == "SolidPolygonLayer" and "getHexagon" not in layer
     assert all(layer.get("id") for layer in document["layers"]), "a selection needs every layer's id"
-    # Polygons in one draw call, not one instanced draw per cell (see map_layers._cell_layer).
-    assert layer["highPrecision"] is True
-    assert "data as of 2026-10-31" in spec.tooltip["text"]
+    rows = layer["data"]
+    assert len(rows) == len(frame)
+    # Every 50th cell, and the view's far corners: drawn within 0.5% of its radius of
+    # its true corners, and the row names its own cell again.
+    checked = set(range(0, len(rows), 50)) | {0, len(rows) - 1}
+    for index in sorted(checked):
+        row, cell = rows[index], frame["cell"].iloc[index]
+        assert cell_of_row(row, spec.resolution) == cell
+        true = [(lng, lat) for lat, lng in h3.cell_to_boundary(cell)]
+        drawn = corners_drawn(layer, row)
+        assert drawn[0] == drawn[-1] and len(drawn) == 7, "a closed ring of six corners"
+        centre_lat, centre_lng = h3.cell_to_latlng(cell)
+        radius = max(math.hypot(lng - centre_lng, lat - centre_lat) for lng, lat in true)
+        error = max(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(drawn[:6], true))
+        assert error <= 0.005 * radius, f"cell {cell} drawn {error / radius:.2%} of its radius off"
+    assert "data as of 2026-10-31" in spec.tooltip["text"] and "{2} deals" in spec.tooltip["text"]
+    assert layer["getFillColor"].startswith("@@=this[2]>="), "colour from the deal count"
+
+
+def test_a_view_too_wide_for_one_shape_draws_h3_hexagons():
+    wide = View(-106.6, 25.8, -93.5, 36.5)  # a state: hexagons change shape across it
+    frame = frame_of(disk_in(wide, 4000))
+    spec = build_spec(frame, camera=camera(wide))
+    assert spec.form == HEX_FORM
+    layer = next(layer for layer in json.loads(spec.json)["layers"] if layer["id"] == CELLS_LAYER)
+    assert layer["@@type"] == "H3HexagonLayer" and layer["highPrecision"] is True
+    assert [row[0] for row in layer["data"]] == list(frame["cell"])
+    assert all(cell_of_row(row, None) == row[0] for row in layer["data"][:50])
+    assert len(spec.json.encode()) / len(frame) <= 40
+    assert "{1} deals" in spec.tooltip["text"]
+
+
+def test_a_pentagon_in_view_draws_h3_hexagons():
+    pentagon = h3.get_pentagons(7)[0]
+    frame = frame_of(sorted(h3.grid_disk(pentagon, 3)))
+    spec = build_spec(frame, camera={"latitude": 0, "longitude": 0, "zoom": 8})
+    assert spec.form == HEX_FORM
+
+
+def test_the_rows_go_by_url_or_inline():
+    frame = frame_of(disk_in(DALLAS, 50))
+    spec = build_spec(frame, camera=camera(DALLAS))
+    inline = json.loads(spec.json)
+    by_url = json.loads(spec.with_data({CELLS_LAYER: "app/static/map-cells/abc.json"}))
+    layer = next(layer for layer in by_url["layers"] if layer["id"] == CELLS_LAYER)
+    assert layer["data"] == "app/static/map-cells/abc.json"
+    inline_layer = next(layer for layer in inline["layers"] if layer["id"] == CELLS_LAYER)
+    assert inline_layer["data"] == json.loads(spec.rows[CELLS_LAYER])
+    assert {key: value for key, value in layer.items() if key != "data"} == {
+        key: value for key, value in inline_layer.items() if key != "data"
+    }
+    assert len(spec.digests[CELLS_LAYER]) == 32
+    other = build_spec(frame.assign(n_deals=frame["n_deals"] + 1), camera=camera(DALLAS))
+    assert other.digests[CELLS_LAYER] != spec.digests[CELLS_LAYER], "named by content"
 
 
 def test_tiles_only_with_a_basemap():
@@ -123,20 +219,24 @@ def test_tiles_only_with_a_basemap():
     assert "mapProvider" not in without
 
 
-def test_cells_of_a_flagged_market_are_outlined_and_noted():
-    frame = cells_frame(200)
+@pytest.mark.parametrize("view", [pytest.param(DALLAS, id="centre-form"), pytest.param(View(-106.6, 25.8, -93.5, 36.5), id="hex-form")])
+def test_cells_of_a_flagged_market_are_outlined_and_noted(view):
+    frame = frame_of(disk_in(view, 200))
     centre = h3.cell_to_latlng(frame["cell"].iloc[0])
-    west_half = MarketShape("W", "West", (-97.6, 32.5, centre[1], 33.5), "2026-10-31", flag="stale: permits")
-    east_half = MarketShape("E", "East", (centre[1], 32.5, -96.3, 33.5), "2026-09-30")
-    spec = build_spec(frame, camera=camera(DALLAS), markets=[west_half, east_half])
+    west_half = MarketShape("W", "West", (view.west - 5, view.south - 5, centre[1], view.north + 5), "2026-10-31", flag="stale: permits")
+    east_half = MarketShape("E", "East", (centre[1], view.south - 5, view.east + 5, view.north + 5), "2026-09-30")
+    spec = build_spec(frame, camera=camera(view), markets=[west_half, east_half])
     layers = {layer["id"]: layer for layer in json.loads(spec.json)["layers"]}
     flagged = layers[FLAGGED_CELLS_LAYER]["data"]
     plain = layers[CELLS_LAYER]["data"]
     assert flagged and plain and len(flagged) + len(plain) == len(frame)
-    assert all(row[4] == "data as of 2026-10-31 · stale: permits" for row in flagged)
-    assert all(row[4] == "data as of 2026-09-30" for row in plain)
+    note_at = 5 if spec.form == CENTRE_FORM else 4
+    assert all(row[note_at] == "data as of 2026-10-31 · stale: permits" for row in flagged)
+    assert all(row[note_at] == "data as of 2026-09-30" for row in plain)
     assert layers[FLAGGED_CELLS_LAYER]["stroked"] is True
-    assert "{4}" in spec.tooltip["text"]
+    if spec.form == CENTRE_FORM:
+        assert layers[FLAGGED_CELLS_LAYER]["@@type"] == "PolygonLayer", "a polygon layer draws outlines"
+    assert f"{{{note_at}}}" in spec.tooltip["text"]
 
 
 def test_a_market_is_flagged_by_its_stale_or_partial_datasets():
@@ -161,13 +261,22 @@ def test_colour_classes_cover_the_counts_in_order():
     ("event", "expected"),
     [
         pytest.param({"selection": {"indices": {}, "objects": {}}}, None, id="nothing-selected"),
-        pytest.param({"selection": {"objects": {"cells": [["8826c86015fffff", 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell"),
+        pytest.param({"selection": {"objects": {"cells": [[-96983579, 32970925, 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell-by-centre"),
+        pytest.param({"selection": {"objects": {"cells": [{"0": -96983579, "1": 32970925, "2": 3}]}}}, "8826c86015fffff", id="an-object-keyed-by-index"),
+        pytest.param({"selection": {"objects": {"cells": [["8826c86015fffff", 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell-by-hex"),
         pytest.param({"selection": {"objects": {"cells-flagged": [["8826c86015fffff", 3, 2, "$270k", "n"]]}}}, "8826c86015fffff", id="a-flagged-cell"),
         pytest.param({"selection": {"objects": {"market-outlines": [{"m": "DFW"}]}}}, None, id="not-a-cell-layer"),
         pytest.param(None, None, id="no-event"),
     ],
 )
 def test_the_selected_cell_is_read_from_the_chart_event(event, expected):
-    from components.map_layers import picked_cell
+    row = picked_row(event)
+    assert (cell_of_row(row, 8) if row else None) == expected
 
-    assert picked_cell(event) == expected
+
+def test_a_centre_names_its_cell_at_every_resolution_drawn():
+    for resolution in range(MIN_RESOLUTION, MAX_RESOLUTION + 1):
+        cell = h3.latlng_to_cell(32.9, -96.9, resolution)
+        latitude, longitude = h3.cell_to_latlng(cell)
+        row = [round(longitude * COORDINATE_SCALE), round(latitude * COORDINATE_SCALE), 1]
+        assert cell_of_row(row, resolution) == cell

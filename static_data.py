@@ -1,0 +1,107 @@
+"""JSON the browser fetches by itself, published through Streamlit's static file serving.
+
+The map's 20,000 cells are about 600 KB of rows. Inside the chart's spec they are parsed
+by the chart's JSON5 parser, in JavaScript, and walked by deck.gl's JSON converter: about
+300 ms before the first hexagon on a laptop-class CPU. Given a URL instead, deck.gl
+fetches the rows and parses them with the browser's native JSON.parse (a few ms). So the
+page writes the rows to `static/<folder>/<digest>.json`, which Streamlit serves at
+`app/static/...` when `server.enableStaticServing` is on (`.streamlit/config.toml`).
+
+Files are named by a hash of their content: written once, shared by every session that
+draws the same view, and never stale. They hold what the page shows anyway (deal counts
+per cell, no key or token), under names no one can guess without the content. The folder
+keeps the newest `KEEP_FILES`; older ones go, but never one younger than `KEEP_AT_LEAST_S`,
+so a page still loading its rows finds them.
+
+Where static serving is off, or the folder cannot be written, `publish` answers None and
+the caller sends the rows inline.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+# Streamlit serves `<folder of the main script>/static` at `app/static/` (relative to the
+# page, so a base URL path is kept). The main script is app.py, next to this file, unless
+# another script is run (a benchmark's).
+APP_STATIC_ROOT = Path(__file__).resolve().parent / "static"
+URL_PREFIX = "app/static"
+KEEP_FILES = 256
+KEEP_AT_LEAST_S = 15 * 60
+
+_prune_lock = threading.Lock()
+
+
+def serving_enabled() -> bool:
+    import streamlit as st
+
+    return bool(st.get_option("server.enableStaticServing"))
+
+
+def publish(folder: str, digest: str, text: str) -> str | None:
+    """Make `text` fetchable; its URL relative to the page, or None if it cannot be served."""
+    if not serving_enabled():
+        return None
+    directory = static_root() / folder
+    path = directory / f"{digest}.json"
+    try:
+        if path.exists():
+            # Still in use: the pruning goes by age.
+            os.utime(path)
+        else:
+            directory.mkdir(parents=True, exist_ok=True)
+            _write_atomically(path, text)
+            _prune(directory)
+    except OSError:
+        return None
+    return f"{URL_PREFIX}/{folder}/{path.name}"
+
+
+def published_path(url: str) -> Path:
+    """The file behind a URL `publish` answered (tests and benchmarks read it back)."""
+    if not url.startswith(URL_PREFIX + "/"):
+        raise ValueError(f"{url!r} is not a published file")
+    return static_root() / url[len(URL_PREFIX) + 1 :]
+
+
+def static_root() -> Path:
+    """The folder Streamlit serves: `static/` beside the script it runs."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    context = get_script_run_ctx(suppress_warning=True)
+    if context is None or not context.main_script_path:
+        return APP_STATIC_ROOT
+    return Path(context.main_script_path).resolve().parent / "static"
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    # Another session may be writing the same file: each writes its own temporary file and
+    # renames it into place, so a reader never sees half a file.
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _prune(directory: Path) -> None:
+    with _prune_lock:
+        files = sorted(directory.glob("*.json"), key=_mtime, reverse=True)
+        cutoff = time.time() - KEEP_AT_LEAST_S
+        for old in files[KEEP_FILES:]:
+            if _mtime(old) < cutoff:
+                old.unlink(missing_ok=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:
+        return 0.0
