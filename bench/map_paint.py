@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,19 +124,33 @@ class Visit:
     cells_drawn: float | None  # the cells' draw call issued (the renderer then paints them)
 
 
-def first_hexes_ms(browser, url: str, visits: int = VISITS) -> list[Visit]:
-    """Per visit: when the first hexes were painted, and the milestones before."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    context.add_init_script(FIRST_PAINT_PROBE)
+def first_hexes_ms(playwright, url: str, visits: int = VISITS) -> list[Visit]:
+    """Per visit: when the first hexes were painted, and the milestones before.
+
+    The visits share a browser profile of their own on disk, as a person's browser has:
+    the first finds it empty; later ones find Streamlit's scripts in its cache, and their
+    compiled code (Playwright's default context is incognito, which keeps no code cache, so
+    every visit there compiles the chart's 3 MB of JavaScript again).
+    """
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
     timings = []
-    for _ in range(visits):
-        page = context.new_page()
-        page.goto(url, timeout=120_000)
-        page.wait_for_function("window.__firstHexes !== undefined", timeout=120_000, polling=100)
-        painted, drawn, milestones = page.evaluate("[window.__firstHexes, window.__cellsDrawn, window.__milestones]")
-        timings.append(Visit(painted, milestones.get("content"), milestones.get("chart"), milestones.get("canvas"), drawn))
-        page.close()
-    context.close()
+    with tempfile.TemporaryDirectory(prefix="deedscope-bench-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 900},
+        )
+        try:
+            context.add_init_script(FIRST_PAINT_PROBE)
+            for _ in range(visits):
+                page = context.new_page()
+                page.goto(url, timeout=120_000)
+                page.wait_for_function("window.__firstHexes !== undefined", timeout=120_000, polling=100)
+                painted, drawn, milestones = page.evaluate("[window.__firstHexes, window.__cellsDrawn, window.__milestones]")
+                timings.append(Visit(painted, milestones.get("content"), milestones.get("chart"), milestones.get("canvas"), drawn))
+                page.close()
+        finally:
+            context.close()
     return timings
 
 
@@ -163,22 +178,17 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from bench.map_setup import describe, map_bench
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
     from tests.processes import run_streamlit
 
     print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            with run_streamlit({"DEEDSCOPE_BASEMAP": "none"}, script=str(Path(__file__).resolve())) as url:
-                report(f"{N_CELLS:,} cells", first_hexes_ms(browser, url))
-            with map_bench() as bench:
-                print(describe(bench))
-                query = "&".join(f"{name}={value}" for name, value in bench.query.items())
-                with run_streamlit(bench.env) as url:
-                    report("densest sandbox view, whole app", first_hexes_ms(browser, f"{url}/?{query}"))
-        finally:
-            browser.close()
+        with run_streamlit({"DEEDSCOPE_BASEMAP": "none"}, script=str(Path(__file__).resolve())) as url:
+            report(f"{N_CELLS:,} cells", first_hexes_ms(playwright, url))
+        with map_bench() as bench:
+            print(describe(bench))
+            query = "&".join(f"{name}={value}" for name, value in bench.query.items())
+            with run_streamlit(bench.env) as url:
+                report("densest sandbox view, whole app", first_hexes_ms(playwright, f"{url}/?{query}"))
 
 
 if __name__ == "__main__":
