@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import httpx2
@@ -48,6 +49,16 @@ class SandboxProcess:
 
     def advance_clock(self, seconds: float) -> None:
         self.control("clock", {"advance_seconds": seconds})
+
+    def start_of_a_minute(self) -> None:
+        """Move the sandbox clock to one second into its next minute.
+
+        Per-minute limits count in windows of the clock's minutes, and the clock runs: a
+        burst meant to fill one window must not straddle two.
+        """
+        now = datetime.fromisoformat(self.control("clock", {"advance_seconds": 0})["data"]["now"].replace("Z", "+00:00"))
+        into_minute = now.second + now.microsecond / 1e6
+        self.advance_clock(60 - into_minute + 1)
 
     def publish(self, state: str) -> dict:
         return self.control("publish", {"state": state})

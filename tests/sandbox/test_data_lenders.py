@@ -45,6 +45,7 @@ def test_loans_csv_has_every_row(sandbox, notable):
 def test_csv_exports_are_limited_to_12_a_minute(sandbox, notable):
     """data-api.md, Limits 5: 12 CSV exports per minute per developer account; 429 with Retry-After and bucket."""
     path = f"/v1/lenders/{notable['large_lender_id']}/loans"
+    sandbox.start_of_a_minute()
     for _ in range(12):
         assert get(sandbox.url, path, {"market": "NNJ"}, Accept="text/csv").status_code == 200
     problem = assert_problem(get(sandbox.url, path, {"market": "NNJ"}, Accept="text/csv"), 429, "rate_limited")

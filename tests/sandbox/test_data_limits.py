@@ -23,6 +23,7 @@ def limited_sandbox():
 def test_per_key_limit_answers_429_until_the_window_passes(limited_sandbox):
     """data-api.md, Limits 1: per-minute limits answer 429 rate_limited with Retry-After; every call counts."""
     limited_sandbox.reset()
+    limited_sandbox.start_of_a_minute()
     statuses = [get(limited_sandbox.url, "/v1/dataset").status_code for _ in range(RATE_LIMIT)]
     assert statuses == [200] * RATE_LIMIT
     response = get(limited_sandbox.url, "/v1/dataset")
@@ -42,6 +43,7 @@ def test_per_key_limit_answers_429_until_the_window_passes(limited_sandbox):
 def test_failed_calls_count_too(limited_sandbox):
     """data-api.md, Limits 1: every call counts, charged or not."""
     limited_sandbox.reset()
+    limited_sandbox.start_of_a_minute()
     for _ in range(RATE_LIMIT):
         assert_problem(get(limited_sandbox.url, "/v1/deals/deal_bad"), 400, "invalid_id")
     assert_problem(get(limited_sandbox.url, "/v1/deals/deal_bad"), 429, "rate_limited")
