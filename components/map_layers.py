@@ -59,6 +59,7 @@ HEX_FORM = "hex"
 DATA_PLACEHOLDER = "@@deedscope-rows:"
 FLAGGED_LINE_COLOR = (60, 60, 60, 230)
 OUTLINE_COLOR = (15, 110, 110, 200)
+OUTLINE_PX = 2
 LABEL_COLOR = (29, 42, 47, 255)
 
 
@@ -308,7 +309,7 @@ def build_spec(
 
     layers: list[dict] = []
     if markets_in_view:
-        layers.append(_outline_layer(markets_in_view))
+        layers.append(_outline_layer(markets_in_view, camera))
     if not basemap and labels:
         layers.append(_label_layer(labels))
     # The plain layer is always there (maybe empty) so a selection keeps its layer id.
@@ -386,18 +387,33 @@ def _cell_layer(layer_id: str, shape: HexShape | None, scale: ColorScale, *, fla
     return layer
 
 
-def _outline_layer(markets: Sequence[MarketShape]) -> dict:
+def _outline_layer(markets: Sequence[MarketShape], camera: Mapping) -> dict:
+    """Each market's box as a thin frame: a polygon with the box as its hole.
+
+    Drawn by the same SolidPolygonLayer as the cells, not a PathLayer: a software renderer
+    (SwiftShader) spent about a second on the PathLayer's first frame for seven boxes
+    (bench/map_paint.py, whole app), time the first hexagons waited for. The frame is
+    OUTLINE_PX wide at the camera's first zoom and scales with the map from there.
+    """
+    zoom = float(camera.get("zoom", 10))
+    width = OUTLINE_PX * 360 / (256 * 2**zoom)  # degrees of longitude per pixel at that zoom
     data = []
     for market in markets:
         west, south, east, north = market.bbox
-        data.append({"p": [[west, south], [east, south], [east, north], [west, north], [west, south]], "m": market.name})
+        # A pixel spans fewer degrees of latitude than of longitude, by cos(latitude).
+        across = width * math.cos(math.radians((south + north) / 2))
+        outer = [[west - width, south - across], [east + width, south - across], [east + width, north + across],
+                 [west - width, north + across], [west - width, south - across]]
+        inner = [[west, south], [west, north], [east, north], [east, south], [west, south]]
+        data.append({"p": [outer, inner], "m": market.name})
     return {
-        "@@type": "PathLayer",
+        "@@type": "SolidPolygonLayer",
         "id": OUTLINES_LAYER,
         "data": data,
-        "getPath": "@@=p",
-        "getColor": list(OUTLINE_COLOR),
-        "widthMinPixels": 2,
+        "getPolygon": "@@=p",
+        "getFillColor": list(OUTLINE_COLOR),
+        "filled": True,
+        "extruded": False,
         "pickable": False,
     }
 

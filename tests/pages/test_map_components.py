@@ -280,3 +280,18 @@ def test_a_centre_names_its_cell_at_every_resolution_drawn():
         latitude, longitude = h3.cell_to_latlng(cell)
         row = [round(longitude * COORDINATE_SCALE), round(latitude * COORDINATE_SCALE), 1]
         assert cell_of_row(row, resolution) == cell
+
+
+def test_market_outlines_are_frames_drawn_like_the_cells():
+    """A market's box is the hole of a thin polygon, drawn by the cells' own layer type
+    (a PathLayer cost a software renderer ~1 s before the first frame)."""
+    market = MarketShape("DFW", "Dallas-Fort Worth", (-97.6, 32.5, -96.3, 33.5), "2026-10-31")
+    view_state = camera(DALLAS)
+    spec = build_spec(frame_of(disk_in(DALLAS, 50)), camera=view_state, markets=[market])
+    layer = next(layer for layer in json.loads(spec.json)["layers"] if layer["id"] == "market-outlines")
+    assert layer["@@type"] == "SolidPolygonLayer" and layer["pickable"] is False
+    outer, inner = layer["data"][0]["p"]
+    assert inner[0] == inner[-1] and {tuple(point) for point in inner} == {(-97.6, 32.5), (-97.6, 33.5), (-96.3, 33.5), (-96.3, 32.5)}
+    degrees_per_px = 360 / (256 * 2 ** view_state["zoom"])
+    frame_px = (-97.6 - outer[0][0]) / degrees_per_px
+    assert 1 <= frame_px <= 4, "a frame a couple of pixels wide at the first zoom"
