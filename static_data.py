@@ -61,11 +61,12 @@ def publish(folder: str, digest: str, text: str) -> str | None:
     return f"{URL_PREFIX}/{folder}/{path.name}"
 
 
-def published_path(url: str) -> Path:
-    """The file behind a URL `publish` answered (tests and benchmarks read it back)."""
+def published_path(url: str, root: Path | None = None) -> Path:
+    """The file behind a URL `publish` answered (tests and benchmarks read it back); `root`
+    is the served folder when asked from outside the script run that published it."""
     if not url.startswith(URL_PREFIX + "/"):
         raise ValueError(f"{url!r} is not a published file")
-    return static_root() / url[len(URL_PREFIX) + 1 :]
+    return (root or static_root()) / url[len(URL_PREFIX) + 1 :]
 
 
 def static_root() -> Path:

@@ -55,6 +55,7 @@ def environment(values: dict[str, str]):
 
 def chart_payload(app) -> tuple[int, int, int]:
     """(bytes of the chart's JSON, bytes of the rows the browser fetches, cells drawn)."""
+    import static_data
     from components.map_layers import CELL_LAYERS
 
     chart = app.get("deck_gl_json_chart")[0]
@@ -66,7 +67,7 @@ def chart_payload(app) -> tuple[int, int, int]:
         data = layer["data"]
         if isinstance(data, str):
             # A URL (static_data.py): the file Streamlit serves beside the script it runs.
-            path = Path(app._script_path).parent / "static" / data.removeprefix("app/static/")
+            path = static_data.published_path(data, Path(app._script_path).parent / "static")
             fetched += path.stat().st_size
             data = json.loads(path.read_text())
         cells += len(data)

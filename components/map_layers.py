@@ -8,12 +8,10 @@ which Streamlit's chart evaluates.
 How a cell is drawn decides how fast the first hexagons appear:
 
 - Centre form (most views): a cell is `[x, y, deals, investors, "$median"]`, its centre in
-  integer 1e-6 degrees (about 0.1 m), and the hexagon is that centre plus six corner offsets
-  shared by every cell of the view, taken from the view's middle cell. No H3 code runs in
-  the browser and each hexagon is a plain polygon (one draw call). Within one view H3 cells
-  differ in shape by about 1% of their size (measured over 20,000-cell views: at most
-  1.3%), a fraction of a pixel; `HexShape.fit` checks the cells of each view and falls
-  back when the error would show.
+  integer 1e-6 degrees (about 0.1 m), and the hexagon's corners are an affine function of
+  that centre fitted to the view's cells (`HexShape`). No H3 code runs in the browser and
+  each hexagon is a plain polygon (one draw call); `HexShape.fit` checks the fit on the
+  view's cells and falls back when the error would show.
 - Hex form (fallback: views spanning many degrees, where the shape drifts with latitude,
   or holding a pentagon): `[hex, deals, investors, "$median"]`, drawn by H3HexagonLayer.
 
@@ -53,7 +51,7 @@ COORDINATE_SCALE = 1_000_000
 # The centre form is used while every checked cell's true corners are within this share
 # of the cell's radius of the fitted ones (at 0.5%, 1 px on a cell 200 px wide).
 SHAPE_TOLERANCE = 0.005
-# Where in a row the deal count sits, per form: [x, y, deals, ...] or [hex, deals, ...].
+# The two row forms: [x, y, deals, ...] or [hex, deals, ...].
 CENTRE_FORM = "centre"
 HEX_FORM = "hex"
 DATA_PLACEHOLDER = "@@deedscope-rows:"
@@ -140,6 +138,11 @@ def format_price(price: object) -> str:
     return f"${round(value / 1000):.0f}k"
 
 
+def encoded_centre(latitude: float, longitude: float) -> tuple[int, int]:
+    """A centre as a row carries it: (x, y) in integer 1e-6 degrees."""
+    return round(longitude * COORDINATE_SCALE), round(latitude * COORDINATE_SCALE)
+
+
 def cell_centres(cells: pd.DataFrame) -> list[tuple[float, float]]:
     """Each cell's centre as (latitude, longitude)."""
     import h3
@@ -184,8 +187,7 @@ class HexShape:
             boundary = h3.cell_to_boundary(cells[index])
             if len(boundary) != 6 or h3.get_resolution(cells[index]) != resolution:
                 return None
-            latitude, longitude = centres[index]
-            positions.append((round(longitude * COORDINATE_SCALE), round(latitude * COORDINATE_SCALE)))
+            positions.append(encoded_centre(*centres[index]))
             corners.append([value for lat, lng in boundary for value in (lng, lat)])
         position = np.asarray(positions, dtype=float)
         target = np.asarray(corners, dtype=float)
@@ -196,7 +198,7 @@ class HexShape:
         p, q, r = solution
         r = r - p * mean[0] - q * mean[1]
         predicted = position[:, :1] * p + position[:, 1:] * q + r
-        radius = np.abs(target - np.repeat(position / COORDINATE_SCALE, 6, axis=0).reshape(len(position), -1)).max()
+        radius = np.abs(target - np.tile(position / COORDINATE_SCALE, 6)).max()
         if np.abs(predicted - target).max() > SHAPE_TOLERANCE * radius:
             return None
         return cls(resolution, tuple((float(pi), float(qi), float(ri)) for pi, qi, ri in zip(p, q, r)))
@@ -218,7 +220,7 @@ def cell_rows(
     if centres is None:
         head = [[cell] for cell in cells["cell"].astype(str).tolist()]
     else:
-        head = [[round(lng * COORDINATE_SCALE), round(lat * COORDINATE_SCALE)] for lat, lng in centres]
+        head = [list(encoded_centre(lat, lng)) for lat, lng in centres]
     deals = cells["n_deals"].astype(int).tolist()
     investors = cells["n_investors"].astype(int).tolist()
     prices = [format_price(value) for value in cells["median_price"].tolist()]

@@ -60,8 +60,7 @@ def layer_rows(app: AppTest, layer: dict) -> list[list]:
     data = layer["data"]
     if isinstance(data, str):
         # static_data.py wrote them beside the script Streamlit runs, which serves them.
-        relative = data.removeprefix(static_data.URL_PREFIX + "/")
-        return json.loads((Path(app._script_path).parent / "static" / relative).read_text())
+        return json.loads(static_data.published_path(data, Path(app._script_path).parent / "static").read_text())
     return data
 
 
