@@ -59,6 +59,8 @@ FLAGGED_LINE_COLOR = (60, 60, 60, 230)
 OUTLINE_COLOR = (15, 110, 110, 200)
 OUTLINE_PX = 2
 LABEL_COLOR = (29, 42, 47, 255)
+LABEL_PX = 13
+LABEL_GLYPH_PX = 32  # a glyph's size in the font atlas
 
 
 @dataclass(frozen=True)
@@ -309,11 +311,9 @@ def build_spec(
         else:
             rows = all_rows
 
+    # Drawn in this order: the cells, then the market frames and the city names over them
+    # (under the translucent cells they were washed out).
     layers: list[dict] = []
-    if markets_in_view:
-        layers.append(_outline_layer(markets_in_view, camera))
-    if not basemap and labels:
-        layers.append(_label_layer(labels))
     # The plain layer is always there (maybe empty) so a selection keeps its layer id.
     cell_layers = {CELLS_LAYER: rows}
     if flagged_rows:
@@ -324,6 +324,10 @@ def build_spec(
         layer["data"] = DATA_PLACEHOLDER + layer_id
         layers.append(layer)
         texts[layer_id] = json.dumps(layer_rows, separators=(",", ":"), ensure_ascii=False)
+    if markets_in_view:
+        layers.append(_outline_layer(markets_in_view, camera))
+    if not basemap and labels:
+        layers.append(_label_layer(labels))
 
     spec: dict = {
         "initialViewState": camera,
@@ -421,18 +425,27 @@ def _outline_layer(markets: Sequence[MarketShape], camera: Mapping) -> dict:
 
 
 def _label_layer(labels: Sequence[CityLabel]) -> dict:
+    """The city names, drawn from a font atlas of only the letters they use.
+
+    deck.gl draws every glyph of its character set into the atlas (signed distance
+    fields, for the white halo) before the first frame; its default set is the 95
+    printable ASCII characters, and building it cost the first hexagons about 150 ms
+    (bench/map_paint.py, whole app). A dozen names use a few dozen letters, and letters
+    outside ASCII (Cañon City) are drawn too. Drawn at 13 px, glyphs of 32 px stay sharp.
+    """
     return {
         "@@type": "TextLayer",
         "id": LABELS_LAYER,
         "data": [{"t": label.name, "p": [round(label.longitude, 4), round(label.latitude, 4)]} for label in labels],
         "getText": "@@=t",
         "getPosition": "@@=p",
-        "getSize": 13,
+        "getSize": LABEL_PX,
         "getColor": list(LABEL_COLOR),
         "fontWeight": 600,
         "outlineWidth": 3,
         "outlineColor": [255, 255, 255, 220],
-        "fontSettings": {"sdf": True},
+        "characterSet": "".join(sorted({character for label in labels for character in label.name})),
+        "fontSettings": {"sdf": True, "fontSize": LABEL_GLYPH_PX, "buffer": 4, "radius": 8},
         "pickable": False,
     }
 

@@ -13,6 +13,7 @@ from components.map_layers import (
     CARTO_POSITRON,
     CELLS_LAYER,
     CENTRE_FORM,
+    CityLabel,
     COORDINATE_SCALE,
     FLAGGED_CELLS_LAYER,
     HEX_FORM,
@@ -295,3 +296,20 @@ def test_market_outlines_are_frames_drawn_like_the_cells():
     degrees_per_px = 360 / (256 * 2 ** view_state["zoom"])
     frame_px = (-97.6 - outer[0][0]) / degrees_per_px
     assert 1 <= frame_px <= 4, "a frame a couple of pixels wide at the first zoom"
+
+
+def test_city_labels_bring_a_font_atlas_of_their_own_letters():
+    """The atlas holds exactly the letters the names use, those outside ASCII too."""
+    labels = [CityLabel("Dallas", 32.78, -96.8), CityLabel("Cañon City", 38.44, -105.24)]
+    spec = build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=False)
+    layer = next(layer for layer in json.loads(spec.json)["layers"] if layer["id"] == "city-labels")
+    assert layer["@@type"] == "TextLayer"
+    assert set(layer["characterSet"]) == set("DallasCañon City")
+    assert [row["t"] for row in layer["data"]] == ["Dallas", "Cañon City"]
+    market = MarketShape("DFW", "Dallas-Fort Worth", (-97.6, 32.5, -96.3, 33.5), "2026-10-31")
+    framed = json.loads(build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), markets=[market], labels=labels).json)
+    assert [layer["id"] for layer in framed["layers"]] == ["cells", "market-outlines", "city-labels"], (
+        "frames and names are drawn over the translucent cells"
+    )
+    with_tiles = json.loads(build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=True).json)
+    assert "city-labels" not in {layer["id"] for layer in with_tiles["layers"]}, "tiles carry their own names"
