@@ -22,8 +22,12 @@ EDGE_ALLOWANCE = 1.15
 KM_PER_DEGREE_LATITUDE = 110.57
 KM_PER_DEGREE_LONGITUDE_AT_EQUATOR = 111.32
 MILES_PER_KM = 0.621371
-# Map size the camera is fitted to: the map column of the wide layout is about 550 px
-# wide on a laptop screen; fitting to less never crops the view.
+# The Map page's layout: the map beside the cell panel, in these column weights, and
+# its height. On a laptop screen (1400 px, sidebar open) the map column is about 550 px.
+MAP_COLUMN_WEIGHTS = (3, 2)
+MAP_HEIGHT_PX = 560
+# Map size the camera is fitted to: a little under that column; fitting to less never
+# crops the view.
 FIT_WIDTH_PX = 540
 FIT_HEIGHT_PX = 540
 

@@ -22,7 +22,7 @@ from components.map_filters import DEAL_KINDS, DealFilters, render_filters
 from components.map_layers import CompactDeck, cell_of_row, picked_row
 from components.map_markets import shapes_in_view
 from components.map_legend import render_legend
-from components.map_view import View, cell_geometry
+from components.map_view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, cell_geometry
 from components.place_picker import PlaceChoice, place_request, render_place_picker
 from services.errors import ApiError
 
@@ -35,7 +35,6 @@ VIEW_OVERRIDE = "map_view_override"
 RESTORED = "map_restored"
 TOP_INVESTORS = 10
 DEFAULT_PICKED_RADIUS_MILES = 1.0
-MAP_HEIGHT_PX = 560
 UNSET = "unset"
 
 
@@ -341,7 +340,7 @@ def main() -> None:
     fit_to_cells = place.mode in ("ZIP codes", "City") and problem is None and override is None
     view = override or view
 
-    map_column, panel_column = st.columns([3, 2], gap="medium")
+    map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
     drawn_view = view
     with map_column:
         if view is None:
