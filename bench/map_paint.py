@@ -24,7 +24,8 @@ from pathlib import Path
 
 N_CELLS = int(os.environ.get("DEEDSCOPE_BENCH_PAINT_CELLS", "20000"))
 # Visits per figure: the first loads Streamlit's scripts; the later ones find them cached.
-VISITS = int(os.environ.get("DEEDSCOPE_BENCH_PAINT_VISITS", "6"))
+# Ten later visits: on a small shared machine one visit's time swings by a few hundred ms.
+VISITS = int(os.environ.get("DEEDSCOPE_BENCH_PAINT_VISITS", "11"))
 ROOT = Path(__file__).resolve().parent.parent
 # When the map canvas first holds painted hexagons. The probe notes the first large WebGL
 # draw (the cells: thousands of triangles) and then reads the canvas back until its pixels
