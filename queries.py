@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from services import embedded
+from services import basemap, embedded
 from services.settings import Settings, load_settings
 
 SESSION_API = "queries_data_api"
@@ -36,6 +36,8 @@ DATA_MAX_RETRY_WAIT_S = 1.0
 # is keyed on the dataset version (data-api.md, Limits 7).
 FREE_READ_TTL_S = 300
 BASEMAP_SETTING = "DEEDSCOPE_BASEMAP"
+# How long an answer of the tiles' style holds: a demo that goes back online gets its tiles.
+TILES_PROBE_TTL_S = 600
 # static_data.py folder of the map's cell rows (static/map-cells/).
 MAP_ROWS_FOLDER = "map-cells"
 
@@ -73,11 +75,19 @@ def settings_fingerprint(current: Settings | None = None) -> str:
 
 
 def basemap_enabled() -> bool:
-    """Carto tiles unless `DEEDSCOPE_BASEMAP=none` (tests, offline demos) says otherwise."""
+    """Carto tiles: always with `DEEDSCOPE_BASEMAP=carto`, never with `none` (tests,
+    offline demos), and by default (`auto`) while Carto's style answers from here."""
+    from components.map_layers import CARTO_POSITRON
+
     value = os.environ.get(BASEMAP_SETTING)
     if value is None:
-        value = str(_secret(BASEMAP_SETTING.lower()) or "carto")
-    return value.strip().lower() not in ("none", "off", "false", "0")
+        value = _secret(BASEMAP_SETTING.lower())
+    return basemap.tiles_wanted(None if value is None else str(value), lambda: _tiles_reachable(CARTO_POSITRON))
+
+
+@st.cache_data(show_spinner=False, ttl=TILES_PROBE_TTL_S)
+def _tiles_reachable(style_url: str) -> bool:
+    return basemap.tiles_reachable(style_url)
 
 
 def _secret(name: str) -> Any:

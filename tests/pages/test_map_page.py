@@ -329,3 +329,29 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
     app.run()
     assert app.selectbox(key="map_place_market").value == markets[-1]["market"]
     assert app.multiselect(key="map_filters_kinds").value == ["hold"]
+
+
+def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbox):
+    """DEEDSCOPE_BASEMAP=auto (the default): tiles while their style answers; when it
+    cannot (no internet), outlines and city names instead of a blank background."""
+    import components.map_layers
+    from tests.tile_style import closed_port, style_server
+
+    point_app_at(monkeypatch, sandbox.url)
+    monkeypatch.setenv("DEEDSCOPE_BASEMAP", "auto")
+    monkeypatch.setattr(components.map_layers, "CARTO_POSITRON", f"http://127.0.0.1:{closed_port()}/style.json")
+    app = new_page()
+    app.run()
+    assert not app.exception
+    offline = deck_spec(app)
+    assert offline["mapStyle"] == "__MAP_STYLE__" and "mapProvider" not in offline
+    assert any(layer["id"] == "city-labels" and layer["data"] for layer in offline["layers"])
+
+    with style_server() as url:
+        monkeypatch.setattr(components.map_layers, "CARTO_POSITRON", f"{url}/style.json")
+        app = new_page()
+        app.run()
+        assert not app.exception
+        online = deck_spec(app)
+    assert online["mapStyle"] == f"{url}/style.json" and online["mapProvider"] == "carto"
+    assert "city-labels" not in {layer["id"] for layer in online["layers"]}, "the tiles name the places"
