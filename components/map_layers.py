@@ -59,7 +59,8 @@ FLAGGED_LINE_COLOR = (60, 60, 60, 230)
 OUTLINE_COLOR = (15, 110, 110, 200)
 OUTLINE_PX = 2
 LABEL_COLOR = (29, 42, 47, 255)
-LABEL_PX = 13
+LABEL_PX = 14
+LABEL_FONT = "'Source Sans', sans-serif"
 LABEL_GLYPH_PX = 32  # a glyph's size in the font atlas
 
 
@@ -431,7 +432,7 @@ def _label_layer(labels: Sequence[CityLabel]) -> dict:
     fields, for the white halo) before the first frame; its default set is the 95
     printable ASCII characters, and building it cost the first hexagons about 150 ms
     (bench/map_paint.py, whole app). A dozen names use a few dozen letters, and letters
-    outside ASCII (Cañon City) are drawn too. Drawn at 13 px, glyphs of 32 px stay sharp.
+    outside ASCII (Cañon City) are drawn too. Drawn at 14 px, glyphs of 32 px stay sharp.
     """
     return {
         "@@type": "TextLayer",
@@ -441,6 +442,8 @@ def _label_layer(labels: Sequence[CityLabel]) -> dict:
         "getPosition": "@@=p",
         "getSize": LABEL_PX,
         "getColor": list(LABEL_COLOR),
+        # The app's own face (Streamlit loads it); deck.gl's default is a monospace.
+        "fontFamily": LABEL_FONT,
         "fontWeight": 600,
         "outlineWidth": 3,
         "outlineColor": [255, 255, 255, 220],

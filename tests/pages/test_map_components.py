@@ -305,6 +305,7 @@ def test_city_labels_bring_a_font_atlas_of_their_own_letters():
     layer = next(layer for layer in json.loads(spec.json)["layers"] if layer["id"] == "city-labels")
     assert layer["@@type"] == "TextLayer"
     assert set(layer["characterSet"]) == set("DallasCañon City")
+    assert layer["fontFamily"].startswith("'Source Sans'"), "the app's own face, not deck.gl's monospace"
     assert [row["t"] for row in layer["data"]] == ["Dallas", "Cañon City"]
     market = MarketShape("DFW", "Dallas-Fort Worth", (-97.6, 32.5, -96.3, 33.5), "2026-10-31")
     framed = json.loads(build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), markets=[market], labels=labels).json)
