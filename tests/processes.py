@@ -56,9 +56,17 @@ class SandboxProcess:
         Per-minute limits count in windows of the clock's minutes, and the clock runs: a
         burst meant to fill one window must not straddle two.
         """
+        self._start_of(60)
+
+    def start_of_an_hour(self) -> None:
+        """Move the sandbox clock to one second into its next hour (hourly caps, likewise).
+        Tokens live 15 minutes: log in after it."""
+        self._start_of(3600)
+
+    def _start_of(self, period_s: int) -> None:
         now = datetime.fromisoformat(self.control("clock", {"advance_seconds": 0})["data"]["now"].replace("Z", "+00:00"))
-        into_minute = now.second + now.microsecond / 1e6
-        self.advance_clock(60 - into_minute + 1)
+        into_period = now.timestamp() % period_s
+        self.advance_clock(period_s - into_period + 1)
 
     def publish(self, state: str) -> dict:
         return self.control("publish", {"state": state})

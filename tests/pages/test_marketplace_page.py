@@ -266,6 +266,7 @@ def test_a_changed_deal_shows_both_terms_and_a_new_preview(sandbox, tmp_path, ap
 
 
 def test_a_counter_over_the_cap_says_when_the_cap_resets(sandbox, tmp_path, app_login, http_client):
+    sandbox.start_of_an_hour()  # the whole exchange in one hour of the sandbox clock
     holder = log_in(app_login)
     api = MarketplaceApi(sandbox_settings(sandbox.url), holder, http_client=http_client, sleep=lambda seconds: None)
     use_up_counter_cap(api, Seller(sandbox.url, tmp_path / "seller", http_client))

@@ -83,6 +83,7 @@ def use_up_counter_cap(api: MarketplaceApi, seller: Seller) -> dict:
 
 
 def test_the_counter_after_the_cap_is_refused_with_when_it_resets(sandbox, tmp_path, marketplace_login, http_client):
+    sandbox.start_of_an_hour()  # the whole exchange in one hour of the sandbox clock
     api = MarketplaceApi(sandbox_settings(sandbox.url), log_in(marketplace_login), http_client=http_client, sleep=lambda s: None)
     open_round = use_up_counter_cap(api, Seller(sandbox.url, tmp_path / "seller", http_client))
 

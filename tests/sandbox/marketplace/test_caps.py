@@ -39,8 +39,11 @@ def test_daily_offer_cap_answers_daily_cap_reached_until_midnight_utc(sandbox, b
     assert again.post(f"/buy/deals/{deal['id']}/offers", terms_for(deal)).status_code == 200
 
 
-def test_hourly_counter_cap_answers_cap_reached_with_retry_after(buyer, owner):
+def test_hourly_counter_cap_answers_cap_reached_with_retry_after(sandbox, login_as):
     """Errors 429: cap_reached with Retry-After; the counter cap resets at the top of the hour."""
+    # The whole exchange in one hour of the sandbox clock: an hour turning midway resets the cap.
+    sandbox.start_of_an_hour()
+    buyer, owner = login_as("buyer@sandbox.test"), login_as("owner@sandbox.test")
     cap = _cap(buyer, "offers.counter")
     waiting = seller_rounds_waiting(buyer, owner)[0]
     for _ in range(cap["limit"]):
