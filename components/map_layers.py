@@ -429,8 +429,8 @@ def _label_layer(labels: Sequence[CityLabel]) -> dict:
     """The city names, drawn from a font atlas of only the letters they use.
 
     deck.gl draws every glyph of its character set into the atlas (signed distance
-    fields, for the white halo) before the first frame; its default set is the 95
-    printable ASCII characters, and building it cost the first hexagons about 150 ms
+    fields, for the white halo) before the first frame; its default set is all of
+    printable ASCII, and building it cost the first hexagons about 150 ms
     (bench/map_paint.py, whole app). A dozen names use a few dozen letters, and letters
     outside ASCII (Cañon City) are drawn too. Drawn at 14 px, glyphs of 32 px stay sharp.
     """
