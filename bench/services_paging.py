@@ -6,8 +6,9 @@ client's walk (parsing every deal into a model) costs at most 1.1× the floor. T
 the median ratio of adjacent pairs (floor, walk). The machine is shared, so to keep the
 noise down: both paths are warmed up first, there are 11 pairs, and the order inside a
 pair alternates (floor first, then walk first), so load that drifts during a pair does not
-always fall on the same side; before each walk the garbage of the last is collected, untimed. The client's own CPU time per walk is printed too: unlike
-wall time it barely moves with other work on the machine.
+always fall on the same side; before each walk the garbage of the last is collected,
+untimed. The client's own CPU time per walk is printed too: unlike wall time it barely
+moves with other work on the machine.
 Starts its own sandbox (`tests.processes.run_sandbox`) and reads with the bench key.
 """
 

@@ -165,7 +165,6 @@ class HexShape:
     map is zoomed in the browser.
     """
 
-    resolution: int
     # Per corner coordinate (longitude 0, latitude 0, longitude 1, ...): (P, Q, R).
     coefficients: tuple[tuple[float, float, float], ...]
 
@@ -204,7 +203,7 @@ class HexShape:
         radius = np.abs(target - np.tile(position / COORDINATE_SCALE, 6)).max()
         if np.abs(predicted - target).max() > SHAPE_TOLERANCE * radius:
             return None
-        return cls(resolution, tuple((float(pi), float(qi), float(ri)) for pi, qi, ri in zip(p, q, r)))
+        return cls(tuple((float(pi), float(qi), float(ri)) for pi, qi, ri in zip(p, q, r)))
 
     def polygon_expression(self) -> str:
         """A deck.gl expression of a row's hexagon: a flat, closed ring of its corners."""
@@ -487,7 +486,7 @@ def picked_row(event) -> tuple | None:
                 return tuple(first)
             if isinstance(first, Mapping):
                 # An array may come back as an object keyed "0", "1", ...
-                values = [first[key] for key in sorted(first, key=lambda key: int(key)) if str(key).isdigit()]
+                values = [value for _, value in sorted((int(key), value) for key, value in first.items() if str(key).isdigit())]
                 return tuple(values) or None
     return None
 

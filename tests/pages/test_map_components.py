@@ -14,13 +14,13 @@ from components.map_layers import (
     CELLS_LAYER,
     CENTRE_FORM,
     CityLabel,
-    COORDINATE_SCALE,
     FLAGGED_CELLS_LAYER,
     HEX_FORM,
     ColorScale,
     MarketShape,
     build_spec,
     cell_of_row,
+    encoded_centre,
     format_price,
     picked_row,
 )
@@ -264,6 +264,7 @@ def test_colour_classes_cover_the_counts_in_order():
         pytest.param({"selection": {"indices": {}, "objects": {}}}, None, id="nothing-selected"),
         pytest.param({"selection": {"objects": {"cells": [[-96983579, 32970925, 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell-by-centre"),
         pytest.param({"selection": {"objects": {"cells": [{"0": -96983579, "1": 32970925, "2": 3}]}}}, "8826c86015fffff", id="an-object-keyed-by-index"),
+        pytest.param({"selection": {"objects": {"cells": [{"1": 32970925, "0": -96983579, "__index": 4}]}}}, "8826c86015fffff", id="an-object-with-other-keys"),
         pytest.param({"selection": {"objects": {"cells": [["8826c86015fffff", 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell-by-hex"),
         pytest.param({"selection": {"objects": {"cells-flagged": [["8826c86015fffff", 3, 2, "$270k", "n"]]}}}, "8826c86015fffff", id="a-flagged-cell"),
         pytest.param({"selection": {"objects": {"market-outlines": [{"m": "DFW"}]}}}, None, id="not-a-cell-layer"),
@@ -279,7 +280,7 @@ def test_a_centre_names_its_cell_at_every_resolution_drawn():
     for resolution in range(MIN_RESOLUTION, MAX_RESOLUTION + 1):
         cell = h3.latlng_to_cell(32.9, -96.9, resolution)
         latitude, longitude = h3.cell_to_latlng(cell)
-        row = [round(longitude * COORDINATE_SCALE), round(latitude * COORDINATE_SCALE), 1]
+        row = [*encoded_centre(latitude, longitude), 1]
         assert cell_of_row(row, resolution) == cell
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import h3
 import pytest
 
+import components.map_layers
 from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import client, deck_spec, drawn_cells, new_page, point_app_at, select_cell, texts
+from tests.tile_style import closed_port, style_server
 
 
 @pytest.fixture
@@ -334,9 +336,6 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
 def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbox):
     """DEEDSCOPE_BASEMAP=auto (the default): tiles while their style answers; when it
     cannot (no internet), outlines and city names instead of a blank background."""
-    import components.map_layers
-    from tests.tile_style import closed_port, style_server
-
     point_app_at(monkeypatch, sandbox.url)
     monkeypatch.setenv("DEEDSCOPE_BASEMAP", "auto")
     monkeypatch.setattr(components.map_layers, "CARTO_POSITRON", f"http://127.0.0.1:{closed_port()}/style.json")
