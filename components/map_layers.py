@@ -11,7 +11,10 @@ How a cell is drawn decides how fast the first hexagons appear:
   integer 1e-6 degrees (about 0.1 m), and the hexagon's corners are an affine function of
   that centre fitted to the view's cells (`HexShape`). No H3 code runs in the browser and
   each hexagon is a plain polygon (one draw call); `HexShape.fit` checks the fit on the
-  view's cells and falls back when the error would show.
+  view's cells and falls back when the error would show. The corners are written as
+  degrees from the view's origin (deck.gl's `lnglat-offsets`): deck.gl then keeps them as
+  32-bit floats, where absolute longitudes and latitudes take its 64-bit emulation, twice
+  the vertex data and a longer shader for a software renderer to run.
 - Hex form (fallback: views spanning many degrees, where the shape drifts with latitude,
   or holding a pentagon): `[hex, deals, investors, "$median"]`, drawn by H3HexagonLayer.
 
@@ -165,8 +168,11 @@ class HexShape:
     map is zoomed in the browser.
     """
 
-    # Per corner coordinate (longitude 0, latitude 0, longitude 1, ...): (P, Q, R).
+    # Per corner coordinate (longitude 0, latitude 0, longitude 1, ...): (P, Q, R), R
+    # relative to `origin`.
     coefficients: tuple[tuple[float, float, float], ...]
+    # (longitude, latitude) in degrees the corners are drawn from: the fitted cells' mean.
+    origin: tuple[float, float]
 
     @classmethod
     def fit(cls, cells: Sequence[str], centres: Sequence[tuple[float, float]], *, samples: int = 400) -> HexShape | None:
@@ -203,12 +209,18 @@ class HexShape:
         radius = np.abs(target - np.tile(position / COORDINATE_SCALE, 6)).max()
         if np.abs(predicted - target).max() > SHAPE_TOLERANCE * radius:
             return None
-        return cls(tuple((float(pi), float(qi), float(ri)) for pi, qi, ri in zip(p, q, r)))
+        # Rounded so the spec stays short; R absorbs whatever the origin is.
+        origin = (round(float(mean[0]) / COORDINATE_SCALE, 4), round(float(mean[1]) / COORDINATE_SCALE, 4))
+        r = r - np.tile(origin, 6)
+        return cls(tuple((float(pi), float(qi), float(ri)) for pi, qi, ri in zip(p, q, r)), origin)
 
-    def polygon_expression(self) -> str:
-        """A deck.gl expression of a row's hexagon: a flat, closed ring of its corners."""
+    def polygon_expression(self, *, closed: bool) -> str:
+        """A deck.gl expression of a row's hexagon: a flat ring of its corners, in degrees
+        from `origin`. A filled polygon needs no closing corner (deck.gl triangulates the
+        ring as it is, one vertex fewer per cell to compute and draw); an outlined one
+        does, or its outline misses the last edge."""
         terms = [f"this[0]*{p!r}+this[1]*{q!r}+{r!r}" for p, q, r in self.coefficients]
-        return "@@=[" + ",".join([*terms, *terms[:2]]) + "]"
+        return "@@=[" + ",".join([*terms, *(terms[:2] if closed else [])]) + "]"
 
 
 def cell_rows(
@@ -379,9 +391,11 @@ def _cell_layer(layer_id: str, shape: HexShape | None, scale: ColorScale, *, fla
             # A polygon layer computes outline paths of every polygon; the solid one does
             # not, so the plain cells (no outline) use it.
             "@@type": "PolygonLayer" if flagged else "SolidPolygonLayer",
-            "getPolygon": shape.polygon_expression(),
+            "getPolygon": shape.polygon_expression(closed=flagged),
             "positionFormat": "XY",
-            # The rings come flat and closed: nothing for deck.gl to normalise.
+            "coordinateSystem": "lnglat-offsets",
+            "coordinateOrigin": [*shape.origin, 0],
+            # The rings come flat (and closed where outlined): nothing to normalise.
             "_normalize": False,
         })
         if flagged:

@@ -129,12 +129,14 @@ def disk_in(view: View, count: int) -> list[str]:
 
 
 def corners_drawn(layer: dict, row: list) -> list[tuple[float, float]]:
-    """The ring the browser computes for a row: the layer's expression, evaluated as
-    written (its syntax, `this[0]*p+...`, is Python's too)."""
+    """The ring the browser draws for a row, in degrees: the layer's expression, evaluated
+    as written (its syntax, `this[0]*p+...`, is Python's too), from the layer's origin."""
     expression = layer["getPolygon"]
     assert expression.startswith("@@=")
+    assert layer["coordinateSystem"] == "lnglat-offsets", "corners are degrees from the origin"
+    origin_lng, origin_lat, _ = layer["coordinateOrigin"]
     flat = eval(expression[3:], {"__builtins__": {}}, {"this": row})  # noqa: S307 (our own expression)
-    return list(zip(flat[0::2], flat[1::2]))
+    return [(origin_lng + lng, origin_lat + lat) for lng, lat in zip(flat[0::2], flat[1::2])]
 
 
 @pytest.mark.parametrize(
@@ -166,10 +168,10 @@ def test_a_metro_view_draws_each_hexagon_from_its_centre_at_its_true_corners(vie
         assert cell_of_row(row, spec.resolution) == cell
         true = [(lng, lat) for lat, lng in h3.cell_to_boundary(cell)]
         drawn = corners_drawn(layer, row)
-        assert drawn[0] == drawn[-1] and len(drawn) == 7, "a closed ring of six corners"
+        assert len(drawn) == 6, "a filled ring of six corners, not closed (deck.gl closes it)"
         centre_lat, centre_lng = h3.cell_to_latlng(cell)
         radius = max(math.hypot(lng - centre_lng, lat - centre_lat) for lng, lat in true)
-        error = max(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(drawn[:6], true))
+        error = max(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(drawn, true))
         assert error <= 0.005 * radius, f"cell {cell} drawn {error / radius:.2%} of its radius off"
     assert "data as of 2026-10-31" in spec.tooltip["text"] and "{2} deals" in spec.tooltip["text"]
     assert layer["getFillColor"].startswith("@@=this[2]>="), "colour from the deal count"
@@ -237,6 +239,14 @@ def test_cells_of_a_flagged_market_are_outlined_and_noted(view):
     assert layers[FLAGGED_CELLS_LAYER]["stroked"] is True
     if spec.form == CENTRE_FORM:
         assert layers[FLAGGED_CELLS_LAYER]["@@type"] == "PolygonLayer", "a polygon layer draws outlines"
+        # An outline needs the closing corner, else its last edge is missing.
+        ring = corners_drawn(layers[FLAGGED_CELLS_LAYER], flagged[0])
+        assert len(ring) == 7 and ring[0] == ring[-1]
+        cell = cell_of_row(flagged[0], spec.resolution)
+        true = [(lng, lat) for lat, lng in h3.cell_to_boundary(cell)]
+        centre_lat, centre_lng = h3.cell_to_latlng(cell)
+        radius = max(math.hypot(lng - centre_lng, lat - centre_lat) for lng, lat in true)
+        assert max(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(ring, true)) <= 0.005 * radius
     assert f"{{{note_at}}}" in spec.tooltip["text"]
 
 
