@@ -54,7 +54,8 @@ def environment(values: dict[str, str]):
 
 
 def chart_payload(app) -> tuple[int, int, int]:
-    """(bytes of the chart's JSON, bytes of the rows the browser fetches, cells drawn)."""
+    """(bytes of the chart's JSON, bytes of the files the browser fetches beside it: the
+    cells' rows and the city names, cells drawn)."""
     import static_data
     from components.map_layers import CELL_LAYERS
 
@@ -62,15 +63,14 @@ def chart_payload(app) -> tuple[int, int, int]:
     spec = json.loads(chart.proto.json)
     fetched = cells = 0
     for layer in spec["layers"]:
-        if layer.get("id") not in CELL_LAYERS:
-            continue
-        data = layer["data"]
+        data = layer.get("data")
         if isinstance(data, str):
             # A URL (static_data.py): the file Streamlit serves beside the script it runs.
             path = static_data.published_path(data, Path(app._script_path).parent / "static")
             fetched += path.stat().st_size
             data = json.loads(path.read_text())
-        cells += len(data)
+        if layer.get("id") in CELL_LAYERS:
+            cells += len(data)
     return len(chart.proto.json.encode("utf-8")), fetched, cells
 
 
@@ -96,7 +96,7 @@ def measure(label: str, query: dict[str, str]) -> None:
         cpu_timings.append((time.process_time() - cpu_started) * 1000)
     print(f"[{label}] cells drawn: {cells:,}")
     print(
-        f"[{label}] sent to the browser: chart message {size:,} bytes + cell rows fetched {fetched:,} bytes, "
+        f"[{label}] sent to the browser: chart message {size:,} bytes + files fetched {fetched:,} bytes, "
         f"{(size + fetched) / max(cells, 1):.1f} bytes per cell (target <= 40)"
     )
     print(f"[{label}] cold first run: {cold_ms:.0f} ms (reads the cells, builds the spec)")

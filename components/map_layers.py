@@ -21,7 +21,8 @@ How a cell is drawn decides how fast the first hexagons appear:
 The rows themselves are not in the spec (`DeckSpec.template` holds a placeholder): the
 page publishes them as a JSON file the browser fetches and parses natively
 (`static_data.py`), which is several times faster than the chart parsing them inside its
-spec (JSON5, in JavaScript); `DeckSpec.json` inlines them where no file can be served.
+spec (JSON5, in JavaScript); `DeckSpec.json` inlines them where no file can be served. The
+city names travel the same way, for another reason (`build_spec`).
 """
 
 from __future__ import annotations
@@ -254,9 +255,9 @@ def market_of_cells(centres: Sequence[tuple[float, float]], markets: Sequence[Ma
 class DeckSpec:
     """The JSON Streamlit's chart receives, and what the legend and panel need to match it.
 
-    `template` is the spec with a placeholder string where each cell layer's rows go;
-    `rows` holds those rows as JSON text, by layer id, and `digests` a content hash of each
-    (the name of its published file).
+    `template` is the spec with a placeholder string where each fetched layer's data goes
+    (the cell layers' rows, the city names); `rows` holds that data as JSON text, by layer
+    id, and `digests` a content hash of each (the name of its published file).
     """
 
     template: str
@@ -339,7 +340,16 @@ def build_spec(
     if markets_in_view:
         layers.append(_outline_layer(markets_in_view, camera))
     if not basemap and labels:
-        layers.append(_label_layer(labels))
+        label_layer = _label_layer(labels)
+        # The names are fetched too, though they are a few hundred bytes. Inline, deck.gl
+        # draws them in its first frame, before the cells' rows arrive; a software renderer
+        # (SwiftShader) then spends about half a second on that first textured draw, and
+        # the page's WebGL calls waited behind it while the cells were being prepared.
+        # Fetched, the names come with the cells and are drawn after them in one frame
+        # (bench/map_paint.py, whole app: the first hexagons about 0.45 s sooner).
+        texts[LABELS_LAYER] = json.dumps(label_layer["data"], separators=(",", ":"), ensure_ascii=False)
+        label_layer["data"] = DATA_PLACEHOLDER + LABELS_LAYER
+        layers.append(label_layer)
 
     spec: dict = {
         "initialViewState": camera,
@@ -472,7 +482,7 @@ class CompactDeck:
     Streamlit reads a deck through `to_json()`, its tooltip (`_tooltip`), `layers` and
     `mapbox_key`. A `pydeck.Deck` would cost a probe for Jupyter on every rerun and
     serialise its layers again, so this stands in for it with exactly those members.
-    `data_urls` gives, by layer id, where the browser fetches a cell layer's rows.
+    `data_urls` gives, by layer id, where the browser fetches a layer's data.
     """
 
     layers: list = []

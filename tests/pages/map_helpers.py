@@ -12,7 +12,7 @@ import queries
 import static_data
 from streamlit.testing.v1 import AppTest
 
-from components.map_layers import CELL_LAYERS, cell_of_row
+from components.map_layers import CELL_LAYERS, LABELS_LAYER, cell_of_row
 from services.data_api import DataApi
 from services.settings import load_settings
 from tests.processes import sandbox_env
@@ -56,12 +56,18 @@ def drawn_resolution(app: AppTest) -> int:
 
 
 def layer_rows(app: AppTest, layer: dict) -> list[list]:
-    """A cell layer's rows as the browser gets them: fetched from their file, or inline."""
+    """A layer's data as the browser gets it: fetched from its file, or inline."""
     data = layer["data"]
     if isinstance(data, str):
         # static_data.py wrote them beside the script Streamlit runs, which serves them.
         return json.loads(static_data.published_path(data, Path(app._script_path).parent / "static").read_text())
     return data
+
+
+def city_names(app: AppTest) -> list[str]:
+    """The city names the map draws itself (no tiles), as the browser fetches them."""
+    layers = [layer for layer in deck_spec(app)["layers"] if layer.get("id") == LABELS_LAYER]
+    return [row["t"] for layer in layers for row in layer_rows(app, layer)]
 
 
 def raw_rows(app: AppTest) -> list[list]:

@@ -318,6 +318,11 @@ def test_city_labels_bring_a_font_atlas_of_their_own_letters():
     assert set(layer["characterSet"]) == set("DallasCañon City")
     assert layer["fontFamily"].startswith("'Source Sans'"), "the app's own face, not deck.gl's monospace"
     assert [row["t"] for row in layer["data"]] == ["Dallas", "Cañon City"]
+    # The names are fetched beside the spec, like the cells' rows, so deck.gl draws them
+    # with the cells rather than in a first frame of their own (build_spec says why).
+    fetched = json.loads(spec.with_data({"city-labels": "app/static/map-cells/names.json"}))
+    assert next(layer for layer in fetched["layers"] if layer["id"] == "city-labels")["data"] == "app/static/map-cells/names.json"
+    assert json.loads(spec.rows["city-labels"]) == layer["data"]
     market = MarketShape("DFW", "Dallas-Fort Worth", (-97.6, 32.5, -96.3, 33.5), "2026-10-31")
     framed = json.loads(build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), markets=[market], labels=labels).json)
     assert [layer["id"] for layer in framed["layers"]] == ["cells", "market-outlines", "city-labels"], (
