@@ -87,3 +87,22 @@ def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifa
         page.get_by_role("button", name="Confirm").wait_for(state="detached", timeout=LOAD_TIMEOUT_MS)
         page.locator('[data-testid="stDataFrame"]').first.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts_dir / "map-journey-3-deals.png"))
+
+
+def test_filters_open_from_a_button_that_then_says_what_is_set(sandbox, page, artifacts_dir):
+    """The filters wait behind a button (drawn only when opened); picking a kind redraws the
+    map, puts the kind in the link, and the button says it, the popover staying open."""
+    with run_streamlit(sandbox_env(sandbox.url)) as url:
+        page.goto(url, timeout=LOAD_TIMEOUT_MS)
+        canvas = page.locator("canvas").first
+        canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert wait_for_paint(page, canvas) > 0.05
+        assert page.locator('[data-testid="stDateInput"]').count() == 0, "closed, the filters draw nothing"
+        page.get_by_role("button", name="Filters: any date, kind, price").click()
+        page.locator('[data-testid="stMultiSelect"] input').click()
+        page.get_by_role("option", name="Flip").click()
+        page.wait_for_url("**kind=flip**", timeout=LOAD_TIMEOUT_MS)
+        # While open, the popover hides the rest of the page from the accessibility tree.
+        page.locator('[data-testid="stPopover"] button').filter(has_text="Filters: Flip").wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert page.locator('[data-testid="stDateInput"]').count() == 2, "the popover stays open while its label changes"
+        page.screenshot(path=str(artifacts_dir / "map-filters.png"))

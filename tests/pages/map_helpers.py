@@ -64,6 +64,21 @@ def layer_rows(app: AppTest, layer: dict) -> list[list]:
     return data
 
 
+def popover_labels(app: AppTest) -> list[str]:
+    """The labels of the page's popover buttons (AppTest has no accessor for them)."""
+    labels: list[str] = []
+
+    def walk(node) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None and hasattr(proto, "HasField") and proto.DESCRIPTOR.name == "Block" and proto.HasField("popover"):
+            labels.append(proto.popover.label)
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(app._tree)
+    return labels
+
+
 def city_names(app: AppTest) -> list[str]:
     """The city names the map draws itself (no tiles), as the browser fetches them."""
     layers = [layer for layer in deck_spec(app)["layers"] if layer.get("id") == LABELS_LAYER]

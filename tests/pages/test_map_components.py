@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from datetime import date
 
 import h3
 import pandas as pd
@@ -24,6 +25,7 @@ from components.map_layers import (
     format_price,
     picked_row,
 )
+from components.map_filters import DealFilters, filters_label
 from components.map_markets import market_shape
 from components.map_view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, camera, cell_geometry, choose_resolution, estimated_cells
 
@@ -330,3 +332,23 @@ def test_city_labels_bring_a_font_atlas_of_their_own_letters():
     )
     with_tiles = json.loads(build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=True).json)
     assert "city-labels" not in {layer["id"] for layer in with_tiles["layers"]}, "tiles carry their own names"
+
+
+@pytest.mark.parametrize(
+    ("filters", "label"),
+    [
+        pytest.param(DealFilters(), "Filters: any date, kind, price", id="none"),
+        pytest.param(DealFilters(kinds=("flip", "long_hold")), "Filters: Flip, Long hold", id="two-kinds"),
+        pytest.param(DealFilters(kinds=("flip", "hold", "build")), "Filters: 3 kinds", id="many-kinds"),
+        pytest.param(DealFilters(sold_from=date(2025, 1, 1)), "Filters: from 2025-01-01", id="from"),
+        pytest.param(
+            DealFilters(sold_from=date(2025, 1, 1), sold_to=date(2025, 6, 30), min_price=200_000),
+            "Filters: 2025-01-01 to 2025-06-30 · $200,000 or more",
+            id="dates-and-a-floor",
+        ),
+        pytest.param(DealFilters(max_price=500_000), "Filters: up to $500,000", id="ceiling"),
+        pytest.param(DealFilters(min_price=0, max_price=500_000), "Filters: $0 to $500,000", id="range"),
+    ],
+)
+def test_the_filters_button_says_what_is_set(filters, label):
+    assert filters_label(filters) == label
