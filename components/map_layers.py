@@ -14,7 +14,9 @@ How a cell is drawn decides how fast the first hexagons appear:
   view's cells and falls back when the error would show. The corners are written as
   degrees from the view's origin (deck.gl's `lnglat-offsets`): deck.gl then keeps them as
   32-bit floats, where absolute longitudes and latitudes take its 64-bit emulation, twice
-  the vertex data and a longer shader for a software renderer to run.
+  the vertex data and a longer shader for a software renderer to run. It projects offsets
+  to the second order, about a metre off at the edge of a metro view: the same shift for
+  neighbouring corners, so no seam opens.
 - Hex form (fallback: views spanning many degrees, where the shape drifts with latitude,
   or holding a pentagon): `[hex, deals, investors, "$median"]`, drawn by H3HexagonLayer.
 
