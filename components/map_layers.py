@@ -336,22 +336,18 @@ def build_spec(
     texts: dict[str, str] = {}
     for layer_id, layer_rows in cell_layers.items():
         layer = _cell_layer(layer_id, shape, scale, flagged=layer_id == FLAGGED_CELLS_LAYER, count_at=count_at)
-        layer["data"] = DATA_PLACEHOLDER + layer_id
-        layers.append(layer)
-        texts[layer_id] = json.dumps(layer_rows, separators=(",", ":"), ensure_ascii=False)
+        layers.append(_set_apart(layer, layer_rows, texts))
     if markets_in_view:
         layers.append(_outline_layer(markets_in_view, camera))
     if not basemap and labels:
-        label_layer = _label_layer(labels)
         # The names are fetched too, though they are a few hundred bytes. Inline, deck.gl
         # draws them in its first frame, before the cells' rows arrive; a software renderer
         # (SwiftShader) then spends about half a second on that first textured draw, and
         # the page's WebGL calls waited behind it while the cells were being prepared.
         # Fetched, the names come with the cells and are drawn after them in one frame
         # (bench/map_paint.py, whole app: the first hexagons about 0.45 s sooner).
-        texts[LABELS_LAYER] = json.dumps(label_layer["data"], separators=(",", ":"), ensure_ascii=False)
-        label_layer["data"] = DATA_PLACEHOLDER + LABELS_LAYER
-        layers.append(label_layer)
+        label_layer = _label_layer(labels)
+        layers.append(_set_apart(label_layer, label_layer["data"], texts))
 
     spec: dict = {
         "initialViewState": camera,
@@ -375,6 +371,13 @@ def build_spec(
         resolution=h3.get_resolution(hexes[0]) if hexes else None,
         form=form,
     )
+
+
+def _set_apart(layer: dict, data: list, texts: dict[str, str]) -> dict:
+    """The layer with a placeholder for its data, the data kept as JSON text in `texts`
+    (DeckSpec.rows): fetched as a file, or put back inline (DeckSpec.with_data)."""
+    texts[layer["id"]] = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return {**layer, "data": DATA_PLACEHOLDER + layer["id"]}
 
 
 def _note(market: MarketShape | None) -> str:

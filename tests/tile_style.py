@@ -1,8 +1,7 @@
-"""A tile style served over loopback, and a port nothing listens on: for the basemap probe."""
+"""A tile style served over loopback, for the basemap probe."""
 
 from __future__ import annotations
 
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,8 +37,3 @@ def style_server() -> Iterator[str]:
         server.shutdown()
         server.server_close()
 
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]

@@ -18,7 +18,8 @@ from tests.pages.map_helpers import (
     select_cell,
     texts,
 )
-from tests.tile_style import closed_port, style_server
+from tests.processes import free_port
+from tests.tile_style import style_server
 
 
 @pytest.fixture
@@ -351,7 +352,7 @@ def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbo
     cannot (no internet), outlines and city names instead of a blank background."""
     point_app_at(monkeypatch, sandbox.url)
     monkeypatch.setenv("DEEDSCOPE_BASEMAP", "auto")
-    monkeypatch.setattr(components.map_layers, "CARTO_POSITRON", f"http://127.0.0.1:{closed_port()}/style.json")
+    monkeypatch.setattr(components.map_layers, "CARTO_POSITRON", f"http://127.0.0.1:{free_port()}/style.json")
     app = new_page()
     app.run()
     assert not app.exception

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from services.basemap import tiles_reachable, tiles_wanted
-from tests.tile_style import closed_port, style_server
+from tests.processes import free_port
+from tests.tile_style import style_server
 
 
 def test_a_style_that_answers_means_tiles():
@@ -22,7 +23,7 @@ def test_a_style_that_is_missing_means_no_tiles():
 
 
 def test_a_host_that_refuses_means_no_tiles():
-    assert tiles_reachable(f"http://127.0.0.1:{closed_port()}/style.json") is False
+    assert tiles_reachable(f"http://127.0.0.1:{free_port()}/style.json") is False
 
 
 def test_a_host_that_never_answers_means_no_tiles_within_the_timeout():
