@@ -3,8 +3,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+# The map element's script (components/map_element.py), built from frontend/ with npm.
+FRONTEND   := frontend
+NODE_DEPS  := $(FRONTEND)/node_modules/.package-lock.json
+MAP_SCRIPT := $(FRONTEND)/dist/map_element.js
 
-.PHONY: run test sandbox bench chromium clean
+.PHONY: run test sandbox bench chromium node frontend clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,7 +16,22 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# Node.js and npm build the map's script; install them when missing (root only, as on CI).
+node:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm; \
+	  else echo "npm missing: install Node.js 18+ and npm (e.g. 'sudo apt-get install -y nodejs npm')" >&2; exit 1; fi; \
+	fi
+
+$(NODE_DEPS): $(FRONTEND)/package.json $(FRONTEND)/package-lock.json | node
+	cd $(FRONTEND) && npm ci --no-audit --no-fund
+
+$(MAP_SCRIPT): $(NODE_DEPS) $(wildcard $(FRONTEND)/src/*.js)
+	cd $(FRONTEND) && npm run --silent build
+
+frontend: $(MAP_SCRIPT)
+
+run: $(STAMP) $(MAP_SCRIPT)
 	$(VENV)/bin/streamlit run app.py
 
 sandbox: $(STAMP)
@@ -25,11 +44,12 @@ chromium:
 	  else echo "chromium missing: run 'sudo apt-get install -y chromium'" >&2; exit 1; fi; \
 	fi
 
-test: $(STAMP) chromium
+test: $(STAMP) $(MAP_SCRIPT) chromium
+	cd $(FRONTEND) && npm test --silent
 	$(PY) -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(MAP_SCRIPT)
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) .data
+	rm -rf $(VENV) .data $(FRONTEND)/node_modules $(FRONTEND)/dist

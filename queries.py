@@ -13,9 +13,11 @@ Pages call these functions and never build HTTP requests (docs/architecture.md, 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -40,6 +42,9 @@ BASEMAP_SETTING = "DEEDSCOPE_BASEMAP"
 TILES_PROBE_TTL_S = 600
 # static_data.py folder of the map's cell rows (static/map-cells/).
 MAP_ROWS_FOLDER = "map-cells"
+# The map element's script, built by `make` (frontend/), and its static_data.py folder.
+MAP_SCRIPT = Path(__file__).resolve().parent / "frontend" / "dist" / "map_element.js"
+MAP_SCRIPT_FOLDER = "map-element"
 
 
 def ensure_app_router() -> None:
@@ -220,6 +225,38 @@ def _map_spec(
     labels = () if basemap else city_labels(view)
     spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
     return spec, view.text(), resolution
+
+
+class MapUnavailable(RuntimeError):
+    """The map's script cannot reach the browser; the message says what to do."""
+
+
+def map_script_url() -> str:
+    """Where the browser loads the map element's script (components/map_element.py):
+    published like the cells' rows, under a name made of its content, so a browser keeps
+    it cached until it changes."""
+    import static_data
+
+    try:
+        text, digest = _map_script(MAP_SCRIPT.stat().st_mtime_ns)
+    except FileNotFoundError:
+        raise MapUnavailable(
+            "The map's script is not built: run `make run`, which builds it (frontend/, with Node.js and npm)."
+        ) from None
+    url = static_data.publish(MAP_SCRIPT_FOLDER, digest, text, suffix=".js")
+    if url is None:
+        raise MapUnavailable(
+            "The map's script cannot be served: turn on `server.enableStaticServing` (.streamlit/config.toml) "
+            "and let the app write its `static/` folder."
+        )
+    return url
+
+
+@functools.lru_cache(maxsize=2)
+def _map_script(modified_ns: int) -> tuple[str, str]:
+    """The built script and a hash of it, read again when the file changes."""
+    text = MAP_SCRIPT.read_text(encoding="utf-8")
+    return text, hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def map_data_urls(spec) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""JSON the browser fetches by itself, published through Streamlit's static file serving.
+"""Files the browser fetches by itself, published through Streamlit's static file serving:
+the map's cell rows (JSON) and the map element's script.
 
 The map's 20,000 cells are about 600 KB of rows. Inside the chart's spec they are parsed
 by the chart's JSON5 parser, in JavaScript, and walked by deck.gl's JSON converter: about
@@ -42,12 +43,13 @@ def serving_enabled() -> bool:
     return bool(st.get_option("server.enableStaticServing"))
 
 
-def publish(folder: str, digest: str, text: str) -> str | None:
-    """Make `text` fetchable; its URL relative to the page, or None if it cannot be served."""
+def publish(folder: str, digest: str, text: str, *, suffix: str = ".json") -> str | None:
+    """Make `text` fetchable; its URL relative to the page, or None if it cannot be served.
+    The suffix tells Streamlit the file's type (a script must come as JavaScript)."""
     if not serving_enabled():
         return None
     directory = static_root() / folder
-    path = directory / f"{digest}.json"
+    path = directory / f"{digest}{suffix}"
     try:
         if path.exists():
             # Still in use: the pruning goes by age.
@@ -55,7 +57,7 @@ def publish(folder: str, digest: str, text: str) -> str | None:
         else:
             directory.mkdir(parents=True, exist_ok=True)
             _write_atomically(path, text)
-            _prune(directory)
+            _prune(directory, suffix)
     except OSError:
         return None
     return f"{URL_PREFIX}/{folder}/{path.name}"
@@ -92,9 +94,9 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def _prune(directory: Path) -> None:
+def _prune(directory: Path, suffix: str) -> None:
     with _prune_lock:
-        files = sorted(directory.glob("*.json"), key=_mtime, reverse=True)
+        files = sorted(directory.glob(f"*{suffix}"), key=_mtime, reverse=True)
         cutoff = time.time() - KEEP_AT_LEAST_S
         for old in files[KEEP_FILES:]:
             if _mtime(old) < cutoff:

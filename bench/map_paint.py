@@ -4,13 +4,13 @@ Two figures, each from navigation start to the first frame where the map canvas 
 painted hexagons (measured in the page with `performance.now()`):
 
 - 20,000 cells: this file run by Streamlit draws 20,000 cells with the Map page's own
-  spec builder and chart call, in the Map page's layout (wide, a sidebar, the map in its
+  spec builder and map element, in the Map page's layout (wide, a sidebar, the map in its
   column: a 548 x 560 px canvas on the 1400 px window); the sandbox's deals never fill
   20,000 cells in one view;
 - the real app on the sandbox's densest view.
 
-A first visit loads and compiles Streamlit's scripts (the chart's alone is 3 MB); later
-visits find them cached, as a person's next visit would: their median is the figure of a
+A first visit loads and compiles Streamlit's scripts and the map element's (about 1 MB);
+later visits find them cached, as a person's next visit would: their median is the figure of a
 day's use, and the first visit's is printed beside it.
 """
 
@@ -39,14 +39,14 @@ FIRST_PAINT_PROBE = """
   const POLL_FROM_MS = 8000;  // the fallback starts late: an early read-back would slow the paint
   const LARGE_DRAW = 3000;  // vertices: more than the outlines and labels, fewer than a view of cells
   // Milestones on the way (the figure itself is __firstHexes): the script's first
-  // element drawn, the chart's element mounted (its code loaded, its JSON parsed), its
-  // canvas in the page, the cells' first draw call.
+  // element drawn, the map element mounted (its script loaded), its canvas in the page,
+  // the cells' first draw call.
   window.__milestones = {};
   const milestone = (name) => { if (window.__milestones[name] === undefined) window.__milestones[name] = performance.now(); };
   new MutationObserver(() => {
     if (document.querySelector('[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]')) milestone('content');
-    if (document.querySelector('[data-testid="stDeckGlJsonChart"]')) milestone('chart');
-    if (document.querySelector('[data-testid="stDeckGlJsonChart"] canvas')) milestone('canvas');
+    if (document.querySelector('[data-deedscope="map"]')) milestone('chart');
+    if (document.querySelector('[data-deedscope="map"] canvas')) milestone('canvas');
   }).observe(document, {subtree: true, childList: true});
   const sample = (canvas) => {
     const copy = document.createElement('canvas');
@@ -84,7 +84,7 @@ FIRST_PAINT_PROBE = """
     }
   }
   const poll = () => {
-    if (window.__cellsDrawn === undefined && check(document.querySelector('[data-testid="stDeckGlJsonChart"] canvas, canvas'))) return;
+    if (window.__cellsDrawn === undefined && check(document.querySelector('[data-deedscope="map"] canvas, canvas'))) return;
     if (window.__firstHexes === undefined) setTimeout(poll, POLL_MS);
   };
   setTimeout(poll, POLL_FROM_MS);
@@ -93,13 +93,14 @@ FIRST_PAINT_PROBE = """
 
 
 def draw_synthetic_map() -> None:
-    """What Streamlit runs: 20,000 cells through the Map page's builder and chart call."""
+    """What Streamlit runs: 20,000 cells through the Map page's builder and map element."""
     import streamlit as st
 
     sys.path.insert(0, str(ROOT))
     import queries
     from bench.map_rerun import synthetic_cells
-    from components.map_layers import CompactDeck, build_spec
+    from components.map_element import render_map
+    from components.map_layers import build_spec
     from components.map_view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, camera
 
     st.set_page_config(layout="wide")
@@ -112,14 +113,11 @@ def draw_synthetic_map() -> None:
 
     built = spec()
     urls = queries.map_data_urls(built)
-    # The app's sidebar and the Map page's columns give the chart its real size.
-    st.sidebar.caption("deedscope bench: the Map page's chart, 20,000 cells")
+    # The app's sidebar and the Map page's columns give the map its real size.
+    st.sidebar.caption("deedscope bench: the Map page's map, 20,000 cells")
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
     with map_column:
-        st.pydeck_chart(
-            CompactDeck(built, urls), on_select="rerun", selection_mode="single-object", key="map_chart",
-            height=MAP_HEIGHT_PX,
-        )
+        render_map(built.data(urls), script_url=queries.map_script_url(), key="map_chart", height=MAP_HEIGHT_PX)
         st.caption(f"{built.n_cells:,} cells")
     panel_column.info("Click a cell on the map to see who buys there.")
 
@@ -130,8 +128,8 @@ class Visit:
 
     first_hexes: float
     content: float | None  # the script's first element drawn
-    chart: float | None  # the chart's element mounted (its code loaded, its JSON parsed)
-    canvas: float | None  # the chart's canvas in the page
+    chart: float | None  # the map element mounted (its script loaded)
+    canvas: float | None  # the map's canvas in the page
     cells_drawn: float | None  # the cells' draw call issued (the renderer then paints them)
 
 
@@ -141,7 +139,7 @@ def first_hexes_ms(playwright, url: str, visits: int = VISITS) -> list[Visit]:
     The visits share a browser profile of their own on disk, as a person's browser has:
     the first finds it empty; later ones find Streamlit's scripts in its cache, and their
     compiled code (Playwright's default context is incognito, which keeps no code cache, so
-    every visit there compiles the chart's 3 MB of JavaScript again).
+    every visit there compiles Streamlit's and the map's JavaScript again).
     """
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
@@ -176,7 +174,7 @@ def report(label: str, visits: list[Visit]) -> None:
     )
     for name, visit in (("first visit", first), ("median later visit", typical)):
         print(
-            f"    {name}: script's first element at {_ms(visit.content)}, chart mounted at {_ms(visit.chart)}, "
+            f"    {name}: script's first element at {_ms(visit.content)}, map mounted at {_ms(visit.chart)}, "
             f"canvas at {_ms(visit.canvas)}, cells drawn at {_ms(visit.cells_drawn)}, hexes painted at {visit.first_hexes:.0f} ms"
         )
 

@@ -1,30 +1,25 @@
-"""The map's deck.gl spec, written as compact JSON by hand.
+"""What the map draws, as the map element (components/map_element.py) takes it.
 
-pydeck pretty-prints every cell as an object (about 80 bytes); a view holds up to 20,000
-cells, so each cell travels here as a short array and its colour is computed in the
-browser from the deal count. The accessors (`@@=this[2]`) are deck.gl JSON expressions,
-which Streamlit's chart evaluates.
-
-How a cell is drawn decides how fast the first hexagons appear:
+A view holds up to 20,000 cells, so each cell travels as a short array, and the browser
+computes its hexagon and its colour (frontend/src/map_element.js):
 
 - Centre form (most views): a cell is `[x, y, deals, investors, "$median"]`, its centre in
   integer 1e-6 degrees (about 0.1 m), and the hexagon's corners are an affine function of
-  that centre fitted to the view's cells (`HexShape`). No H3 code runs in the browser and
-  each hexagon is a plain polygon (one draw call); `HexShape.fit` checks the fit on the
-  view's cells and falls back when the error would show. The corners are written as
-  degrees from the view's origin (deck.gl's `lnglat-offsets`): deck.gl then keeps them as
-  32-bit floats, where absolute longitudes and latitudes take its 64-bit emulation, twice
-  the vertex data and a longer shader for a software renderer to run. It projects offsets
-  to the second order, about a metre off at the edge of a metro view: the same shift for
-  neighbouring corners, so no seam opens.
-- Hex form (fallback: views spanning many degrees, where the shape drifts with latitude,
-  or holding a pentagon): `[hex, deals, investors, "$median"]`, drawn by H3HexagonLayer.
+  that centre fitted to the view's cells (`HexShape`). No H3 code runs in the browser;
+  `HexShape.fit` checks the fit on the view's cells and falls back when the error would
+  show. The corners are degrees from the view's origin (deck.gl's `lnglat-offsets`):
+  deck.gl then keeps them as 32-bit floats, where absolute longitudes and latitudes take
+  its 64-bit emulation, twice the vertex data and a longer shader for a software renderer
+  to run. It projects offsets to the second order, about a metre off at the edge of a
+  metro view: the same shift for neighbouring corners, so no seam opens.
+- Ring form (fallback: views spanning many degrees, where the shape drifts with latitude,
+  or holding a pentagon): `[hex, deals, investors, "$median", ring]`, the ring the cell's
+  six corners in degrees, as H3 gives them.
 
-The rows themselves are not in the spec (`DeckSpec.template` holds a placeholder): the
-page publishes them as a JSON file the browser fetches and parses natively
-(`static_data.py`), which is several times faster than the chart parsing them inside its
-spec (JSON5, in JavaScript); `DeckSpec.json` inlines them where no file can be served. The
-city names travel the same way, for another reason (`build_spec`).
+The rows are not in the element's data (`MapSpec.rows` holds them as JSON text): the page
+publishes them as a file the browser fetches and parses natively (`static_data.py`), and
+the message the page sends on every rerun stays a few kilobytes; `MapSpec.data` inlines
+them where no file can be served.
 """
 
 from __future__ import annotations
@@ -34,19 +29,22 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-# Layer ids: Streamlit keys a selection by layer id (st.pydeck_chart, on_select).
+# Layer ids: a click reports the row of a cell of these layers.
 CELLS_LAYER = "cells"
 FLAGGED_CELLS_LAYER = "cells-flagged"
-OUTLINES_LAYER = "market-outlines"
-LABELS_LAYER = "city-labels"
 CELL_LAYERS = (CELLS_LAYER, FLAGGED_CELLS_LAYER)
 
+# The basemap: Carto's Positron. The other pages' pydeck charts draw its vector style;
+# the map element draws its raster tiles (no vector renderer in its script). The probe
+# (queries.basemap_enabled) asks the style, on the same host.
 CARTO_POSITRON = "https://basemaps.cartocdn.com/gl/positron-gl-style/style.json"
-NO_MAP_STYLE = "__MAP_STYLE__"
+CARTO_POSITRON_TILES = "https://basemaps.cartocdn.com/light_all/{z}/{x}/{y}.png"
+TILES_ATTRIBUTION = "© OpenStreetMap contributors © CARTO"
 # Yellow to red (ColorBrewer YlOrRd, 5 classes): more deals, hotter.
 PALETTE = ((255, 237, 160), (254, 178, 76), (253, 141, 60), (240, 59, 32), (189, 0, 38))
 CELL_ALPHA = 190
@@ -59,15 +57,12 @@ COORDINATE_SCALE = 1_000_000
 SHAPE_TOLERANCE = 0.005
 # The two row forms: [x, y, deals, ...] or [hex, deals, ...].
 CENTRE_FORM = "centre"
-HEX_FORM = "hex"
-DATA_PLACEHOLDER = "@@deedscope-rows:"
-FLAGGED_LINE_COLOR = (60, 60, 60, 230)
-OUTLINE_COLOR = (15, 110, 110, 200)
+RING_FORM = "ring"
+# A ring's corners in degrees: 1e-6 (about 0.1 m), as the centre form's centres.
+RING_DECIMALS = 6
 OUTLINE_PX = 2
-LABEL_COLOR = (29, 42, 47, 255)
-LABEL_PX = 14
-LABEL_FONT = "'Source Sans', sans-serif"
-LABEL_GLYPH_PX = 32  # a glyph's size in the font atlas
+# The selected cell's frame: its outline, and an inner edge this share of the way in.
+SELECTED_FRAME_SHARE = 0.14
 
 
 @dataclass(frozen=True)
@@ -124,17 +119,6 @@ class ColorScale:
                 label = f"{lower}–{upper}"
             labels.append((PALETTE[index], label))
         return labels
-
-    def expression(self, count_at: int = 1) -> str:
-        """A deck.gl expression choosing the colour from the deal count `this[count_at]`."""
-        expression = _rgba(PALETTE[0])
-        for index in range(1, len(self.thresholds)):
-            expression = f"this[{count_at}]>={self.thresholds[index]}?{_rgba(PALETTE[index])}:{expression}"
-        return "@@=" + expression
-
-
-def _rgba(color: tuple[int, int, int]) -> str:
-    return f"[{color[0]},{color[1]},{color[2]},{CELL_ALPHA}]"
 
 
 def format_price(price: object) -> str:
@@ -217,13 +201,9 @@ class HexShape:
         r = r - np.tile(origin, 6)
         return cls(tuple((float(pi), float(qi), float(ri)) for pi, qi, ri in zip(p, q, r)), origin)
 
-    def polygon_expression(self, *, closed: bool) -> str:
-        """A deck.gl expression of a row's hexagon: a flat ring of its corners, in degrees
-        from `origin`. A filled polygon needs no closing corner (deck.gl triangulates the
-        ring as it is, one vertex fewer per cell to compute and draw); an outlined one
-        does, or its outline misses the last edge."""
-        terms = [f"this[0]*{p!r}+this[1]*{q!r}+{r!r}" for p, q, r in self.coefficients]
-        return "@@=[" + ",".join([*terms, *(terms[:2] if closed else [])]) + "]"
+    def terms(self) -> list[list[float]]:
+        """Per corner coordinate, [P, Q, R], as the map element computes them."""
+        return [list(term) for term in self.coefficients]
 
 
 def cell_rows(
@@ -232,18 +212,23 @@ def cell_rows(
     *,
     notes: Sequence[str] | None = None,
 ) -> list[list]:
-    """The per-cell arrays the browser receives: the centre (or the hex when `centres` is
-    None), deals, investors, median (and a note)."""
-    if centres is None:
-        head = [[cell] for cell in cells["cell"].astype(str).tolist()]
-    else:
-        head = [list(encoded_centre(lat, lng)) for lat, lng in centres]
+    """The per-cell arrays the browser receives: the centre, deals, investors, median (and
+    a note); in ring form (`centres` None) the hex first and the ring of corners last."""
     deals = cells["n_deals"].astype(int).tolist()
     investors = cells["n_investors"].astype(int).tolist()
     prices = [format_price(value) for value in cells["median_price"].tolist()]
-    if notes is None:
-        return [[*place, *rest] for place, rest in zip(head, zip(deals, investors, prices))]
-    return [[*place, *rest] for place, rest in zip(head, zip(deals, investors, prices, notes))]
+    values = zip(deals, investors, prices) if notes is None else zip(deals, investors, prices, notes)
+    if centres is not None:
+        return [[*encoded_centre(lat, lng), *rest] for (lat, lng), rest in zip(centres, values)]
+    hexes = cells["cell"].astype(str).tolist()
+    return [[cell, *rest, cell_ring(cell)] for cell, rest in zip(hexes, values)]
+
+
+def cell_ring(cell: str) -> list[float]:
+    """A cell's six corners as a flat ring, longitude first, in degrees."""
+    import h3
+
+    return [round(value, RING_DECIMALS) for lat, lng in h3.cell_to_boundary(cell) for value in (lng, lat)]
 
 
 def market_of_cells(centres: Sequence[tuple[float, float]], markets: Sequence[MarketShape]) -> list[MarketShape | None]:
@@ -254,35 +239,34 @@ def market_of_cells(centres: Sequence[tuple[float, float]], markets: Sequence[Ma
 
 
 @dataclass(frozen=True)
-class DeckSpec:
-    """The JSON Streamlit's chart receives, and what the legend and panel need to match it.
+class MapSpec:
+    """What the map element draws, and what the legend and panel need to match it.
 
-    `template` is the spec with a placeholder string where each fetched layer's data goes
-    (the cell layers' rows, the city names); `rows` holds that data as JSON text, by layer
-    id, and `digests` a content hash of each (the name of its published file).
+    `layout` is the element's data (frontend/src/map_element.js says each field) without
+    the cell layers' rows; `rows` holds those as JSON text, by layer id, and `digests` a
+    content hash of each (the name of its published file).
     """
 
-    template: str
+    layout: Mapping[str, Any]
     rows: Mapping[str, str]
     digests: Mapping[str, str]
-    tooltip: dict
     scale: ColorScale
     n_cells: int
     resolution: int | None
     form: str
 
     @property
-    def json(self) -> str:
-        """The whole spec with the rows inline (where no file can be served)."""
-        return self.with_data({})
+    def tooltip(self) -> list[str]:
+        return list(self.layout["tooltip"])
 
-    def with_data(self, urls: Mapping[str, str]) -> str:
-        """The spec with each cell layer's data: its URL where given, else its rows inline."""
-        text = self.template
-        for layer_id, rows in self.rows.items():
-            data = json.dumps(urls[layer_id]) if layer_id in urls else rows
-            text = text.replace(json.dumps(DATA_PLACEHOLDER + layer_id), data, 1)
-        return text
+    def data(self, urls: Mapping[str, str], *, selected: str | None = None) -> dict:
+        """The element's data: each cell layer's rows at its URL where given, else inline;
+        the selected cell framed."""
+        cells = [
+            {**layer, "rows": urls[layer["id"]] if layer["id"] in urls else json.loads(self.rows[layer["id"]])}
+            for layer in self.layout["cells"]
+        ]
+        return {**self.layout, "cells": cells, "selected": selection_frame(selected) if selected else None}
 
 
 def build_spec(
@@ -292,15 +276,15 @@ def build_spec(
     markets: Sequence[MarketShape] = (),
     labels: Sequence[CityLabel] = (),
     basemap: bool = False,
-) -> DeckSpec:
-    """The compact deck.gl spec of the cells, the market outlines and (without tiles) city labels."""
+) -> MapSpec:
+    """The cells, the market outlines and (without tiles) the city names of a view."""
     import h3
 
     scale = ColorScale.for_counts(cells["n_deals"].to_numpy() if len(cells) else [])
     hexes = cells["cell"].astype(str).tolist() if len(cells) else []
     centres = cell_centres(cells) if len(cells) else []
     shape = HexShape.fit(hexes, centres)
-    form = CENTRE_FORM if shape is not None else HEX_FORM
+    form = CENTRE_FORM if shape is not None else RING_FORM
     count_at = 2 if shape is not None else 1
     markets_in_view = list(markets)
     tooltip_lines = [f"{{{count_at}}} deals · {{{count_at + 1}}} investors", f"median price {{{count_at + 2}}}"]
@@ -326,58 +310,35 @@ def build_spec(
         else:
             rows = all_rows
 
-    # Drawn in this order: the cells, then the market frames and the city names over them
-    # (under the translucent cells they were washed out).
-    layers: list[dict] = []
-    # The plain layer is always there (maybe empty) so a selection keeps its layer id.
+    # The plain layer is always there (maybe empty), so the element's layers stay the same.
     cell_layers = {CELLS_LAYER: rows}
     if flagged_rows:
+        # Cells of a market whose coverage is stale or partial: outlined.
         cell_layers[FLAGGED_CELLS_LAYER] = flagged_rows
-    texts: dict[str, str] = {}
-    for layer_id, layer_rows in cell_layers.items():
-        layer = _cell_layer(layer_id, shape, scale, flagged=layer_id == FLAGGED_CELLS_LAYER, count_at=count_at)
-        layers.append(_set_apart(layer, layer_rows, texts))
-    if markets_in_view:
-        layers.append(_outline_layer(markets_in_view, camera))
-    if not basemap and labels:
-        # The names are fetched too, though they are a few hundred bytes. Inline, deck.gl
-        # draws them in its first frame, before the cells' rows arrive; a software renderer
-        # (SwiftShader) then spends about half a second on that first textured draw, and
-        # the page's WebGL calls waited behind it while the cells were being prepared.
-        # Fetched, the names come with the cells and are drawn after them in one frame
-        # (bench/map_paint.py, whole app: the first hexagons about 0.45 s sooner).
-        label_layer = _label_layer(labels)
-        layers.append(_set_apart(label_layer, label_layer["data"], texts))
-
-    spec: dict = {
-        "initialViewState": camera,
-        "layers": layers,
-        "views": [{"@@type": "MapView", "controller": True}],
+    texts = {layer_id: json.dumps(layer_rows, separators=(",", ":"), ensure_ascii=False) for layer_id, layer_rows in cell_layers.items()}
+    layout: dict[str, Any] = {
+        "view": camera,
+        "tiles": CARTO_POSITRON_TILES if basemap else None,
+        "attribution": TILES_ATTRIBUTION if basemap else "",
+        "colors": {"thresholds": scale.thresholds, "palette": [list(color) for color in PALETTE], "alpha": CELL_ALPHA},
+        "cells": [{"id": layer_id, "flagged": layer_id == FLAGGED_CELLS_LAYER} for layer_id in cell_layers],
+        "form": form,
+        "shape": {"origin": list(shape.origin), "terms": shape.terms()} if shape is not None else None,
+        "countAt": count_at,
+        "tooltip": tooltip_lines,
+        "outlines": [_frame(market.bbox, camera) for market in markets_in_view],
+        # Drawn only without tiles, whose own names would clash with them.
+        "labels": [] if basemap else [_label(label) for label in labels],
     }
-    if basemap:
-        spec["mapProvider"] = "carto"
-        spec["mapStyle"] = CARTO_POSITRON
-    else:
-        # What pydeck writes for `map_provider=None`; Streamlit then loads no style at all.
-        spec["mapStyle"] = NO_MAP_STYLE
-    tooltip = {"text": "\n".join(tooltip_lines)}
-    return DeckSpec(
-        template=json.dumps(spec, separators=(",", ":"), ensure_ascii=False),
+    return MapSpec(
+        layout=layout,
         rows=texts,
         digests={layer_id: hashlib.sha256(text.encode()).hexdigest()[:32] for layer_id, text in texts.items()},
-        tooltip=tooltip,
         scale=scale,
         n_cells=len(cells),
         resolution=h3.get_resolution(hexes[0]) if hexes else None,
         form=form,
     )
-
-
-def _set_apart(layer: dict, data: list, texts: dict[str, str]) -> dict:
-    """The layer with a placeholder for its data, the data kept as JSON text in `texts`
-    (DeckSpec.rows): fetched as a file, or put back inline (DeckSpec.with_data)."""
-    texts[layer["id"]] = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return {**layer, "data": DATA_PLACEHOLDER + layer["id"]}
 
 
 def _note(market: MarketShape | None) -> str:
@@ -389,135 +350,37 @@ def _note(market: MarketShape | None) -> str:
     return note
 
 
-def _cell_layer(layer_id: str, shape: HexShape | None, scale: ColorScale, *, flagged: bool, count_at: int) -> dict:
-    layer: dict = {"id": layer_id, "getFillColor": scale.expression(count_at), "pickable": True, "filled": True, "extruded": False}
-    if shape is None:
-        layer.update({
-            "@@type": "H3HexagonLayer",
-            "getHexagon": "@@=this[0]",
-            # Each hexagon as its own polygon in one buffer, drawn in one call. The default
-            # (one hexagon instanced per cell) costs a software renderer (SwiftShader, a
-            # machine without a GPU) a draw per instance (bench/map_paint.py).
-            "highPrecision": True,
-            "stroked": flagged,
-        })
-    else:
-        layer.update({
-            # A polygon layer computes outline paths of every polygon; the solid one does
-            # not, so the plain cells (no outline) use it.
-            "@@type": "PolygonLayer" if flagged else "SolidPolygonLayer",
-            "getPolygon": shape.polygon_expression(closed=flagged),
-            "positionFormat": "XY",
-            "coordinateSystem": "lnglat-offsets",
-            "coordinateOrigin": [*shape.origin, 0],
-            # The rings come flat (and closed where outlined): nothing to normalise.
-            "_normalize": False,
-        })
-        if flagged:
-            layer["stroked"] = True
-    if flagged:
-        # Cells of a market whose coverage is stale or partial: a dark outline marks them.
-        layer["getLineColor"] = list(FLAGGED_LINE_COLOR)
-        layer["lineWidthMinPixels"] = 2
-    return layer
-
-
-def _outline_layer(markets: Sequence[MarketShape], camera: Mapping) -> dict:
-    """Each market's box as a thin frame: a polygon with the box as its hole.
-
-    Drawn by the same SolidPolygonLayer as the cells, not a PathLayer: a software renderer
-    (SwiftShader) spent about a second on the PathLayer's first frame for seven boxes
-    (bench/map_paint.py, whole app), time the first hexagons waited for. The frame is
-    OUTLINE_PX wide at the camera's first zoom and scales with the map from there.
-    """
+def _frame(bbox: tuple[float, float, float, float], camera: Mapping) -> list[list[list[float]]]:
+    """A market's box as a thin frame: a polygon with the box as its hole, OUTLINE_PX wide
+    at the camera's first zoom, scaling with the map from there. (A software renderer
+    spends about a second on a PathLayer's first frame; the frame shares the cells' layer
+    type.)"""
     zoom = float(camera.get("zoom", 10))
     width = OUTLINE_PX * 360 / (256 * 2**zoom)  # degrees of longitude per pixel at that zoom
-    data = []
-    for market in markets:
-        west, south, east, north = market.bbox
-        # A pixel spans fewer degrees of latitude than of longitude, by cos(latitude).
-        across = width * math.cos(math.radians((south + north) / 2))
-        outer = [[west - width, south - across], [east + width, south - across], [east + width, north + across],
-                 [west - width, north + across], [west - width, south - across]]
-        inner = [[west, south], [west, north], [east, north], [east, south], [west, south]]
-        data.append({"p": [outer, inner], "m": market.name})
-    return {
-        "@@type": "SolidPolygonLayer",
-        "id": OUTLINES_LAYER,
-        "data": data,
-        "getPolygon": "@@=p",
-        "getFillColor": list(OUTLINE_COLOR),
-        "filled": True,
-        "extruded": False,
-        "pickable": False,
-    }
+    west, south, east, north = bbox
+    # A pixel spans fewer degrees of latitude than of longitude, by cos(latitude).
+    across = width * math.cos(math.radians((south + north) / 2))
+    outer = [[west - width, south - across], [east + width, south - across], [east + width, north + across],
+             [west - width, north + across], [west - width, south - across]]
+    inner = [[west, south], [west, north], [east, north], [east, south], [west, south]]
+    return [outer, inner]
 
 
-def _label_layer(labels: Sequence[CityLabel]) -> dict:
-    """The city names, drawn from a font atlas of only the letters they use.
+def selection_frame(cell: str) -> list[list[list[float]]] | None:
+    """The selected cell's frame: its outline, inset toward its centre; None if `cell` is
+    not an H3 cell."""
+    import h3
 
-    deck.gl draws every glyph of its character set into the atlas (signed distance
-    fields, for the white halo) before the first frame; its default set is all of
-    printable ASCII, and building it cost the first hexagons about 150 ms
-    (bench/map_paint.py, whole app). A dozen names use a few dozen letters, and letters
-    outside ASCII (Cañon City) are drawn too. Drawn at 14 px, glyphs of 32 px stay sharp.
-    """
-    return {
-        "@@type": "TextLayer",
-        "id": LABELS_LAYER,
-        "data": [{"t": label.name, "p": [round(label.longitude, 4), round(label.latitude, 4)]} for label in labels],
-        "getText": "@@=t",
-        "getPosition": "@@=p",
-        "getSize": LABEL_PX,
-        "getColor": list(LABEL_COLOR),
-        # The app's own face (Streamlit loads it); deck.gl's default is a monospace.
-        "fontFamily": LABEL_FONT,
-        "fontWeight": 600,
-        "outlineWidth": 3,
-        "outlineColor": [255, 255, 255, 220],
-        "characterSet": "".join(sorted({character for label in labels for character in label.name})),
-        "fontSettings": {"sdf": True, "fontSize": LABEL_GLYPH_PX, "buffer": 4, "radius": 8},
-        "pickable": False,
-    }
+    if not h3.is_valid_cell(cell):
+        return None
+    latitude, longitude = h3.cell_to_latlng(cell)
+    outer = [[lng, lat] for lat, lng in h3.cell_to_boundary(cell)]
+    inner = [[lng + (longitude - lng) * SELECTED_FRAME_SHARE, lat + (latitude - lat) * SELECTED_FRAME_SHARE] for lng, lat in outer]
+    return [[*outer, outer[0]], [*inner, inner[0]]]
 
 
-class CompactDeck:
-    """What `st.pydeck_chart` takes, carrying the compact spec above.
-
-    Streamlit reads a deck through `to_json()`, its tooltip (`_tooltip`), `layers` and
-    `mapbox_key`. A `pydeck.Deck` would cost a probe for Jupyter on every rerun and
-    serialise its layers again, so this stands in for it with exactly those members.
-    `data_urls` gives, by layer id, where the browser fetches a layer's data.
-    """
-
-    layers: list = []
-    mapbox_key = None
-    deck_widget = None
-    width = None
-
-    def __init__(self, spec: DeckSpec, data_urls: Mapping[str, str] | None = None) -> None:
-        self._compact_json = spec.with_data(data_urls or {})
-        self._tooltip = spec.tooltip
-
-    def to_json(self) -> str:
-        return self._compact_json
-
-
-def picked_row(event) -> tuple | None:
-    """The row of the cell the chart reports selected, as the browser sent it; None if none."""
-    selection = _member(event, "selection") or {}
-    objects = _member(selection, "objects") or {}
-    for layer in CELL_LAYERS:
-        picked = objects.get(layer) if hasattr(objects, "get") else None
-        if picked:
-            first = picked[0]
-            if isinstance(first, (list, tuple)) and first:
-                return tuple(first)
-            if isinstance(first, Mapping):
-                # An array may come back as an object keyed "0", "1", ...
-                values = [value for _, value in sorted((int(key), value) for key, value in first.items() if str(key).isdigit())]
-                return tuple(values) or None
-    return None
+def _label(label: CityLabel) -> dict:
+    return {"t": label.name, "p": [round(label.longitude, 4), round(label.latitude, 4)]}
 
 
 def cell_of_row(row: Sequence, resolution: int | None) -> str | None:
@@ -531,11 +394,3 @@ def cell_of_row(row: Sequence, resolution: int | None) -> str | None:
     if resolution is None or len(row) < 2:
         return None
     return h3.latlng_to_cell(row[1] / COORDINATE_SCALE, row[0] / COORDINATE_SCALE, resolution)
-
-
-def _member(value, name: str):
-    if value is None:
-        return None
-    if isinstance(value, Mapping):
-        return value.get(name)
-    return getattr(value, name, None)

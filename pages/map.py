@@ -19,7 +19,8 @@ import queries
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
 from components.map_filters import DEAL_KINDS, DealFilters, render_filters
-from components.map_layers import CompactDeck, cell_of_row, picked_row
+from components.map_element import picked_row, render_map
+from components.map_layers import cell_of_row
 from components.map_markets import shapes_in_view
 from components.map_legend import render_legend
 from components.map_view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, cell_geometry
@@ -167,14 +168,13 @@ def overridden_view(place: PlaceChoice) -> View | None:
 # --- selection ----------------------------------------------------------------------------------
 
 
-def update_selection(event, resolution: int | None) -> str | None:
+def update_selection(picked: tuple | None, resolution: int | None) -> str | None:
     """The selected cell: a new pick wins; with no pick yet, the link's cell stays.
 
     A pick is compared as the row the browser sent and turned into a cell only when it is
-    new, with the resolution of the map it was made on: the chart keeps reporting the same
+    new, with the resolution of the map it was made on: the map keeps reporting the same
     row after the view changes, and it must not then name a cell of the new view.
     """
-    picked = picked_row(event)
     last = st.session_state.get(LAST_PICK, UNSET)
     if picked != last:
         st.session_state[LAST_PICK] = picked
@@ -355,14 +355,13 @@ def main() -> None:
                     json.dumps(markets, sort_keys=True, default=str),
                 )
                 drawn_view = View.parse(view_text)
-                event = st.pydeck_chart(
-                    CompactDeck(spec, queries.map_data_urls(spec)),
-                    on_select="rerun",
-                    selection_mode="single-object",
+                selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
+                render_map(
+                    spec.data(queries.map_data_urls(spec), selected=selected),
+                    script_url=queries.map_script_url(),
                     key=CHART_KEY,
                     height=MAP_HEIGHT_PX,
                 )
-                update_selection(event, spec.resolution)
                 if spec.n_cells == 0:
                     st.info("No deals here with these filters: widen the dates, kinds or prices.")
                 render_legend(
@@ -371,6 +370,8 @@ def main() -> None:
                 )
             except ApiError as error:
                 render_error(error, title="Map cells")
+            except queries.MapUnavailable as problem:
+                st.error(str(problem), icon=":material/map:")
 
     cell = st.session_state.get(SELECTED_CELL)
     with panel_column:

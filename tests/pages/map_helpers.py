@@ -12,7 +12,7 @@ import queries
 import static_data
 from streamlit.testing.v1 import AppTest
 
-from components.map_layers import CELL_LAYERS, LABELS_LAYER, cell_of_row
+from components.map_layers import cell_of_row
 from services.data_api import DataApi
 from services.settings import load_settings
 from tests.processes import sandbox_env
@@ -41,10 +41,11 @@ def new_page(**query: str) -> AppTest:
     return app
 
 
-def deck_spec(app: AppTest) -> dict:
-    charts = app.get("deck_gl_json_chart")
-    assert len(charts) == 1, "the page draws one map"
-    return json.loads(charts[0].proto.json)
+def map_data(app: AppTest) -> dict:
+    """What the page sent the map element (components/map_element.py)."""
+    maps = app.get("bidi_component")
+    assert len(maps) == 1, "the page draws one map"
+    return json.loads(maps[0].proto.json)
 
 
 def drawn_resolution(app: AppTest) -> int:
@@ -56,12 +57,12 @@ def drawn_resolution(app: AppTest) -> int:
 
 
 def layer_rows(app: AppTest, layer: dict) -> list[list]:
-    """A layer's data as the browser gets it: fetched from its file, or inline."""
-    data = layer["data"]
-    if isinstance(data, str):
+    """A cell layer's rows as the browser gets them: fetched from their file, or inline."""
+    rows = layer["rows"]
+    if isinstance(rows, str):
         # static_data.py wrote them beside the script Streamlit runs, which serves them.
-        return json.loads(static_data.published_path(data, Path(app._script_path).parent / "static").read_text())
-    return data
+        return json.loads(static_data.published_path(rows, Path(app._script_path).parent / "static").read_text())
+    return rows
 
 
 def popover_labels(app: AppTest) -> list[str]:
@@ -80,25 +81,26 @@ def popover_labels(app: AppTest) -> list[str]:
 
 
 def city_names(app: AppTest) -> list[str]:
-    """The city names the map draws itself (no tiles), as the browser fetches them."""
-    layers = [layer for layer in deck_spec(app)["layers"] if layer.get("id") == LABELS_LAYER]
-    return [row["t"] for layer in layers for row in layer_rows(app, layer)]
+    """The city names the map draws itself (no tiles)."""
+    return [label["t"] for label in map_data(app)["labels"]]
 
 
 def raw_rows(app: AppTest) -> list[list]:
-    """Every cell row of the map, as the browser gets it (centre or hex form)."""
-    rows: list[list] = []
-    for layer in deck_spec(app)["layers"]:
-        if layer.get("id") in CELL_LAYERS:
-            rows.extend(layer_rows(app, layer))
-    return rows
+    """Every cell row of the map, as the browser gets it (centre or ring form)."""
+    return [row for layer in map_data(app)["cells"] for row in layer_rows(app, layer)]
 
 
 def drawn_cells(app: AppTest) -> list[list]:
     """The cells drawn, as [hex, deals, investors, median, (note)], whichever form the
     browser got them in (components/map_layers.py)."""
     resolution = drawn_resolution(app)
-    return [[cell_of_row(row, resolution), *row[2 if not isinstance(row[0], str) else 1 :]] for row in raw_rows(app)]
+    drawn = []
+    for row in raw_rows(app):
+        if isinstance(row[0], str):
+            drawn.append(list(row[:-1]))  # ring form: the hex first, the ring last
+        else:
+            drawn.append([cell_of_row(row, resolution), *row[2:]])
+    return drawn
 
 
 def client(url: str, key: str = "zpka_sandbox_demo") -> DataApi:
@@ -111,10 +113,9 @@ def texts(app: AppTest, kind: str) -> list[str]:
 
 
 def select_cell(app: AppTest, row: list) -> None:
-    """What the chart reports when a person clicks a cell (st.pydeck_chart, on_select): the
-    row of that cell (`row` as `drawn_cells` gives it) as the browser received it."""
+    """What the map reports when a person clicks a cell (its `pick` state,
+    frontend/src/map_element.js): the row of that cell (`row` as `drawn_cells` gives it)
+    as the browser received it."""
     resolution = drawn_resolution(app)
     raw = next(item for item in raw_rows(app) if cell_of_row(item, resolution) == row[0])
-    app.session_state["map_chart"] = {
-        "selection": {"indices": {"cells": [0]}, "objects": {"cells": [raw]}}
-    }
+    app.session_state["map_chart"] = {"pick": raw}

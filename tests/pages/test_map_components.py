@@ -10,21 +10,22 @@ import h3
 import pandas as pd
 import pytest
 
+from components.map_element import picked_row
 from components.map_layers import (
-    CARTO_POSITRON,
+    CARTO_POSITRON_TILES,
     CELLS_LAYER,
     CENTRE_FORM,
     CityLabel,
     FLAGGED_CELLS_LAYER,
-    HEX_FORM,
+    RING_FORM,
     ColorScale,
     MarketShape,
     build_spec,
     cell_of_row,
     encoded_centre,
     format_price,
-    picked_row,
 )
+from tests.map_script import rings_drawn
 from components.map_filters import DealFilters, filters_label
 from components.map_markets import market_shape
 from components.map_view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, camera, cell_geometry, choose_resolution, estimated_cells
@@ -130,15 +131,19 @@ def disk_in(view: View, count: int) -> list[str]:
     return sorted(h3.grid_disk(centre, rings))[:count]
 
 
-def corners_drawn(layer: dict, row: list) -> list[tuple[float, float]]:
-    """The ring the browser draws for a row, in degrees: the layer's expression, evaluated
-    as written (its syntax, `this[0]*p+...`, is Python's too), from the layer's origin."""
-    expression = layer["getPolygon"]
-    assert expression.startswith("@@=")
-    assert layer["coordinateSystem"] == "lnglat-offsets", "corners are degrees from the origin"
-    origin_lng, origin_lat, _ = layer["coordinateOrigin"]
-    flat = eval(expression[3:], {"__builtins__": {}}, {"this": row})  # noqa: S307 (our own expression)
-    return [(origin_lng + lng, origin_lat + lat) for lng, lat in zip(flat[0::2], flat[1::2])]
+def layer_of(data: dict, layer_id: str) -> dict:
+    return next(layer for layer in data["cells"] if layer["id"] == layer_id)
+
+
+def radius_of(cell: str) -> float:
+    centre_lat, centre_lng = h3.cell_to_latlng(cell)
+    return max(math.hypot(lng - centre_lng, lat - centre_lat) for lat, lng in h3.cell_to_boundary(cell))
+
+
+def off_by(drawn: list[tuple[float, float]], cell: str) -> float:
+    """How far the drawn corners are from the cell's true ones, as a share of its radius."""
+    true = [(lng, lat) for lat, lng in h3.cell_to_boundary(cell)]
+    return max(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(drawn, true)) / radius_of(cell)
 
 
 @pytest.mark.parametrize(
@@ -154,63 +159,54 @@ def test_a_metro_view_draws_each_hexagon_from_its_centre_at_its_true_corners(vie
     market = MarketShape("M", "Market", (view.west, view.south, view.east, view.north), "2026-10-31")
     spec = build_spec(frame, camera=camera(view), markets=[market])
     assert spec.form == CENTRE_FORM and spec.resolution == choose_resolution(view)
-    assert len(spec.json.encode()) / len(frame) <= 40, "at most 40 bytes per cell reach the browser"
-    document = json.loads(spec.json)
-    layer = next(layer for layer in document["layers"] if layer["id"] == CELLS_LAYER)
-    # One plain polygon per cell, in one draw call; no H3 code in the browser.
-    assert layer["@@type"] == "SolidPolygonLayer" and "getHexagon" not in layer
-    assert all(layer.get("id") for layer in document["layers"]), "a selection needs every layer's id"
-    rows = layer["data"]
-    assert len(rows) == len(frame)
-    # Every 50th cell, and the view's far corners: drawn within 0.5% of its radius of
-    # its true corners, and the row names its own cell again.
-    checked = set(range(0, len(rows), 50)) | {0, len(rows) - 1}
-    for index in sorted(checked):
-        row, cell = rows[index], frame["cell"].iloc[index]
-        assert cell_of_row(row, spec.resolution) == cell
-        true = [(lng, lat) for lat, lng in h3.cell_to_boundary(cell)]
-        drawn = corners_drawn(layer, row)
-        assert len(drawn) == 6, "a filled ring of six corners, not closed (deck.gl closes it)"
-        centre_lat, centre_lng = h3.cell_to_latlng(cell)
-        radius = max(math.hypot(lng - centre_lng, lat - centre_lat) for lng, lat in true)
-        error = max(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(drawn, true))
-        assert error <= 0.005 * radius, f"cell {cell} drawn {error / radius:.2%} of its radius off"
-    assert "data as of 2026-10-31" in spec.tooltip["text"] and "{2} deals" in spec.tooltip["text"]
-    assert layer["getFillColor"].startswith("@@=this[2]>="), "colour from the deal count"
+    data = spec.data({})
+    assert len(json.dumps(data, separators=(",", ":")).encode()) / len(frame) <= 40, "at most 40 bytes per cell reach the browser"
+    rows = layer_of(data, CELLS_LAYER)["rows"]
+    assert len(rows) == len(frame) and all(len(row) == 5 for row in rows), "[x, y, deals, investors, median]"
+    # Every cell as the browser draws it (the map element's own code), within 0.5% of its
+    # radius of its true corners; and the row names its own cell again.
+    rings = rings_drawn(data, CELLS_LAYER)
+    assert {len(ring) for ring in rings} == {6}, "a filled ring of six corners, not closed"
+    errors = [off_by(ring, cell) for ring, cell in zip(rings, frame["cell"])]
+    assert max(errors) <= 0.005, f"a cell drawn {max(errors):.2%} of its radius off"
+    assert all(cell_of_row(row, spec.resolution) == cell for row, cell in zip(rows[::50], frame["cell"][::50]))
+    assert "data as of 2026-10-31" in spec.tooltip and "{2} deals · {3} investors" in spec.tooltip
+    assert data["countAt"] == 2 and data["colors"]["thresholds"] == spec.scale.thresholds
 
 
-def test_a_view_too_wide_for_one_shape_draws_h3_hexagons():
+def test_a_view_too_wide_for_one_shape_draws_each_cells_own_ring():
     wide = View(-106.6, 25.8, -93.5, 36.5)  # a state: hexagons change shape across it
     frame = frame_of(disk_in(wide, 4000))
     spec = build_spec(frame, camera=camera(wide))
-    assert spec.form == HEX_FORM
-    layer = next(layer for layer in json.loads(spec.json)["layers"] if layer["id"] == CELLS_LAYER)
-    assert layer["@@type"] == "H3HexagonLayer" and layer["highPrecision"] is True
-    assert [row[0] for row in layer["data"]] == list(frame["cell"])
-    assert all(cell_of_row(row, None) == row[0] for row in layer["data"][:50])
-    assert len(spec.json.encode()) / len(frame) <= 40
-    assert "{1} deals" in spec.tooltip["text"]
+    assert spec.form == RING_FORM
+    data = spec.data({})
+    rows = layer_of(data, CELLS_LAYER)["rows"]
+    assert [row[0] for row in rows] == list(frame["cell"])
+    assert all(cell_of_row(row, None) == row[0] for row in rows[:50])
+    rings = rings_drawn(data, CELLS_LAYER)
+    assert max(off_by(ring, cell) for ring, cell in zip(rings, frame["cell"])) <= 0.001
+    assert data["countAt"] == 1 and "{1} deals" in spec.tooltip[0]
 
 
-def test_a_pentagon_in_view_draws_h3_hexagons():
+def test_a_pentagon_in_view_draws_each_cells_own_ring():
     pentagon = h3.get_pentagons(7)[0]
     frame = frame_of(sorted(h3.grid_disk(pentagon, 3)))
     spec = build_spec(frame, camera={"latitude": 0, "longitude": 0, "zoom": 8})
-    assert spec.form == HEX_FORM
+    assert spec.form == RING_FORM
+    rings = rings_drawn(spec.data({}), CELLS_LAYER)
+    # The pentagon and cells cut by an icosahedron edge have more or fewer than six.
+    assert [len(ring) for ring in rings] == [len(h3.cell_to_boundary(cell)) for cell in frame["cell"]]
+    assert {len(ring) for ring in rings} != {6}
 
 
 def test_the_rows_go_by_url_or_inline():
     frame = frame_of(disk_in(DALLAS, 50))
     spec = build_spec(frame, camera=camera(DALLAS))
-    inline = json.loads(spec.json)
-    by_url = json.loads(spec.with_data({CELLS_LAYER: "app/static/map-cells/abc.json"}))
-    layer = next(layer for layer in by_url["layers"] if layer["id"] == CELLS_LAYER)
-    assert layer["data"] == "app/static/map-cells/abc.json"
-    inline_layer = next(layer for layer in inline["layers"] if layer["id"] == CELLS_LAYER)
-    assert inline_layer["data"] == json.loads(spec.rows[CELLS_LAYER])
-    assert {key: value for key, value in layer.items() if key != "data"} == {
-        key: value for key, value in inline_layer.items() if key != "data"
-    }
+    inline = spec.data({})
+    by_url = spec.data({CELLS_LAYER: "app/static/map-cells/abc.json"})
+    assert layer_of(by_url, CELLS_LAYER)["rows"] == "app/static/map-cells/abc.json"
+    assert layer_of(inline, CELLS_LAYER)["rows"] == json.loads(spec.rows[CELLS_LAYER])
+    assert {key: value for key, value in by_url.items() if key != "cells"} == {key: value for key, value in inline.items() if key != "cells"}
     assert len(spec.digests[CELLS_LAYER]) == 32
     other = build_spec(frame.assign(n_deals=frame["n_deals"] + 1), camera=camera(DALLAS))
     assert other.digests[CELLS_LAYER] != spec.digests[CELLS_LAYER], "named by content"
@@ -218,38 +214,48 @@ def test_the_rows_go_by_url_or_inline():
 
 def test_tiles_only_with_a_basemap():
     frame = cells_frame(10)
-    with_tiles = json.loads(build_spec(frame, camera=camera(DALLAS), basemap=True).json)
-    without = json.loads(build_spec(frame, camera=camera(DALLAS), basemap=False).json)
-    assert with_tiles["mapStyle"] == CARTO_POSITRON and with_tiles["mapProvider"] == "carto"
-    assert "mapProvider" not in without
+    with_tiles = build_spec(frame, camera=camera(DALLAS), basemap=True).data({})
+    without = build_spec(frame, camera=camera(DALLAS), basemap=False).data({})
+    assert with_tiles["tiles"] == CARTO_POSITRON_TILES and "CARTO" in with_tiles["attribution"]
+    assert without["tiles"] is None
 
 
-@pytest.mark.parametrize("view", [pytest.param(DALLAS, id="centre-form"), pytest.param(View(-106.6, 25.8, -93.5, 36.5), id="hex-form")])
+def test_the_selected_cell_is_framed():
+    frame = cells_frame(10)
+    cell = frame["cell"].iloc[3]
+    data = build_spec(frame, camera=camera(DALLAS)).data({}, selected=cell)
+    outer, inner = data["selected"]
+    true = {(round(lng, 9), round(lat, 9)) for lat, lng in h3.cell_to_boundary(cell)}
+    assert {(round(lng, 9), round(lat, 9)) for lng, lat in outer} == true and outer[0] == outer[-1]
+    centre_lat, centre_lng = h3.cell_to_latlng(cell)
+    assert all(
+        math.hypot(lng - centre_lng, lat - centre_lat) < math.hypot(o[0] - centre_lng, o[1] - centre_lat)
+        for (lng, lat), o in zip(inner, outer)
+    ), "the inner edge lies inside the cell"
+    assert build_spec(frame, camera=camera(DALLAS)).data({})["selected"] is None
+    assert build_spec(frame, camera=camera(DALLAS)).data({}, selected="not-a-cell")["selected"] is None
+
+
+@pytest.mark.parametrize("view", [pytest.param(DALLAS, id="centre-form"), pytest.param(View(-106.6, 25.8, -93.5, 36.5), id="ring-form")])
 def test_cells_of_a_flagged_market_are_outlined_and_noted(view):
     frame = frame_of(disk_in(view, 200))
     centre = h3.cell_to_latlng(frame["cell"].iloc[0])
     west_half = MarketShape("W", "West", (view.west - 5, view.south - 5, centre[1], view.north + 5), "2026-10-31", flag="stale: permits")
     east_half = MarketShape("E", "East", (centre[1], view.south - 5, view.east + 5, view.north + 5), "2026-09-30")
     spec = build_spec(frame, camera=camera(view), markets=[west_half, east_half])
-    layers = {layer["id"]: layer for layer in json.loads(spec.json)["layers"]}
-    flagged = layers[FLAGGED_CELLS_LAYER]["data"]
-    plain = layers[CELLS_LAYER]["data"]
-    assert flagged and plain and len(flagged) + len(plain) == len(frame)
+    data = spec.data({})
+    flagged = layer_of(data, FLAGGED_CELLS_LAYER)
+    plain = layer_of(data, CELLS_LAYER)
+    assert flagged["flagged"] is True and plain["flagged"] is False
+    assert flagged["rows"] and plain["rows"] and len(flagged["rows"]) + len(plain["rows"]) == len(frame)
     note_at = 5 if spec.form == CENTRE_FORM else 4
-    assert all(row[note_at] == "data as of 2026-10-31 · stale: permits" for row in flagged)
-    assert all(row[note_at] == "data as of 2026-09-30" for row in plain)
-    assert layers[FLAGGED_CELLS_LAYER]["stroked"] is True
-    if spec.form == CENTRE_FORM:
-        assert layers[FLAGGED_CELLS_LAYER]["@@type"] == "PolygonLayer", "a polygon layer draws outlines"
-        # An outline needs the closing corner, else its last edge is missing.
-        ring = corners_drawn(layers[FLAGGED_CELLS_LAYER], flagged[0])
-        assert len(ring) == 7 and ring[0] == ring[-1]
-        cell = cell_of_row(flagged[0], spec.resolution)
-        true = [(lng, lat) for lat, lng in h3.cell_to_boundary(cell)]
-        centre_lat, centre_lng = h3.cell_to_latlng(cell)
-        radius = max(math.hypot(lng - centre_lng, lat - centre_lat) for lng, lat in true)
-        assert max(math.hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(ring, true)) <= 0.005 * radius
-    assert f"{{{note_at}}}" in spec.tooltip["text"]
+    assert all(row[note_at] == "data as of 2026-10-31 · stale: permits" for row in flagged["rows"])
+    assert all(row[note_at] == "data as of 2026-09-30" for row in plain["rows"])
+    # An outline needs the closing corner, else its last edge is missing.
+    ring = rings_drawn(data, FLAGGED_CELLS_LAYER)[0]
+    assert ring[0] == ring[-1] and len(ring) == 7
+    assert off_by(ring[:-1], cell_of_row(flagged["rows"][0], spec.resolution)) <= 0.005
+    assert f"{{{note_at}}}" in spec.tooltip
 
 
 def test_a_market_is_flagged_by_its_stale_or_partial_datasets():
@@ -267,24 +273,22 @@ def test_colour_classes_cover_the_counts_in_order():
     scale = ColorScale.for_counts([1, 1, 2, 3, 5, 8, 13, 21, 34, 55])
     assert scale.thresholds == sorted(set(scale.thresholds)) and scale.thresholds[0] >= 1
     assert len(scale.classes()) == 5
-    assert scale.expression().startswith("@@=this[1]>=")
 
 
 @pytest.mark.parametrize(
-    ("event", "expected"),
+    ("state", "expected"),
     [
-        pytest.param({"selection": {"indices": {}, "objects": {}}}, None, id="nothing-selected"),
-        pytest.param({"selection": {"objects": {"cells": [[-96983579, 32970925, 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell-by-centre"),
-        pytest.param({"selection": {"objects": {"cells": [{"0": -96983579, "1": 32970925, "2": 3}]}}}, "8826c86015fffff", id="an-object-keyed-by-index"),
-        pytest.param({"selection": {"objects": {"cells": [{"1": 32970925, "0": -96983579, "__index": 4}]}}}, "8826c86015fffff", id="an-object-with-other-keys"),
-        pytest.param({"selection": {"objects": {"cells": [["8826c86015fffff", 3, 2, "$270k"]]}}}, "8826c86015fffff", id="a-cell-by-hex"),
-        pytest.param({"selection": {"objects": {"cells-flagged": [["8826c86015fffff", 3, 2, "$270k", "n"]]}}}, "8826c86015fffff", id="a-flagged-cell"),
-        pytest.param({"selection": {"objects": {"market-outlines": [{"m": "DFW"}]}}}, None, id="not-a-cell-layer"),
-        pytest.param(None, None, id="no-event"),
+        pytest.param({"pick": None}, None, id="nothing-picked"),
+        pytest.param({"pick": [-96983579, 32970925, 3, 2, "$270k"]}, "8826c86015fffff", id="a-cell-by-centre"),
+        pytest.param({"pick": ["8826c86015fffff", 3, 2, "$270k", [0.0] * 12]}, "8826c86015fffff", id="a-cell-by-hex"),
+        pytest.param({"pick": []}, None, id="an-empty-pick"),
+        pytest.param({"pick": "8826c86015fffff"}, None, id="not-a-row"),
+        pytest.param({}, None, id="no-pick-yet"),
+        pytest.param(None, None, id="no-state"),
     ],
 )
-def test_the_selected_cell_is_read_from_the_chart_event(event, expected):
-    row = picked_row(event)
+def test_the_picked_cell_is_read_from_the_maps_state(state, expected):
+    row = picked_row(state)
     assert (cell_of_row(row, 8) if row else None) == expected
 
 
@@ -296,42 +300,25 @@ def test_a_centre_names_its_cell_at_every_resolution_drawn():
         assert cell_of_row(row, resolution) == cell
 
 
-def test_market_outlines_are_frames_drawn_like_the_cells():
+def test_market_outlines_are_thin_frames_around_the_box():
     """A market's box is the hole of a thin polygon, drawn by the cells' own layer type
     (a PathLayer cost a software renderer ~1 s before the first frame)."""
     market = MarketShape("DFW", "Dallas-Fort Worth", (-97.6, 32.5, -96.3, 33.5), "2026-10-31")
     view_state = camera(DALLAS)
-    spec = build_spec(frame_of(disk_in(DALLAS, 50)), camera=view_state, markets=[market])
-    layer = next(layer for layer in json.loads(spec.json)["layers"] if layer["id"] == "market-outlines")
-    assert layer["@@type"] == "SolidPolygonLayer" and layer["pickable"] is False
-    outer, inner = layer["data"][0]["p"]
+    data = build_spec(frame_of(disk_in(DALLAS, 50)), camera=view_state, markets=[market]).data({})
+    outer, inner = data["outlines"][0]
     assert inner[0] == inner[-1] and {tuple(point) for point in inner} == {(-97.6, 32.5), (-97.6, 33.5), (-96.3, 33.5), (-96.3, 32.5)}
     degrees_per_px = 360 / (256 * 2 ** view_state["zoom"])
     frame_px = (-97.6 - outer[0][0]) / degrees_per_px
     assert 1 <= frame_px <= 4, "a frame a couple of pixels wide at the first zoom"
 
 
-def test_city_labels_bring_a_font_atlas_of_their_own_letters():
-    """The atlas holds exactly the letters the names use, those outside ASCII too."""
+def test_city_names_only_without_tiles():
     labels = [CityLabel("Dallas", 32.78, -96.8), CityLabel("Cañon City", 38.44, -105.24)]
-    spec = build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=False)
-    layer = next(layer for layer in json.loads(spec.json)["layers"] if layer["id"] == "city-labels")
-    assert layer["@@type"] == "TextLayer"
-    assert set(layer["characterSet"]) == set("DallasCañon City")
-    assert layer["fontFamily"].startswith("'Source Sans'"), "the app's own face, not deck.gl's monospace"
-    assert [row["t"] for row in layer["data"]] == ["Dallas", "Cañon City"]
-    # The names are fetched beside the spec, like the cells' rows, so deck.gl draws them
-    # with the cells rather than in a first frame of their own (build_spec says why).
-    fetched = json.loads(spec.with_data({"city-labels": "app/static/map-cells/names.json"}))
-    assert next(layer for layer in fetched["layers"] if layer["id"] == "city-labels")["data"] == "app/static/map-cells/names.json"
-    assert json.loads(spec.rows["city-labels"]) == layer["data"]
-    market = MarketShape("DFW", "Dallas-Fort Worth", (-97.6, 32.5, -96.3, 33.5), "2026-10-31")
-    framed = json.loads(build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), markets=[market], labels=labels).json)
-    assert [layer["id"] for layer in framed["layers"]] == ["cells", "market-outlines", "city-labels"], (
-        "frames and names are drawn over the translucent cells"
-    )
-    with_tiles = json.loads(build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=True).json)
-    assert "city-labels" not in {layer["id"] for layer in with_tiles["layers"]}, "tiles carry their own names"
+    without = build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=False).data({})
+    assert without["labels"] == [{"t": "Dallas", "p": [-96.8, 32.78]}, {"t": "Cañon City", "p": [-105.24, 38.44]}]
+    with_tiles = build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=True).data({})
+    assert with_tiles["labels"] == [], "tiles carry their own names"
 
 
 @pytest.mark.parametrize(

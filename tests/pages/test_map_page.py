@@ -10,8 +10,9 @@ from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import (
     city_names,
     client,
-    deck_spec,
     drawn_cells,
+    layer_rows,
+    map_data,
     new_page,
     point_app_at,
     popover_labels,
@@ -55,8 +56,7 @@ def test_default_view_draws_the_cells_the_api_counts(monkeypatch, sandbox, api, 
     expected = api.deals.cells_frame(bbox=View(*first["bbox"]).text(), resolution=resolution)
     assert {row[0]: row[1] for row in rows} == dict(zip(expected["cell"], expected["n_deals"].astype(int)))
     assert f"H3 resolution {resolution}" in " ".join(str(element.proto.body) for element in app.get("html"))
-    spec = deck_spec(app)
-    assert spec["mapStyle"] == "__MAP_STYLE__", "DEEDSCOPE_BASEMAP=none: no tiles"
+    assert map_data(app)["tiles"] is None, "DEEDSCOPE_BASEMAP=none: no tiles"
     names = city_names(app)
     assert names and all(isinstance(name, str) and name for name in names), "without tiles the map names its cities"
     assert app.query_params["market"] == first["market"]
@@ -87,6 +87,11 @@ def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
     app.run()
     assert not app.exception
     assert texts(app, "subheader") == [f"Cell {row[0]}"]
+    # The map frames the cell in the same run: its outline, as H3 draws it.
+    outer, _ = map_data(app)["selected"]
+    assert {(round(lng, 9), round(lat, 9)) for lng, lat in outer} == {
+        (round(lng, 9), round(lat, 9)) for lat, lng in h3.cell_to_boundary(row[0])
+    }
     metrics = {metric.label: metric.value for metric in app.metric}
     assert int(metrics["Deals"]) >= row[1], "the circle around the cell holds the whole cell"
     assert app.query_params["cell"] == row[0]
@@ -257,7 +262,7 @@ def test_the_market_picker_flies_to_the_market(monkeypatch, sandbox, markets):
     app.selectbox(key="map_place_market").set_value(other["market"])
     app.run()
     assert not app.exception
-    view_state = deck_spec(app)["initialViewState"]
+    view_state = map_data(app)["view"]
     latitude, longitude = View(*other["bbox"]).center
     assert abs(view_state["latitude"] - latitude) < 1e-3 and abs(view_state["longitude"] - longitude) < 1e-3
     assert app.query_params["market"] == other["market"]
@@ -274,8 +279,8 @@ def test_a_market_with_stale_or_partial_coverage_is_marked(monkeypatch, sandbox,
     app.selectbox(key="map_place_market").set_value(flagged[0]["market"])
     app.run()
     assert not app.exception
-    layers = {layer["id"]: layer for layer in deck_spec(app)["layers"]}
-    assert layers["cells-flagged"]["data"], "its cells are drawn outlined"
+    layers = {layer["id"]: layer for layer in map_data(app)["cells"]}
+    assert layers["cells-flagged"]["flagged"] and layer_rows(app, layers["cells-flagged"]), "its cells are drawn outlined"
     legend = " ".join(str(element.proto.body) for element in app.get("html"))
     assert "Outlined cells" in legend and flagged[0]["name"] in legend
 
@@ -356,8 +361,7 @@ def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbo
     app = new_page()
     app.run()
     assert not app.exception
-    offline = deck_spec(app)
-    assert offline["mapStyle"] == "__MAP_STYLE__" and "mapProvider" not in offline
+    assert map_data(app)["tiles"] is None
     assert city_names(app), "the map names its cities itself"
 
     with style_server() as url:
@@ -365,6 +369,6 @@ def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbo
         app = new_page()
         app.run()
         assert not app.exception
-        online = deck_spec(app)
-    assert online["mapStyle"] == f"{url}/style.json" and online["mapProvider"] == "carto"
-    assert "city-labels" not in {layer["id"] for layer in online["layers"]}, "the tiles name the places"
+        online = map_data(app)
+    assert online["tiles"] == components.map_layers.CARTO_POSITRON_TILES
+    assert online["labels"] == [], "the tiles name the places"

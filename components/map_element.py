@@ -1,0 +1,42 @@
+"""The map element: deck.gl drawing the cells in the page, as a Streamlit component.
+
+Its script (frontend/src/map_element.js, built into frontend/dist/ by `make`) is deck.gl's
+core and the few layers the map draws, about 1 MB, where st.pydeck_chart loads 3 MB and
+reads every cell through deck.gl's JSON converter; the first hexagons come about 0.8 s
+sooner (bench/map_paint.py). The page sends what to draw (`MapSpec.data`); a click sends
+back the row of the cell clicked, as the component's `pick` state.
+
+The component itself is a loader of a few lines (a component's inline script travels
+with every rerun); the script comes from `queries.map_script_url()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import streamlit as st
+
+PICK = "pick"
+LOADER = """
+export default async function (component) {
+  const element = await import(new URL(component.data.script, document.baseURI).href);
+  return element.render(component);
+}
+"""
+
+
+# Registered once per process: the page script runs on every rerun.
+_component = st.components.v2.component("deedscope.map", js=LOADER, isolate_styles=False)
+
+
+def render_map(data: Mapping, *, script_url: str, key: str, height: int) -> None:
+    """Draw the map with the script at `script_url`. A click reruns the page, and
+    `picked_row(st.session_state[key])` is then the row clicked."""
+    _component(data={**data, "script": script_url, "height": height}, key=key, default={PICK: None}, on_pick_change=lambda: None)
+
+
+def picked_row(state: Mapping | None) -> tuple | None:
+    """The row of the cell last clicked, as the page sent it, from the element's state
+    (read before the map is drawn, so the map frames the cell just clicked); None if none."""
+    picked = state.get(PICK) if isinstance(state, Mapping) else None
+    return tuple(picked) if isinstance(picked, (list, tuple)) and picked else None

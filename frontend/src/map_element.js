@@ -1,0 +1,257 @@
+// deedscope's map: H3 cells of deals drawn by deck.gl, mounted by a Streamlit component
+// (components/map_element.py). The page sends what to draw (`data`, below); a click on a
+// cell sends the cell's row back as the component's `pick` state.
+//
+// Why not st.pydeck_chart: its script is 3 MB (deck.gl whole, maplibre, loaders) and it
+// reads every layer through deck.gl's JSON converter, evaluating an expression per cell.
+// This bundle is deck.gl's core and the few layers drawn here, and the hexagons' corners
+// are computed in one loop into the typed arrays deck.gl draws from (docs/architecture.md,
+// "The map's drawing").
+//
+// data = {
+//   height: px,
+//   view: {latitude, longitude, zoom}: the camera; a new one moves the map there,
+//   tiles: URL template of raster tiles ({z}/{x}/{y}) or null (none drawn),
+//   attribution: text shown over the tiles,
+//   colors: {thresholds: [lower bounds], palette: [[r, g, b]], alpha},
+//   cells: [{id, rows: URL | [row], flagged}]: the cells, a layer each,
+//   form: "centre" (row = [x, y, deals, ...], x and y in 1e-6 degrees, corners from
+//         `shape`) or "ring" (row = [hex, deals, ..., ring], ring = 12 absolute degrees),
+//   shape: {origin: [lng, lat], terms: [[p, q, r] x 12]}: corner k = p*x + q*y + r,
+//          in degrees from origin (centre form),
+//   countAt: index of the deal count in a row,
+//   tooltip: lines with {n} standing for a row's n-th value,
+//   outlines: [[outer ring, inner ring]]: the market frames,
+//   labels: [{t: name, p: [lng, lat]}]: city names (maps without tiles),
+//   selected: a ring of [lng, lat] around the selected cell, or null,
+// }
+import {Deck, MapView} from '@deck.gl/core';
+import {BitmapLayer, PolygonLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/layers';
+import {TileLayer} from '@deck.gl/geo-layers';
+
+import {binaryRings, tooltipText} from './cells.js';
+
+const FRAME_COLOR = [15, 110, 110, 200];
+const SELECTED_COLOR = [20, 20, 20, 255];
+const FLAGGED_LINE_COLOR = [60, 60, 60, 230];
+const LABEL_COLOR = [29, 42, 47, 255];
+const LABEL_FONT = "'Source Sans', sans-serif";
+
+const maps = new WeakMap();
+
+export function render({parentElement, data, setStateValue}) {
+  let map = maps.get(parentElement);
+  if (map === undefined) {
+    map = mount(parentElement, setStateValue);
+    maps.set(parentElement, map);
+  }
+  map.setStateValue = setStateValue;
+  update(map, data);
+  return () => {
+    map.deck.finalize();
+    maps.delete(parentElement);
+  };
+}
+
+function mount(parentElement, setStateValue) {
+  const container = document.createElement('div');
+  container.dataset.deedscope = 'map';
+  container.setAttribute('role', 'region');
+  container.setAttribute('aria-label', 'Map of deals by H3 cell: hover a cell for its figures, click it to open its panel');
+  container.style.position = 'relative';
+  container.style.width = '100%';
+  parentElement.appendChild(container);
+  const problem = document.createElement('div');
+  problem.setAttribute('role', 'alert');
+  problem.style.cssText =
+    'position:absolute;left:8px;top:8px;right:8px;padding:8px 12px;font:14px sans-serif;color:#7d1a1a;' +
+    'background:rgba(255,236,236,.95);border-radius:6px;z-index:2;display:none';
+  container.appendChild(problem);
+  const attribution = document.createElement('div');
+  attribution.style.cssText =
+    'position:absolute;right:0;bottom:0;padding:0 4px;font:11px sans-serif;background:rgba(255,255,255,.7);z-index:1';
+  container.appendChild(attribution);
+  const map = {container, attribution, problem, setStateValue, fetched: {}, built: new WeakMap(), viewKey: null, cells: []};
+  map.deck = new Deck({
+    parent: container,
+    views: new MapView({repeat: false}),
+    controller: true,
+    initialViewState: {latitude: 0, longitude: 0, zoom: 1},
+    layers: [],
+    getTooltip: (info) => tooltip(map, info),
+    // A hand over a cell says it can be clicked.
+    getCursor: ({isDragging, isHovering}) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
+    onClick: (info) => pick(map, info),
+  });
+  return map;
+}
+
+function update(map, data) {
+  map.container.style.height = `${data.height}px`;
+  const viewKey = JSON.stringify(data.view);
+  if (viewKey !== map.viewKey) {
+    // A new place or view from the page: go there. The same view again (any other rerun)
+    // leaves where the person has panned and zoomed to.
+    map.viewKey = viewKey;
+    map.deck.setProps({initialViewState: {...data.view, pitch: 0, bearing: 0}});
+  }
+  map.attribution.textContent = data.tiles ? data.attribution || '' : '';
+  map.attribution.style.display = data.tiles ? 'block' : 'none';
+  map.data = data;
+  const generation = (map.generation || 0) + 1;
+  map.generation = generation;
+  // Each layer's rows: fetched when given as a URL (the browser parses JSON natively,
+  // and the page's message stays small); a URL that comes again is not fetched again.
+  const fetched = {};
+  for (const layer of data.cells) {
+    if (typeof layer.rows === 'string') fetched[layer.rows] = map.fetched[layer.rows] || fetchRows(layer.rows);
+  }
+  map.fetched = fetched;
+  Promise.all(data.cells.map((layer) => (typeof layer.rows === 'string' ? fetched[layer.rows] : layer.rows))).then(
+    (rowsByLayer) => {
+      if (map.generation !== generation) return; // a newer update is on its way
+      map.problem.style.display = 'none';
+      map.cells = data.cells.map((layer, index) => ({...layer, rows: rowsByLayer[index]}));
+      if (map.labelsDrawn) {
+        map.deck.setProps({layers: layers(map, data, true)});
+        return;
+      }
+      // The first time, the names come a frame after the cells: a software renderer
+      // (SwiftShader, on a machine without a GPU) spends about half a second on the
+      // first draw of text, and the cells would wait for it.
+      map.deck.setProps({
+        layers: layers(map, data, false),
+        onAfterRender: () => {
+          map.deck.setProps({onAfterRender: () => {}});
+          setTimeout(() => {
+            map.labelsDrawn = true;
+            if (map.generation === generation) map.deck.setProps({layers: layers(map, data, true)});
+          }, 0);
+        },
+      });
+    },
+    (error) => {
+      delete map.fetched[error.url];
+      if (map.generation !== generation) return;
+      // Said on the map, which keeps what it drew; the next rerun fetches again.
+      map.problem.textContent = 'The cells could not be loaded: change a filter or reload the page to try again.';
+      map.problem.style.display = 'block';
+      console.error('deedscope map: the cells could not be loaded', error);
+    },
+  );
+}
+
+function fetchRows(url) {
+  return fetch(new URL(url, document.baseURI)).then((response) => {
+    if (!response.ok) throw Object.assign(new Error(`${response.status} for the cells' rows`), {url});
+    return response.json();
+  });
+}
+
+function layers(map, data, withLabels) {
+  const drawn = [];
+  if (data.tiles) drawn.push(tileLayer(data.tiles));
+  for (const layer of map.cells) drawn.push(cellLayer(map, layer, data));
+  if (data.outlines && data.outlines.length) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
+  if (data.selected) drawn.push(frameLayer('selected-cell', [data.selected], SELECTED_COLOR));
+  if (withLabels && !data.tiles && data.labels && data.labels.length) drawn.push(labelLayer(data.labels));
+  return drawn;
+}
+
+// The hexagons as flat rings in one typed array (deck.gl's binary polygons): no accessor
+// is called per cell, and the rings need no normalising. A filled ring is left open; an
+// outlined one is closed, or its outline misses the last edge. Built once per rows and
+// kept while they are drawn, so deck.gl finds the same data and uploads nothing again.
+function cellLayer(map, layer, data) {
+  const {rows, flagged} = layer;
+  const key = JSON.stringify([data.form, data.shape, data.colors, data.countAt, flagged]);
+  let built = map.built.get(rows);
+  if (built === undefined || built.key !== key) {
+    built = {key, binary: binaryRings(rows, data, flagged)};
+    map.built.set(rows, built);
+  }
+  const centre = data.form === 'centre';
+  const props = {
+    id: layer.id,
+    data: built.binary,
+    positionFormat: 'XY',
+    _normalize: false,
+    filled: true,
+    extruded: false,
+    pickable: true,
+    // Centres are degrees from the view's origin: deck.gl keeps them as 32-bit floats,
+    // where absolute degrees take its 64-bit emulation (twice the vertex data, a longer
+    // shader for a software renderer).
+    ...(centre ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {}),
+  };
+  if (!flagged) return new SolidPolygonLayer(props);
+  // Cells of a market whose coverage is stale or partial: a dark outline marks them.
+  return new PolygonLayer({...props, stroked: true, getLineColor: FLAGGED_LINE_COLOR, lineWidthMinPixels: 2});
+}
+
+// A frame is a polygon with a hole, drawn by the same layer as the cells: a software
+// renderer spends about a second on a PathLayer's first frame (bench/map_paint.py).
+function frameLayer(id, polygons, color) {
+  return new SolidPolygonLayer({
+    id,
+    data: polygons,
+    getPolygon: (polygon) => polygon,
+    getFillColor: color,
+    filled: true,
+    extruded: false,
+    pickable: false,
+  });
+}
+
+// City names from a font atlas of only the letters they use: deck.gl draws every glyph
+// of its character set before the first frame, and all of ASCII cost about 150 ms.
+function labelLayer(labels) {
+  const letters = new Set();
+  for (const label of labels) for (const letter of label.t) letters.add(letter);
+  return new TextLayer({
+    id: 'city-labels',
+    data: labels,
+    getText: (label) => label.t,
+    getPosition: (label) => label.p,
+    getSize: 14,
+    getColor: LABEL_COLOR,
+    fontFamily: LABEL_FONT,
+    fontWeight: 600,
+    outlineWidth: 3,
+    outlineColor: [255, 255, 255, 220],
+    characterSet: [...letters].join(''),
+    fontSettings: {sdf: true, fontSize: 32, buffer: 4, radius: 8},
+    pickable: false,
+  });
+}
+
+function tileLayer(template) {
+  return new TileLayer({
+    id: 'basemap',
+    data: template,
+    minZoom: 0,
+    maxZoom: 19,
+    tileSize: 256,
+    renderSubLayers: (props) => {
+      const [[west, south], [east, north]] = props.tile.boundingBox;
+      return new BitmapLayer(props, {data: null, image: props.data, bounds: [west, south, east, north]});
+    },
+  });
+}
+
+function cellRow(map, info) {
+  if (!info || !info.layer || info.index < 0) return null;
+  const layer = map.cells.find((item) => item.id === info.layer.id || info.layer.id.startsWith(`${item.id}-`));
+  return layer ? layer.rows[info.index] : null;
+}
+
+function tooltip(map, info) {
+  const row = cellRow(map, info);
+  if (!row) return null;
+  return {text: tooltipText(map.data.tooltip, row)};
+}
+
+function pick(map, info) {
+  // A cell clicked: its row, as the page sent it. Elsewhere on the map: nothing picked.
+  map.setStateValue('pick', cellRow(map, info));
+}

@@ -1,0 +1,51 @@
+// The cells' geometry and colours as the map element computes them (src/cells.js).
+// The corners against H3's own are checked from Python (tests/pages/test_map_script.py).
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+
+import {binaryRings, tooltipText} from '../src/cells.js';
+
+const colors = {thresholds: [1, 3, 10], palette: [[1, 1, 1], [2, 2, 2], [3, 3, 3]], alpha: 190};
+// Corner k = x * p + y * q + r: here each corner is the centre moved by k along one axis.
+const terms = Array.from({length: 12}, (_, k) => (k % 2 === 0 ? [1e-6, 0, k] : [0, 1e-6, k]));
+const centreData = {form: 'centre', shape: {origin: [0, 0], terms}, colors, countAt: 2};
+
+test('centre form: six corners a cell from the shape, open rings', () => {
+  const binary = binaryRings([[1_000_000, 2_000_000, 1], [3_000_000, 4_000_000, 5]], centreData, false);
+  assert.equal(binary.length, 2);
+  assert.deepEqual(Array.from(binary.startIndices), [0, 6, 12]);
+  const positions = binary.attributes.getPolygon.value;
+  assert.deepEqual(Array.from(positions.slice(0, 4)), [1 + 0, 2 + 1, 1 + 2, 2 + 3]);
+  assert.deepEqual(Array.from(positions.slice(12, 14)), [3 + 0, 4 + 1]);
+});
+
+test('outlined cells get closed rings: the first corner again', () => {
+  const binary = binaryRings([[0, 0, 1]], centreData, true);
+  assert.deepEqual(Array.from(binary.startIndices), [0, 7]);
+  const positions = binary.attributes.getPolygon.value;
+  assert.deepEqual(Array.from(positions.slice(12, 14)), Array.from(positions.slice(0, 2)));
+});
+
+test('a colour per vertex, by the deal count against the thresholds', () => {
+  const rows = [[0, 0, 1], [0, 0, 3], [0, 0, 9], [0, 0, 10], [0, 0, 500]];
+  const fill = binaryRings(rows, centreData, false).attributes.getFillColor.value;
+  assert.equal(fill.length, rows.length * 6 * 4);
+  const levelOf = (cell) => fill[cell * 24];
+  assert.deepEqual(rows.map((_, cell) => levelOf(cell)), [1, 2, 2, 3, 3]);
+  // Every vertex of a cell has its colour and the alpha.
+  assert.deepEqual(Array.from(fill.slice(24, 48)), Array(6).fill([2, 2, 2, 190]).flat());
+});
+
+test('ring form: as many corners as the ring holds (a pentagon has five)', () => {
+  const hexagon = ['88aaaaaaaaaaaaa', 4, 2, '$1k', [0, 0, 1, 0, 2, 1, 1, 2, 0, 2, -1, 1]];
+  const pentagon = ['88bbbbbbbbbbbbb', 1, 1, '$2k', [5, 5, 6, 5, 6, 6, 5, 7, 4, 6]];
+  const binary = binaryRings([hexagon, pentagon], {form: 'ring', colors, countAt: 1}, false);
+  assert.deepEqual(Array.from(binary.startIndices), [0, 6, 11]);
+  assert.deepEqual(Array.from(binary.attributes.getPolygon.value.slice(12)), pentagon[4]);
+  assert.equal(binary.attributes.getFillColor.value[0], 2, 'four deals: the second class');
+});
+
+test('tooltip lines take the row values they name', () => {
+  const text = tooltipText(['{2} deals · {3} investors', 'median price {4}', 'data as of 2026-10-31'], [1, 2, 7, 5, '$250k']);
+  assert.equal(text, '7 deals · 5 investors\nmedian price $250k\ndata as of 2026-10-31');
+});
