@@ -44,6 +44,8 @@ CELL_LAYERS = (CELLS_LAYER, FLAGGED_CELLS_LAYER)
 # (queries.basemap_enabled) asks the style, on the same host.
 CARTO_POSITRON = "https://basemaps.cartocdn.com/gl/positron-gl-style/style.json"
 CARTO_POSITRON_TILES = "https://basemaps.cartocdn.com/light_all/{z}/{x}/{y}.png"
+# The same tiles at twice the pixels, for screens that have them.
+CARTO_POSITRON_TILES_HIDPI = "https://basemaps.cartocdn.com/light_all/{z}/{x}/{y}@2x.png"
 TILES_ATTRIBUTION = "© OpenStreetMap contributors © CARTO"
 # Yellow to red (ColorBrewer YlOrRd, 5 classes): more deals, hotter.
 PALETTE = ((255, 237, 160), (254, 178, 76), (253, 141, 60), (240, 59, 32), (189, 0, 38))
@@ -61,8 +63,6 @@ RING_FORM = "ring"
 # A ring's corners in degrees: 1e-6 (about 0.1 m), as the centre form's centres.
 RING_DECIMALS = 6
 OUTLINE_PX = 2
-# The selected cell's frame: its outline, and an inner edge this share of the way in.
-SELECTED_FRAME_SHARE = 0.14
 
 
 @dataclass(frozen=True)
@@ -319,6 +319,7 @@ def build_spec(
     layout: dict[str, Any] = {
         "view": camera,
         "tiles": CARTO_POSITRON_TILES if basemap else None,
+        "tilesHiDpi": CARTO_POSITRON_TILES_HIDPI if basemap else None,
         "attribution": TILES_ATTRIBUTION if basemap else "",
         "colors": {"thresholds": scale.thresholds, "palette": [list(color) for color in PALETTE], "alpha": CELL_ALPHA},
         "cells": [{"id": layer_id, "flagged": layer_id == FLAGGED_CELLS_LAYER} for layer_id in cell_layers],
@@ -366,17 +367,16 @@ def _frame(bbox: tuple[float, float, float, float], camera: Mapping) -> list[lis
     return [outer, inner]
 
 
-def selection_frame(cell: str) -> list[list[list[float]]] | None:
-    """The selected cell's frame: its outline, inset toward its centre; None if `cell` is
+def selection_frame(cell: str) -> dict | None:
+    """The selected cell as the map frames it: its centre and its ring of corners (the
+    frame's width is in pixels, so the browser draws it for the zoom); None if `cell` is
     not an H3 cell."""
     import h3
 
     if not h3.is_valid_cell(cell):
         return None
     latitude, longitude = h3.cell_to_latlng(cell)
-    outer = [[lng, lat] for lat, lng in h3.cell_to_boundary(cell)]
-    inner = [[lng + (longitude - lng) * SELECTED_FRAME_SHARE, lat + (latitude - lat) * SELECTED_FRAME_SHARE] for lng, lat in outer]
-    return [[*outer, outer[0]], [*inner, inner[0]]]
+    return {"centre": [longitude, latitude], "ring": [[lng, lat] for lat, lng in h3.cell_to_boundary(cell)]}
 
 
 def _label(label: CityLabel) -> dict:

@@ -12,6 +12,7 @@
 //   height: px,
 //   view: {latitude, longitude, zoom}: the camera; a new one moves the map there,
 //   tiles: URL template of raster tiles ({z}/{x}/{y}) or null (none drawn),
+//   tilesHiDpi: the same tiles at twice the pixels, for screens that have them,
 //   attribution: text shown over the tiles,
 //   colors: {thresholds: [lower bounds], palette: [[r, g, b]], alpha},
 //   cells: [{id, rows: URL | [row], flagged}]: the cells, a layer each,
@@ -23,7 +24,7 @@
 //   tooltip: lines with {n} standing for a row's n-th value,
 //   outlines: [[outer ring, inner ring]]: the market frames,
 //   labels: [{t: name, p: [lng, lat]}]: city names (maps without tiles),
-//   selected: a ring of [lng, lat] around the selected cell, or null,
+//   selected: {centre: [lng, lat], ring: [[lng, lat]]}: the selected cell, or null,
 // }
 import {Deck, MapView} from '@deck.gl/core';
 import {BitmapLayer, PolygonLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/layers';
@@ -32,7 +33,9 @@ import {TileLayer} from '@deck.gl/geo-layers';
 import {binaryRings, tooltipText} from './cells.js';
 
 const FRAME_COLOR = [15, 110, 110, 200];
-const SELECTED_COLOR = [20, 20, 20, 255];
+// Blue: apart from the cells' yellows and reds and from the names' near-black.
+const SELECTED_COLOR = [20, 90, 220, 255];
+const SELECTED_PX = 3;
 const FLAGGED_LINE_COLOR = [60, 60, 60, 230];
 const LABEL_COLOR = [29, 42, 47, 255];
 const LABEL_FONT = "'Source Sans', sans-serif";
@@ -82,6 +85,13 @@ function mount(parentElement, setStateValue) {
     // A hand over a cell says it can be clicked.
     getCursor: ({isDragging, isHovering}) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     onClick: (info) => pick(map, info),
+    // The selected cell's frame is a few pixels wide at every zoom: redrawn as it changes.
+    onViewStateChange: ({viewState}) => {
+      if (map.data && map.data.selected && Math.abs(viewState.zoom - map.zoom) > 0.05) {
+        map.zoom = viewState.zoom;
+        map.deck.setProps({layers: layers(map, map.data, map.labelsDrawn)});
+      }
+    },
   });
   return map;
 }
@@ -93,6 +103,7 @@ function update(map, data) {
     // A new place or view from the page: go there. The same view again (any other rerun)
     // leaves where the person has panned and zoomed to.
     map.viewKey = viewKey;
+    map.zoom = data.view.zoom;
     map.deck.setProps({initialViewState: {...data.view, pitch: 0, bearing: 0}});
   }
   map.attribution.textContent = data.tiles ? data.attribution || '' : '';
@@ -150,10 +161,10 @@ function fetchRows(url) {
 
 function layers(map, data, withLabels) {
   const drawn = [];
-  if (data.tiles) drawn.push(tileLayer(data.tiles));
+  if (data.tiles) drawn.push(tileLayer(window.devicePixelRatio > 1 && data.tilesHiDpi ? data.tilesHiDpi : data.tiles));
   for (const layer of map.cells) drawn.push(cellLayer(map, layer, data));
   if (data.outlines && data.outlines.length) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
-  if (data.selected) drawn.push(frameLayer('selected-cell', [data.selected], SELECTED_COLOR));
+  if (data.selected) drawn.push(frameLayer('selected-cell', [selectedFrame(data.selected, map.zoom)], SELECTED_COLOR));
   if (withLabels && !data.tiles && data.labels && data.labels.length) drawn.push(labelLayer(data.labels));
   return drawn;
 }
@@ -201,6 +212,16 @@ function frameLayer(id, polygons, color) {
     extruded: false,
     pickable: false,
   });
+}
+
+// The selected cell framed from outside (its colour stays in view), SELECTED_PX wide at
+// this zoom: the cell's ring, and the same ring pushed out from its centre.
+function selectedFrame({centre, ring}, zoom) {
+  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  const radius = Math.max(...ring.map(([lng, lat]) => Math.hypot(lng - centre[0], lat - centre[1])));
+  const grow = 1 + (SELECTED_PX * degreesPerPixel) / Math.max(radius, 1e-12);
+  const outer = ring.map(([lng, lat]) => [centre[0] + (lng - centre[0]) * grow, centre[1] + (lat - centre[1]) * grow]);
+  return [outer, ring];
 }
 
 // City names from a font atlas of only the letters they use: deck.gl draws every glyph

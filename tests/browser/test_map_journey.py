@@ -7,26 +7,45 @@ import time
 from tests.processes import run_streamlit, sandbox_env
 
 LOAD_TIMEOUT_MS = 60_000
+# The selected cell's frame (frontend/src/map_element.js, SELECTED_COLOR).
+SELECTED_FRAME_COLOUR = (20, 90, 220)
+
+
+# Share of a canvas's pixels (every `stride`-th) that are painted (`colour` null) or of a
+# colour (within a few levels). deck.gl draws on WebGL: the canvas is copied to read it.
+PIXEL_SHARE = """([canvas, colour, stride]) => {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width; copy.height = canvas.height;
+    const context = copy.getContext('2d');
+    context.drawImage(canvas, 0, 0);
+    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+    const near = (i) => [0, 1, 2].every((k) => Math.abs(pixels[i + k] - colour[k]) < 4);
+    let hits = 0, sampled = 0;
+    for (let i = 0; i < pixels.length; i += 4 * stride) {
+        sampled += 1;
+        if (colour === null ? pixels[i + 3] > 0 : near(i)) hits += 1;
+    }
+    return hits / sampled;
+}"""
 
 
 def painted_share(page, canvas) -> float:
-    """Share of sampled canvas pixels that are not blank (deck.gl draws on WebGL)."""
-    return page.evaluate(
-        """(canvas) => {
-            const copy = document.createElement('canvas');
-            copy.width = canvas.width; copy.height = canvas.height;
-            const context = copy.getContext('2d');
-            context.drawImage(canvas, 0, 0);
-            const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
-            let painted = 0, sampled = 0;
-            for (let i = 0; i < pixels.length; i += 4 * 97) {
-                sampled += 1;
-                if (pixels[i + 3] > 0) painted += 1;
-            }
-            return painted / sampled;
-        }""",
-        canvas.element_handle(),
-    )
+    """Share of sampled canvas pixels that are not blank."""
+    return page.evaluate(PIXEL_SHARE, [canvas.element_handle(), None, 97])
+
+
+def colour_share(page, canvas, colour: tuple[int, int, int]) -> float:
+    """Share of the canvas's pixels of this colour."""
+    return page.evaluate(PIXEL_SHARE, [canvas.element_handle(), list(colour), 1])
+
+
+def wait_for_colour(page, canvas, colour: tuple[int, int, int], share: float, timeout_s: float = 30) -> float:
+    deadline = time.monotonic() + timeout_s
+    seen = colour_share(page, canvas, colour)
+    while seen < share and time.monotonic() < deadline:
+        time.sleep(0.25)
+        seen = colour_share(page, canvas, colour)
+    return seen
 
 
 def wait_for_paint(page, canvas, timeout_s: float = 30) -> float:
@@ -48,6 +67,7 @@ def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifa
         canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
         share = wait_for_paint(page, canvas)
         assert share > 0.05, f"the map canvas stayed blank ({share:.1%} of pixels painted)"
+        assert colour_share(page, canvas, SELECTED_FRAME_COLOUR) == 0, "no cell framed before a click"
         page.screenshot(path=str(artifacts_dir / "map-journey-1-cells.png"))
 
         # Click the densest-looking spot: the middle of the map, then around it until a cell answers.
@@ -68,6 +88,7 @@ def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifa
         panel.first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.get_by_text("Median price").first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.wait_for_url("**cell=**", timeout=LOAD_TIMEOUT_MS)  # the selected cell is in the link
+        assert wait_for_colour(page, canvas, SELECTED_FRAME_COLOUR, 1e-5) > 0, "the clicked cell is framed on the map"
         page.screenshot(path=str(artifacts_dir / "map-journey-2-panel.png"))
 
         # Listing the deals says what it may cost first, and spends only once confirmed.
@@ -106,3 +127,45 @@ def test_filters_open_from_a_button_that_then_says_what_is_set(sandbox, page, ar
         page.locator('[data-testid="stPopover"] button').filter(has_text="Filters: Flip").wait_for(timeout=LOAD_TIMEOUT_MS)
         assert page.locator('[data-testid="stDateInput"]').count() == 2, "the popover stays open while its label changes"
         page.screenshot(path=str(artifacts_dir / "map-filters.png"))
+
+
+TILE_COLOUR = (205, 228, 250)
+
+
+def solid_tile() -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+
+    buffer = BytesIO()
+    Image.new("RGB", (256, 256), TILE_COLOUR).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def test_with_tiles_the_map_draws_them_under_the_cells_and_credits_them(sandbox, browser, artifacts_dir):
+    """DEEDSCOPE_BASEMAP=carto: the map draws Carto's raster tiles under the cells, at twice
+    the pixels on a screen that has them. There is no internet here, so the test answers
+    the browser's tile requests in Carto's place."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        tile = solid_tile()
+        requested: list[str] = []
+
+        def serve_tile(route) -> None:
+            requested.append(route.request.url)
+            route.fulfill(status=200, content_type="image/png", body=tile)
+
+        page.route("https://basemaps.cartocdn.com/**", serve_tile)
+        with run_streamlit({**sandbox_env(sandbox.url), "DEEDSCOPE_BASEMAP": "carto"}) as url:
+            page.goto(url, timeout=LOAD_TIMEOUT_MS)
+            canvas = page.locator("canvas").first
+            canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+            share = wait_for_colour(page, canvas, TILE_COLOUR, 0.2)
+            assert share >= 0.2, f"the tiles' colour shows on {share:.0%} of the map"
+            assert wait_for_paint(page, canvas) > 0.05
+            assert requested and all("/light_all/" in address and address.endswith("@2x.png") for address in requested)
+            assert page.get_by_text("© OpenStreetMap contributors © CARTO").is_visible(), "the tiles are credited"
+            page.screenshot(path=str(artifacts_dir / "map-with-tiles.png"))
+    finally:
+        context.close()

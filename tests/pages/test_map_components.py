@@ -217,21 +217,17 @@ def test_tiles_only_with_a_basemap():
     with_tiles = build_spec(frame, camera=camera(DALLAS), basemap=True).data({})
     without = build_spec(frame, camera=camera(DALLAS), basemap=False).data({})
     assert with_tiles["tiles"] == CARTO_POSITRON_TILES and "CARTO" in with_tiles["attribution"]
-    assert without["tiles"] is None
+    assert with_tiles["tilesHiDpi"].endswith("@2x.png")
+    assert without["tiles"] is None and without["tilesHiDpi"] is None
 
 
-def test_the_selected_cell_is_framed():
+def test_the_selected_cell_is_sent_to_be_framed():
     frame = cells_frame(10)
     cell = frame["cell"].iloc[3]
-    data = build_spec(frame, camera=camera(DALLAS)).data({}, selected=cell)
-    outer, inner = data["selected"]
-    true = {(round(lng, 9), round(lat, 9)) for lat, lng in h3.cell_to_boundary(cell)}
-    assert {(round(lng, 9), round(lat, 9)) for lng, lat in outer} == true and outer[0] == outer[-1]
-    centre_lat, centre_lng = h3.cell_to_latlng(cell)
-    assert all(
-        math.hypot(lng - centre_lng, lat - centre_lat) < math.hypot(o[0] - centre_lng, o[1] - centre_lat)
-        for (lng, lat), o in zip(inner, outer)
-    ), "the inner edge lies inside the cell"
+    selected = build_spec(frame, camera=camera(DALLAS)).data({}, selected=cell)["selected"]
+    latitude, longitude = h3.cell_to_latlng(cell)
+    assert selected["centre"] == [longitude, latitude]
+    assert selected["ring"] == [[lng, lat] for lat, lng in h3.cell_to_boundary(cell)]
     assert build_spec(frame, camera=camera(DALLAS)).data({})["selected"] is None
     assert build_spec(frame, camera=camera(DALLAS)).data({}, selected="not-a-cell")["selected"] is None
 
