@@ -6,23 +6,21 @@ reads every cell through deck.gl's JSON converter; the first hexagons come about
 sooner (bench/map_paint.py). The page sends what to draw (`MapSpec.data`); a click sends
 back the row of the cell clicked, as the component's `pick` state.
 
-The component itself is a loader of a few lines (a component's inline script travels
-with every rerun); the script comes from `queries.map_script_url()`.
+The component's own script is a small loader (frontend/src/loader.js: a component's
+inline script travels with every rerun) that fetches the cells' rows while it loads the
+map's script from `queries.map_script_url()`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 import streamlit as st
 
 PICK = "pick"
-LOADER = """
-export default async function (component) {
-  const element = await import(new URL(component.data.script, document.baseURI).href);
-  return element.render(component);
-}
-"""
+# Read from its source: it needs no build.
+LOADER = (Path(__file__).resolve().parent.parent / "frontend" / "src" / "loader.js").read_text(encoding="utf-8")
 
 
 # Registered once per process: the page script runs on every rerun.

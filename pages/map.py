@@ -356,12 +356,16 @@ def main() -> None:
                 )
                 drawn_view = View.parse(view_text)
                 selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
-                render_map(
-                    spec.data(queries.map_data_urls(spec), selected=selected),
-                    script_url=queries.map_script_url(),
-                    key=CHART_KEY,
-                    height=MAP_HEIGHT_PX,
-                )
+                try:
+                    render_map(
+                        spec.data(queries.map_data_urls(spec), selected=selected),
+                        script_url=queries.map_script_url(),
+                        key=CHART_KEY,
+                        height=MAP_HEIGHT_PX,
+                    )
+                except queries.MapUnavailable as problem:
+                    # In the map's place; the legend, the panel and the link still work.
+                    st.error(str(problem), icon=":material/map:")
                 if spec.n_cells == 0:
                     st.info("No deals here with these filters: widen the dates, kinds or prices.")
                 render_legend(
@@ -370,8 +374,6 @@ def main() -> None:
                 )
             except ApiError as error:
                 render_error(error, title="Map cells")
-            except queries.MapUnavailable as problem:
-                st.error(str(problem), icon=":material/map:")
 
     cell = st.session_state.get(SELECTED_CELL)
     with panel_column:

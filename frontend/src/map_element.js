@@ -42,14 +42,21 @@ const LABEL_FONT = "'Source Sans', sans-serif";
 
 const maps = new WeakMap();
 
-export function render({parentElement, data, setStateValue}) {
+// Steps to the first hexagons, as User Timing marks (bench/map_paint.py reads them).
+function mark(step) {
+  if (performance.getEntriesByName(`deedscope:${step}`).length === 0) performance.mark(`deedscope:${step}`);
+}
+
+export function render({parentElement, data, rows, setStateValue}) {
   let map = maps.get(parentElement);
   if (map === undefined) {
+    mark('script-loaded');
     map = mount(parentElement, setStateValue);
+    mark('deck-created');
     maps.set(parentElement, map);
   }
   map.setStateValue = setStateValue;
-  update(map, data);
+  update(map, data, rows);
   return () => {
     map.deck.finalize();
     maps.delete(parentElement);
@@ -74,7 +81,7 @@ function mount(parentElement, setStateValue) {
   attribution.style.cssText =
     'position:absolute;right:0;bottom:0;padding:0 4px;font:11px sans-serif;background:rgba(255,255,255,.7);z-index:1';
   container.appendChild(attribution);
-  const map = {container, attribution, problem, setStateValue, fetched: {}, built: new WeakMap(), viewKey: null, cells: []};
+  const map = {container, attribution, problem, setStateValue, built: new WeakMap(), viewKey: null, cells: []};
   map.deck = new Deck({
     parent: container,
     views: new MapView({repeat: false}),
@@ -96,7 +103,7 @@ function mount(parentElement, setStateValue) {
   return map;
 }
 
-function update(map, data) {
+function update(map, data, rows) {
   map.container.style.height = `${data.height}px`;
   const viewKey = JSON.stringify(data.view);
   if (viewKey !== map.viewKey) {
@@ -111,16 +118,11 @@ function update(map, data) {
   map.data = data;
   const generation = (map.generation || 0) + 1;
   map.generation = generation;
-  // Each layer's rows: fetched when given as a URL (the browser parses JSON natively,
-  // and the page's message stays small); a URL that comes again is not fetched again.
-  const fetched = {};
-  for (const layer of data.cells) {
-    if (typeof layer.rows === 'string') fetched[layer.rows] = map.fetched[layer.rows] || fetchRows(layer.rows);
-  }
-  map.fetched = fetched;
-  Promise.all(data.cells.map((layer) => (typeof layer.rows === 'string' ? fetched[layer.rows] : layer.rows))).then(
+  // The rows of each layer: fetched by the loader (loader.js) when given as a URL.
+  Promise.all(data.cells.map((layer) => (typeof layer.rows === 'string' ? rows.get(layer.rows) : layer.rows))).then(
     (rowsByLayer) => {
       if (map.generation !== generation) return; // a newer update is on its way
+      mark('rows-loaded');
       map.problem.style.display = 'none';
       map.cells = data.cells.map((layer, index) => ({...layer, rows: rowsByLayer[index]}));
       if (map.labelsDrawn) {
@@ -130,8 +132,10 @@ function update(map, data) {
       // The first time, the names come a frame after the cells: a software renderer
       // (SwiftShader, on a machine without a GPU) spends about half a second on the
       // first draw of text, and the cells would wait for it.
+      const first = layers(map, data, false);
+      mark('layers-made');
       map.deck.setProps({
-        layers: layers(map, data, false),
+        layers: first,
         onAfterRender: () => {
           map.deck.setProps({onAfterRender: () => {}});
           setTimeout(() => {
@@ -142,7 +146,6 @@ function update(map, data) {
       });
     },
     (error) => {
-      delete map.fetched[error.url];
       if (map.generation !== generation) return;
       // Said on the map, which keeps what it drew; the next rerun fetches again.
       map.problem.textContent = 'The cells could not be loaded: change a filter or reload the page to try again.';
@@ -150,13 +153,6 @@ function update(map, data) {
       console.error('deedscope map: the cells could not be loaded', error);
     },
   );
-}
-
-function fetchRows(url) {
-  return fetch(new URL(url, document.baseURI)).then((response) => {
-    if (!response.ok) throw Object.assign(new Error(`${response.status} for the cells' rows`), {url});
-    return response.json();
-  });
 }
 
 function layers(map, data, withLabels) {

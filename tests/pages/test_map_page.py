@@ -6,6 +6,7 @@ import h3
 import pytest
 
 import components.map_layers
+import queries
 from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import (
     city_names,
@@ -369,3 +370,19 @@ def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbo
         online = map_data(app)
     assert online["tiles"] == components.map_layers.CARTO_POSITRON_TILES
     assert online["labels"] == [], "the tiles name the places"
+
+
+def test_a_map_script_that_was_not_built_is_said_in_the_maps_place(monkeypatch, sandbox, tmp_path):
+    """Run without `make` (no Node.js): the page says how to build the map's script, and
+    the legend, the cell panel and the link still work."""
+    point_app_at(monkeypatch, sandbox.url)
+    monkeypatch.setattr(queries, "MAP_SCRIPT", tmp_path / "missing" / "map_element.js")
+    app = new_page()
+    app.run()
+    assert not app.exception
+    assert any("The map's script is not built: run `make run`" in text for text in texts(app, "error"))
+    assert not app.get("bidi_component"), "no map element without its script"
+    legend = " ".join(str(element.proto.body) for element in app.get("html"))
+    assert "H3 resolution" in legend, "the legend still says what would be drawn"
+    assert app.query_params["market"], "the link is still written"
+    assert any("Click a cell" in text for text in texts(app, "info"))

@@ -1,0 +1,32 @@
+// The map component's own script (components/map_element.py sends it with every rerun, so
+// it stays small): it starts fetching the cells' rows, loads the map's script
+// (map_element.js, cached by the browser) meanwhile, and hands both to it.
+let fetched = new Map();
+
+// Each cell layer's rows by URL: a file the browser parses natively; a URL that comes
+// again is not fetched again, and one that failed is fetched on the next rerun.
+function rowsOf(data) {
+  const kept = new Map();
+  for (const layer of data.cells) {
+    if (typeof layer.rows !== 'string') continue;
+    const url = layer.rows;
+    let rows = fetched.get(url);
+    if (rows === undefined) {
+      rows = fetch(new URL(url, document.baseURI)).then((response) => {
+        if (!response.ok) throw new Error(`${response.status} for the cells' rows`);
+        return response.json();
+      });
+      rows.catch(() => fetched.delete(url));
+    }
+    kept.set(url, rows);
+  }
+  fetched = kept;
+  return kept;
+}
+
+export default async function (component) {
+  if (performance.getEntriesByName('deedscope:loader').length === 0) performance.mark('deedscope:loader');
+  const rows = rowsOf(component.data);
+  const element = await import(new URL(component.data.script, document.baseURI).href);
+  return element.render({...component, rows});
+}
