@@ -213,14 +213,12 @@ def _map_spec(
 
     place, conditions = dict(geometry), dict(filters)
     view = View.parse(view_text)
-    resolution = choose_resolution(view)
-    cells = deal_cells(place, conditions, resolution)
+    cells, resolution = _cells_at_most(place, conditions, choose_resolution(view))
     if fit_to_cells and len(cells):
         view = View.covering([h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)])
         finer = choose_resolution(view)
         if finer != resolution:
-            resolution = finer
-            cells = deal_cells(place, conditions, resolution)
+            cells, resolution = _cells_at_most(place, conditions, finer)
     shapes = shapes_in_view(json.loads(markets_json), view)
     labels = () if basemap else city_labels(view)
     spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
@@ -257,6 +255,22 @@ def _map_script(modified_ns: int) -> tuple[str, str]:
     """The built script and a hash of it, read again when the file changes."""
     text = MAP_SCRIPT.read_text(encoding="utf-8")
     return text, hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _cells_at_most(place: dict, conditions: dict, resolution: int) -> tuple[pd.DataFrame, int]:
+    """The cells at this resolution, or the finest coarser one the API answers: a place
+    holding more than the API serves at once (50,000 cells, decisions.md) answers
+    `400 validation_error` on `resolution`, and a coarser map of it is better than none."""
+    from components.map_view import MIN_RESOLUTION
+    from services.errors import ValidationError
+
+    while True:
+        try:
+            return deal_cells(place, conditions, resolution), resolution
+        except ValidationError as error:
+            if resolution <= MIN_RESOLUTION or not any(item.get("param") == "resolution" for item in error.errors):
+                raise
+            resolution -= 1
 
 
 def map_data_urls(spec) -> dict[str, str]:

@@ -87,6 +87,20 @@ class View:
     def contains(self, latitude: float, longitude: float) -> bool:
         return self.south <= latitude <= self.north and self.west <= longitude <= self.east
 
+    def intersection(self, other: "View") -> "View | None":
+        """The part of this view inside the other; None if they do not overlap."""
+        west, south = max(self.west, other.west), max(self.south, other.south)
+        east, north = min(self.east, other.east), min(self.north, other.north)
+        if west >= east or south >= north:
+            return None
+        return View(west, south, east, north)
+
+    @classmethod
+    def clamped(cls, west: float, south: float, east: float, north: float) -> "View":
+        """A box as a map reports it, inside the degrees a view may hold (a map zoomed
+        out past the world's edge reports more)."""
+        return cls(max(west, -180.0), max(south, -90.0), min(east, 180.0), min(north, 90.0))
+
 
 def estimated_cells(view: View, resolution: int) -> int:
     """How many hexagons of this resolution tile the view (an upper bound on cells drawn)."""

@@ -19,11 +19,11 @@ import queries
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
 from components.map_filters import DEAL_KINDS, DealFilters, render_filters
-from components.map_element import picked_row, render_map
+from components.map_element import picked_row, render_map, reported_view
 from components.map_layers import cell_of_row
 from components.map_markets import shapes_in_view
 from components.map_legend import render_legend
-from components.map_view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, cell_geometry
+from components.map_view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, MAX_VIEW_CELLS, View, cell_geometry, choose_resolution, estimated_cells
 from components.place_picker import PlaceChoice, place_request, render_place_picker
 from services.errors import ApiError
 
@@ -32,6 +32,7 @@ FILTERS_KEY = "map_filters"
 CHART_KEY = "map_chart"
 SELECTED_CELL = "map_cell"
 LAST_PICK = "map_last_pick"
+LAST_VIEW = "map_last_view"
 VIEW_OVERRIDE = "map_view_override"
 RESTORED = "map_restored"
 TOP_INVESTORS = 10
@@ -95,7 +96,7 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
     if params.get("view"):
         try:
             View.parse(params["view"])
-            st.session_state[VIEW_OVERRIDE] = (None, params["view"])
+            st.session_state[VIEW_OVERRIDE] = (None, params["view"], None)
         except ValueError:
             problems.append(f"The link's view {params['view']!r} is not west,south,east,north.")
     if params.get("cell"):
@@ -150,19 +151,54 @@ def place_signature(place: PlaceChoice) -> tuple:
     return (place.market, place.mode, place.zips, place.city, place.latitude, place.longitude, place.radius_miles)
 
 
-def overridden_view(place: PlaceChoice) -> View | None:
-    """A view set by a link or by "zoom to this cell", while the place it was set for holds."""
+def follow_the_map(place: PlaceChoice) -> None:
+    """A person moved the map: its view becomes the page's (resolution, cells, link).
+
+    Compared with the last view reported, as a pick is: the map keeps reporting the same
+    view on every rerun, and a place chosen since must not be overridden by it.
+    """
+    reported = reported_view(st.session_state.get(CHART_KEY))
+    if reported is None or reported == st.session_state.get(LAST_VIEW):
+        return
+    st.session_state[LAST_VIEW] = reported
+    try:
+        view = View.clamped(*reported.bbox)
+    except ValueError:
+        return  # a box with no area: nothing to follow
+    st.session_state[VIEW_OVERRIDE] = (place_signature(place), view.text(), reported.camera)
+
+
+def overridden_view(place: PlaceChoice) -> tuple[View, dict | None] | None:
+    """A view set by a link, by "zoom to this cell" or by moving the map, while the place
+    it was set for holds; with the map's camera when the map set it."""
     override = st.session_state.get(VIEW_OVERRIDE)
     if not override:
         return None
-    signature, text = override
+    signature, text, camera = override
     if signature is None:
         # From the link: it belongs to the place the link restored.
-        st.session_state[VIEW_OVERRIDE] = (place_signature(place), text)
+        st.session_state[VIEW_OVERRIDE] = (place_signature(place), text, camera)
     elif signature != place_signature(place):
         del st.session_state[VIEW_OVERRIDE]
         return None
-    return View.parse(text)
+    return View.parse(text), camera
+
+
+def request_for_view(place: PlaceChoice, geometry: dict, place_view: View | None, view: View) -> tuple[dict, View]:
+    """The cells' request for a view narrower than the place, and the view that sets its
+    resolution. A whole market too large for the view's resolution is read in the part
+    of it the view shows (else zooming in would read the whole market's finest cells); a
+    view outside the market reads the whole market at its own resolution, so the map
+    still has cells to pan back to. ZIPs, a city and a circle are read whole: they are
+    small, and their cells stay drawn as the map pans."""
+    if place.mode != "Whole market" or place_view is None:
+        return geometry, view
+    if estimated_cells(place_view, choose_resolution(view)) <= MAX_VIEW_CELLS:
+        return geometry, view
+    part = view.intersection(place_view)
+    if part is None:
+        return geometry, place_view
+    return {"bbox": part.text()}, view
 
 
 # --- selection ----------------------------------------------------------------------------------
@@ -247,7 +283,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
     if zoom.button("Zoom to this cell", key="map_zoom"):
         neighbourhood = h3.grid_disk(cell, 8)
         points = [h3.cell_to_latlng(item) for item in neighbourhood]
-        st.session_state[VIEW_OVERRIDE] = (place_signature(place), View.covering(points, margin=0.0).text())
+        st.session_state[VIEW_OVERRIDE] = (place_signature(place), View.covering(points, margin=0.0).text(), None)
         st.rerun()
     circle.button(
         "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
@@ -333,12 +369,13 @@ def main() -> None:
         st.error("The minimum price is above the maximum: correct one of them.")
         filters = DealFilters(sold_from=filters.sold_from, sold_to=filters.sold_to, kinds=filters.kinds)
 
-    geometry, view, problem = place_request(place, market)
+    geometry, place_view, problem = place_request(place, market)
     if problem:
         st.error(problem)
+    follow_the_map(place)
     override = overridden_view(place)
     fit_to_cells = place.mode in ("ZIP codes", "City") and problem is None and override is None
-    view = override or view
+    view, camera_at = override if override else (place_view, None)
 
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
     drawn_view = view
@@ -347,25 +384,25 @@ def main() -> None:
             st.info("No market to show: the coverage of the data service did not load, or it serves none.")
         else:
             try:
+                request, request_view = request_for_view(place, geometry, place_view, view) if override else (geometry, view)
                 spec, view_text, resolution = queries.map_spec(
-                    geometry,
+                    request,
                     filters.params(),
-                    view.text(),
+                    request_view.text(),
                     fit_to_cells,
                     json.dumps(markets, sort_keys=True, default=str),
                 )
-                drawn_view = View.parse(view_text)
+                # Where the person moved the map, the map stays; otherwise it shows the view drawn.
+                drawn_view = view if camera_at else View.parse(view_text)
                 selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
+                data = spec.data(queries.map_data_urls(spec), selected=selected)
+                if camera_at:
+                    data["view"] = camera_at
                 try:
-                    render_map(
-                        spec.data(queries.map_data_urls(spec), selected=selected),
-                        script_url=queries.map_script_url(),
-                        key=CHART_KEY,
-                        height=MAP_HEIGHT_PX,
-                    )
-                except queries.MapUnavailable as problem:
+                    render_map(data, script_url=queries.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX)
+                except queries.MapUnavailable as unavailable:
                     # In the map's place; the legend, the panel and the link still work.
-                    st.error(str(problem), icon=":material/map:")
+                    st.error(str(unavailable), icon=":material/map:")
                 if spec.n_cells == 0:
                     st.info("No deals here with these filters: widen the dates, kinds or prices.")
                 render_legend(

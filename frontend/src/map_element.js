@@ -36,6 +36,7 @@ const FRAME_COLOR = [15, 110, 110, 200];
 // Blue: apart from the cells' yellows and reds and from the names' near-black.
 const SELECTED_COLOR = [20, 90, 220, 255];
 const SELECTED_PX = 3;
+const SETTLE_MS = 400;
 const FLAGGED_LINE_COLOR = [60, 60, 60, 230];
 const LABEL_COLOR = [29, 42, 47, 255];
 const LABEL_FONT = "'Source Sans', sans-serif";
@@ -92,20 +93,50 @@ function mount(parentElement, setStateValue) {
     // A hand over a cell says it can be clicked.
     getCursor: ({isDragging, isHovering}) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     onClick: (info) => pick(map, info),
-    // The selected cell's frame is a few pixels wide at every zoom: redrawn as it changes.
-    onViewStateChange: ({viewState}) => {
+    onViewStateChange: ({viewState, interactionState}) => {
+      // The selected cell's frame is a few pixels wide at every zoom: redrawn as it changes.
       if (map.data && map.data.selected && Math.abs(viewState.zoom - map.zoom) > 0.05) {
         map.zoom = viewState.zoom;
         map.deck.setProps({layers: layers(map, map.data, map.labelsDrawn)});
       }
+      if (interactionState && Object.values(interactionState).some(Boolean)) reportWhenSettled(map);
     },
   });
   return map;
 }
 
+// Where a person moved the map, sent once it has stood still for SETTLE_MS: the page
+// then draws the cells of that view at the resolution that fits it, and keeps it in
+// the link. The camera goes with it and comes back as the page's view, which the map
+// then knows it is already at.
+function reportWhenSettled(map) {
+  clearTimeout(map.settling);
+  map.settling = setTimeout(() => {
+    const viewport = map.deck.getViewports()[0];
+    if (!viewport) return;
+    const camera = {
+      latitude: round(viewport.latitude, 5),
+      longitude: round(viewport.longitude, 5),
+      zoom: round(viewport.zoom, 2),
+    };
+    if (viewKeyOf(camera) === map.viewKey) return;
+    map.viewKey = viewKeyOf(camera);
+    map.setStateValue('view', {bbox: viewport.getBounds().map((value) => round(value, 5)), camera});
+  }, SETTLE_MS);
+}
+
+function round(value, decimals) {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale;
+}
+
+function viewKeyOf(view) {
+  return [view.latitude, view.longitude, view.zoom].map((value) => Number(value).toFixed(5)).join(',');
+}
+
 function update(map, data, rows) {
   map.container.style.height = `${data.height}px`;
-  const viewKey = JSON.stringify(data.view);
+  const viewKey = viewKeyOf(data.view);
   if (viewKey !== map.viewKey) {
     // A new place or view from the page: go there. The same view again (any other rerun)
     // leaves where the person has panned and zoomed to.
@@ -125,6 +156,8 @@ function update(map, data, rows) {
       mark('rows-loaded');
       map.problem.style.display = 'none';
       map.cells = data.cells.map((layer, index) => ({...layer, rows: rowsByLayer[index]}));
+      // How many cells the map holds now (tests wait for it to match the page's legend).
+      map.container.dataset.cells = String(map.cells.reduce((total, layer) => total + layer.rows.length, 0));
       if (map.labelsDrawn) {
         map.deck.setProps({layers: layers(map, data, true)});
         return;

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import time
+from urllib.parse import parse_qs, urlparse
 
 from tests.processes import run_streamlit, sandbox_env
 
@@ -169,3 +171,53 @@ def test_with_tiles_the_map_draws_them_under_the_cells_and_credits_them(sandbox,
             page.screenshot(path=str(artifacts_dir / "map-with-tiles.png"))
     finally:
         context.close()
+
+
+def shown_resolution(page) -> int:
+    legend = page.get_by_text(re.compile(r"H3 resolution \d+")).first.inner_text()
+    return int(re.search(r"H3 resolution (\d+)", legend).group(1))
+
+
+def view_of(address: str) -> str | None:
+    return parse_qs(urlparse(address).query).get("view", [None])[0]
+
+
+def view_in_link(page) -> str | None:
+    return view_of(page.url)
+
+
+def test_zooming_in_draws_finer_hexagons_and_the_link_keeps_the_view(sandbox, page, artifacts_dir):
+    with run_streamlit(sandbox_env(sandbox.url)) as url:
+        page.goto(url, timeout=LOAD_TIMEOUT_MS)
+        canvas = page.locator("canvas").first
+        canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert wait_for_paint(page, canvas) > 0.05
+        page.wait_for_url("**view=**", timeout=LOAD_TIMEOUT_MS)
+        market_view, market_resolution = view_in_link(page), shown_resolution(page)
+
+        box = canvas.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] * 0.7, box["y"] + box["height"] * 0.75)
+        for _ in range(3):  # about three zoom levels
+            page.mouse.wheel(0, -300)
+            time.sleep(0.15)
+        # The link follows the map once it settles (page.url is read from the browser's events:
+        # wait through Playwright, not time.sleep).
+        page.wait_for_url(lambda address: view_of(address) not in (None, market_view), timeout=LOAD_TIMEOUT_MS)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and shown_resolution(page) <= market_resolution:
+            page.wait_for_timeout(300)
+        assert shown_resolution(page) > market_resolution, "zoomed in, the map draws finer hexagons"
+        # The map holds the cells the legend counts: the new view's, not the old ones zoomed.
+        counted = re.search(r"([\d,]+) cells drawn", page.get_by_text(re.compile(r"H3 resolution \d+")).first.inner_text())
+        assert counted, "the legend counts the cells"
+        page.locator(f'[data-deedscope="map"][data-cells="{counted.group(1).replace(",", "")}"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert wait_for_paint(page, canvas) > 0.05
+        page.screenshot(path=str(artifacts_dir / "map-zoomed-in.png"))
+
+        # The link opens the same view.
+        zoomed = view_in_link(page)
+        page.goto(page.url, timeout=LOAD_TIMEOUT_MS)
+        page.locator("canvas").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.get_by_text(re.compile(r"H3 resolution \d+")).first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert view_in_link(page) == zoomed and shown_resolution(page) > market_resolution

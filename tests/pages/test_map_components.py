@@ -84,6 +84,23 @@ def test_a_malformed_view_is_refused(text, message):
         View.parse(text)
 
 
+@pytest.mark.parametrize(
+    ("other", "expected"),
+    [
+        pytest.param(View(-97.0, 32.8, -96.0, 34.0), View(-97.0, 32.8, -96.34, 33.41), id="overlapping"),
+        pytest.param(View(-97.2, 32.9, -97.1, 33.0), View(-97.2, 32.9, -97.1, 33.0), id="inside"),
+        pytest.param(View(-95.0, 32.9, -94.0, 33.0), None, id="apart"),
+        pytest.param(View(-96.34, 32.9, -96.0, 33.0), None, id="touching-only"),
+    ],
+)
+def test_the_part_of_a_view_inside_another(other, expected):
+    assert DALLAS.intersection(other) == expected
+
+
+def test_a_view_reported_past_the_worlds_edge_is_clamped():
+    assert View.clamped(-250.0, -95.0, 250.0, 95.0) == View(-180.0, -90.0, 180.0, 90.0)
+
+
 def test_the_camera_shows_the_whole_view():
     view_state = camera(DALLAS)
     latitude, longitude = DALLAS.center
