@@ -37,6 +37,7 @@ const FRAME_COLOR = [15, 110, 110, 200];
 const SELECTED_COLOR = [20, 90, 220, 255];
 const SELECTED_PX = 3;
 const SETTLE_MS = 400;
+const TOOLTIP_GAP_PX = 12;
 const FLAGGED_LINE_COLOR = [60, 60, 60, 230];
 const LABEL_COLOR = [29, 42, 47, 255];
 const LABEL_FONT = "'Source Sans', sans-serif";
@@ -82,14 +83,20 @@ function mount(parentElement, setStateValue) {
   attribution.style.cssText =
     'position:absolute;right:0;bottom:0;padding:0 4px;font:11px sans-serif;background:rgba(255,255,255,.7);z-index:1';
   container.appendChild(attribution);
-  const map = {container, attribution, problem, setStateValue, built: new WeakMap(), viewKey: null, cells: []};
+  const tooltip = document.createElement('div');
+  tooltip.setAttribute('role', 'tooltip');
+  tooltip.style.cssText =
+    'position:absolute;display:none;pointer-events:none;z-index:3;white-space:pre;padding:6px 10px;' +
+    'font:13px/1.45 "Source Sans", sans-serif;color:#fff;background:rgba(29,42,47,.92);border-radius:6px';
+  container.appendChild(tooltip);
+  const map = {container, attribution, problem, tooltip, setStateValue, built: new WeakMap(), viewKey: null, cells: []};
   map.deck = new Deck({
     parent: container,
     views: new MapView({repeat: false}),
     controller: true,
     initialViewState: {latitude: 0, longitude: 0, zoom: 1},
     layers: [],
-    getTooltip: (info) => tooltip(map, info),
+    onHover: (info) => showTooltip(map, info),
     // A hand over a cell says it can be clicked.
     getCursor: ({isDragging, isHovering}) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     onClick: (info) => pick(map, info),
@@ -295,10 +302,23 @@ function cellRow(map, info) {
   return layer ? layer.rows[info.index] : null;
 }
 
-function tooltip(map, info) {
+// The cell's figures beside the pointer, on the side with room: the map's column clips
+// whatever passes its edge (deck.gl's own tooltip always goes right and down).
+function showTooltip(map, info) {
   const row = cellRow(map, info);
-  if (!row) return null;
-  return {text: tooltipText(map.data.tooltip, row)};
+  const {tooltip} = map;
+  if (!row) {
+    tooltip.style.display = 'none';
+    return;
+  }
+  tooltip.textContent = tooltipText(map.data.tooltip, row);
+  tooltip.style.display = 'block';
+  const width = map.container.clientWidth;
+  const height = map.container.clientHeight;
+  const left = info.x > width / 2 ? info.x - tooltip.offsetWidth - TOOLTIP_GAP_PX : info.x + TOOLTIP_GAP_PX;
+  const top = info.y > height / 2 ? info.y - tooltip.offsetHeight - TOOLTIP_GAP_PX : info.y + TOOLTIP_GAP_PX;
+  tooltip.style.left = `${Math.max(0, left)}px`;
+  tooltip.style.top = `${Math.max(0, top)}px`;
 }
 
 function pick(map, info) {

@@ -89,6 +89,14 @@ def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifa
                 continue
         panel.first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.get_by_text("Median price").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        # The pointer rests on the cell: its figures show beside it, inside the map.
+        page.mouse.move(x + 1, y + 1)
+        tip = page.get_by_role("tooltip").filter(has_text="deals ·")
+        tip.wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert "median price $" in tip.inner_text()
+        tip_box, map_box = tip.bounding_box(), canvas.bounding_box()
+        assert tip_box is not None and map_box is not None
+        assert map_box["x"] <= tip_box["x"] and tip_box["x"] + tip_box["width"] <= map_box["x"] + map_box["width"] + 1
         page.wait_for_url("**cell=**", timeout=LOAD_TIMEOUT_MS)  # the selected cell is in the link
         assert wait_for_colour(page, canvas, SELECTED_FRAME_COLOUR, 1e-5) > 0, "the clicked cell is framed on the map"
         page.screenshot(path=str(artifacts_dir / "map-journey-2-panel.png"))
