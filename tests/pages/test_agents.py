@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import httpx2
-import pytest
-from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import page_path, run_page as run_page_file, api_get, frame_with, sandbox_fixtures, texts
 from tests.processes import sandbox_env

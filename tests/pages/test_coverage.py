@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import httpx2
-import pytest
-from streamlit.testing.v1 import AppTest
 
 from components.coverage_matrix import STATUS_MARKS
 from tests.pages.apptest import page_path, run_page as run_page_file, frame_with, texts

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import uuid
 
-import httpx2
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
 from tests.pages.apptest import page_path, run_page as run_page_file, api_get, sandbox_fixtures, texts
-from tests.processes import sandbox_env
 
 PAGE = page_path("investors")
 
