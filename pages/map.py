@@ -3,7 +3,8 @@
 Reads the place and filters, draws the cells of the view at the finest resolution that
 keeps it under 20,000 cells, and opens a panel for a clicked cell: its free summary, then
 its top investors and its deals, each read only after the cost is stated and confirmed.
-The URL holds place, view, filters and the selected cell, so a link restores the view.
+The URL holds place, view, filters and the selected cell, so a link restores the view;
+moved by a person, the map's view becomes the page's (resolution, cells, link).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ CHART_KEY = "map_chart"
 SELECTED_CELL = "map_cell"
 LAST_PICK = "map_last_pick"
 LAST_VIEW = "map_last_view"
+LAST_DRAWN = "map_last_drawn"
 VIEW_OVERRIDE = "map_view_override"
 RESTORED = "map_restored"
 TOP_INVESTORS = 10
@@ -343,6 +345,24 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
 # --- the page -----------------------------------------------------------------------------------
 
 
+def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_cells: bool, markets: list[Mapping]):
+    """The view's drawing (spec, view text, resolution). A refused read is said, and the
+    cells drawn last stay on the map, so a person who moved it can move on or back; None
+    when nothing was drawn yet."""
+    try:
+        drawn = queries.map_spec(
+            request, filters.params(), request_view.text(), fit_to_cells, json.dumps(markets, sort_keys=True, default=str)
+        )
+    except ApiError as error:
+        render_error(error, title="Map cells")
+        kept = st.session_state.get(LAST_DRAWN)
+        if kept is not None:
+            st.caption("The map shows the cells it drew last: move it, or change a filter, to read again.")
+        return kept
+    st.session_state[LAST_DRAWN] = drawn
+    return drawn
+
+
 def load_markets() -> list[Mapping]:
     try:
         return queries.coverage_markets()
@@ -383,15 +403,10 @@ def main() -> None:
         if view is None:
             st.info("No market to show: the coverage of the data service did not load, or it serves none.")
         else:
-            try:
-                request, request_view = request_for_view(place, geometry, place_view, view) if override else (geometry, view)
-                spec, view_text, resolution = queries.map_spec(
-                    request,
-                    filters.params(),
-                    request_view.text(),
-                    fit_to_cells,
-                    json.dumps(markets, sort_keys=True, default=str),
-                )
+            request, request_view = request_for_view(place, geometry, place_view, view) if override else (geometry, view)
+            drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
+            if drawn is not None:
+                spec, view_text, resolution = drawn
                 # Where the person moved the map, the map stays; otherwise it shows the view drawn.
                 drawn_view = view if camera_at else View.parse(view_text)
                 selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
@@ -409,8 +424,6 @@ def main() -> None:
                     spec.scale, resolution=resolution, n_cells=spec.n_cells,
                     markets=shapes_in_view(markets, drawn_view), key="map_legend",
                 )
-            except ApiError as error:
-                render_error(error, title="Map cells")
 
     cell = st.session_state.get(SELECTED_CELL)
     with panel_column:

@@ -448,3 +448,23 @@ def test_a_place_with_more_cells_than_the_api_serves_is_drawn_coarser(monkeypatc
         resolution = drawn_resolution(app)
         assert resolution < choose_resolution(View(*markets[0]["bbox"]))
         assert 0 < len(drawn_cells(app)) <= 300
+
+
+def test_a_refused_read_after_moving_the_map_keeps_the_cells_drawn_last(monkeypatch, sandbox, markets):
+    """A server error on the new view's cells is said, and the map keeps what it drew, at
+    the view the person moved it to, so they can move on or back."""
+    app = run_default(monkeypatch, sandbox)
+    before = drawn_cells(app)
+    latitude, longitude = View(*markets[0]["bbox"]).center
+    sandbox.faults(rate=1, statuses=[504])
+    camera = moved_map(app, View.around(latitude, longitude, 2), 13.0)
+    app.run()
+    assert not app.exception
+    assert any("took too long" in text for text in texts(app, "error"))
+    assert drawn_cells(app) == before, "the cells drawn last stay on the map"
+    assert map_data(app)["view"] == camera, "where the person moved it"
+    sandbox.faults(rate=0)
+    moved_map(app, View.around(latitude, longitude, 2.5), 12.9)
+    app.run()
+    assert not texts(app, "error"), "the next move reads again"
+    assert drawn_resolution(app) > choose_resolution(View(*markets[0]["bbox"]))
