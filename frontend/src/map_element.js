@@ -27,7 +27,7 @@
 //   selected: {centre: [lng, lat], ring: [[lng, lat]]}: the selected cell, or null,
 // }
 import {Deck, MapView} from '@deck.gl/core';
-import {BitmapLayer, PolygonLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/layers';
+import {BitmapLayer, PathLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/layers';
 import {TileLayer} from '@deck.gl/geo-layers';
 
 import {binaryRings, tooltipText} from './cells.js';
@@ -198,7 +198,7 @@ function update(map, data, rows) {
 function layers(map, data, withLabels) {
   const drawn = [];
   if (data.tiles) drawn.push(tileLayer(window.devicePixelRatio > 1 && data.tilesHiDpi ? data.tilesHiDpi : data.tiles));
-  for (const layer of map.cells) drawn.push(cellLayer(map, layer, data));
+  for (const layer of map.cells) drawn.push(...cellLayers(map, layer, data));
   if (data.outlines && data.outlines.length) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
   if (data.selected) drawn.push(frameLayer('selected-cell', [selectedFrame(data.selected, map.zoom)], SELECTED_COLOR));
   if (withLabels && !data.tiles && data.labels && data.labels.length) drawn.push(labelLayer(data.labels));
@@ -209,7 +209,7 @@ function layers(map, data, withLabels) {
 // is called per cell, and the rings need no normalising. A filled ring is left open; an
 // outlined one is closed, or its outline misses the last edge. Built once per rows and
 // kept while they are drawn, so deck.gl finds the same data and uploads nothing again.
-function cellLayer(map, layer, data) {
+function cellLayers(map, layer, data) {
   const {rows, flagged} = layer;
   const key = JSON.stringify([data.form, data.shape, data.colors, data.countAt, flagged]);
   let built = map.built.get(rows);
@@ -231,9 +231,22 @@ function cellLayer(map, layer, data) {
     // shader for a software renderer).
     ...(centre ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {}),
   };
-  if (!flagged) return new SolidPolygonLayer(props);
-  // Cells of a market whose coverage is stale or partial: a dark outline marks them.
-  return new PolygonLayer({...props, stroked: true, getLineColor: FLAGGED_LINE_COLOR, lineWidthMinPixels: 2});
+  const fill = new SolidPolygonLayer(props);
+  if (!flagged) return [fill];
+  // Cells of a market whose coverage is stale or partial: a dark outline marks them, drawn
+  // from the same closed rings (PolygonLayer takes no binary rings for its outlines).
+  const outline = new PathLayer({
+    id: `${layer.id}-outline`,
+    data: {length: built.binary.length, startIndices: built.binary.startIndices, attributes: {getPath: built.binary.attributes.getPolygon}},
+    positionFormat: 'XY',
+    _pathType: 'open',
+    getColor: FLAGGED_LINE_COLOR,
+    getWidth: 2,
+    widthUnits: 'pixels',
+    pickable: false,
+    ...(centre ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {}),
+  });
+  return [fill, outline];
 }
 
 // A frame is a polygon with a hole, drawn by the same layer as the cells: a software
@@ -298,7 +311,8 @@ function tileLayer(template) {
 
 function cellRow(map, info) {
   if (!info || !info.layer || info.index < 0) return null;
-  const layer = map.cells.find((item) => item.id === info.layer.id || info.layer.id.startsWith(`${item.id}-`));
+  // By exact id: "cells-flagged" must not be taken for "cells".
+  const layer = map.cells.find((item) => item.id === info.layer.id);
   return layer ? layer.rows[info.index] : null;
 }
 

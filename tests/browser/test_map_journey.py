@@ -229,3 +229,54 @@ def test_zooming_in_draws_finer_hexagons_and_the_link_keeps_the_view(sandbox, pa
         page.locator("canvas").first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.get_by_text(re.compile(r"H3 resolution \d+")).first.wait_for(timeout=LOAD_TIMEOUT_MS)
         assert view_in_link(page) == zoomed and shown_resolution(page) > market_resolution
+
+
+def test_a_flagged_markets_cells_say_so_on_hover(sandbox, page):
+    """A market with stale or partial coverage: its cells are drawn outlined (their own
+    layer), and hovering one shows its figures and the flag."""
+    from tests.pages.map_helpers import client
+
+    with client(sandbox.url) as api:
+        markets = [market.model_dump(mode="json") for market in api.coverage.retrieve().markets]
+    flagged = next(
+        market for market in markets
+        if any(row.get("stale") or row.get("status") == "partial" for row in (market.get("datasets") or {}).values())
+    )
+    with run_streamlit(sandbox_env(sandbox.url)) as url:
+        page.goto(f"{url}/?market={flagged['market']}", timeout=LOAD_TIMEOUT_MS)
+        canvas = page.locator("canvas").first
+        canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.locator('[data-deedscope="map"][data-cells]').wait_for(timeout=LOAD_TIMEOUT_MS)
+        box = canvas.bounding_box()
+        assert box is not None
+        tip = page.get_by_role("tooltip")
+        # The market's cells are sparse: point at pixels the cells painted (the frame of the
+        # market's box is teal, the cells yellow to red: their red is high).
+        spots = page.evaluate(
+            """(canvas) => {
+                const copy = document.createElement('canvas');
+                copy.width = canvas.width; copy.height = canvas.height;
+                const context = copy.getContext('2d');
+                context.drawImage(canvas, 0, 0);
+                const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+                const spots = [];
+                for (let y = 10; y < copy.height - 10 && spots.length < 12; y += 7)
+                    for (let x = 10; x < copy.width - 10 && spots.length < 12; x += 7) {
+                        const i = (y * copy.width + x) * 4;
+                        if (pixels[i + 3] > 100 && pixels[i] > 150) spots.push([x / copy.width, y / copy.height]);
+                    }
+                return spots;
+            }""",
+            canvas.element_handle(),
+        )
+        assert spots, "the market's cells are painted"
+        for fx, fy in spots:
+            page.mouse.move(box["x"] + box["width"] * fx, box["y"] + box["height"] * fy)
+            try:
+                tip.wait_for(timeout=2_000)
+                break
+            except Exception:  # noqa: BLE001 - a pixel of a label, not a cell: try the next
+                continue
+        assert tip.is_visible(), "no cell answered the pointer"
+        text = tip.inner_text()
+        assert "deals ·" in text and ("stale" in text or "partial" in text), text
