@@ -2,7 +2,7 @@
 
 Its script (frontend/src/map_element.js, built into frontend/dist/ by `make`) is deck.gl's
 core and the few layers the map draws, about 1 MB, where st.pydeck_chart loads 3 MB and
-reads every cell through deck.gl's JSON converter; the first hexagons come about 0.8 s
+reads every cell through deck.gl's JSON converter; the first hexagons come about 0.6 to 0.8 s
 sooner (bench/map_paint.py). The page sends what to draw (`MapSpec.data`); a click sends
 back the row of the cell clicked, as the component's `pick` state.
 
