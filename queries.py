@@ -274,8 +274,8 @@ def _cells_at_most(place: dict, conditions: dict, resolution: int) -> tuple[pd.D
 
 
 def map_data_urls(spec) -> dict[str, str]:
-    """Where the browser fetches the data of each layer that has it apart (static_data.py:
-    the cells' rows, the city names); empty, so it goes inline, where files cannot be served."""
+    """Where the browser fetches each cell layer's rows (static_data.py); empty, so the rows
+    go inline, where files cannot be served."""
     import static_data
 
     urls: dict[str, str] = {}

@@ -1,12 +1,12 @@
 """Files the browser fetches by itself, published through Streamlit's static file serving:
 the map's cell rows (JSON) and the map element's script.
 
-The map's 20,000 cells are about 600 KB of rows. Inside the chart's spec they are parsed
-by the chart's JSON5 parser, in JavaScript, and walked by deck.gl's JSON converter: about
-300 ms before the first hexagon on a laptop-class CPU. Given a URL instead, deck.gl
-fetches the rows and parses them with the browser's native JSON.parse (a few ms). So the
-page writes the rows to `static/<folder>/<digest>.json`, which Streamlit serves at
-`app/static/...` when `server.enableStaticServing` is on (`.streamlit/config.toml`).
+The map's 20,000 cells are about 600 KB of rows. Sent in the page's message they would
+travel on every rerun and be parsed in JavaScript; given a URL, the map element's loader
+fetches them once and the browser parses them natively (a few ms). So the page writes
+them to `static/<folder>/<digest>.json`, which Streamlit serves at `app/static/...` when
+`server.enableStaticServing` is on (`.streamlit/config.toml`); the map's script goes the
+same way, as `.js`.
 
 Files are named by a hash of their content: written once, shared by every session that
 draws the same view, and never stale. They hold what the page shows anyway (deal counts

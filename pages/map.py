@@ -187,8 +187,8 @@ def overridden_view(place: PlaceChoice) -> tuple[View, dict | None] | None:
 
 
 def request_for_view(place: PlaceChoice, geometry: dict, place_view: View | None, view: View) -> tuple[dict, View]:
-    """The cells' request for a view narrower than the place, and the view that sets its
-    resolution. A whole market too large for the view's resolution is read in the part
+    """The cells' request for the view, and the view that sets its resolution: the place
+    as it is while the view holds it at that resolution. A whole market too large for the view's resolution is read in the part
     of it the view shows (else zooming in would read the whole market's finest cells); a
     view outside the market reads the whole market at its own resolution, so the map
     still has cells to pan back to. ZIPs, a city and a circle are read whole: they are
@@ -403,7 +403,7 @@ def main() -> None:
         if view is None:
             st.info("No market to show: the coverage of the data service did not load, or it serves none.")
         else:
-            request, request_view = request_for_view(place, geometry, place_view, view) if override else (geometry, view)
+            request, request_view = request_for_view(place, geometry, place_view, view)
             drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
             if drawn is not None:
                 spec, view_text, resolution = drawn

@@ -73,22 +73,19 @@ function mount(parentElement, setStateValue) {
   container.style.position = 'relative';
   container.style.width = '100%';
   parentElement.appendChild(container);
-  const problem = document.createElement('div');
-  problem.setAttribute('role', 'alert');
-  problem.style.cssText =
-    'position:absolute;left:8px;top:8px;right:8px;padding:8px 12px;font:14px sans-serif;color:#7d1a1a;' +
-    'background:rgba(255,236,236,.95);border-radius:6px;z-index:2;display:none';
-  container.appendChild(problem);
-  const attribution = document.createElement('div');
-  attribution.style.cssText =
-    'position:absolute;right:0;bottom:0;padding:0 4px;font:11px sans-serif;background:rgba(255,255,255,.7);z-index:1';
-  container.appendChild(attribution);
-  const tooltip = document.createElement('div');
-  tooltip.setAttribute('role', 'tooltip');
-  tooltip.style.cssText =
-    'position:absolute;display:none;pointer-events:none;z-index:3;white-space:pre;padding:6px 10px;' +
-    'font:13px/1.45 "Source Sans", sans-serif;color:#fff;background:rgba(29,42,47,.92);border-radius:6px';
-  container.appendChild(tooltip);
+  const problem = overlay(
+    container,
+    'alert',
+    'left:8px;top:8px;right:8px;padding:8px 12px;font:14px sans-serif;color:#7d1a1a;' +
+      'background:rgba(255,236,236,.95);border-radius:6px;z-index:2;display:none',
+  );
+  const attribution = overlay(container, null, 'right:0;bottom:0;padding:0 4px;font:11px sans-serif;background:rgba(255,255,255,.7);z-index:1');
+  const tooltip = overlay(
+    container,
+    'tooltip',
+    'display:none;pointer-events:none;z-index:3;white-space:pre;padding:6px 10px;' +
+      'font:13px/1.45 "Source Sans", sans-serif;color:#fff;background:rgba(29,42,47,.92);border-radius:6px',
+  );
   const map = {container, attribution, problem, tooltip, setStateValue, built: new WeakMap(), viewKey: null, cells: []};
   map.deck = new Deck({
     parent: container,
@@ -110,6 +107,15 @@ function mount(parentElement, setStateValue) {
     },
   });
   return map;
+}
+
+// A box over the map (a message, the tiles' credit, the tooltip).
+function overlay(container, role, style) {
+  const box = document.createElement('div');
+  if (role) box.setAttribute('role', role);
+  box.style.cssText = `position:absolute;${style}`;
+  container.appendChild(box);
+  return box;
 }
 
 // Where a person moved the map, sent once it has stood still for SETTLE_MS: the page
@@ -217,8 +223,12 @@ function cellLayers(map, layer, data) {
     built = {key, binary: binaryRings(rows, data, flagged)};
     map.built.set(rows, built);
   }
-  const centre = data.form === 'centre';
-  const props = {
+  // Centres are degrees from the view's origin: deck.gl keeps them as 32-bit floats, where
+  // absolute degrees take its 64-bit emulation (twice the vertex data, a longer shader
+  // for a software renderer).
+  const placement =
+    data.form === 'centre' ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {};
+  const fill = new SolidPolygonLayer({
     id: layer.id,
     data: built.binary,
     positionFormat: 'XY',
@@ -226,12 +236,8 @@ function cellLayers(map, layer, data) {
     filled: true,
     extruded: false,
     pickable: true,
-    // Centres are degrees from the view's origin: deck.gl keeps them as 32-bit floats,
-    // where absolute degrees take its 64-bit emulation (twice the vertex data, a longer
-    // shader for a software renderer).
-    ...(centre ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {}),
-  };
-  const fill = new SolidPolygonLayer(props);
+    ...placement,
+  });
   if (!flagged) return [fill];
   // Cells of a market whose coverage is stale or partial: a dark outline marks them, drawn
   // from the same closed rings (PolygonLayer takes no binary rings for its outlines).
@@ -244,7 +250,7 @@ function cellLayers(map, layer, data) {
     getWidth: 2,
     widthUnits: 'pixels',
     pickable: false,
-    ...(centre ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {}),
+    ...placement,
   });
   return [fill, outline];
 }
