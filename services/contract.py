@@ -102,3 +102,28 @@ MARKET_MAX_LENGTH = 16  # data-api.md, agents: query `market` (string 1-16)
 
 # Lean `/v3/people/{id}/listings` filter names (decisions.md, Data API).
 PEOPLE_LISTING_PARAMS = ("status", "listed_from", "all_versions", "self_listing", "flagged_purchase")
+
+# --- Marketplace (marketplace-api.md, Resources and Limits; decisions.md, Marketplace) -----
+# Public ids: a type prefix and 12 hex characters.
+MARKETPLACE_ID_PATTERNS = {
+    "offer": re.compile(r"off_[0-9a-f]{12}"),
+    "deal": re.compile(r"mkd_[0-9a-f]{12}"),
+}
+OFFER_STATUSES = ("new", "countered", "accepted", "declined", "withdrawn")
+DECLINE_REASONS = (
+    "price_too_low",
+    "emd_too_low",
+    "terms_unacceptable",
+    "financing_unacceptable",
+    "another_offer_accepted",
+    "buyer_unresponsive",
+    "other",
+)
+# The document shows only `cash`; the others are docs/contract.md's choice, offered as
+# suggestions (the page also takes a value typed in; the server has the last word).
+FINANCING_CHOICES = ("cash", "hard_money", "private_money", "conventional", "dscr")
+IDEMPOTENCY_KEY_MAX = 255  # marketplace-api.md, Limits
+OFFERS_PAGE_LIMIT = 25
+OFFERS_PAGE_MAX = 100
+PREVIEW_VALIDITY_S = 5 * 60  # marketplace-api.md, Limits
+PROOF_OF_FUNDS_CONTENT_TYPE = "application/pdf"

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import time
 import uuid
 from collections.abc import Callable, Mapping, MutableMapping
@@ -40,28 +39,18 @@ from services.oauth import LoginError, TokenHolder
 from services.pagination import Page
 from services.transport import Transport, shared_http_client
 
-# Public ids: a type prefix and 12 hex characters (marketplace-api.md, Resources; decisions.md).
-ID_PATTERNS = {
-    "offer": re.compile(r"off_[0-9a-f]{12}"),
-    "deal": re.compile(r"mkd_[0-9a-f]{12}"),
-}
-OFFER_STATUSES = ("new", "countered", "accepted", "declined", "withdrawn")
-DECLINE_REASONS = (
-    "price_too_low",
-    "emd_too_low",
-    "terms_unacceptable",
-    "financing_unacceptable",
-    "another_offer_accepted",
-    "buyer_unresponsive",
-    "other",
+# The documents' constants live in services.contract; importable from here during the move.
+from services.contract import (
+    DECLINE_REASONS,
+    FINANCING_CHOICES,
+    IDEMPOTENCY_KEY_MAX,
+    OFFER_STATUSES,
+    OFFERS_PAGE_LIMIT,
+    OFFERS_PAGE_MAX,
+    PREVIEW_VALIDITY_S,
+    PROOF_OF_FUNDS_CONTENT_TYPE,
 )
-# The document shows only `cash`; the others are docs/contract.md's choice, offered as
-# suggestions (the page also takes a value typed in; the server has the last word).
-FINANCING_CHOICES = ("cash", "hard_money", "private_money", "conventional", "dscr")
-IDEMPOTENCY_KEY_MAX = 255  # marketplace-api.md, Limits
-OFFERS_PAGE_LIMIT = 25
-PREVIEW_VALIDITY_S = 5 * 60  # marketplace-api.md, Limits
-PROOF_OF_FUNDS_CONTENT_TYPE = "application/pdf"
+from services.contract import MARKETPLACE_ID_PATTERNS as ID_PATTERNS
 
 
 class IdempotencyKeys:
@@ -219,8 +208,8 @@ class Offers:
             raise InvalidInputError("status", f"must be one of {', '.join(OFFER_STATUSES)}")
         if deal_id is not None:
             deal_id = require_id("deal", deal_id)
-        if not 1 <= limit <= 100:
-            raise InvalidInputError("limit", "must be 1 to 100")
+        if not 1 <= limit <= OFFERS_PAGE_MAX:
+            raise InvalidInputError("limit", f"must be 1 to {OFFERS_PAGE_MAX}")
         return self._api.page("/buy/offers", {"status": status, "deal_id": deal_id, "cursor": cursor, "limit": limit})
 
     def retrieve(self, offer_id: str) -> dict[str, Any]:
