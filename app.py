@@ -2,7 +2,7 @@
 
 The router and the chrome every page shares (docs/architecture.md): `st.navigation` over
 the page scripts, and the sidebar saying where the data comes from, how fresh it is and
-what this session has spent. No HTTP here; `queries` does it.
+what this session has spent. No HTTP here; the `adapter` package does it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-import queries
+import adapter.data
+import adapter.settings
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
 from services.errors import ApiError
@@ -49,17 +50,17 @@ def build_pages() -> list:
 
 def source_status() -> SourceStatus:
     """What the sidebar shows; a failed probe is said in the sidebar, the page goes on."""
-    current = queries.settings()
+    current = adapter.settings.settings()
     host = urlsplit(current.api_url or "").netloc or "unknown host"
     status = {"embedded": load_is_embedded(), "host": host}
     try:
-        dataset = queries.dataset()
+        dataset = adapter.data.dataset()
         status["dataset_version"] = dataset.get("dataset_version")
         status["data_end"] = dataset.get("data_end")
     except ApiError as error:
         status["problem"] = "Freshness unknown: " + describe_error(error)
     # The session's meter: no request, it counts what the pages' responses said.
-    status["credits_charged"], status["credits_remaining"] = queries.credits()
+    status["credits_charged"], status["credits_remaining"] = adapter.data.credits()
     return SourceStatus(**status)
 
 

@@ -99,7 +99,7 @@ def draw_synthetic_map() -> None:
     import streamlit as st
 
     sys.path.insert(0, str(ROOT))
-    import queries
+    import adapter.map_files
     from bench.map_rerun import synthetic_cells
     from components.map_element import render_map
     from components.map_layers import build_spec
@@ -114,12 +114,12 @@ def draw_synthetic_map() -> None:
         return build_spec(cells, camera=camera(view), basemap=False)
 
     built = spec()
-    urls = queries.map_data_urls(built)
+    urls = adapter.map_files.map_data_urls(built)
     # The app's sidebar and the Map page's columns give the map its real size.
     st.sidebar.caption("deedscope bench: the Map page's map, 20,000 cells")
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
     with map_column:
-        render_map(built.data(urls), script_url=queries.map_script_url(), key="map_chart", height=MAP_HEIGHT_PX)
+        render_map(built.data(urls), script_url=adapter.map_files.map_script_url(), key="map_chart", height=MAP_HEIGHT_PX)
         st.caption(f"{built.n_cells:,} cells")
     panel_column.info("Click a cell on the map to see who buys there.")
 

@@ -133,7 +133,8 @@ def synthetic_cells(view, count: int):
 
 
 def main() -> None:
-    import queries
+    import adapter.data
+    import adapter.map_files
     from bench.map_setup import describe, map_bench
     from components.map_view import MAX_VIEW_CELLS
 
@@ -143,13 +144,13 @@ def main() -> None:
         measure("densest sandbox view", bench.query)
         # The sandbox's deals cluster around ZIP centroids, so no view of it fills 20,000
         # cells; the same page with 20,000 cells in place of the read measures the worst case.
-        real_cells = queries.deal_cells
-        queries.deal_cells = lambda place, filters, resolution: synthetic_cells(bench.view, MAX_VIEW_CELLS)
-        queries._map_spec.clear()
+        real_cells = adapter.data.deal_cells
+        adapter.data.deal_cells = lambda place, filters, resolution: synthetic_cells(bench.view, MAX_VIEW_CELLS)
+        adapter.map_files._map_spec.clear()
         try:
             measure(f"{MAX_VIEW_CELLS:,} cells", bench.query)
         finally:
-            queries.deal_cells = real_cells
+            adapter.data.deal_cells = real_cells
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ back the row of the cell clicked, as the component's `pick` state.
 
 The component's own script is a small loader (frontend/src/loader.js: a component's
 inline script travels with every rerun) that fetches the cells' rows while it loads the
-map's script from `queries.map_script_url()`.
+map's script from `adapter.map_files.map_script_url()`.
 """
 
 from __future__ import annotations

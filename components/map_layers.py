@@ -41,7 +41,7 @@ CELL_LAYERS = (CELLS_LAYER, FLAGGED_CELLS_LAYER)
 
 # The basemap: Carto's Positron. The other pages' pydeck charts draw its vector style;
 # the map element draws its raster tiles (no vector renderer in its script). The probe
-# (queries.basemap_enabled) asks the style, on the same host.
+# (adapter.settings.basemap_enabled) asks the style, on the same host.
 CARTO_POSITRON = "https://basemaps.cartocdn.com/gl/positron-gl-style/style.json"
 CARTO_POSITRON_TILES = "https://basemaps.cartocdn.com/light_all/{z}/{x}/{y}.png"
 # The same tiles at twice the pixels, for screens that have them.

@@ -11,7 +11,8 @@ from typing import Any
 
 import streamlit as st
 
-import queries
+import adapter.data
+import adapter.routing
 from components.agent_listings import listings_frame, render_listing_history, render_marketplace_listing
 from components.agent_profile import render_agent_hits, render_agent_investor_links, render_agent_profile
 from components.feedback import render_error
@@ -116,7 +117,7 @@ def markets_of(api, agent_id: str, error: ApiStatusError) -> list[str]:
     if error.problem.get("markets"):
         return list(error.problem["markets"])
     try:
-        candidates = [m.get("market") for m in queries.coverage_markets()
+        candidates = [m.get("market") for m in adapter.data.coverage_markets()
                       if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
     except ApiError:
         return []
@@ -290,7 +291,7 @@ def close_listing() -> None:
 
 def main() -> None:
     st.title("Agents")
-    api = queries.data_api()
+    api = adapter.data.data_api()
     agent_search(api)
     open_by_id()
     st.divider()
@@ -311,5 +312,5 @@ def main() -> None:
         st.caption("Search an agent, or open an agent, person or listing by id.")
 
 
-queries.ensure_app_router()
+adapter.routing.ensure_app_router()
 main()

@@ -10,7 +10,9 @@ from typing import Any
 
 import streamlit as st
 
-import queries
+import adapter.data
+import adapter.routing
+import adapter.settings
 from components.coverage_matrix import render_builds, render_counties, render_coverage_matrix
 from components.coverage_place import render_market_boxes, render_place_answer
 from components.feedback import render_error
@@ -116,9 +118,9 @@ def build_states(envelope: dict) -> dict:
 
 def main() -> None:
     st.title("Coverage")
-    api = queries.data_api()
+    api = adapter.data.data_api()
     try:
-        markets = queries.coverage_markets()
+        markets = adapter.data.coverage_markets()
     except ApiError as error:
         render_error(error, title="The coverage matrix could not be read")
         markets = []
@@ -133,7 +135,7 @@ def main() -> None:
             render_counties(markets, key="cov_counties")
         with right:
             st.subheader("Market boxes")
-            render_market_boxes(markets, key="cov_boxes", basemap=queries.basemap_enabled())
+            render_market_boxes(markets, key="cov_boxes", basemap=adapter.settings.basemap_enabled())
     st.subheader("Builds and freshness")
     build = dataset = None
     try:
@@ -141,7 +143,7 @@ def main() -> None:
     except ApiError as error:
         render_error(error, title="Build states could not be read")
     try:
-        dataset = queries.dataset()
+        dataset = adapter.data.dataset()
     except ApiError as error:
         render_error(error, title="Freshness could not be read")
     if build is not None or dataset is not None:
@@ -149,5 +151,5 @@ def main() -> None:
     st.caption(escape_markdown("Coverage, builds and freshness are free reads (data-api.md, Limits 3)."))
 
 
-queries.ensure_app_router()
+adapter.routing.ensure_app_router()
 main()

@@ -10,7 +10,9 @@ from typing import Any
 
 import streamlit as st
 
-import queries
+import adapter.data
+import adapter.routing
+import adapter.settings
 from components.feedback import render_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
 from components.investor_deals import deals_frame, render_investor_deals
@@ -109,7 +111,7 @@ def place_of(choice: str, markets: list[dict]) -> tuple[dict, str] | None:
 
 def leaderboard(api) -> None:
     try:
-        markets = queries.coverage_markets()
+        markets = adapter.data.coverage_markets()
     except ApiError as error:
         render_error(error, title="Markets could not be read")
         markets = []
@@ -239,7 +241,7 @@ def deals_section(api, profile: dict) -> None:
         bar.progress(1.0, text=f"{len(rows):,} deals read.")
         loaded[investor_id] = (deals_frame([plain(row) for row in rows]), len(rows) < MAX_DEALS)
     frame, complete = loaded[investor_id]
-    render_investor_deals(frame, complete=complete, key="inv_deals", basemap=queries.basemap_enabled(), file_stem=investor_id)
+    render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(), file_stem=investor_id)
 
 
 def profile_section(api, investor_id: str) -> None:
@@ -276,7 +278,7 @@ def profile_section(api, investor_id: str) -> None:
 
 def main() -> None:
     st.title("Investors")
-    api = queries.data_api()
+    api = adapter.data.data_api()
     finder = st.radio(
         "Find investors", ["By name", "By place"], horizontal=True, key="inv_finder",
         index=1 if st.query_params.get("find") == "place" else 0,
@@ -296,5 +298,5 @@ def main() -> None:
         st.caption("Choose an investor above to read its profile.")
 
 
-queries.ensure_app_router()
+adapter.routing.ensure_app_router()
 main()

@@ -16,7 +16,9 @@ from datetime import date
 import h3
 import streamlit as st
 
-import queries
+import adapter.data
+import adapter.map_files
+import adapter.routing
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
 from components.map_filters import DEAL_KINDS, DealFilters, render_filters
@@ -295,7 +297,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
     params = filters.params()
     summary = None
     try:
-        summary = queries.deal_summary(cell_place, params)
+        summary = adapter.data.deal_summary(cell_place, params)
         render_cell_summary(summary, key="map_summary")
     except ApiError as error:
         render_error(error, title="Summary of the cell")
@@ -311,7 +313,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
         )
     investors = charged_section(
         "investors", signature, f"Show the top {TOP_INVESTORS} investors", investor_cost,
-        lambda: queries.top_investors(cell_place, params, limit=TOP_INVESTORS),
+        lambda: adapter.data.top_investors(cell_place, params, limit=TOP_INVESTORS),
     )
     if investors is not None:
         render_top_investors(investors, key="map_investors")
@@ -333,7 +335,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
             share = min(rows / total, 1.0) if total else 1.0
             bar.progress(share, text=f"{rows:,} of {total:,} deals loaded ({pages} pages)")
 
-        rows = queries.list_deals(cell_place, params, progress=progress)
+        rows = adapter.data.list_deals(cell_place, params, progress=progress)
         bar.empty()
         return rows
 
@@ -350,7 +352,7 @@ def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_c
     cells drawn last stay on the map, so a person who moved it can move on or back; None
     when nothing was drawn yet."""
     try:
-        drawn = queries.map_spec(
+        drawn = adapter.map_files.map_spec(
             request, filters.params(), request_view.text(), fit_to_cells, json.dumps(markets, sort_keys=True, default=str)
         )
     except ApiError as error:
@@ -365,7 +367,7 @@ def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_c
 
 def load_markets() -> list[Mapping]:
     try:
-        return queries.coverage_markets()
+        return adapter.data.coverage_markets()
     except ApiError as error:
         render_error(error, title="Markets (coverage)")
         return []
@@ -410,12 +412,12 @@ def main() -> None:
                 # Where the person moved the map, the map stays; otherwise it shows the view drawn.
                 drawn_view = view if camera_at else View.parse(view_text)
                 selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
-                data = spec.data(queries.map_data_urls(spec), selected=selected)
+                data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected)
                 if camera_at:
                     data["view"] = camera_at
                 try:
-                    render_map(data, script_url=queries.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX)
-                except queries.MapUnavailable as unavailable:
+                    render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX)
+                except adapter.map_files.MapUnavailable as unavailable:
                     # In the map's place; the legend, the panel and the link still work.
                     st.error(str(unavailable), icon=":material/map:")
                 if spec.n_cells == 0:
@@ -436,5 +438,5 @@ def main() -> None:
         write_url(place, filters, drawn_view, cell)
 
 
-queries.ensure_app_router()
+adapter.routing.ensure_app_router()
 main()

@@ -1,7 +1,7 @@
 """Marketplace: a buyer logs in (OAuth 2.1 + PKCE) and sees and acts on offers.
 
 The login sends this tab (not a new one) to the issuer's pages and comes back to
-`/marketplace?code=…&state=…` in a new Streamlit session; `queries.marketplace_complete_login` exchanges the code and
+`/marketplace?code=…&state=…` in a new Streamlit session; `adapter.marketplace.marketplace_complete_login` exchanges the code and
 the URL is cleared at once. Tokens stay in this session's state only.
 
 Each action keeps its `Idempotency-Key` in `mkt_idempotency_keys` from the click until the
@@ -19,7 +19,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import streamlit as st
 
-import queries
+import adapter.marketplace
+import adapter.routing
 from components.marketplace_deals import deal_label, render_deal_list
 from components.marketplace_login import render_login_link
 from components.marketplace_offers import offer_label, render_events, render_offer_chain, render_offer_list
@@ -53,10 +54,10 @@ def main() -> None:
     st.caption("Make, counter, accept and withdraw offers on wholesale deals as a buyer.")
     complete_login_from_redirect()
     show_notice()
-    if queries.marketplace_tokens() is None:
+    if adapter.marketplace.marketplace_tokens() is None:
         render_login(reason=None)
         return
-    api = queries.marketplace()
+    api = adapter.marketplace.marketplace()
     render_account_bar()
     try:
         me = api.me()
@@ -96,7 +97,7 @@ def complete_login_from_redirect() -> None:
         st.warning(f"Login not completed ({error}): {description} Log in again when you are ready.", icon="🔒")
         return
     try:
-        return_to = queries.marketplace_complete_login(code, state, issuer)
+        return_to = adapter.marketplace.marketplace_complete_login(code, state, issuer)
     except LoginError as failed:
         render_marketplace_problem(failed, key="mkt_login_problem", title="Login failed")
         return
@@ -126,7 +127,7 @@ def login_link() -> str:
     held = st.session_state.get(KEY_LOGIN_LINK)
     if held and held[2] == target and time.time() - held[1] < LOGIN_LINK_RENEW_S:
         return held[0]
-    url = queries.marketplace_begin_login(target)
+    url = adapter.marketplace.marketplace_begin_login(target)
     st.session_state[KEY_LOGIN_LINK] = (url, time.time(), target)
     return url
 
@@ -153,7 +154,7 @@ def render_login(reason: str | None) -> None:
 
 def session_ended(error: LoginError) -> None:
     """A refused refresh or a second 401: ask for a new login; filters and choices stay in the session."""
-    queries.marketplace_forget_login()
+    adapter.marketplace.marketplace_forget_login()
     render_login(reason=f"{error.detail} {error.recovery}")
 
 
@@ -164,7 +165,7 @@ def render_account_bar() -> None:
     with right:
         if st.button("Log out", key="mkt_log_out"):
             try:
-                queries.marketplace_log_out()
+                adapter.marketplace.marketplace_log_out()
                 st.session_state[KEY_NOTICE] = "You are logged out; your marketplace session was revoked."
             except LoginError as error:
                 st.session_state[KEY_NOTICE] = f"You are logged out here, but {error.detail} {error.recovery}"
@@ -450,5 +451,5 @@ def proof_panel(api, me: dict) -> None:
     st.rerun()
 
 
-queries.ensure_app_router()
+adapter.routing.ensure_app_router()
 main()

@@ -1,7 +1,7 @@
 """A link to a page opened on a freshly started server still goes through app.py.
 
 Streamlit's first run of a server uses its legacy `pages/` mode; a page opened that way
-would run alone, without the app's navigation and sidebar (queries.ensure_app_router).
+would run alone, without the app's navigation and sidebar (adapter.routing.ensure_app_router).
 The OAuth redirect back to /marketplace is exactly such a first request after a restart.
 """
 

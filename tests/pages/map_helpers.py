@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-import queries
+import adapter.data
 import static_data
 from streamlit.testing.v1 import AppTest
 
@@ -31,7 +31,7 @@ def point_app_at(monkeypatch, url: str, key: str = "zpka_sandbox_demo") -> None:
     # data client's shared resources are dropped (closed on release); other pages' cached
     # resources are keyed on their own settings and stay.
     st.cache_data.clear()
-    queries._shared_resources.clear()
+    adapter.data._shared_resources.clear()
 
 
 def new_page(**query: str) -> AppTest:

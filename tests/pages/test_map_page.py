@@ -5,8 +5,8 @@ from __future__ import annotations
 import h3
 import pytest
 
+import adapter.map_files
 import components.map_layers
-import queries
 from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import (
     city_names,
@@ -377,7 +377,7 @@ def test_a_map_script_that_was_not_built_is_said_in_the_maps_place(monkeypatch, 
     """Run without `make` (no Node.js): the page says how to build the map's script, and
     the legend, the cell panel and the link still work."""
     point_app_at(monkeypatch, sandbox.url)
-    monkeypatch.setattr(queries, "MAP_SCRIPT", tmp_path / "missing" / "map_element.js")
+    monkeypatch.setattr(adapter.map_files, "MAP_SCRIPT", tmp_path / "missing" / "map_element.js")
     app = new_page()
     app.run()
     assert not app.exception

@@ -1,0 +1,123 @@
+"""The session's Data API client over one shared HTTP client and cache, and the pages' reads.
+
+- `data_api()`: one `httpx2.Client` and one cache store per process (`st.cache_resource`,
+  keyed on the settings, so two keys never share a client), and one `DataApi` per
+  session in `st.session_state` so each session has its own credit meter.
+- Free reads the pages repeat on every rerun (cells, coverage, the dataset probe) are
+  memoised with `st.cache_data`, keyed on the settings' fingerprint too. Charged reads are
+  never memoised here, so the session's meter sees every charge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from adapter.settings import settings, settings_fingerprint
+from adapter.values import frozen, plain
+
+SESSION_API = "queries_data_api"
+SESSION_API_FINGERPRINT = "queries_data_api_fingerprint"
+# The Data API's reads on a page wait at most 1 s for a server-directed retry (a 503
+# `pool_saturated` asks for 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
+DATA_MAX_RETRY_WAIT_S = 1.0
+# Free reads keep their answer this long within a process; the service cache under them
+# is keyed on the dataset version (data-api.md, Limits 7).
+FREE_READ_TTL_S = 300
+
+
+def _close_resources(resources: tuple[Any, Any]) -> None:
+    resources[0].close()
+
+
+@st.cache_resource(show_spinner=False, on_release=_close_resources)
+def _shared_resources(fingerprint: str) -> tuple[Any, Any]:
+    """One HTTP client and one cache store per process and settings."""
+    from services.cache import MemoryStore
+    from services.transport import new_http_client
+
+    return new_http_client(), MemoryStore()
+
+
+def data_api():
+    """This session's `DataApi` (its own credit meter) over the process's shared client and cache."""
+    from services.data_api import DataApi
+
+    current = settings()
+    fingerprint = settings_fingerprint(current)
+    api = st.session_state.get(SESSION_API)
+    if api is None or st.session_state.get(SESSION_API_FINGERPRINT) != fingerprint:
+        http_client, store = _shared_resources(fingerprint)
+        api = DataApi(current, http_client=http_client, cache=store, max_retry_wait=DATA_MAX_RETRY_WAIT_S)
+        st.session_state[SESSION_API] = api
+        st.session_state[SESSION_API_FINGERPRINT] = fingerprint
+    return api
+
+
+def credits() -> tuple[int, int | None]:
+    """Credits charged this session and the balance last seen."""
+    meter = data_api().credits
+    return int(meter.charged or 0), meter.remaining
+
+
+# --- free reads, memoised across reruns ---------------------------------------------------
+
+
+def dataset() -> dict:
+    """`GET /v1/dataset` as a plain dict (dataset_version, data_end, published_at, states)."""
+    return _dataset(settings_fingerprint())
+
+
+@st.cache_data(ttl=60, show_spinner=False, max_entries=16)
+def _dataset(fingerprint: str) -> dict:
+    return plain(data_api().dataset())
+
+
+def coverage_markets() -> list[dict]:
+    """The served markets of `GET /v1/coverage` as plain dicts."""
+    return _coverage_markets(settings_fingerprint())
+
+
+@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=16)
+def _coverage_markets(fingerprint: str) -> list[dict]:
+    coverage = plain(data_api().coverage.retrieve())
+    return list(coverage.get("markets") or [])
+
+
+def deal_cells(place: Mapping[str, Any], filters: Mapping[str, Any], resolution: int) -> pd.DataFrame:
+    """`GET /v1/deals/cells` (0 credits) as a frame: cell, n_deals, n_investors, median_price."""
+    return _deal_cells(settings_fingerprint(), frozen(place), frozen(filters), resolution)
+
+
+@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=64)
+def _deal_cells(fingerprint: str, place: tuple, filters: tuple, resolution: int) -> pd.DataFrame:
+    api = data_api()
+    return api.deals.cells_frame(**dict(place), **dict(filters), resolution=resolution)
+
+
+def deal_summary(place: Mapping[str, Any], filters: Mapping[str, Any]) -> dict:
+    """`GET /v1/deals/summary` (free) as a plain dict."""
+    return _deal_summary(settings_fingerprint(), frozen(place), frozen(filters))
+
+
+@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=64)
+def _deal_summary(fingerprint: str, place: tuple, filters: tuple) -> dict:
+    return plain(data_api().deals.summary(**dict(place), **dict(filters)))
+
+
+# --- charged reads: never memoised here, so the session's meter sees every charge ---------
+
+
+def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit: int = 10) -> list[dict]:
+    """The first page of `GET /v1/investors` (default sort `events_desc`) in a place."""
+    page = data_api().investors.list(**dict(place), **dict(filters), limit=limit)
+    return [plain(item) for item in page.items]
+
+
+def list_deals(place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None) -> list[dict]:
+    """Every deal of a place, page by page (`GET /v1/deals`); `progress(pages, rows)` after each page."""
+    page = data_api().deals.list(**dict(place), **dict(filters))
+    return [plain(item) for item in page.walk(progress=progress)]

@@ -1,0 +1,59 @@
+"""The process's settings, as the app sees them, and whether the map draws tiles.
+
+With no host set, the embedded sandbox is started once per process and the settings point
+at it (decisions.md, Names and configuration).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Any
+
+import streamlit as st
+
+from services import basemap, embedded
+from services.settings import Settings, load_settings
+
+BASEMAP_SETTING = "DEEDSCOPE_BASEMAP"
+# How long an answer of the tiles' style holds: a demo that goes back online gets its tiles.
+TILES_PROBE_TTL_S = 600
+
+
+def settings() -> Settings:
+    """Settings of this process; the embedded sandbox when no host is configured."""
+    loaded = load_settings()
+    if loaded.is_embedded:
+        return loaded.with_api_url(embedded.url())
+    return loaded
+
+
+def settings_fingerprint(current: Settings | None = None) -> str:
+    """A stable key of who calls where, without the key itself in it."""
+    current = current or settings()
+    secret = current.api_key.get_secret_value() if current.api_key else ""
+    digest = hashlib.sha256(f"{current.api_url}|{secret}|{current.on_behalf_of}".encode()).hexdigest()
+    return digest[:24]
+
+
+def basemap_enabled() -> bool:
+    """Carto tiles: always with `DEEDSCOPE_BASEMAP=carto`, never with `none` (tests,
+    offline demos), and by default (`auto`) while Carto's style answers from here."""
+    from components.map_layers import CARTO_POSITRON
+
+    value = os.environ.get(BASEMAP_SETTING)
+    if value is None:
+        value = _secret(BASEMAP_SETTING.lower())
+    return basemap.tiles_wanted(None if value is None else str(value), lambda: _tiles_reachable(CARTO_POSITRON))
+
+
+@st.cache_data(show_spinner=False, ttl=TILES_PROBE_TTL_S)
+def _tiles_reachable(style_url: str) -> bool:
+    return basemap.tiles_reachable(style_url)
+
+
+def _secret(name: str) -> Any:
+    try:
+        return st.secrets.get(name)
+    except Exception:  # noqa: BLE001 - no secrets file is the common case
+        return None

@@ -1,0 +1,22 @@
+"""Plain and hashable forms of client results, so cached values and components see plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def frozen(values: Mapping[str, Any]) -> tuple:
+    """A hashable, order-free form of request parameters (lists become tuples)."""
+    return tuple(sorted((key, tuple(value) if isinstance(value, list) else value) for key, value in values.items() if value is not None))
+
+
+def plain(value: Any) -> Any:
+    """Pydantic models to dicts, recursively (lists and dicts of models too)."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    return value
