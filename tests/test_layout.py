@@ -1,0 +1,168 @@
+"""The layout stays true: who may import whom, and how long a module or function may grow.
+
+docs/architecture.md draws the folders and what each may import; these tests read every
+module's imports (lazy ones inside functions too) with `ast`, so a shortcut across a layer
+fails here rather than in a review. Each rule says why it exists.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# Folders and root modules of the app and its sandbox; tests/ may import anything.
+LAYERS = ("adapter", "components", "links", "mapspec", "pages", "sandbox", "services", "bench")
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+# A function longer than MAX_FUNCTION_LINES says why in a comment holding this marker.
+LONG_FUNCTION_MARKER = "long function:"
+# What the client's modules are: a page or component importing one calls the API around
+# the adapter (STYLE.md: pages read `adapter.<job>`, never a client).
+CLIENT_MODULES = (
+    "services.data_api",
+    "services.marketplace_api",
+    "services.transport",
+    "services.oauth",
+    "services.cache",
+    "services.base_client",
+    "services.embedded",
+)
+# What pages and components may take from services/: the documents' constants and the
+# error tree, to say a problem in a person's words.
+SHARED_SERVICE_MODULES = ("services.contract", "services.errors")
+
+
+def python_files(folder: str, root: Path = ROOT) -> list[Path]:
+    base = root / folder
+    if base.is_file():
+        return [base]
+    return sorted(path for path in base.rglob("*.py") if "node_modules" not in path.parts)
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: Path, root: Path = ROOT) -> Iterator[str]:
+    """Every module a file imports, at the top or inside a function, relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            yield module
+            # `from adapter import data` imports the module adapter.data.
+            yield from (f"{module}.{alias.name}" for alias in node.names)
+
+
+def within(module: str, prefixes: tuple[str, ...]) -> bool:
+    return any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes)
+
+
+def offences(
+    folders: tuple[str, ...], forbidden: tuple[str, ...], allowed: tuple[str, ...] = (), root: Path = ROOT
+) -> list[str]:
+    found = []
+    for folder in folders:
+        for path in python_files(folder, root):
+            for module in imported_modules(path, root):
+                if within(module, forbidden) and not within(module, allowed):
+                    found.append(f"{path.relative_to(root)} imports {module}")
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize(
+    ("folders", "forbidden", "allowed"),
+    [
+        pytest.param(
+            ("services",), ("streamlit", "adapter", "components", "pages", "mapspec", "links", "sandbox", "tests"), (),
+            id="services-are-usable-from-a-repl",
+        ),
+        pytest.param(
+            ("mapspec", "links"), ("streamlit", "adapter", "components", "pages", "sandbox", "services"),
+            ("services.contract",),
+            id="the-maps-logic-and-links-are-plain-python",
+        ),
+        pytest.param(
+            ("components",), ("adapter", "pages", "sandbox", "services", "tests"), SHARED_SERVICE_MODULES,
+            id="components-draw-what-they-are-given",
+        ),
+        pytest.param(
+            ("pages", "app.py"), ("sandbox", "tests", *CLIENT_MODULES, "services.data_api", "services.resources"), (),
+            id="pages-call-the-adapter-not-a-client",
+        ),
+        pytest.param(
+            ("sandbox",), ("adapter", "components", "pages", "mapspec", "links", "services", "tests", "bench"), (),
+            id="the-sandbox-is-a-separate-program",
+        ),
+        pytest.param(("bench",), ("tests",), (), id="benchmarks-import-no-test"),
+    ],
+)
+def test_imports_follow_the_layers(folders, forbidden, allowed):
+    assert offences(folders, forbidden, allowed) == []
+
+
+def test_the_sandbox_halves_share_only_the_core():
+    """The Data API half and the Marketplace half of the sandbox each stand on the core alone."""
+    halves = {"sandbox/data_api": "sandbox.marketplace", "sandbox/marketplace": "sandbox.data_api"}
+    for folder, other in halves.items():
+        assert (ROOT / folder).is_dir(), f"{folder} is missing"
+        assert offences((folder,), (other,)) == []
+
+
+def test_no_module_outside_tests_is_over_400_lines():
+    sources = [path for folder in (*LAYERS, "app.py") for path in python_files(folder)]
+    sources += sorted((ROOT / "frontend" / "src").glob("*.js"))
+    long_modules = {
+        str(path.relative_to(ROOT)): count
+        for path in sources
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert long_modules == {}
+
+
+def test_no_function_is_over_60_lines_unless_a_comment_says_why():
+    long_functions = []
+    for folder in (*LAYERS, "app.py"):
+        for path in python_files(folder):
+            lines = path.read_text(encoding="utf-8").splitlines()
+            for node in ast.walk(ast.parse("\n".join(lines))):
+                if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                length = node.end_lineno - node.lineno + 1
+                first = min([node.lineno, *(decorator.lineno for decorator in node.decorator_list)])
+                # The reason stands in the comment lines just above the function or in its body.
+                said = "\n".join(lines[max(0, first - 4) : node.end_lineno]).lower()
+                if length > MAX_FUNCTION_LINES and LONG_FUNCTION_MARKER not in said:
+                    long_functions.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)")
+    assert long_functions == []
+
+
+def test_the_rules_catch_a_shortcut(tmp_path):
+    """A lazy import inside a function and a relative import are both seen, as a shortcut
+    around the layers would be written."""
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "shortcut.py").write_text("def read():\n    from services.data_api import DataApi\n    return DataApi\n")
+    (tmp_path / "sandbox" / "data_api").mkdir(parents=True)
+    (tmp_path / "sandbox" / "data_api" / "routes.py").write_text("from ..marketplace import offers\n")
+    assert offences(("pages",), CLIENT_MODULES, root=tmp_path) == [
+        "pages/shortcut.py imports services.data_api",
+        "pages/shortcut.py imports services.data_api.DataApi",
+    ]
+    assert "sandbox/data_api/routes.py imports sandbox.marketplace.offers" in offences(
+        ("sandbox/data_api",), ("sandbox.marketplace",), root=tmp_path
+    )
