@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from services.collector import collector_paused
-from services.models import Meta, PageInfo
+from services.base_models import Meta, PageInfo
 
 T = TypeVar("T")
 

@@ -34,7 +34,7 @@ from services.errors import (
     InvalidInputError,
     error_from_response,
 )
-from services.models import PageInfo
+from services.base_models import PageInfo
 from services.oauth import LoginError, TokenHolder
 from services.pagination import Page
 from services.transport import Transport, shared_http_client

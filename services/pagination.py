@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
 from services.errors import InvalidCursorError
-from services.models import Meta, PageInfo
+from services.base_models import Meta, PageInfo
 
 logger = logging.getLogger("services.pagination")
 

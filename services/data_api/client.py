@@ -7,7 +7,7 @@
             ...
 
 Resource namespaces by verb (`deals.list`, `investors.retrieve`, ...) live in
-`services/resources/`. This module holds what they share: the request with its cache,
+`services/data_api/resources/`. This module holds what they share: the request with its cache,
 the dataset version, the credit meter and the auth headers.
 """
 
@@ -30,7 +30,7 @@ from services.cache import CachedResponse, CacheStore, MemoryStore, VersionedCac
 from services.credits import CostKind, CreditMeter, Credits
 from services.errors import ApiError, UnexpectedResponseError
 from services.envelope import Envelope, envelope_parser
-from services.models import Dataset
+from services.data_api.models import Dataset
 from services.pagination import Page
 from services.read_ahead import (
     NO_READ_AHEAD,
@@ -40,11 +40,11 @@ from services.read_ahead import (
     peek_next_cursor,
     when_sent,
 )
-from services.resources.deals import Deals
-from services.resources.investors import Investors
-from services.resources.agents import Agents, People
-from services.resources.lenders import Lenders
-from services.resources.places import Buyers, CoverageResource, MarketplaceListings
+from services.data_api.resources.deals import Deals
+from services.data_api.resources.investors import Investors
+from services.data_api.resources.agents import Agents, People
+from services.data_api.resources.lenders import Lenders
+from services.data_api.resources.places import Buyers, CoverageResource, MarketplaceListings
 from services.settings import Settings
 from services.transport import Transport
 

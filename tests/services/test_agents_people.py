@@ -8,7 +8,7 @@ import pytest
 
 from services.data_api import DataApi
 from services.errors import BadRequestError, GoneError, InvalidInputError
-from services.models import AgentProfile, ListingRow
+from services.data_api.models import AgentProfile, ListingRow
 from tests.services.conftest import RequestLog
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from services.collector import collector_paused
 from services.envelope import envelope_parser
-from services.models import Deal
+from services.data_api.models import Deal
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from services.data_api import DataApi
 from services.errors import BadRequestError, InvalidInputError, NotFoundError
-from services.models import Deal
+from services.data_api.models import Deal
 from tests.services.conftest import RequestLog, settings_for
 
 

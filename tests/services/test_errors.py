@@ -110,9 +110,9 @@ def test_invalid_input_error_is_a_value_error_with_advice() -> None:
 )
 def test_a_body_of_the_wrong_shape_is_an_api_error(body: bytes) -> None:
     from services.cache import CachedResponse
-    from services.data_api import _parsed
+    from services.data_api.client import _parsed
     from services.envelope import envelope_parser
-    from services.models import Cell
+    from services.data_api.models import Cell
 
     entry = CachedResponse(body=body, etag=None, dataset_version="1", headers={"x-request-id": "req_shape"})
     with pytest.raises(e.UnexpectedResponseError) as caught:

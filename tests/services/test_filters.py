@@ -20,8 +20,8 @@ from services.filters import (
     date_kind_params,
     place_params,
 )
-from services.resources.deals import Deals
-from services.resources.investors import Investors
+from services.data_api.resources.deals import Deals
+from services.data_api.resources.investors import Investors
 
 HEX12 = "0123456789ab"
 HEX32 = "0123456789abcdef0123456789abcdef"

@@ -6,7 +6,7 @@ import pytest
 
 from services.data_api import DataApi
 from services.errors import GoneError, InvalidInputError, NotFoundError
-from services.models import InvestorProfile, InvestorRow
+from services.data_api.models import InvestorProfile, InvestorRow
 from tests.services.conftest import RequestLog
 from tests.services.test_deals import market_bbox
 

@@ -9,7 +9,7 @@ import pytest
 
 from services.data_api import DataApi
 from services.errors import GoneError, NotFoundError, OutsideCoverageError
-from services.models import MarketplaceListing
+from services.data_api.models import MarketplaceListing
 
 
 def test_lender_search_list_and_profile(data_api: DataApi, notable_ids: dict) -> None:

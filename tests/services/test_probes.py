@@ -6,7 +6,7 @@ import pytest
 
 from services.data_api import DataApi
 from services.errors import AuthenticationError, InvalidInputError, PermissionDeniedError
-from services.models import Coverage
+from services.data_api.models import Coverage
 from tests.services.conftest import settings_for
 
 

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 from services.envelope import envelope_parser
-from services.models import Meta, Retrieved, SearchResult
+from services.data_api.models import Meta, Retrieved, SearchResult
 
 if TYPE_CHECKING:
-    from services.data_api import DataApi
+    from services.data_api.client import DataApi
 
 T = TypeVar("T")
 

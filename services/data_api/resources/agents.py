@@ -8,9 +8,9 @@ from typing import Any, Iterable
 from services import contract
 from services.errors import InvalidInputError
 from services.filters import check_id, check_limit, check_query, format_bool, format_date, format_list
-from services.models import AgentHit, AgentListing, AgentProfile, ListingRow, Retrieved, SearchResult
+from services.data_api.models import AgentHit, AgentListing, AgentProfile, ListingRow, Retrieved, SearchResult
 from services.pagination import Page
-from services.resources import Resource, path_segment
+from services.data_api.resources import Resource, path_segment
 
 def check_market(market: str | None) -> str | None:
     if market is None:

@@ -17,10 +17,10 @@ from services.filters import (
     date_kind_params,
     place_params,
 )
-from services.models import Deal, InvestorProfile, InvestorRow, Retrieved, SearchResult
+from services.data_api.models import Deal, InvestorProfile, InvestorRow, Retrieved, SearchResult
 from services.pagination import Page
-from services.resources import Resource, holder, path_segment
-from services.resources.deals import check_sort
+from services.data_api.resources import Resource, holder, path_segment
+from services.data_api.resources.deals import check_sort
 
 
 class Investors(Resource):

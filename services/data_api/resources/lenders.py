@@ -10,11 +10,11 @@ from typing import Any
 
 from services import contract
 from services.filters import FILTER_NAMES, check_id, check_limit, check_query, place_params
-from services.models import ApiModel, Lender, LenderCell, LenderCellsResult, LoanRow, Retrieved, SearchResult
+from services.data_api.models import ApiModel, Lender, LenderCell, LenderCellsResult, LoanRow, Retrieved, SearchResult
 from services.pagination import Page
-from services.resources import Resource, path_segment
-from services.resources.agents import _query_value
-from services.resources.deals import check_resolution
+from services.data_api.resources import Resource, path_segment
+from services.data_api.resources.agents import _query_value
+from services.data_api.resources.deals import check_resolution
 
 
 class Ranking(ApiModel):

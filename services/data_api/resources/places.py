@@ -6,10 +6,10 @@ from datetime import date
 from typing import Any, Iterable
 
 from services.filters import check_id, check_limit, format_date, place_params
-from services.models import BuyerRow, Coverage, MarketplaceListing
+from services.data_api.models import BuyerRow, Coverage, MarketplaceListing
 from services.pagination import Page
-from services.resources import Resource, path_segment
-from services.resources.agents import check_market
+from services.data_api.resources import Resource, path_segment
+from services.data_api.resources.agents import check_market
 
 
 class CoverageResource(Resource):

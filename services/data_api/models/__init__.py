@@ -1,0 +1,97 @@
+"""Typed results of the Data API (pydantic v2), one module per family of routes.
+
+Every model allows unknown fields (`extra="allow"`): `/v1` is additive (data-api.md,
+Versioning 1), so a new field must never break the app. Fields are Optional wherever
+the documents allow null or do not show the field; shapes come from data-api.md and,
+where it says "not shown", from decisions.md.
+"""
+
+from services.base_models import ApiModel, Build, BuildState, Meta, PageInfo
+from services.data_api.models.common import (
+    Retrieved,
+    SearchResult,
+)
+from services.data_api.models.deals import (
+    Cell,
+    CellsResult,
+    Deal,
+    DealParty,
+    DealProperty,
+    DealSummary,
+    MonthCount,
+)
+from services.data_api.models.people import (
+    AgentHit,
+    AgentListing,
+    AgentListingsSummary,
+    AgentProfile,
+    BuyerRow,
+    Financing,
+    IdHistoryEntry,
+    InvestorLink,
+    InvestorProfile,
+    InvestorRow,
+    LenderUsed,
+    ListingRow,
+    PriceBand,
+)
+from services.data_api.models.places import (
+    Closing,
+    Coverage,
+    CoverageMarket,
+    CoveragePlace,
+    Dataset,
+    DatasetState,
+    DatasetStatus,
+    Lender,
+    LenderCell,
+    LenderCellsResult,
+    ListingParcel,
+    LoanRow,
+    MarketplaceListing,
+    Party,
+)
+
+__all__ = [
+    "AgentHit",
+    "AgentListing",
+    "AgentListingsSummary",
+    "AgentProfile",
+    "ApiModel",
+    "Build",
+    "BuildState",
+    "BuyerRow",
+    "Cell",
+    "CellsResult",
+    "Closing",
+    "Coverage",
+    "CoverageMarket",
+    "CoveragePlace",
+    "Dataset",
+    "DatasetState",
+    "DatasetStatus",
+    "Deal",
+    "DealParty",
+    "DealProperty",
+    "DealSummary",
+    "Financing",
+    "IdHistoryEntry",
+    "InvestorLink",
+    "InvestorProfile",
+    "InvestorRow",
+    "Lender",
+    "LenderCell",
+    "LenderCellsResult",
+    "LenderUsed",
+    "ListingParcel",
+    "ListingRow",
+    "LoanRow",
+    "MarketplaceListing",
+    "Meta",
+    "MonthCount",
+    "PageInfo",
+    "Party",
+    "PriceBand",
+    "Retrieved",
+    "SearchResult",
+]

@@ -1,0 +1,72 @@
+"""Deals and their map cells (decisions.md, Data API: deal object; data-api.md)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import BaseModel, Field
+
+from services.base_models import ApiModel, Meta
+
+
+# --- deals (decisions.md, Data API: deal object) ----------------------------------------------
+
+
+class DealParty(ApiModel):
+    investor_id: str | None = None
+    name: str | None = None
+    display_name: str | None = None
+
+
+class DealProperty(ApiModel):
+    property_id: str | None = None
+    city: str | None = None
+    zip: str | None = None
+    county_fips: str | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+    # Not typed by the documents: an int stays an int, a float stays a float.
+    bedrooms: int | float | None = None
+    bathrooms: int | float | None = None
+    living_area_sqft: int | float | None = None
+    year_built: int | float | None = None
+
+
+class Deal(ApiModel):
+    id: str
+    sale_date: date | None = None
+    price: int | None = None  # null, never 0, when the deed carries no price
+    kind: str | None = None
+    buyer: DealParty | None = None
+    seller: DealParty | None = None
+    property: DealProperty | None = None
+    lender_id: str | None = None
+    listing_id: str | None = None
+    distance_miles: float | None = None
+
+
+class MonthCount(ApiModel):
+    month: str
+    n: int
+
+
+class DealSummary(ApiModel):
+    n_deals: int = 0
+    n_investors: int = 0
+    n_priced: int = 0
+    median_price: float | None = None
+    by_kind: dict[str, int] = Field(default_factory=dict)
+    by_month: list[MonthCount] = Field(default_factory=list)
+
+
+class Cell(ApiModel):
+    cell: str
+    n_deals: int
+    n_investors: int | None = None
+    median_price: float | None = None
+
+
+class CellsResult(BaseModel):
+    cells: list[Cell]
+    resolution: int
+    meta: Meta = Field(default_factory=Meta)

@@ -1,0 +1,143 @@
+"""Marketplace listings (lean), lenders, coverage and the dataset probe (data-api.md; decisions.md)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from pydantic import BaseModel, Field
+
+from services.base_models import ApiModel, Meta
+
+
+# --- marketplace listing (lean) ----------------------------------------------------------------
+
+
+class Party(ApiModel):
+    org_id: str | None = None
+    org_name: str | None = None
+    from_registry: bool | None = None
+    match: str | None = None
+
+
+class Closing(ApiModel):
+    deal_id: str | None = None
+    sale_date: date | None = None
+    price: int | None = None
+    window: str | None = None
+    buyer: Party | None = None
+
+
+class ListingParcel(ApiModel):
+    line: str | None = None
+    unit: str | None = None
+    city: str | None = None
+    zip: str | None = None
+    county_fips: str | None = None
+    apn: str | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+    address_held_back: bool | None = None
+    location_radius_m: float | None = None
+    # Not typed by the documents: an int stays an int, a float stays a float.
+    bedrooms: int | float | None = None
+    bathrooms: int | float | None = None
+    living_area_sqft: int | float | None = None
+    year_built: int | float | None = None
+
+
+class MarketplaceListing(ApiModel):
+    """data-api.md, Marketplace listing with the reading of the deeds (lean)."""
+
+    listing_id: str
+    source: str | None = None
+    source_listing_id: str | None = None
+    published_on: date | None = None
+    status_word: str | None = None
+    asking_price: int | None = None
+    buy_now_price: int | None = None
+    zip: str | None = None
+    property_id: str | None = None
+    resolve: str | None = None
+    n_candidates: int | None = None
+    legs: dict[str, int | None] | None = None
+    closing: Closing | None = None
+    price_within_asking: bool | None = None
+    outcome: str | None = None
+    seller: Party | None = None
+    wholesaler: Party | None = None
+    parcel: ListingParcel | None = None
+    distance_miles: float | None = None
+
+
+# --- lenders (fields: not shown) -------------------------------------------------------------
+
+
+class Lender(ApiModel):
+    id: str
+    name: str | None = None
+
+
+class LoanRow(ApiModel):
+    pass
+
+
+class LenderCell(ApiModel):
+    """A cell of `/v1/lenders/cells` (fields not shown by data-api.md; the sandbox's)."""
+
+    cell: str
+    n_loans: int | None = None
+    n_lenders: int | None = None
+    median_price: float | None = None
+
+
+class LenderCellsResult(BaseModel):
+    cells: list[LenderCell]
+    resolution: int
+    meta: Meta = Field(default_factory=Meta)
+
+
+# --- coverage and freshness ----------------------------------------------------------------
+
+
+class DatasetStatus(ApiModel):
+    status: str | None = None  # served, partial, not_measured, not_published
+    dated: bool | None = None
+    stale: bool | None = None
+    as_of: date | str | None = None
+    gate: str | None = None
+    granularity: str | None = None
+    scope: str | None = None
+
+
+class CoverageMarket(ApiModel):
+    market: str
+    state: str | None = None
+    name: str | None = None
+    bbox: list[float] | None = None
+    data_end: date | None = None
+    dataset_version: int | None = None
+    datasets: dict[str, DatasetStatus] = Field(default_factory=dict)
+
+
+class CoveragePlace(ApiModel):
+    status: str  # "covered" | "outside"
+
+
+class Coverage(ApiModel):
+    place: CoveragePlace | None = None
+    markets: list[CoverageMarket] = Field(default_factory=list)
+
+
+class DatasetState(ApiModel):
+    state: str
+    run_id: int | None = None
+    published_at: datetime | None = None
+
+
+class Dataset(ApiModel):
+    """`GET /v1/dataset` (decisions.md, Data API)."""
+
+    dataset_version: int
+    data_end: date | None = None
+    published_at: datetime | None = None
+    states: list[DatasetState] = Field(default_factory=list)
