@@ -147,7 +147,7 @@ def first_hexes_ms(playwright, url: str, visits: int = VISITS) -> tuple[Visit, l
     which keeps no code cache, so every visit there compiles Streamlit's and the map's
     JavaScript again).
     """
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 
     throwaway = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
     try:
@@ -212,7 +212,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from bench.map_setup import describe, map_bench
-    from tests.processes import run_streamlit
+    from devtools.streamlit_process import run_streamlit
 
     print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with sync_playwright() as playwright:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
 from services.data_api import DataApi
 from services.settings import load_settings
-from tests.processes import SandboxProcess, run_sandbox, sandbox_env
+from devtools.streamlit_process import sandbox_env
+from services.sandbox_process import SandboxProcess, run_sandbox
 
 BENCH_KEY = "zpka_sandbox_bench"
 SCALE = os.environ.get("DEEDSCOPE_BENCH_SCALE", "large")

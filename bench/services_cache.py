@@ -1,6 +1,6 @@
 """Cached reads: time per read (target ≤ 0.2 ms) and memory over 1,000 reads (target: bounded).
 
-Starts its own sandbox (`tests.processes.run_sandbox`) and reads with the bench key.
+Starts its own sandbox (`services.sandbox_process.run_sandbox`) and reads with the bench key.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import tracemalloc
 from services.cache import MemoryStore
 from services.data_api import DataApi
 from services.settings import load_settings
-from tests.processes import run_sandbox, sandbox_env
+from devtools.streamlit_process import sandbox_env
+from services.sandbox_process import run_sandbox
 
 BENCH_KEY = "zpka_sandbox_bench"
 TARGET_MS = 0.2

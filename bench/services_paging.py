@@ -9,7 +9,7 @@ pair alternates (floor first, then walk first), so load that drifts during a pai
 always fall on the same side; before each walk the garbage of the last is collected,
 untimed. The client's own CPU time per walk is printed too: unlike wall time it barely
 moves with other work on the machine.
-Starts its own sandbox (`tests.processes.run_sandbox`) and reads with the bench key.
+Starts its own sandbox (`services.sandbox_process.run_sandbox`) and reads with the bench key.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ import httpx2
 
 from services.data_api import DataApi
 from services.settings import load_settings
-from tests.processes import run_sandbox, sandbox_env
+from devtools.streamlit_process import sandbox_env
+from services.sandbox_process import run_sandbox
 
 BENCH_KEY = "zpka_sandbox_bench"
 ROWS = 20_000

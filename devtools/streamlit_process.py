@@ -1,0 +1,74 @@
+"""Serve the Streamlit app as a subprocess on a free loopback port, as a person would run it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx2
+
+from services.sandbox_process import stop_process
+from services.settings import EMBEDDED_API_KEY, EMBEDDED_ON_BEHALF_OF
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS_LOG_DIR = ROOT / "test-artifacts"
+HEALTH_TIMEOUT_S = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def sandbox_env(url: str, key: str = EMBEDDED_API_KEY) -> dict[str, str]:
+    """Settings (decisions.md) that point the app or the client at a running sandbox."""
+    return {
+        "DEEDSCOPE_API_URL": url,
+        "DEEDSCOPE_API_KEY": key,
+        "DEEDSCOPE_ON_BEHALF_OF": EMBEDDED_ON_BEHALF_OF,
+        "DEEDSCOPE_BASEMAP": "none",
+    }
+
+
+@contextlib.contextmanager
+def run_streamlit(env: dict[str, str], script: str = "app.py") -> Iterator[str]:
+    """Serve the Streamlit app headless on a free port; yield its URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    ARTIFACTS_LOG_DIR.mkdir(exist_ok=True)
+    full_env = {**os.environ, **env, "DEEDSCOPE_APP_URL": url}
+    args = [
+        sys.executable, "-m", "streamlit", "run", script,
+        "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
+        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+    ]
+    # Output goes to a file, not a pipe: a pipe nobody reads fills up and stalls the app.
+    log = open(ARTIFACTS_LOG_DIR / f"streamlit-{port}.log", "w")
+    process = subprocess.Popen(args, cwd=ROOT, env=full_env, stdout=log, stderr=subprocess.STDOUT, text=True)
+    try:
+        _wait_until_healthy(url, process, log.name)
+        yield url
+    finally:
+        stop_process(process)
+        log.close()
+
+
+def _wait_until_healthy(url: str, process: subprocess.Popen, log_name: str) -> None:
+    deadline = time.monotonic() + HEALTH_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            if httpx2.get(f"{url}/_stcore/health", timeout=2).status_code == 200:
+                return
+        except httpx2.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError(f"streamlit exited; see {log_name}")
+        time.sleep(0.3)
+    raise RuntimeError(f"streamlit did not answer its health check within {HEALTH_TIMEOUT_S:.0f} s")
