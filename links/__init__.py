@@ -1,0 +1,7 @@
+"""Each page's URL codec, as plain Python: `parse(params) -> Link` and `write(link) -> params`.
+
+A link reopens what a person saw, so each codec round-trips (`parse(write(x)) == x`,
+tests/links). `params` is the query as Streamlit holds it (`{name: value or [values]}`);
+`write` leaves out what is unset. No Streamlit here: a page applies the result with
+`links.query.apply`-style code of its own. The Map page's codec is `mapspec.link`.
+"""

@@ -1,0 +1,51 @@
+"""The Coverage page's link: the place asked about, `?zip=75201`, `?county=48113` (or a
+county name), `?lat=32.8&lng=-96.8`; one of them (a ZIP first, then a county, then a point)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from links.query import Params, one
+
+NAMES = ("zip", "county", "lat", "lng")
+POINT_DECIMALS = 5
+
+
+@dataclass(frozen=True)
+class CoverageLink:
+    zip: str = ""
+    county: str = ""
+    point: tuple[float, float] | None = None
+
+    def request(self) -> tuple[dict, str] | None:
+        """The place as `/v1/coverage` parameters, and the words the person typed; None when none."""
+        if self.zip:
+            return {"zip": self.zip}, f"ZIP {self.zip}"
+        if self.county:
+            return {"county": self.county}, f"county {self.county}"
+        if self.point is not None:
+            lat, lng = self.point
+            return {"lat": lat, "lng": lng}, f"the point {lat}, {lng}"
+        return None
+
+
+def parse(params: Params) -> CoverageLink:
+    """The link's place; `ValueError` when its point is not a number."""
+    if one(params, "zip"):
+        return CoverageLink(zip=one(params, "zip"))
+    if one(params, "county"):
+        return CoverageLink(county=one(params, "county"))
+    if one(params, "lat") and one(params, "lng"):
+        return CoverageLink(point=(float(one(params, "lat")), float(one(params, "lng"))))
+    return CoverageLink()
+
+
+def write(link: CoverageLink) -> dict[str, str | list[str]]:
+    if link.zip:
+        return {"zip": link.zip}
+    if link.county:
+        return {"county": link.county}
+    if link.point is not None:
+        lat, lng = link.point
+        return {"lat": f"{lat:.{POINT_DECIMALS}f}", "lng": f"{lng:.{POINT_DECIMALS}f}"}
+    return {}

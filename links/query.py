@@ -1,0 +1,30 @@
+"""Reading a query of `{name: value | [values]}` the same way in every codec."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+Params = Mapping[str, str | Sequence[str]]
+
+
+def one(params: Params, name: str) -> str:
+    """The last value of `name`, stripped ("" when absent), as `st.query_params.get` reads it."""
+    value = params.get(name)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        value = value[-1] if value else ""
+    return value.strip()
+
+
+def every(params: Params, name: str) -> tuple[str, ...]:
+    """Every non-empty value of `name`, in order."""
+    value = params.get(name)
+    if value is None:
+        return ()
+    values = [value] if isinstance(value, str) else list(value)
+    return tuple(item.strip() for item in values if item and item.strip())
+
+
+def without_empty(params: Mapping[str, str | list[str]]) -> dict[str, str | list[str]]:
+    return {name: value for name, value in params.items() if value}
