@@ -19,8 +19,8 @@ import streamlit as st
 from adapter.settings import settings, settings_fingerprint
 from adapter.values import frozen, plain
 
-SESSION_API = "queries_data_api"
-SESSION_API_FINGERPRINT = "queries_data_api_fingerprint"
+SESSION_API = "adapter_data_api"
+SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
 # The Data API's reads on a page wait at most 1 s for a server-directed retry (a 503
 # `pool_saturated` asks for 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
 DATA_MAX_RETRY_WAIT_S = 1.0
@@ -61,6 +61,12 @@ def credits() -> tuple[int, int | None]:
     """Credits charged this session and the balance last seen."""
     meter = data_api().credits
     return int(meter.charged or 0), meter.remaining
+
+
+def estimate_cost(kind: str, *, ids: list[str] | None = None, count: int | None = None) -> int:
+    """At most how many credits a planned read costs this session (data-api.md, Limits 3):
+    ids already served count 0; a `count` of rows counts 1 each."""
+    return data_api().estimate_cost(kind, ids=ids, count=count)
 
 
 # --- free reads, memoised across reruns ---------------------------------------------------

@@ -9,7 +9,8 @@ from links.query import Params, every, one, without_empty
 
 # The names this codec owns; others (the tabs' `section`) belong to their widgets.
 NAMES = ("investor", "q", "find", "zip", "city", "market", "sort", "kind")
-PLACE_NAMES = ("zip", "city", "market")
+# The page opens on the first place the link holds, in this order.
+PLACE_NAMES = ("city", "market", "zip")
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,16 @@ a name search, `?find=place&zip=...|city=...|market=...&sort=...&kind=...` a lea
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 import streamlit as st
 
 import adapter.data
+import adapter.investors
 import adapter.routing
 import adapter.settings
+import links.investors
+from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
 from components.investor_deals import deals_frame, render_investor_deals
@@ -21,16 +24,18 @@ from components.investor_relations import render_agent_links, render_buyer_signa
 from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown
 from components.name_search import render_name_search
-from services.contract import DEAL_KINDS, ID_EXAMPLES, ID_PATTERNS, INVESTOR_SORTS
-from services.errors import ApiError, GoneError, NotFoundError
+from links.investors import InvestorsLink
+from services.contract import DEAL_KINDS, ID_EXAMPLES, INVESTOR_SORTS
+from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
 
 # Session-state keys carry the page's prefix (STYLE.md).
-CONFIRMED = "inv_confirmed_ids"
 PROFILES = "inv_profiles"
 DEALS = "inv_deals"
 # A walk of an investor's deals stops here; the table says when it did.
 MAX_DEALS = 5_000
 LEADERBOARD_SIZES = (10, 25, 50, 100)
+# The leaderboard's place choices and the link's name for each.
+PLACE_NAMES = {"ZIP list": "zip", "City": "city", "Market": "market"}
 SORT_WORDS = {
     "events_desc": "most deed events",
     "parcels_desc": "most parcels",
@@ -42,27 +47,25 @@ SORT_WORDS = {
 }
 
 
-def plain(value: Any) -> Any:
-    """A service model as the plain dict components take."""
-    return value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+def current_link() -> InvestorsLink:
+    return links.investors.parse({name: st.query_params.get_all(name) for name in links.investors.NAMES})
 
 
-def malformed_investor_id(investor_id: str) -> bool:
-    # data-api.md, Errors: `invalid_id` would be the answer; refuse before spending a request.
-    return ID_PATTERNS["investor"].fullmatch(investor_id) is None
+def set_link(link: InvestorsLink) -> None:
+    """Point the URL at `link`; names other widgets own (the tabs' `section`) stay."""
+    for name in links.investors.NAMES:
+        st.query_params.pop(name, None)
+    st.query_params.update(links.investors.write(link))
 
 
 def set_selected_investor(investor_id: str | None) -> None:
-    if investor_id:
-        st.query_params["investor"] = investor_id
-    else:
-        st.query_params.pop("investor", None)
+    set_link(replace(current_link(), investor=investor_id or ""))
 
 
 # --- finding investors ------------------------------------------------------------------------
 
 
-def name_search(api) -> None:
+def name_search() -> None:
     query = render_name_search(
         "Investor name", key="inv_query", placeholder="e.g. Acme Homes",
         help="A free search: at most 50 hits, best match first.",
@@ -70,12 +73,11 @@ def name_search(api) -> None:
     if query is None:
         return
     try:
-        result = api.investors.search(query)
+        hits, capped = adapter.investors.search(query)
     except ApiError as error:
         render_error(error, title="Search failed")
         return
-    hits = [plain(hit) for hit in result.items]
-    render_investor_hits(hits, capped=bool(result.capped), key="inv_hits")
+    render_investor_hits(hits, capped=capped, key="inv_hits")
     if hits:
         labels = {hit["id"]: f"{hit.get('display_name') or hit.get('name') or hit['id']} · {hit.get('market') or ''} · {hit['id']}" for hit in hits}
         st.selectbox(
@@ -90,63 +92,66 @@ def open_picked_investor() -> None:
         set_selected_investor(st.session_state["inv_pick"])
 
 
-def place_of(choice: str, markets: list[dict]) -> tuple[dict, str] | None:
+def place_of(choice: str, link: InvestorsLink, markets: list[dict]) -> tuple[dict, str] | None:
     """The place parameters of the leaderboard (data-api.md, Conventions: place inputs), and words for it."""
+    typed = link.place if link.place_kind == PLACE_NAMES[choice] else ""
     if choice == "ZIP list":
-        zips = [part.strip() for part in st.query_params.get("zip", "").replace(";", ",").split(",") if part.strip()]
+        zips = links.investors.zip_codes(typed)
         bad = [zip_code for zip_code in zips if not (zip_code.isdigit() and len(zip_code) == 5)]
         if bad:
             st.error(f"Not a 5-digit ZIP: {escape_markdown(', '.join(bad))}. Enter ZIPs like 75201, 75202.")
             return None
         return ({"zip": zips}, "ZIPs " + ", ".join(zips)) if zips else None
     if choice == "City":
-        city = st.query_params.get("city", "").strip()
-        return ({"city": city}, f"city {city}") if city else None
-    code = st.query_params.get("market", "")
+        return ({"city": typed}, f"city {typed}") if typed else None
+    code = typed
     market = next((item for item in markets if item.get("market") == code), None)
     if market and market.get("bbox"):
         return {"bbox": ",".join(str(value) for value in market["bbox"])}, f"market {code} (its bounding box)"
     return None
 
 
-def leaderboard(api) -> None:
+def leaderboard_form(link: InvestorsLink, markets: list[dict]) -> tuple[str, str, int, list[str]]:
+    """The place, order, kinds and size of the leaderboard; a submitted form goes into the link.
+
+    Returns the place choice, the sort, the size and the kinds.
+    """
+    choices = list(PLACE_NAMES)
+    current = next(choice for choice, name in PLACE_NAMES.items() if name == link.place_kind) if link.place_kind else "ZIP list"
+    typed = {name: link.place if link.place_kind == name else "" for name in PLACE_NAMES.values()}
+    with st.form("inv_place_form"):
+        choice = st.radio("Place", choices, index=choices.index(current), horizontal=True, key="inv_place_kind")
+        zip_text = st.text_input("ZIPs (comma-separated)", value=typed["zip"], key="inv_place_zip")
+        city = st.text_input("Postal city", value=typed["city"], key="inv_place_city")
+        codes = [market.get("market") for market in markets]
+        market_index = codes.index(typed["market"]) if typed["market"] in codes else None
+        market_code = st.selectbox("Market", codes, index=market_index, key="inv_place_market", placeholder="Choose a market")
+        sorts = sorted(INVESTOR_SORTS, key=lambda sort: list(SORT_WORDS).index(sort) if sort in SORT_WORDS else 99)
+        current_sort = link.sort or "events_desc"
+        sort = st.selectbox("Order", sorts, index=sorts.index(current_sort) if current_sort in sorts else 0,
+                            format_func=lambda value: SORT_WORDS.get(value, value), key="inv_sort")
+        kinds = st.multiselect("Deal kinds", sorted(DEAL_KINDS), default=[k for k in link.kinds if k in DEAL_KINDS], key="inv_kinds")
+        size = st.selectbox("Investors", LEADERBOARD_SIZES, index=1, key="inv_size")
+        estimate = adapter.investors.leaderboard_cost(size)
+        submitted = st.form_submit_button(f"Show leaderboard (up to {estimate} credits for investors new to you)")
+    if submitted:
+        place = {"ZIP list": zip_text, "City": city, "Market": market_code or ""}[choice].strip()
+        set_link(replace(link, place_kind=PLACE_NAMES[choice] if place else "", place=place, sort=sort, kinds=tuple(kinds)))
+        st.session_state["inv_show_leaderboard"] = True
+    return choice, sort, size, kinds
+
+
+def leaderboard() -> None:
     try:
         markets = adapter.data.coverage_markets()
     except ApiError as error:
         render_error(error, title="Markets could not be read")
         markets = []
-    choices = ["ZIP list", "City", "Market"]
-    current = "City" if st.query_params.get("city") else "Market" if st.query_params.get("market") else "ZIP list"
-    with st.form("inv_place_form"):
-        choice = st.radio("Place", choices, index=choices.index(current), horizontal=True, key="inv_place_kind")
-        zip_text = st.text_input("ZIPs (comma-separated)", value=st.query_params.get("zip", ""), key="inv_place_zip")
-        city = st.text_input("Postal city", value=st.query_params.get("city", ""), key="inv_place_city")
-        codes = [market.get("market") for market in markets]
-        market_index = codes.index(st.query_params["market"]) if st.query_params.get("market") in codes else None
-        market_code = st.selectbox("Market", codes, index=market_index, key="inv_place_market", placeholder="Choose a market")
-        sorts = sorted(INVESTOR_SORTS, key=lambda sort: list(SORT_WORDS).index(sort) if sort in SORT_WORDS else 99)
-        current_sort = st.query_params.get("sort", "events_desc")
-        sort = st.selectbox("Order", sorts, index=sorts.index(current_sort) if current_sort in sorts else 0,
-                            format_func=lambda value: SORT_WORDS.get(value, value), key="inv_sort")
-        kinds = st.multiselect("Deal kinds", sorted(DEAL_KINDS), default=[k for k in st.query_params.get_all("kind") if k in DEAL_KINDS], key="inv_kinds")
-        size = st.selectbox("Investors", LEADERBOARD_SIZES, index=1, key="inv_size")
-        estimate = api.estimate_cost("investor", count=size)
-        submitted = st.form_submit_button(f"Show leaderboard (up to {estimate} credits for investors new to you)")
-    if submitted:
-        for name in ("zip", "city", "market"):
-            st.query_params.pop(name, None)
-        value = {"ZIP list": ("zip", zip_text), "City": ("city", city), "Market": ("market", market_code or "")}[choice]
-        if value[1]:
-            st.query_params[value[0]] = value[1].strip()
-        st.query_params["sort"] = sort
-        if kinds:
-            st.query_params["kind"] = kinds
-        else:
-            st.query_params.pop("kind", None)
-        st.session_state["inv_show_leaderboard"] = True
-    if not st.session_state.get("inv_show_leaderboard") and not st.query_params.get("sort"):
+    choice, sort, size, kinds = leaderboard_form(current_link(), markets)
+    link = current_link()
+    if not st.session_state.get("inv_show_leaderboard") and not link.sort:
         return
-    place = place_of(choice, markets)
+    place = place_of(choice, link, markets)
     if place is None:
         st.info("Enter ZIPs, a postal city or a market, then show the leaderboard.")
         return
@@ -155,12 +160,12 @@ def leaderboard(api) -> None:
     if kinds:
         filters["kind"] = kinds
     try:
-        page = api.investors.list(**parameters, **filters)
+        rows = adapter.investors.leaderboard(parameters, filters)
     except ApiError as error:
         render_error(error, title="Leaderboard failed")
         return
     st.caption(escape_markdown(f"Investors of {words}, by {SORT_WORDS.get(sort, sort)}" + (f", kinds {', '.join(kinds)}" if kinds else "")))
-    render_leaderboard([plain(row) for row in page.items], key="inv_leaderboard")
+    render_leaderboard(rows, key="inv_leaderboard")
 
 
 # --- one investor -------------------------------------------------------------------------------
@@ -173,86 +178,95 @@ def open_by_id() -> None:
             set_selected_investor(typed.strip())
 
 
-def retrieve_profile(api, investor_id: str) -> tuple[dict, list[str]] | None:
+def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
+    """The profile and the old ids followed; for a retired or unknown id, "gone" or "not_found"
+    (kept by the confirmation like a profile, so the page says it again on a rerun)."""
+    try:
+        return adapter.investors.profile(investor_id)
+    except GoneError:
+        return "gone"
+    except NotFoundError:
+        return "not_found"
+
+
+def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | None:
     """The profile, asking first when it costs a credit (data-api.md, Limits 3); None when not opened."""
     profiles = st.session_state.setdefault(PROFILES, {})
     if investor_id in profiles:
         return profiles[investor_id]
-    confirmed = st.session_state.setdefault(CONFIRMED, set())
-    cost = api.estimate_cost("investor", ids=[investor_id])
-    if cost and investor_id not in confirmed:
-        question = st.empty()
-        with question.container():
-            st.info(
-                f"Opening this profile costs {cost} credit: a profile new to your account costs 1 credit the first time; "
-                "after that it is free.",
-                icon=":material/toll:",
-            )
-            agreed = st.button(f"Open profile ({cost} credit)", key="inv_confirm", type="primary")
-        if not agreed:
+    if cost:
+        # The person asked by opening the profile (a link, a hit, an id): the cost is stated at once.
+        opened = confirm_charged_read(
+            "inv_profile", (investor_id,), ask_label="Open profile", asked=True,
+            cost_text=f"Opening this profile costs {cost} credit: a profile new to your account costs 1 credit the "
+            "first time; after that it is free.",
+            confirm_label=f"Open profile ({cost} credit)", error_title="The profile could not be opened", load=lambda: read_profile(investor_id),
+        )
+    else:
+        try:
+            opened = read_profile(investor_id)
+        except ApiError as error:
+            render_error(error, title="The profile could not be opened")
             return None
-        # Answered: the question goes, the profile takes its place.
-        question.empty()
-        confirmed.add(investor_id)
-    try:
-        retrieved = api.investors.retrieve(investor_id)
-    except GoneError:
+    if opened == "gone":
         st.warning(
             f"Investor {investor_id} is retired: the registry no longer keeps this organization, and no current record "
             "replaces it. Search by name to find the organization as it is registered now.",
             icon=":material/inventory_2:",
         )
-        return None
-    except NotFoundError:
+    elif opened == "not_found":
         st.error(f"No investor has the id {investor_id}. Check the id, or search by name.", icon=":material/error:")
-        return None
-    except ApiError as error:
-        render_error(error, title="The profile could not be opened")
-        return None
-    profiles[investor_id] = (plain(retrieved.data), list(retrieved.resolved_from or []))
-    return profiles[investor_id]
+    elif opened is not None:
+        profiles[investor_id] = opened
+        return opened
+    return None
 
 
-def deals_section(api, profile: dict) -> None:
+def deals_section(profile: dict) -> None:
     investor_id = profile["id"]
     loaded = st.session_state.setdefault(DEALS, {})
     if investor_id not in loaded:
         expected = profile.get("n_deals") or 0
-        cost = api.estimate_cost("deal", count=expected)
-        question = st.empty()
-        with question.container():
-            st.caption(f"{expected:,} deals on record. Each deal new to your account costs 1 credit (data-api.md, Limits 3).")
-            agreed = st.button(f"Load deals (up to {cost:,} credits)", key="inv_load_deals")
-        if not agreed:
-            return
-        question.empty()
-        bar = st.progress(0.0, text="Reading deals…")
+        cost = adapter.investors.deals_cost(expected)
 
-        def progress(pages: int, rows: int) -> None:
-            share = min(rows / expected, 1.0) if expected else 1.0
-            bar.progress(share, text=f"{rows:,} deals read, page {pages}")
+        def load() -> tuple:
+            bar = st.progress(0.0, text="Reading deals…")
 
-        try:
-            rows = api.investors.deals(investor_id).walk(progress=progress, max_rows=MAX_DEALS)
-        except ApiError as error:
-            bar.empty()
-            render_error(error, title="Deals could not be read")
+            def progress(pages: int, rows: int) -> None:
+                share = min(rows / expected, 1.0) if expected else 1.0
+                bar.progress(share, text=f"{rows:,} deals read, page {pages}")
+
+            try:
+                rows = adapter.investors.deals(investor_id, progress=progress, max_rows=MAX_DEALS)
+            except ApiError:
+                bar.empty()
+                raise
+            bar.progress(1.0, text=f"{len(rows):,} deals read.")
+            return deals_frame(rows), len(rows) < MAX_DEALS
+
+        read = confirm_charged_read(
+            "inv_load_deals", (investor_id,), ask_label="Load deals", asked=True,
+            cost_text=f"{expected:,} deals on record. Each deal new to your account costs 1 credit (data-api.md, Limits 3).",
+            confirm_label=f"Load deals (up to {cost:,} credits)", error_title="Deals could not be read", load=load,
+        )
+        if read is None:
             return
-        bar.progress(1.0, text=f"{len(rows):,} deals read.")
-        loaded[investor_id] = (deals_frame([plain(row) for row in rows]), len(rows) < MAX_DEALS)
+        loaded[investor_id] = read
     frame, complete = loaded[investor_id]
     render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(), file_stem=investor_id)
 
 
-def profile_section(api, investor_id: str) -> None:
-    if malformed_investor_id(investor_id):
+def profile_section(investor_id: str) -> None:
+    try:
+        cost = adapter.investors.profile_cost(investor_id)
+    except InvalidInputError:
         st.error(
             f"“{escape_markdown(investor_id)}” is not an investor id: expected {ID_EXAMPLES['investor']}, "
             "like inv_0123456789ab. Search by name to find one.",
             icon=":material/error:",
         )
         return
-    opened = retrieve_profile(api, investor_id)
+    opened = retrieve_profile(investor_id, cost)
     if opened is None:
         return
     profile, resolved_from = opened
@@ -273,27 +287,25 @@ def profile_section(api, investor_id: str) -> None:
         st.markdown("**Buyer signal**")
         render_buyer_signal(profile, key="inv_signal")
     with deals:
-        deals_section(api, profile)
+        deals_section(profile)
 
 
 def main() -> None:
     st.title("Investors")
-    api = adapter.data.data_api()
     finder = st.radio(
         "Find investors", ["By name", "By place"], horizontal=True, key="inv_finder",
-        index=1 if st.query_params.get("find") == "place" else 0,
+        index=1 if current_link().by_place else 0,
     )
+    set_link(replace(current_link(), by_place=finder == "By place"))
     if finder == "By place":
-        st.query_params["find"] = "place"
-        leaderboard(api)
+        leaderboard()
     else:
-        st.query_params.pop("find", None)
-        name_search(api)
+        name_search()
     open_by_id()
-    investor_id = st.query_params.get("investor", "").strip()
+    investor_id = current_link().investor
     st.divider()
     if investor_id:
-        profile_section(api, investor_id)
+        profile_section(investor_id)
     else:
         st.caption("Choose an investor above to read its profile.")
 

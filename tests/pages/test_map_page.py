@@ -94,7 +94,7 @@ def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
     metrics = {metric.label: metric.value for metric in app.metric}
     assert int(metrics["Deals"]) >= row[1], "the circle around the cell holds the whole cell"
     assert app.query_params["cell"] == row[0]
-    assert app.session_state["queries_data_api"].credits.charged == 0, "the summary is free"
+    assert app.session_state["adapter_data_api"].credits.charged == 0, "the summary is free"
 
 
 def test_listing_deals_states_the_cost_and_charges_only_once_confirmed(monkeypatch, sandbox):
@@ -102,7 +102,7 @@ def test_listing_deals_states_the_cost_and_charges_only_once_confirmed(monkeypat
     row = max(drawn_cells(app), key=lambda item: item[1])
     select_cell(app, row)
     app.run()
-    meter = app.session_state["queries_data_api"].credits
+    meter = app.session_state["adapter_data_api"].credits
     deals_in_circle = int(next(metric.value for metric in app.metric if metric.label == "Deals"))
 
     app.button(key="map_deals_ask").click().run()
@@ -130,7 +130,7 @@ def test_top_investors_are_read_after_confirmation(monkeypatch, sandbox):
     app = run_default(monkeypatch, sandbox)
     select_cell(app, max(drawn_cells(app), key=lambda item: item[1]))
     app.run()
-    meter = app.session_state["queries_data_api"].credits
+    meter = app.session_state["adapter_data_api"].credits
     app.button(key="map_investors_ask").click().run()
     assert meter.charged == 0
     app.button(key="map_investors_confirm").click().run()

@@ -1,0 +1,59 @@
+"""The Investors page's reads: name search, a place's leaderboard, a profile and its deals.
+
+Each returns plain data (`adapter.values.plain`). A profile and its deals are charged reads
+(data-api.md, Limits 3), never memoised here: the session's meter sees every charge, and
+`profile_cost` / `deals_cost` say beforehand what they may cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from adapter.data import data_api, estimate_cost
+from adapter.values import plain
+
+
+def search(query: str) -> tuple[list[dict], bool]:
+    """`GET /v1/investors/search` (free): the hits, best first, and whether the service capped them."""
+    result = data_api().investors.search(query)
+    return plain(list(result.items)), bool(result.capped)
+
+
+def leaderboard(place: Mapping[str, Any], filters: Mapping[str, Any]) -> list[dict]:
+    """The first page of `GET /v1/investors` in a place, in the filters' `sort`, up to their `limit`."""
+    page = data_api().investors.list(**dict(place), **dict(filters))
+    return plain(list(page.items))
+
+
+def leaderboard_cost(size: int) -> int:
+    """At most what a leaderboard of `size` investors costs (1 per investor new to this session)."""
+    return estimate_cost("investor", count=size)
+
+
+def profile_cost(investor_id: str) -> int:
+    """What opening this profile costs: 1 credit the first time, 0 after.
+
+    Raises `InvalidInputError` for a malformed id, the client's own check, so nothing is
+    asked or spent for an id the service would refuse.
+    """
+    from services.filters import check_id
+
+    return estimate_cost("investor", ids=[check_id("investor", investor_id)])
+
+
+def profile(investor_id: str) -> tuple[dict, list[str]]:
+    """`GET /v1/investors/{id}`: the profile and the old ids followed to reach it (`resolved_from`)."""
+    retrieved = data_api().investors.retrieve(investor_id)
+    return plain(retrieved.data), list(retrieved.resolved_from or [])
+
+
+def deals_cost(expected: int) -> int:
+    """At most what reading `expected` deals costs (1 per deal new to this session)."""
+    return estimate_cost("deal", count=expected)
+
+
+def deals(investor_id: str, *, progress: Callable[[int, int], None] | None = None, max_rows: int | None = None) -> list[dict]:
+    """Every deal of an investor (`GET /v1/investors/{id}/deals`), page by page, up to `max_rows`."""
+    rows = data_api().investors.deals(investor_id).walk(progress=progress, max_rows=max_rows)
+    return plain(list(rows))
