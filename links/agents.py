@@ -30,10 +30,10 @@ def write(link: AgentsLink) -> dict[str, str | list[str]]:
 def opened_by_id(link: AgentsLink, typed: str) -> AgentsLink:
     """The link after a person typed an id in "Open by id": a person id opens that person
     alone, a listing id opens beside the current selection, anything else is taken as an
-    agent id (a malformed one is kept so the page can say what was wrong with it)."""
+    agent id alone (a malformed one is kept so the page can say what was wrong with it)."""
     typed = typed.strip()
     if ID_PATTERNS["person"].fullmatch(typed):
         return AgentsLink(person=typed)
     if ID_PATTERNS["listing"].fullmatch(typed):
         return replace(link, listing=typed)
-    return AgentsLink(agent=typed, listing=link.listing)
+    return AgentsLink(agent=typed)

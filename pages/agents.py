@@ -6,20 +6,25 @@ The URL holds the selection so a link reopens it: `?agent=agt_...&market=DFW` an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
 import streamlit as st
 
+import adapter.agents
 import adapter.data
+import adapter.investors
 import adapter.routing
+import links.agents
 from components.agent_listings import listings_frame, render_listing_history, render_marketplace_listing
 from components.agent_profile import render_agent_hits, render_agent_investor_links, render_agent_profile
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
 from components.name_search import render_name_search
-from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
-from services.errors import ApiError, ApiStatusError, GoneError, NotFoundError
+from links.agents import AgentsLink
+from services.contract import ID_EXAMPLES, NAME_QUERY_MIN_LENGTH
+from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
 LISTINGS = "agt_listings"
 # data-api.md, Listing row: the documented statuses; a build may add others.
@@ -28,32 +33,25 @@ LISTING_STATUSES = ("ACTIVE", "PENDING", "SOLD", "OFF_MARKET")
 MAX_LISTINGS = 5_000
 
 
-def plain(value: Any) -> Any:
-    return value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+def current_link() -> AgentsLink:
+    return links.agents.parse({name: st.query_params.get_all(name) for name in links.agents.NAMES})
 
 
-def id_kind(typed: str) -> str | None:
-    """Which id was typed: an agent (`agt_`), a person (`person:`), a listing (32 hex); None if none fits."""
-    for kind in ("agent", "person", "listing"):
-        if ID_PATTERNS[kind].fullmatch(typed):
-            return kind
-    return None
+def set_link(link: AgentsLink) -> None:
+    for name in links.agents.NAMES:
+        st.query_params.pop(name, None)
+    st.query_params.update(links.agents.write(link))
 
 
 def select(**params: str | None) -> None:
     """Point the URL at a new selection; other selections are dropped so the link means one thing."""
-    for name in ("agent", "market", "person", "listing"):
-        if name in params:
-            if params[name]:
-                st.query_params[name] = params[name]
-            else:
-                st.query_params.pop(name, None)
+    set_link(replace(current_link(), **{name: value or "" for name, value in params.items()}))
 
 
 # --- finding agents ----------------------------------------------------------------------------
 
 
-def agent_search(api) -> None:
+def agent_search() -> None:
     query = render_name_search(
         "Search agents", key="agt_query", placeholder="a brokerage or an agent's name",
         help="A free search (data-api.md, Limits 3).",
@@ -61,11 +59,10 @@ def agent_search(api) -> None:
     if query is None:
         return
     try:
-        result = api.agents.search(query)
+        hits = adapter.agents.search(query)
     except ApiError as error:
         render_error(error, title="Search failed")
         return
-    hits = [plain(hit) for hit in result.items]
     render_agent_hits(hits, key="agt_hits")
     if hits:
         labels = {f"{hit['id']}|{hit.get('market') or ''}": f"{hit['id']} · {hit.get('market') or ''}" for hit in hits}
@@ -95,21 +92,13 @@ def open_by_id() -> None:
         typed = st.text_input("Open by id", key="agt_id_input",
                               placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id")
         if st.form_submit_button("Open") and typed.strip():
-            typed = typed.strip()
-            kind = id_kind(typed)
-            if kind == "person":
-                select(agent=None, market=None, person=typed, listing=None)
-            elif kind == "listing":
-                select(listing=typed)
-            else:
-                # A malformed agent id is kept so the profile section can say what was wrong.
-                select(agent=typed, market=None, person=None, listing=None)
+            set_link(links.agents.opened_by_id(current_link(), typed))
 
 
 # --- one agent ---------------------------------------------------------------------------------
 
 
-def markets_of(api, agent_id: str, error: ApiStatusError) -> list[str]:
+def markets_of(agent_id: str, error: ApiStatusError) -> list[str]:
     """The markets to offer: the problem's `markets` when sent, else the agent-serving markets where the id answers.
 
     Agent reads cost 0 credits (data-api.md, Limits 3), so trying each market is free.
@@ -121,37 +110,28 @@ def markets_of(api, agent_id: str, error: ApiStatusError) -> list[str]:
                       if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
     except ApiError:
         return []
-    found = []
-    for market in candidates:
-        try:
-            api.agents.retrieve(agent_id, market=market)
-        except NotFoundError:
-            continue
-        except ApiError:
-            pass  # cannot tell: keep the market on offer
-        found.append(market)
-    return found or candidates
+    return adapter.agents.markets_holding(agent_id, candidates) or candidates
 
 
-def ask_market(api, agent_id: str, error: ApiStatusError) -> None:
+def ask_market(agent_id: str, error: ApiStatusError) -> None:
     """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
-    offered = markets_of(api, agent_id, error)
+    offered = markets_of(agent_id, error)
     st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon=":material/explore:")
     st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
                  on_change=open_picked_market)
 
 
-def agent_section(api, agent_id: str) -> None:
-    if ID_PATTERNS["agent"].fullmatch(agent_id) is None:
+def agent_section(agent_id: str) -> None:
+    market = current_link().market or None
+    try:
+        agent, resolved_from = adapter.agents.agent(agent_id, market=market)
+    except InvalidInputError:
         st.error(
             f"“{escape_markdown(agent_id)}” is not an agent id: expected {ID_EXAMPLES['agent']}, like agt_0123456789ab "
             f"(or a person id, {ID_EXAMPLES['person']}). Search to find one.",
             icon=":material/error:",
         )
         return
-    market = st.query_params.get("market") or None
-    try:
-        retrieved = api.agents.retrieve(agent_id, market=market)
     except GoneError:
         st.warning(f"Agent {agent_id} is retired from the registry and no current record replaces it. Search again.", icon=":material/inventory_2:")
         return
@@ -160,23 +140,24 @@ def agent_section(api, agent_id: str) -> None:
         return
     except ApiStatusError as error:
         if error.code == "market_required":
-            ask_market(api, agent_id, error)
+            ask_market(agent_id, error)
         else:
             render_error(error, title="The agent could not be opened")
         return
     except ApiError as error:
         render_error(error, title="The agent could not be opened")
         return
-    agent = plain(retrieved.data)
-    if retrieved.resolved_from:
-        st.info(f"Opened from old id {', '.join(retrieved.resolved_from)}: this is the current record {agent.get('id')}.", icon=":material/redo:")
+    if resolved_from:
+        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {agent.get('id')}.", icon=":material/redo:")
     render_agent_profile(agent, key="agt_profile")
     st.markdown("**Investors linked to this agent**")
     render_agent_investor_links(agent, key="agt_links")
     st.markdown("**Listing history**")
     walk_listings(
         ("agent", agent["id"], agent.get("market") or market),
-        lambda: api.agents.listings(agent["id"], market=agent.get("market") or market),
+        lambda progress: adapter.agents.agent_listings(
+            agent["id"], agent.get("market") or market, progress=progress, max_rows=MAX_LISTINGS
+        ),
         file_stem=agent["id"],
     )
 
@@ -202,18 +183,18 @@ def person_filters() -> dict:
     return filters
 
 
-def person_section(api, person_id: str) -> None:
+def person_section(person_id: str) -> None:
     st.subheader(f"Listings of {person_id}")
     st.caption("The lean listing history of one person: newest first, undated last.")
     filters = person_filters()
     walk_listings(
         ("person", person_id, tuple(sorted((name, str(value)) for name, value in filters.items()))),
-        lambda: api.people.listings(person_id, **filters),
+        lambda progress: adapter.agents.person_listings(person_id, filters, progress=progress, max_rows=MAX_LISTINGS),
         file_stem=person_id.replace(":", "-"),
     )
 
 
-def walk_listings(cache_key: tuple, first_page, *, file_stem: str) -> None:
+def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
     """Every page of a listing history with a progress bar, kept for this session per query."""
     loaded = st.session_state.setdefault(LISTINGS, {})
     if cache_key not in loaded:
@@ -224,13 +205,13 @@ def walk_listings(cache_key: tuple, first_page, *, file_stem: str) -> None:
             bar.progress(min(pages / (pages + 1), 0.95), text=f"{rows:,} listings read, page {pages}")
 
         try:
-            rows = first_page().walk(progress=progress, max_rows=MAX_LISTINGS)
+            rows = read_all(progress)
         except ApiError as error:
             bar.empty()
             render_error(error, title="The listing history could not be read")
             return
         bar.progress(1.0, text=f"{len(rows):,} listings read.")
-        loaded[cache_key] = listings_frame([plain(row) for row in rows])
+        loaded[cache_key] = listings_frame(rows)
     frame = loaded[cache_key]
     if len(frame) >= MAX_LISTINGS:
         st.caption(f"The first {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
@@ -244,12 +225,12 @@ def walk_listings(cache_key: tuple, first_page, *, file_stem: str) -> None:
 # --- one marketplace listing -----------------------------------------------------------------
 
 
-def buyer_investor_ids(api, org_id: str | None, org_name: str | None) -> list[dict]:
+def buyer_investor_ids(org_id: str | None, org_name: str | None) -> list[dict]:
     """The buyer's investor profile from a free name search: the hit with its org id, else exact names."""
     if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
         return []
     try:
-        hits = [plain(hit) for hit in api.investors.search(org_name[:100]).items]
+        hits, _ = adapter.investors.search(org_name[:100])
     except ApiError:
         return []
     by_org = [hit for hit in hits if org_id and hit.get("org_id") == org_id]
@@ -259,13 +240,13 @@ def buyer_investor_ids(api, org_id: str | None, org_name: str | None) -> list[di
     return [hit for hit in hits if wanted in {str(hit.get("name") or "").casefold(), str(hit.get("display_name") or "").casefold()}]
 
 
-def listing_section(api, listing_id: str) -> None:
+def listing_section(listing_id: str) -> None:
     st.subheader("Marketplace listing")
-    if ID_PATTERNS["listing"].fullmatch(listing_id) is None:
+    try:
+        listing = adapter.agents.marketplace_listing(listing_id)
+    except InvalidInputError:
         st.error(f"“{escape_markdown(listing_id)}” is not a listing id: expected {ID_EXAMPLES['listing']}.", icon=":material/error:")
         return
-    try:
-        listing = plain(api.marketplace_listings.retrieve(listing_id))
     except NotFoundError:
         st.info(f"Listing {listing_id} was never offered on a marketplace the service reads, so it has no deed reading.")
         return
@@ -274,7 +255,7 @@ def listing_section(api, listing_id: str) -> None:
         return
     render_marketplace_listing(listing, key="agt_listing")
     buyer = ((listing.get("closing") or {}).get("buyer")) or {}
-    for hit in buyer_investor_ids(api, buyer.get("org_id"), buyer.get("org_name")):
+    for hit in buyer_investor_ids(buyer.get("org_id"), buyer.get("org_name")):
         render_page_link(
             "pages/investors.py", "investors",
             label=f"Buyer's investor profile: {hit.get('display_name') or hit.get('name')} ({hit.get('market')})",
@@ -291,24 +272,23 @@ def close_listing() -> None:
 
 def main() -> None:
     st.title("Agents")
-    api = adapter.data.data_api()
-    agent_search(api)
+    agent_search()
     open_by_id()
     st.divider()
-    agent_id = st.query_params.get("agent", "").strip()
-    person_id = st.query_params.get("person", "").strip()
-    listing_id = st.query_params.get("listing", "").strip()
-    if listing_id:
-        listing_section(api, listing_id)
+    link = current_link()
+    if link.listing:
+        listing_section(link.listing)
         st.divider()
-    if person_id:
-        if ID_PATTERNS["person"].fullmatch(person_id) is None:
-            st.error(f"“{escape_markdown(person_id)}” is not a person id: expected {ID_EXAMPLES['person']}.", icon=":material/error:")
+    if link.person:
+        try:
+            person = adapter.agents.person_id(link.person)
+        except InvalidInputError:
+            st.error(f"“{escape_markdown(link.person)}” is not a person id: expected {ID_EXAMPLES['person']}.", icon=":material/error:")
         else:
-            person_section(api, person_id)
-    elif agent_id:
-        agent_section(api, agent_id)
-    elif not listing_id:
+            person_section(person)
+    elif link.agent:
+        agent_section(link.agent)
+    elif not link.listing:
         st.caption("Search an agent, or open an agent, person or listing by id.")
 
 

@@ -60,7 +60,7 @@ def test_investors_zip_lists_split_on_commas_and_semicolons():
     [
         pytest.param("person:0123456789ab", AgentsLink(person="person:0123456789ab"), id="person-alone"),
         pytest.param("a" * 32, AgentsLink(agent="agt_0123456789ab", market="DFW", listing="a" * 32), id="listing-beside"),
-        pytest.param(" agt_nothex ", AgentsLink(agent="agt_nothex", listing="b" * 32), id="malformed-kept-as-agent"),
+        pytest.param(" agt_nothex ", AgentsLink(agent="agt_nothex"), id="malformed-kept-as-agent-alone"),
     ],
 )
 def test_an_id_typed_in_the_agents_page_opens_its_kind(typed, expected):

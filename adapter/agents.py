@@ -1,0 +1,69 @@
+"""The Agents page's reads: agent search and profiles, listing histories, a marketplace listing.
+
+Agent, people and listing reads cost 0 credits (data-api.md, Limits 3). Each returns plain
+data (`adapter.values.plain`); malformed ids are refused by the client's own check
+(`InvalidInputError`), before any request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from adapter.data import data_api
+from adapter.values import plain
+
+Progress = Callable[[int, int], None]
+
+
+def search(query: str) -> list[dict]:
+    """`GET /v1/agents/search`: at most 50 hits, best first."""
+    return plain(list(data_api().agents.search(query).items))
+
+
+def agent(agent_id: str, market: str | None = None) -> tuple[dict, list[str]]:
+    """`GET /v1/agents/{id}` (in `market` when the id lives in several): the profile and the old ids followed."""
+    retrieved = data_api().agents.retrieve(agent_id, market=market)
+    return plain(retrieved.data), list(retrieved.resolved_from or [])
+
+
+def markets_holding(agent_id: str, candidates: Iterable[str]) -> list[str]:
+    """The candidate markets where this agent id answers; a market that cannot tell is kept."""
+    from services.errors import ApiError, NotFoundError
+
+    found = []
+    for market in candidates:
+        try:
+            data_api().agents.retrieve(agent_id, market=market)
+        except NotFoundError:
+            continue
+        except ApiError:
+            pass  # cannot tell: keep the market on offer
+        found.append(market)
+    return found
+
+
+def agent_listings(agent_id: str, market: str | None, *, progress: Progress | None = None, max_rows: int | None = None) -> list[dict]:
+    """Every listing of an agent, page by page, up to `max_rows`."""
+    page = data_api().agents.listings(agent_id, market=market)
+    return plain(list(page.walk(progress=progress, max_rows=max_rows)))
+
+
+def person_id(typed: str) -> str:
+    """The person id, stripped; `InvalidInputError` when it is not one (the client's check)."""
+    from services.filters import check_id
+
+    return check_id("person", typed)
+
+
+def person_listings(
+    person: str, filters: Mapping[str, Any], *, progress: Progress | None = None, max_rows: int | None = None
+) -> list[dict]:
+    """One person's lean listing history (`/v3/people/{id}/listings`) with the page's filters."""
+    page = data_api().people.listings(person, **dict(filters))
+    return plain(list(page.walk(progress=progress, max_rows=max_rows)))
+
+
+def marketplace_listing(listing_id: str) -> dict:
+    """`GET /v3/marketplace/listings/{id}`: a listing with the reading of its deeds."""
+    return plain(data_api().marketplace_listings.retrieve(listing_id))
