@@ -6,36 +6,30 @@ The URL holds the place asked about, so a link reopens the answer:
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
+import adapter.coverage
 import adapter.data
 import adapter.routing
 import adapter.settings
+import links.coverage
 from components.coverage_matrix import render_builds, render_counties, render_coverage_matrix
 from components.coverage_place import render_market_boxes, render_place_answer
 from components.feedback import render_error
 from components.tables import escape_markdown
+from links.coverage import CoverageLink
 from services.errors import ApiError
 
 PLACE_KINDS = ("ZIP", "County", "Point")
 
 
-def plain(value: Any) -> Any:
-    return value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+def url_params() -> dict[str, list[str]]:
+    return {name: st.query_params.get_all(name) for name in links.coverage.NAMES}
 
 
 def place_query() -> tuple[dict, str] | None:
     """The place of the URL as `/v1/coverage` parameters, and the words the person typed."""
-    params = st.query_params
-    if params.get("zip"):
-        return {"zip": params["zip"]}, f"ZIP {params['zip']}"
-    if params.get("county"):
-        return {"county": params["county"]}, f"county {params['county']}"
-    if params.get("lat") and params.get("lng"):
-        return {"lat": float(params["lat"]), "lng": float(params["lng"])}, f"the point {params['lat']}, {params['lng']}"
-    return None
+    return links.coverage.parse(url_params()).request()
 
 
 def place_problem(kind: str, zip_code: str, county: str, lat: float | None, lng: float | None) -> str | None:
@@ -52,7 +46,7 @@ def place_problem(kind: str, zip_code: str, county: str, lat: float | None, lng:
 
 
 def place_form() -> None:
-    params = st.query_params
+    params = {name: values[-1] for name, values in url_params().items() if values}
     current = "County" if params.get("county") else "Point" if params.get("lat") else "ZIP"
     with st.form("cov_place_form"):
         kind = st.radio("Place", PLACE_KINDS, index=PLACE_KINDS.index(current), horizontal=True, key="cov_place_kind")
@@ -70,15 +64,10 @@ def place_form() -> None:
     if problem:
         st.error(problem, icon=":material/error:")
         return
-    for name in ("zip", "county", "lat", "lng"):
+    for name in links.coverage.NAMES:
         st.query_params.pop(name, None)
-    if kind == "ZIP":
-        st.query_params["zip"] = zip_code
-    elif kind == "County":
-        st.query_params["county"] = county
-    else:
-        st.query_params["lat"] = f"{lat:.5f}"
-        st.query_params["lng"] = f"{lng:.5f}"
+    asked = {"ZIP": CoverageLink(zip=zip_code), "County": CoverageLink(county=county)}.get(kind) or CoverageLink(point=(lat, lng))
+    st.query_params.update(links.coverage.write(asked))
 
 
 def _float(value: str | None) -> float | None:
@@ -88,7 +77,7 @@ def _float(value: str | None) -> float | None:
         return None
 
 
-def place_section(api) -> None:
+def place_section() -> None:
     st.subheader("Is my place covered?")
     place_form()
     try:
@@ -100,7 +89,7 @@ def place_section(api) -> None:
         return
     parameters, words = asked
     try:
-        answer = plain(api.coverage.retrieve(**parameters))
+        answer = adapter.coverage.place_coverage(**parameters)
     except ApiError as error:
         render_error(error, title=f"Coverage of {words} could not be read")
         return
@@ -118,7 +107,6 @@ def build_states(envelope: dict) -> dict:
 
 def main() -> None:
     st.title("Coverage")
-    api = adapter.data.data_api()
     try:
         markets = adapter.data.coverage_markets()
     except ApiError as error:
@@ -127,7 +115,7 @@ def main() -> None:
     if markets:
         st.subheader("Datasets by market")
         render_coverage_matrix(markets, key="cov_matrix")
-    place_section(api)
+    place_section()
     if markets:
         left, right = st.columns(2)
         with left:
@@ -139,7 +127,7 @@ def main() -> None:
     st.subheader("Builds and freshness")
     build = dataset = None
     try:
-        build = build_states(plain(api.build()))
+        build = build_states(adapter.coverage.build())
     except ApiError as error:
         render_error(error, title="Build states could not be read")
     try:

@@ -1,0 +1,20 @@
+"""The Coverage page's reads beyond the shared ones (`adapter.data.coverage_markets`, `dataset`):
+whether a place is covered, and the build of each served state. Both are free reads
+(data-api.md, Limits 3), returned as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapter.data import data_api
+from adapter.values import plain
+
+
+def place_coverage(**place: Any) -> dict:
+    """`GET /v1/coverage` for one place (`zip`, `county`, or `lat` and `lng`)."""
+    return plain(data_api().coverage.retrieve(**place))
+
+
+def build() -> dict:
+    """`GET /v3/build` as a plain envelope: `data` as sent and `meta.build`."""
+    return plain(data_api().build())
