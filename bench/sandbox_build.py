@@ -8,7 +8,7 @@ from pathlib import Path
 
 import duckdb
 
-from sandbox.data.build import ensure_database
+from sandbox.data_api.data.build import ensure_database
 
 
 def main() -> None:

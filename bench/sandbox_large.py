@@ -19,11 +19,11 @@ from pathlib import Path
 
 import httpx2
 
-from sandbox.config import default_data_dir
-from sandbox.data.build import ensure_database
-from sandbox.db import Database
-from sandbox.filters import DealFilters
-from sandbox.routes.deals import DEAL_SORTS
+from sandbox.core.config import default_data_dir
+from sandbox.data_api.data.build import ensure_database
+from sandbox.data_api.db import Database
+from sandbox.data_api.filters import DealFilters
+from sandbox.data_api.routes.deals import DEAL_SORTS
 
 SCALE = "large"
 SEED = 7

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
-from sandbox.config import CSV_CAP, DEFAULT_PORT, DEFAULT_RATE_LIMIT, MAX_CELLS, SCALES, SandboxConfig, default_data_dir
+from sandbox.core.config import CSV_CAP, DEFAULT_PORT, DEFAULT_RATE_LIMIT, MAX_CELLS, SCALES, SandboxConfig, default_data_dir
 
 
 def parse_args(argv: list[str] | None = None) -> SandboxConfig:

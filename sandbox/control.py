@@ -10,8 +10,8 @@ from typing import Annotated
 from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from sandbox.context import Faults, SandboxContext
-from sandbox.problems import Problem
+from sandbox.core.context import Faults, SandboxContext
+from sandbox.core.problems import Problem
 
 
 class ClockAdvance(BaseModel):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Request
 
-from sandbox import control, marketplace, routes
-from sandbox.config import SandboxConfig
-from sandbox.context import SandboxContext
-from sandbox.problems import install_problem_handlers, request_id
+from sandbox import control, data_api, marketplace
+from sandbox.core.config import SandboxConfig
+from sandbox.core.context import SandboxContext
+from sandbox.core.problems import install_problem_handlers, request_id
 
 
 def create_app(config: SandboxConfig, context: SandboxContext | None = None) -> FastAPI:
@@ -27,7 +27,7 @@ def create_app(config: SandboxConfig, context: SandboxContext | None = None) -> 
         response.headers.setdefault("X-Request-Id", rid)
         return response
 
-    routes.mount(app, context)
+    data_api.mount(app, context)
     marketplace.mount(app, context)
     if config.admin:
         control.mount(app, context)

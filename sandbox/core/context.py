@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from sandbox.clock import Clock
-from sandbox.config import SandboxConfig
+from sandbox.core.clock import Clock
+from sandbox.core.config import SandboxConfig
 
 
 @dataclass

@@ -19,6 +19,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 MARKETPLACE_PREFIX = "/marketplace/"
+# Marketplace contract version, in every `meta.api_version` (marketplace-api.md, Versioning 2);
+# here because a marketplace problem carries it too.
+MARKETPLACE_API_VERSION = "1.0-beta"
 
 
 class Problem(Exception):
@@ -67,13 +70,10 @@ def problem_response(request: Request, problem: Problem) -> JSONResponse:
         "request_id": rid,
     }
     if request.url.path.startswith(MARKETPLACE_PREFIX):
-        # Imported here: the marketplace package imports this module.
-        from sandbox.marketplace.wire import API_VERSION
-
         body["type"] = f"{base}/marketplace/v1/errors#{problem.code}"
         body["recovery"] = problem.recovery or problem.detail
         # marketplace-api.md, Versioning 2: every response carries meta.api_version.
-        body["meta"] = {"request_id": rid, "api_version": API_VERSION}
+        body["meta"] = {"request_id": rid, "api_version": MARKETPLACE_API_VERSION}
     body.update(problem.extras)
     headers = {"X-Request-Id": rid, **problem.headers}
     return JSONResponse(body, status_code=problem.status, headers=headers, media_type=PROBLEM_MEDIA_TYPE)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sandbox.data.markets import DATA_END, MARKETS_BY_CODE, REGISTRY_RUN, REGISTRY_VERSION, dataset_matrix
-from sandbox.db import Database
-from sandbox.publishing import Publishing
+from sandbox.data_api.data.markets import DATA_END, MARKETS_BY_CODE, REGISTRY_RUN, REGISTRY_VERSION, dataset_matrix
+from sandbox.data_api.db import Database
+from sandbox.data_api.publishing import Publishing
 
 
 def coverage_entry(code: str, db: Database, publishing: Publishing) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import json
 import secrets
 from typing import Any
 
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 MAX_CURSOR_LENGTH = 4096
 _NOT_PART_OF_QUERY = {"cursor", "limit"}

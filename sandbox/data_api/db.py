@@ -14,9 +14,9 @@ from typing import Any
 
 import duckdb
 
-from sandbox.filters import DealFilters
-from sandbox.sql_lenders import LenderQueries
-from sandbox.sql_listings import ListingQueries
+from sandbox.data_api.filters import DealFilters
+from sandbox.data_api.sql_lenders import LenderQueries
+from sandbox.data_api.sql_listings import ListingQueries
 
 EARTH_RADIUS_MILES = 3958.7613
 DEAL_COLUMNS = """

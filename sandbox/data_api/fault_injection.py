@@ -11,8 +11,8 @@ import random
 import threading
 from dataclasses import dataclass
 
-from sandbox.context import Faults, SandboxContext
-from sandbox.problems import Problem
+from sandbox.core.context import Faults, SandboxContext
+from sandbox.core.problems import Problem
 
 
 @dataclass(frozen=True)

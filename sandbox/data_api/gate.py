@@ -14,9 +14,9 @@ from typing import Annotated, Callable
 from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from sandbox.keys import REFUSAL_DETAIL, Plan, plan_for
-from sandbox.problems import Problem
-from sandbox.runtime import DataRuntime
+from sandbox.data_api.keys import REFUSAL_DETAIL, Plan, plan_for
+from sandbox.core.problems import Problem
+from sandbox.data_api.runtime import DataRuntime
 
 JSON = "application/json"
 CSV = "text/csv"

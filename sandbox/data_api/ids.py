@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 _HEX = {width: re.compile(rf"^[0-9a-f]{{{width}}}$") for width in (12, 32)}
 

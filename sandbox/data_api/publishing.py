@@ -10,9 +10,9 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from sandbox.clock import Clock
-from sandbox.data.markets import DATA_END, FIRST_BUILT_AT, FIRST_PUBLISHED_AT, STATES
-from sandbox.problems import Problem
+from sandbox.core.clock import Clock
+from sandbox.data_api.data.markets import DATA_END, FIRST_BUILT_AT, FIRST_PUBLISHED_AT, STATES
+from sandbox.core.problems import Problem
 
 FIRST_DATASET_VERSION = 1
 FIRST_RUN_ID = 500

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 import threading
 
-from sandbox.clock import Clock
-from sandbox.problems import Problem
+from sandbox.core.clock import Clock
+from sandbox.core.problems import Problem
 
 
 class RateLimiter:

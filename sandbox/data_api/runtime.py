@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sandbox.context import SandboxContext
-from sandbox.cursors import CursorCodec
-from sandbox.data.build import ensure_database
-from sandbox.db import Database
-from sandbox.fault_injection import FaultInjector
-from sandbox.ledger import Ledger
-from sandbox.publishing import Publishing
-from sandbox.ratelimit import CsvExportLimiter, RateLimiter
+from sandbox.core.context import SandboxContext
+from sandbox.data_api.cursors import CursorCodec
+from sandbox.data_api.data.build import ensure_database
+from sandbox.data_api.db import Database
+from sandbox.data_api.fault_injection import FaultInjector
+from sandbox.data_api.ledger import Ledger
+from sandbox.data_api.publishing import Publishing
+from sandbox.data_api.ratelimit import CsvExportLimiter, RateLimiter
 
 
 @dataclass

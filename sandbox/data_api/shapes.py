@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sandbox.data.markets import DATA_END, REGISTRY_RUN, REGISTRY_VERSION
+from sandbox.data_api.data.markets import DATA_END, REGISTRY_RUN, REGISTRY_VERSION
 
 DEAL_PREFIX = "deal_"
 PROPERTY_PREFIX = "prop_"

@@ -1,10 +1,10 @@
-"""SQL of the lender registry: lenders, their loans, rankings and cells (a mixin of `sandbox.db.Database`)."""
+"""SQL of the lender registry: lenders, their loans, rankings and cells (a mixin of `sandbox.data_api.db.Database`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sandbox.data.markets import DATA_END
+from sandbox.data_api.data.markets import DATA_END
 
 _END = f"DATE '{DATA_END.isoformat()}'"
 

@@ -1,6 +1,6 @@
 """SQL of the listing side: agents, people's listings, marketplace listings, lean buyers.
 
-A mixin of `sandbox.db.Database` (which owns the connection and the row helpers), kept
+A mixin of `sandbox.data_api.db.Database` (which owns the connection and the row helpers), kept
 apart so that each SQL module stays one subject.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sandbox.data.markets import DATA_END
+from sandbox.data_api.data.markets import DATA_END
 
 _END = f"DATE '{DATA_END.isoformat()}'"
 

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, FastAPI
 
-from sandbox.context import SandboxContext
-from sandbox.marketplace import (
-    admin, issuer, routes_buy, routes_drafts, routes_events, routes_leads, routes_me, routes_sell, routes_webhooks,
-    uploads,
-)
+from sandbox.core.context import SandboxContext
+from sandbox.marketplace.routes import admin, buy, drafts, events, issuer, leads, me, sell, uploads, webhooks
 from sandbox.marketplace.runtime import Runtime
 
 API_PREFIX = "/marketplace/v1"
@@ -25,7 +22,7 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     context.reset_hooks.append(runtime.reset)
     app.include_router(issuer.build_router())
     api = APIRouter(prefix=API_PREFIX)
-    for module in (routes_me, routes_buy, routes_sell, routes_drafts, routes_events, routes_webhooks, routes_leads):
+    for module in (me, buy, sell, drafts, events, webhooks, leads):
         api.include_router(module.build_router())
     app.include_router(api)
     # The upload target lives beside the API, not under it: it takes the slot's fields, not a token.

@@ -15,7 +15,7 @@ from fastapi import Depends, Request
 from sandbox.marketplace.models import Organization, User
 from sandbox.marketplace.runtime import Runtime, runtime_of
 from sandbox.marketplace.seed import BUY_AGREEMENT_ID, SELL_AGREEMENT_ID
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 MANAGING_ROLES = ["owner", "admin"]
 

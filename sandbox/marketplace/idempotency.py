@@ -13,7 +13,7 @@ import hashlib
 import threading
 from dataclasses import dataclass, field
 
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 255  # marketplace-api.md, Limits

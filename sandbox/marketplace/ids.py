@@ -7,7 +7,7 @@ import hashlib
 import re
 import secrets
 
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 PREFIXES = {
     "offer": "off_",

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from sandbox.marketplace.ids import new_id
 from sandbox.marketplace.models import Deal, Event, MarketState, Offer, Preview
 from sandbox.marketplace.views import deal_terms, offer_json
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 PREVIEW_SECONDS = 5 * 60  # marketplace-api.md, Limits: preview validity
 SIDES = ("buyer", "seller")

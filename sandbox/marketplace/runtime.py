@@ -7,7 +7,7 @@ from datetime import datetime
 
 from fastapi import Request
 
-from sandbox.context import SandboxContext
+from sandbox.core.context import SandboxContext
 from sandbox.marketplace.clients import ClientRegistry
 from sandbox.marketplace.idempotency import IdempotencyStore
 from sandbox.marketplace.models import MarketState

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from fastapi import Request
 from pydantic import BaseModel, ValidationError
 
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 Model = TypeVar("Model", bound=BaseModel)
 

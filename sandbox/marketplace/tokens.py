@@ -15,7 +15,7 @@ from joserfc import jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import ECKey
 
-from sandbox.clock import Clock
+from sandbox.core.clock import Clock
 
 ACCESS_TOKEN_SECONDS = 15 * 60  # marketplace-api.md, Limits
 REFRESH_TOKEN_SECONDS = 30 * 86400  # marketplace-api.md, Limits

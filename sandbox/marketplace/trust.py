@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from sandbox.marketplace.gateway import Caller
 from sandbox.marketplace.wire import timestamp
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 TRUSTED_AFTER_DEALS = 3
 # tier -> action -> (limit, window)

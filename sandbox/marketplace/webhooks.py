@@ -9,7 +9,7 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 MAX_ENDPOINTS_PER_SIDE = 10
 _LOCAL_SUFFIXES = (".localhost", ".local", ".internal", ".lan", ".home.arpa", ".test", ".invalid")

@@ -12,10 +12,10 @@ from typing import Any, Sequence
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from sandbox.problems import Problem, request_id
+from sandbox.core.problems import MARKETPLACE_API_VERSION, Problem, request_id
 
 # Contract version, in every `meta.api_version` and in `GET /me` (marketplace-api.md, Versioning 2).
-API_VERSION = "1.0-beta"
+API_VERSION = MARKETPLACE_API_VERSION
 DEFAULT_LIMIT = 25
 MAX_LIMIT = 100  # marketplace-api.md, Limits: `GET /sell/offers` limit 1-100
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import duckdb
 
-from sandbox.data.derive import DERIVE_STATEMENTS
-from sandbox.data.generate import generate
+from sandbox.data_api.data.derive import DERIVE_STATEMENTS
+from sandbox.data_api.data.generate import generate
 
 GENERATOR_VERSION = 10
 ROW_GROUP_SIZE = 16_384

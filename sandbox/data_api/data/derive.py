@@ -8,8 +8,8 @@ same seed always gives the same history.
 
 from __future__ import annotations
 
-from sandbox.data.markets import DATA_END, REGISTRY_RUN
-from sandbox.data.names import INSTITUTIONAL_SELLERS
+from sandbox.data_api.data.markets import DATA_END, REGISTRY_RUN
+from sandbox.data_api.data.names import INSTITUTIONAL_SELLERS
 
 _INSTITUTIONS = "[" + ", ".join(f"'{name}'" for name in INSTITUTIONAL_SELLERS) + "]"
 _END = f"DATE '{DATA_END.isoformat()}'"

@@ -1,6 +1,6 @@
 """Deterministic synthetic deed records: numpy-vectorised, one market at a time.
 
-`generate(scale, seed)` returns plain pandas tables; `sandbox.data.build` loads them
+`generate(scale, seed)` returns plain pandas tables; `sandbox.data_api.data.build` loads them
 into DuckDB and derives every investor counter from the deals with SQL, so a profile
 always agrees with the deals it is made of.
 """
@@ -11,8 +11,8 @@ import h3
 import numpy as np
 import pandas as pd
 
-from sandbox.data import names
-from sandbox.data.markets import DATA_END, DATA_START, MARKETS, Market, market_zips
+from sandbox.data_api.data import names
+from sandbox.data_api.data.markets import DATA_END, DATA_START, MARKETS, Market, market_zips
 
 DEALS_BY_SCALE = {"small": 50_000, "medium": 250_000, "large": 1_100_000}
 DEAL_KINDS = ("flip", "wholesale", "long_hold", "hold", "build", "acquisition")

@@ -7,13 +7,13 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
-from sandbox import shapes
-from sandbox.envelope import keyset_page, page_limit, respond
-from sandbox.filters import DealFilters, deal_filters, parse_kinds, validation_error
-from sandbox.gate import Caller, V1Caller
-from sandbox.ids import check_prefixed
-from sandbox.routes.common import problem_responses, resolve
-from sandbox.routes.deals import Cursor, checked_filters, deal_rows_page, DEALS_LIMIT
+from sandbox.data_api import shapes
+from sandbox.data_api.envelope import keyset_page, page_limit, respond
+from sandbox.data_api.filters import DealFilters, deal_filters, parse_kinds, validation_error
+from sandbox.data_api.gate import Caller, V1Caller
+from sandbox.data_api.ids import check_prefixed
+from sandbox.data_api.routes.common import problem_responses, resolve
+from sandbox.data_api.routes.deals import Cursor, checked_filters, deal_rows_page, DEALS_LIMIT
 
 router = APIRouter(tags=["investors"])
 InvestorSort = Literal["events_desc", "parcels_desc", "volume_desc", "last_bought_desc", "last_deal_desc",

@@ -10,14 +10,14 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
-from sandbox.db import Sort
-from sandbox.envelope import keyset_page, page_limit, respond
-from sandbox.filters import parse_zips, split_list
-from sandbox.gate import LeanCaller
-from sandbox.ids import parse_lean
-from sandbox.problems import Problem
-from sandbox.routes.common import problem_responses
-from sandbox.routes.deals import Cursor
+from sandbox.data_api.db import Sort
+from sandbox.data_api.envelope import keyset_page, page_limit, respond
+from sandbox.data_api.filters import parse_zips, split_list
+from sandbox.data_api.gate import LeanCaller
+from sandbox.data_api.ids import parse_lean
+from sandbox.core.problems import Problem
+from sandbox.data_api.routes.common import problem_responses
+from sandbox.data_api.routes.deals import Cursor
 
 router = APIRouter(tags=["lean"])
 PEOPLE_LIMIT = (100, 500)  # data-api.md, Pagination

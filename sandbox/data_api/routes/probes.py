@@ -6,12 +6,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from sandbox.coverage import coverage_market
-from sandbox.data.markets import MARKETS, MARKETS_BY_CODE
-from sandbox.envelope import build_states, respond
-from sandbox.filters import validation_error
-from sandbox.gate import ProbeCaller
-from sandbox.routes.common import problem_responses
+from sandbox.data_api.coverage import coverage_market
+from sandbox.data_api.data.markets import MARKETS, MARKETS_BY_CODE
+from sandbox.data_api.envelope import build_states, respond
+from sandbox.data_api.filters import validation_error
+from sandbox.data_api.gate import ProbeCaller
+from sandbox.data_api.routes.common import problem_responses
 
 router = APIRouter(tags=["probes"])
 

@@ -17,7 +17,7 @@ from sandbox.marketplace.strict import check_query, parse_body
 from sandbox.marketplace.views import deal_json, offer_json
 from sandbox.marketplace.wire import envelope, page_of, parse_timestamp, timestamp
 from sandbox.marketplace.writes import idempotent_write, plain_write
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 OFFER_STATUSES = ("new", "countered", "accepted", "declined", "withdrawn")
 DEAL_STATUSES = ("active", "pending")

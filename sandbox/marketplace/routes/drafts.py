@@ -14,7 +14,7 @@ from sandbox.marketplace.models import Draft, MarketState
 from sandbox.marketplace.strict import check_query, parse_body
 from sandbox.marketplace.views import draft_json, media_json
 from sandbox.marketplace.wire import meta
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 
 def _open_draft(state: MarketState, caller: Caller, draft_id: str) -> Draft:

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from sandbox.marketplace.gateway import BuyEvents, Caller, SellEvents
-from sandbox.marketplace.routes_buy import choice
+from sandbox.marketplace.routes.buy import choice
 from sandbox.marketplace.strict import check_query
 from sandbox.marketplace.views import event_json
 from sandbox.marketplace.wire import envelope, page_of

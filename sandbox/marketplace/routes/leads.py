@@ -24,7 +24,7 @@ from sandbox.marketplace.models import Lead, MarketState, Strike
 from sandbox.marketplace.strict import check_query, parse_body
 from sandbox.marketplace.wire import envelope, page_of, timestamp
 from sandbox.marketplace.writes import plain_write
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 LeadsRead = Annotated[Caller, Depends(caller_for("leads:read", "sell"))]
 LeadsWrite = Annotated[Caller, Depends(caller_for("leads:write", "sell"))]

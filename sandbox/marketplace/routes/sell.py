@@ -11,7 +11,7 @@ from sandbox.marketplace.bodies import DealTermsChange, DeclineBody, EmptyBody, 
 from sandbox.marketplace.gateway import Caller, SellDealsRead, SellDealsWrite, SellOffersRead, SellOffersWrite
 from sandbox.marketplace.ids import require_id
 from sandbox.marketplace.models import Deal, MarketState, Offer
-from sandbox.marketplace.routes_buy import DEAL_STATUSES, choice, newest_change_first, offer_list_filter
+from sandbox.marketplace.routes.buy import DEAL_STATUSES, choice, newest_change_first, offer_list_filter
 from sandbox.marketplace.strict import check_query, parse_body
 from sandbox.marketplace.views import deal_json, offer_json, seller_row_json
 from sandbox.marketplace.wire import envelope, page_of

@@ -27,7 +27,7 @@ from sandbox.marketplace.strict import check_query, parse_body
 from sandbox.marketplace.views import proof_json
 from sandbox.marketplace.wire import envelope, parse_timestamp
 from sandbox.marketplace.writes import plain_write
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 ALLOWED_CONTENT_TYPES = ("application/pdf", "image/jpeg", "image/png")
 MAX_BYTES = 10 * 1024 * 1024

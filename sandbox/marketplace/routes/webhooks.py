@@ -15,13 +15,13 @@ from sandbox.marketplace.bodies import EmptyBody, WebhookCreate, WebhookUpdate
 from sandbox.marketplace.gateway import BuyWebhooks, Caller, SellWebhooks
 from sandbox.marketplace.ids import new_id, require_id
 from sandbox.marketplace.models import MarketState, Webhook
-from sandbox.marketplace.routes_events import EVENT_TYPES
+from sandbox.marketplace.routes.events import EVENT_TYPES
 from sandbox.marketplace.strict import check_query, parse_body
 from sandbox.marketplace.views import webhook_json
 from sandbox.marketplace.webhooks import MAX_ENDPOINTS_PER_SIDE, check_webhook_url, limit_reached
 from sandbox.marketplace.wire import envelope, page_of
 from sandbox.marketplace.writes import plain_write
-from sandbox.problems import Problem
+from sandbox.core.problems import Problem
 
 
 def _owner_id(caller: Caller, side: str) -> str:

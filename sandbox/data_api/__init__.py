@@ -1,0 +1,21 @@
+"""Data API half (data-api.md) over a generated DuckDB dataset. `mount` adds its routes to the app."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from sandbox.core.context import SandboxContext
+from sandbox.data_api.routes import agents, deals, fixtures, investors, lean, lenders, probes
+from sandbox.data_api.runtime import DataRuntime
+
+
+def mount(app: FastAPI, context: SandboxContext) -> None:
+    """Mount every Data API route; registers the publish and reset hooks on `context`."""
+    runtime = DataRuntime.start(context)
+    app.state.data_api = runtime
+    context.publish = runtime.publishing.publish
+    context.reset_hooks.append(runtime.reset)
+    for module in (probes, deals, investors, agents, lean, lenders):
+        app.include_router(module.router)
+    if context.config.admin:
+        app.include_router(fixtures.router)

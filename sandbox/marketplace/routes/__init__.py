@@ -1,0 +1,1 @@
+"""Marketplace routes: one module-level `APIRouter` per resource, mounted by `sandbox.marketplace.mount`."""
