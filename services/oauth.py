@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlencode
 
 import httpx2
@@ -156,12 +156,21 @@ class ClientRegistry:
         os.replace(partial, self.path)
 
 
+class LoginSettings(Protocol):
+    """What the login reads: `services.settings.Settings` has it (any object with these names will do)."""
+
+    auth_url: str | None
+    marketplace_url: str | None
+    app_url: str
+    oauth_client_id: str | None
+
+
 class MarketplaceLogin:
     """The app's side of the login, shared by every session of one app process."""
 
     def __init__(
         self,
-        settings: Any,
+        settings: LoginSettings,
         *,
         login_store: LoginStore | None = None,
         client_registry: ClientRegistry | None = None,

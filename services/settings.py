@@ -70,6 +70,24 @@ class Settings(BaseModel):
         )
 
 
+class MarketplaceSettings(BaseModel):
+    """What `MarketplaceApi` needs: where the Marketplace API is (decisions.md: by default
+    `{DEEDSCOPE_API_URL}/marketplace/v1`). `Settings` carries it too; `of()` takes either."""
+
+    model_config = ConfigDict(frozen=True)
+
+    marketplace_url: str
+
+    @classmethod
+    def of(cls, settings: Settings | MarketplaceSettings) -> MarketplaceSettings:
+        if isinstance(settings, MarketplaceSettings):
+            return settings
+        url = getattr(settings, "marketplace_url", None)
+        if not url:
+            raise ValueError("marketplace_url is not set: set DEEDSCOPE_MARKETPLACE_URL or DEEDSCOPE_API_URL")
+        return cls(marketplace_url=str(url).rstrip("/"))
+
+
 def load_settings(environ: Mapping[str, str] | None = None, secrets_path: str | Path | None = None) -> Settings:
     """Read settings; the environment wins over the secrets file, empty values count as unset."""
     environ = os.environ if environ is None else environ

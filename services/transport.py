@@ -101,6 +101,8 @@ class Transport:
         *,
         params: Mapping[str, Any] | None = None,
         json: Any = None,
+        data: Mapping[str, Any] | None = None,
+        files: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
         idempotency_key: str | bool | None = None,
         timeout: float | httpx2.Timeout | None = None,
@@ -109,7 +111,9 @@ class Transport:
         """Send one request, retrying what the documents allow; return a success or a 304.
 
         `idempotency_key=True` makes a key; it is made once, here, before the loop, so a
-        retry resends the same key (marketplace-api.md, Endpoints).
+        retry resends the same key (marketplace-api.md, Endpoints). `path` is under the base
+        URL, or an absolute URL the service handed out (an upload slot); `data` and `files`
+        send a multipart form instead of `json`.
         """
         method = method.upper()
         base_headers = {"Accept": contract.JSON_MEDIA_TYPE, **(headers or {})}
@@ -122,7 +126,11 @@ class Transport:
             extra["timeout"] = timeout
         if extensions:
             extra["extensions"] = dict(extensions)
-        url = self.base_url + path
+        url = path if "://" in path else self.base_url + path
+        if data is not None:
+            extra["data"] = dict(data)
+        if files is not None:
+            extra["files"] = dict(files)
 
         attempt = 0
         while True:

@@ -23,12 +23,12 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 import httpx2
-import pydantic
 
 from services import contract
+from services.base_client import BaseClient, parse_body
 from services.cache import CachedResponse, CacheStore, MemoryStore, VersionedCache
 from services.credits import CostKind, CreditMeter, Credits
-from services.errors import ApiError, UnexpectedResponseError
+from services.errors import ApiError
 from services.envelope import Envelope, envelope_parser
 from services.data_api.models import Dataset
 from services.pagination import Page
@@ -46,7 +46,6 @@ from services.data_api.resources.agents import Agents, People
 from services.data_api.resources.lenders import Lenders
 from services.data_api.resources.places import Buyers, CoverageResource, MarketplaceListings
 from services.settings import Settings
-from services.transport import Transport
 
 logger = logging.getLogger("services.data_api")
 
@@ -54,7 +53,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-class DataApi:
+class DataApi(BaseClient):
     """Client of the Data API for one session: its own credit meter, a shared cache store.
 
     `http_client` and `cache` (a `CacheStore`) are meant to be shared by every session of
@@ -85,7 +84,7 @@ class DataApi:
         self.cache = VersionedCache(
             store, VersionedCache.namespace_for(settings.api_url, self._api_key, settings.on_behalf_of)
         )
-        self._transport = Transport(
+        super().__init__(
             settings.api_url,
             auth_headers=self._auth_headers,
             http_client=http_client,
@@ -106,23 +105,8 @@ class DataApi:
         self.lenders = Lenders(self)
         self.coverage = CoverageResource(self)
 
-    # --- lifecycle --------------------------------------------------------------------------
-
-    def close(self) -> None:
-        self._transport.close()
-
-    def __enter__(self) -> DataApi:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
     def __repr__(self) -> str:
         return f"DataApi(api_url={self.settings.api_url!r}, dataset_version={self.dataset_version!r})"
-
-    @property
-    def retries(self) -> int:
-        return self._transport.retries
 
     # --- version and credits ----------------------------------------------------------------
 
@@ -342,22 +326,9 @@ class DataApi:
 def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R], path: str) -> R:
     result = entry.parsed.get(parser_name)
     if result is None:
-        try:
-            result = parse(entry.body)
-        except (pydantic.ValidationError, ValueError, KeyError, TypeError) as error:
-            raise UnexpectedResponseError(
-                path, _describe_parse_error(error), request_id=entry.headers.get(contract.REQUEST_ID_HEADER.lower())
-            ) from error
+        result = parse_body(entry.body, parse, path, entry.headers.get(contract.REQUEST_ID_HEADER.lower()))
         entry.parsed[parser_name] = result
     return result
-
-
-def _describe_parse_error(error: Exception) -> str:
-    if isinstance(error, pydantic.ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{error.error_count()} field error(s), first at {where}: {first.get('msg')}"
-    return type(error).__name__
 
 
 def _request_key(path: str, params: Mapping[str, Any] | None) -> str:

@@ -63,22 +63,23 @@ def http_client() -> Iterator[httpx2.Client]:
 
 
 def seller_round_on(api: MarketplaceApi, deal_ids: set[str]) -> dict:
-    rounds = [o for o in api.offers.list(status="new", limit=100) if o["submitted_by"] == "seller" and o["deal_id"] in deal_ids]
+    """The seller's open round, as the plain dict the seller's routes answer too (the app's `plain()`)."""
+    rounds = [o for o in api.offers.list(status="new", limit=100) if o.submitted_by == "seller" and o.deal_id in deal_ids]
     assert rounds, "the demo seller has a round waiting for the demo buyer"
-    return rounds[0]
+    return rounds[0].model_dump(mode="json")
 
 
 def use_up_counter_cap(api: MarketplaceApi, seller: Seller) -> dict:
     """Counter and be countered until the buyer's hourly counter cap is spent; returns the seller's open round."""
-    cap = next(row for row in api.me()["caps"] if row["action"] == COUNTER_ACTION)
+    cap = next(row for row in api.me().caps if row.action == COUNTER_ACTION)
     open_round = seller_round_on(api, seller.deal_ids())
-    min_emd = api.deals.retrieve(open_round["deal_id"])["terms"]["min_emd"]
-    for _ in range(cap["remaining"]):
+    min_emd = api.deals.retrieve(open_round["deal_id"]).terms.min_emd
+    for _ in range(cap.remaining):
         mine = api.offers.counter(
             open_round["id"], offer_amount=open_round["offer_amount"] - 100, emd_amount=max(open_round["emd_amount"], min_emd),
             financing=open_round["financing"], idempotency_key=str(uuid.uuid4()),
         )
-        open_round = seller.counter(mine, mine["offer_amount"] + 50)
+        open_round = seller.counter(mine.model_dump(mode="json"), mine.offer_amount + 50)
     return open_round
 
 
@@ -87,7 +88,7 @@ def test_the_counter_after_the_cap_is_refused_with_when_it_resets(sandbox, tmp_p
     api = MarketplaceApi(sandbox_settings(sandbox.url), log_in(marketplace_login), http_client=http_client, sleep=lambda s: None)
     open_round = use_up_counter_cap(api, Seller(sandbox.url, tmp_path / "seller", http_client))
 
-    caps = api.me()["caps"]
+    caps = [row.model_dump(mode="json") for row in api.me().caps]
     spent = next(row for row in caps if row["action"] == COUNTER_ACTION)
     assert spent["remaining"] == 0 and spent["used"] == spent["limit"]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from types import SimpleNamespace
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx2
@@ -18,6 +17,7 @@ import pytest
 
 from services.login_store import LoginStore
 from services.oauth import ClientRegistry, LoginError, MarketplaceLogin, TokenHolder
+from services.settings import Settings
 
 BUYER = "buyer@sandbox.test"
 PASSWORD = "sandbox"
@@ -112,9 +112,9 @@ def consent_through_issuer(
         raise AssertionError("the issuer never redirected back to the app")
 
 
-def sandbox_settings(sandbox_url: str, app_url: str = TEST_APP_URL) -> SimpleNamespace:
-    """The four settings the login reads (decisions.md defaults for the sandbox)."""
-    return SimpleNamespace(
+def sandbox_settings(sandbox_url: str, app_url: str = TEST_APP_URL) -> Settings:
+    """The settings the login and the marketplace client read (decisions.md defaults for the sandbox)."""
+    return Settings(
         auth_url=f"{sandbox_url}/auth",
         marketplace_url=f"{sandbox_url}/marketplace/v1",
         app_url=app_url,

@@ -1,0 +1,40 @@
+"""Checks made before a request is spent: ids, keys and offer terms (the server would refuse them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.contract import IDEMPOTENCY_KEY_MAX
+from services.contract import MARKETPLACE_ID_PATTERNS as ID_PATTERNS
+from services.errors import InvalidInputError
+
+
+def require_id(kind: str, value: str) -> str:
+    """Refuse a malformed id before spending a request (the server would answer `400 invalid_id`)."""
+    value = (value or "").strip()
+    if not ID_PATTERNS[kind].fullmatch(value):
+        prefix = ID_PATTERNS[kind].pattern[:4]
+        raise InvalidInputError(f"{kind}_id", f"expected '{prefix}' followed by 12 hex characters, got {value[:40]!r}")
+    return value
+
+
+def require_key(idempotency_key: str) -> str:
+    if not idempotency_key or len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
+        raise InvalidInputError("idempotency_key", f"must be 1 to {IDEMPOTENCY_KEY_MAX} characters")
+    return idempotency_key
+
+
+def offer_terms(offer_amount: float, emd_amount: float, financing: str, note: str | None) -> dict[str, Any]:
+    """The body of a new offer or a counter (decisions.md, Marketplace), checked first."""
+    if not offer_amount or offer_amount <= 0:
+        raise InvalidInputError("offer_amount", "must be a positive amount")
+    if emd_amount is None or emd_amount < 0:
+        raise InvalidInputError("emd_amount", "must be zero or more")
+    if emd_amount > offer_amount:
+        raise InvalidInputError("emd_amount", "cannot exceed the offer amount")
+    if not financing:
+        raise InvalidInputError("financing", "choose how the purchase is financed")
+    body: dict[str, Any] = {"offer_amount": offer_amount, "emd_amount": emd_amount, "financing": financing}
+    if note:
+        body["note"] = note
+    return body
