@@ -6,6 +6,8 @@ Duck-typed on the error (`code`, `status`, `detail`, `recovery`, `retry_after`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 # What a person can do about each documented code (data-api.md and marketplace-api.md, Errors).
@@ -54,8 +56,13 @@ def describe_error(error: BaseException) -> str:
     return " ".join(parts)
 
 
-def render_error(error: BaseException, *, title: str | None = None) -> None:
-    """Show an error in place of the panel that failed; the rest of the page goes on."""
+def render_error(error: BaseException, *, title: str | None = None, notes: Sequence[tuple[str, str]] = ()) -> None:
+    """Show an error in place of the panel that failed; the rest of the page goes on.
+
+    The one way a page shows a problem with its `recovery`: what failed and what to do
+    (`describe_error`), then any `notes` an API adds for its own codes, as (text, icon)
+    (the marketplace's cap resets, terms, scopes: components/marketplace_problem.py).
+    """
     status = getattr(error, "status", None)
     text = describe_error(error)
     if title:
@@ -64,3 +71,5 @@ def render_error(error: BaseException, *, title: str | None = None) -> None:
         st.warning(text, icon="⏳")
     else:
         st.error(text, icon="⚠️")
+    for note, icon in notes:
+        st.info(note, icon=icon)

@@ -34,11 +34,12 @@ def _terms_rows(terms: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
         if isinstance(value, Mapping):
             rows.update(_terms_rows(value, prefix=f"{field_label(str(name))}: "))
         else:
-            rows[prefix + field_label(str(name))] = _plain(name, value)
+            rows[prefix + field_label(str(name))] = _term_text(name, value)
     return rows
 
 
-def _plain(name: Any, value: Any) -> str:
+def _term_text(name: Any, value: Any) -> str:
+    """A term's value as a reader sees it (money, thousands, a financing code in words)."""
     if name in MONEY_TERMS:
         return money_text(value) or "—"
     if isinstance(value, float) and value.is_integer():

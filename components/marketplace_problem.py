@@ -1,15 +1,13 @@
 """A marketplace problem in place: what happened, its `recovery`, and what the codes imply.
 
 `cap_reached` / `daily_cap_reached` say when the cap resets; `terms_required` says what to
-accept and where; `insufficient_scope` names the scope. Everything else is the shared
-`render_error` (detail, recovery, request id).
+accept and where; `insufficient_scope` names the scope. These are notes drawn by the one
+renderer, `components.feedback.render_error` (detail, recovery, request id, then the notes).
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-import streamlit as st
 
 from components.feedback import render_error
 from components.marketplace_tables import utc_text
@@ -34,19 +32,24 @@ def cap_reset_text(error: Any, caps: list[dict] | None = None) -> str | None:
     return None
 
 
-def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:
+def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> list[tuple[str, str]]:
+    """What the marketplace's own codes add to a problem, as (text, icon) notes."""
     code = getattr(error, "code", None)
-    render_error(error, title=title)
     if code in CAP_CODES:
         reset = cap_reset_text(error, caps)
-        if reset:
-            st.info(reset, icon="🕛")
-    elif code == "terms_required":
+        return [(reset, "🕛")] if reset else []
+    if code == "terms_required":
         agreement = getattr(error, "agreement_id", None) or "—"
-        st.info(
+        return [(
             f"Accept the Marketplace API Terms (agreement {agreement}): log out, log in again and tick "
             "the terms box on the marketplace consent page.",
-            icon="📄",
-        )
-    elif code == "insufficient_scope":
-        st.info(f"This needs the `{getattr(error, 'scope', None) or 'missing'}` scope: log in again and allow it.", icon="🔑")
+            "📄",
+        )]
+    if code == "insufficient_scope":
+        return [(f"This needs the `{getattr(error, 'scope', None) or 'missing'}` scope: log in again and allow it.", "🔑")]
+    return []
+
+
+def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:
+    """The shared `render_error` with the marketplace's notes."""
+    render_error(error, title=title, notes=marketplace_notes(error, caps))
