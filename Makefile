@@ -26,7 +26,7 @@ node:
 $(NODE_DEPS): $(FRONTEND)/package.json $(FRONTEND)/package-lock.json | node
 	cd $(FRONTEND) && npm ci --no-audit --no-fund
 
-$(MAP_SCRIPT): $(NODE_DEPS) $(wildcard $(FRONTEND)/src/*.js)
+$(MAP_SCRIPT): $(NODE_DEPS) $(wildcard $(FRONTEND)/src/*.js) $(wildcard $(FRONTEND)/src/*.json)
 	cd $(FRONTEND) && npm run --silent build
 
 frontend: $(MAP_SCRIPT)

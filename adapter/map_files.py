@@ -1,14 +1,18 @@
 """The Map page's spec of a view, memoised, and the files the browser fetches for it.
 
-A warm rerun costs a lookup, not 20,000 cells. The map element's script and each cell
-layer's rows are published through Streamlit's static serving (static_data.py), named by
-their content so a browser keeps them cached until they change.
+The view's path: the page hands its view here, `_map_spec` (cached) hands it to
+`mapspec.plan.draw_view` with the cached read of the cells, and gets the spec back; the
+adapter adds only the cache and the files. A warm rerun costs a lookup, not 20,000 cells.
+The map element's script and each cell layer's rows are published through Streamlit's
+static serving (adapter/static_files.py), named by their content so a browser keeps them
+cached until they change.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -16,13 +20,18 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from adapter import data
+from adapter import data, static_files
 from adapter.settings import basemap_enabled, settings_fingerprint
 from adapter.values import frozen
+from mapspec.layers import MapSpec
+from mapspec.plan import DrawnView, draw_view
+from mapspec.view import View
+from services.contract import H3_MIN_RESOLUTION
+from services.errors import ValidationError
 
-# static_data.py folder of the map's cell rows (static/map-cells/).
+# static_files folder of the map's cell rows (static/map-cells/).
 MAP_ROWS_FOLDER = "map-cells"
-# The map element's script, built by `make` (frontend/), and its static_data.py folder.
+# The map element's script, built by `make` (frontend/), and its static_files folder.
 MAP_SCRIPT = Path(__file__).resolve().parent.parent / "frontend" / "dist" / "map_element.js"
 MAP_SCRIPT_FOLDER = "map-element"
 
@@ -31,8 +40,10 @@ class MapUnavailable(RuntimeError):
     """The map's script cannot reach the browser; the message says what to do."""
 
 
-def map_spec(geometry: Mapping[str, Any], filters: Mapping[str, Any], view_text: str, fit_to_cells: bool, markets_json: str):
-    """The Map page's deck spec of a view, with the view and resolution drawn.
+def map_spec(
+    geometry: Mapping[str, Any], filters: Mapping[str, Any], view_text: str, fit_to_cells: bool, markets_json: str
+) -> DrawnView:
+    """The Map page's drawing of a view (`mapspec.plan.draw_view`), memoised.
 
     Markets come as JSON text: Streamlit hashes a string at once, a nested list of dicts
     item by item on every rerun. Defined here, not in the page script, so the cached
@@ -46,44 +57,27 @@ def map_spec(geometry: Mapping[str, Any], filters: Mapping[str, Any], view_text:
 @st.cache_data(show_spinner=False, max_entries=32, ttl=data.FREE_READ_TTL_S)
 def _map_spec(
     fingerprint: str, geometry: tuple, filters: tuple, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool
-):
-    """A ZIP list or a city has no box of its own: the first read at the market's resolution
-    finds where its cells are, and a finer read fills that box."""
-    import json
-
-    import h3
-
-    from components.map_labels import city_labels
-    from components.map_layers import build_spec
-    from components.map_markets import shapes_in_view
-    from components.map_view import View, camera, choose_resolution
-
+) -> DrawnView:
+    """One call into mapspec, with the cached read of the cells it asks for."""
     place, conditions = dict(geometry), dict(filters)
-    view = View.parse(view_text)
-    cells, resolution = _cells_at_most(place, conditions, choose_resolution(view))
-    if fit_to_cells and len(cells):
-        view = View.covering([h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)])
-        finer = choose_resolution(view)
-        if finer != resolution:
-            cells, resolution = _cells_at_most(place, conditions, finer)
-    shapes = shapes_in_view(json.loads(markets_json), view)
-    labels = () if basemap else city_labels(view)
-    spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
-    return spec, view.text(), resolution
+    return draw_view(
+        View.parse(view_text),
+        lambda resolution: _cells_at_most(place, conditions, resolution),
+        fit_to_cells=fit_to_cells,
+        markets=json.loads(markets_json),
+        basemap=basemap,
+    )
 
 
 def _cells_at_most(place: dict, conditions: dict, resolution: int) -> tuple[pd.DataFrame, int]:
     """The cells at this resolution, or the finest coarser one the API answers: a place
     holding more than the API serves at once (50,000 cells, decisions.md) answers
     `400 validation_error` on `resolution`, and a coarser map of it is better than none."""
-    from components.map_view import MIN_RESOLUTION
-    from services.errors import ValidationError
-
     while True:
         try:
             return data.deal_cells(place, conditions, resolution), resolution
         except ValidationError as error:
-            if resolution <= MIN_RESOLUTION or not any(item.get("param") == "resolution" for item in error.errors):
+            if resolution <= H3_MIN_RESOLUTION or not any(item.get("param") == "resolution" for item in error.errors):
                 raise
             resolution -= 1
 
@@ -92,15 +86,13 @@ def map_script_url() -> str:
     """Where the browser loads the map element's script (components/map_element.py):
     published like the cells' rows, under a name made of its content, so a browser keeps
     it cached until it changes."""
-    import static_data
-
     try:
         text, digest = _map_script(MAP_SCRIPT.stat().st_mtime_ns)
     except FileNotFoundError:
         raise MapUnavailable(
             "The map's script is not built: run `make run`, which builds it (frontend/, with Node.js and npm)."
         ) from None
-    url = static_data.publish(MAP_SCRIPT_FOLDER, digest, text, suffix=".js")
+    url = static_files.publish(MAP_SCRIPT_FOLDER, digest, text, suffix=".js")
     if url is None:
         raise MapUnavailable(
             "The map's script cannot be served: turn on `server.enableStaticServing` (.streamlit/config.toml) "
@@ -116,14 +108,12 @@ def _map_script(modified_ns: int) -> tuple[str, str]:
     return text, hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def map_data_urls(spec) -> dict[str, str]:
-    """Where the browser fetches each cell layer's rows (static_data.py); empty, so the rows
-    go inline, where files cannot be served."""
-    import static_data
-
+def map_data_urls(spec: MapSpec) -> dict[str, str]:
+    """Where the browser fetches each cell layer's rows (adapter/static_files.py); empty,
+    so the rows go inline, where files cannot be served."""
     urls: dict[str, str] = {}
     for layer_id, rows in spec.rows.items():
-        url = static_data.publish(MAP_ROWS_FOLDER, spec.digests[layer_id], rows)
+        url = static_files.publish(MAP_ROWS_FOLDER, spec.digests[layer_id], rows)
         if url is None:
             return {}
         urls[layer_id] = url

@@ -39,7 +39,7 @@ def settings_fingerprint(current: Settings | None = None) -> str:
 def basemap_enabled() -> bool:
     """Carto tiles: always with `DEEDSCOPE_BASEMAP=carto`, never with `none` (tests,
     offline demos), and by default (`auto`) while Carto's style answers from here."""
-    from components.map_layers import CARTO_POSITRON
+    from mapspec.layers import CARTO_POSITRON
 
     value = os.environ.get(BASEMAP_SETTING)
     if value is None:

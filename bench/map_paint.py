@@ -102,8 +102,8 @@ def draw_synthetic_map() -> None:
     import adapter.map_files
     from bench.map_rerun import synthetic_cells
     from components.map_element import render_map
-    from components.map_layers import build_spec
-    from components.map_view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, camera
+    from mapspec.layers import build_spec
+    from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, camera
 
     st.set_page_config(layout="wide")
     view = View(-97.58, 32.54, -96.34, 33.41)

@@ -57,7 +57,7 @@ def chart_payload(app) -> tuple[int, int, int]:
     """(bytes of the map element's message: its data and its loader; bytes of the files the
     browser fetches beside it: the cells' rows; cells drawn). The element's script is
     fetched once and cached, like Streamlit's own, and is not counted."""
-    import static_data
+    from adapter import static_files
 
     element = app.get("bidi_component")[0]
     data = json.loads(element.proto.json)
@@ -65,8 +65,8 @@ def chart_payload(app) -> tuple[int, int, int]:
     for layer in data["cells"]:
         rows = layer["rows"]
         if isinstance(rows, str):
-            # A URL (static_data.py): the file Streamlit serves beside the script it runs.
-            path = static_data.published_path(rows, Path(app._script_path).parent / "static")
+            # A URL (adapter/static_files.py): the file Streamlit serves beside the script it runs.
+            path = static_files.published_path(rows, Path(app._script_path).parent / "static")
             fetched += path.stat().st_size
             rows = json.loads(path.read_text())
         cells += len(rows)
@@ -114,7 +114,7 @@ def synthetic_cells(view, count: int):
     import h3
     import pandas as pd
 
-    from components.map_view import choose_resolution
+    from mapspec.view import choose_resolution
 
     latitude, longitude = view.center
     resolution = choose_resolution(view)
@@ -136,7 +136,7 @@ def main() -> None:
     import adapter.data
     import adapter.map_files
     from bench.map_setup import describe, map_bench
-    from components.map_view import MAX_VIEW_CELLS
+    from mapspec.view import MAX_VIEW_CELLS
 
     with map_bench() as bench, environment(bench.env):
         print(describe(bench))

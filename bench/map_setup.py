@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
+from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution
 from services.data_api import DataApi
 from services.settings import load_settings
 from devtools.streamlit_process import sandbox_env

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.map_filters import KIND_LABELS
+from mapspec.filters import KIND_LABELS
 from components.tables import date_column, link_column, money_column, page_href, render_table
 
 INVESTOR_COLUMNS = (

@@ -4,7 +4,8 @@ Its script (frontend/src/map_element.js, built into frontend/dist/ by `make`) is
 core and the few layers the map draws, about 1 MB, where st.pydeck_chart loads 3 MB and
 reads every cell through deck.gl's JSON converter; the first hexagons come about 0.6 to 0.8 s
 sooner (bench/map_paint.py). The page sends what to draw (`MapSpec.data`); a click sends
-back the row of the cell clicked, as the component's `pick` state.
+back the row of the cell clicked, as the component's `pick` state. Both directions are
+defined once, in frontend/src/message.json (`mapspec.message`).
 
 The component's own script is a small loader (frontend/src/loader.js: a component's
 inline script travels with every rerun) that fetches the cells' rows while it loads the
@@ -19,8 +20,8 @@ from pathlib import Path
 
 import streamlit as st
 
-PICK = "pick"
-VIEW = "view"
+from mapspec.message import PICK, VIEW, element_data
+
 # Read from its source: it needs no build.
 LOADER = (Path(__file__).resolve().parent.parent / "frontend" / "src" / "loader.js").read_text(encoding="utf-8")
 
@@ -34,7 +35,7 @@ def render_map(data: Mapping, *, script_url: str, key: str, height: int) -> None
     `picked_row(st.session_state[key])` is then the row clicked; so does a pan or zoom
     that settles, and `reported_view(st.session_state[key])` is then where the map is."""
     _component(
-        data={**data, "script": script_url, "height": height},
+        data=element_data(data, script_url=script_url, height=height),
         key=key,
         default={PICK: None, VIEW: None},
         on_pick_change=lambda: None,

@@ -7,7 +7,8 @@ from html import escape
 
 import streamlit as st
 
-from components.map_layers import ColorScale, MarketShape
+from mapspec.layers import ColorScale
+from mapspec.markets import MarketShape
 
 
 def legend_html(scale: ColorScale, *, resolution: int, n_cells: int, markets: Sequence[MarketShape] = ()) -> str:

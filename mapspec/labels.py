@@ -8,12 +8,19 @@ their ZIP centroids.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from functools import lru_cache
 
-from components.map_layers import CityLabel
-from components.map_view import View
+from mapspec.view import View
 
 MAX_LABELS = 14
+
+
+@dataclass(frozen=True)
+class CityLabel:
+    name: str
+    latitude: float
+    longitude: float
 
 
 @lru_cache(maxsize=1)

@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from components.map_layers import MarketShape
-from components.map_view import View
+from mapspec.view import View
 
 # Statuses of a coverage dataset that mark a market's cells (data-api.md, States).
 FLAGGED_STATUSES = ("partial",)
+
+
+@dataclass(frozen=True)
+class MarketShape:
+    """What the map draws of a market: its outline, its data date, whether it is flagged."""
+
+    market: str
+    name: str
+    bbox: tuple[float, float, float, float]
+    data_end: str | None
+    flag: str | None = None  # e.g. "stale: str, permits" when coverage is stale or partial
+
+    def contains(self, latitude: float, longitude: float) -> bool:
+        west, south, east, north = self.bbox
+        return south <= latitude <= north and west <= longitude <= east
 
 
 def market_shape(market: Mapping) -> MarketShape | None:
@@ -43,3 +58,10 @@ def shapes_in_view(markets: Sequence[Mapping], view: View) -> tuple[MarketShape,
         if west < view.east and east > view.west and south < view.north and north > view.south:
             shapes.append(shape)
     return tuple(shapes)
+
+
+def market_of_cells(centres: Sequence[tuple[float, float]], markets: Sequence[MarketShape]) -> list[MarketShape | None]:
+    """Each cell's market, by its centre falling in the market's bbox (first match wins)."""
+    if len(markets) == 1:
+        return [markets[0]] * len(centres)
+    return [next((market for market in markets if market.contains(lat, lng)), None) for lat, lng in centres]

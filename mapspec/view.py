@@ -10,13 +10,14 @@ from dataclasses import dataclass
 
 import h3
 
+# decisions.md, Data API: `/v1/deals/cells` takes resolutions 4 to 10; data-api.md, Limits 6:
+# `radius_miles` at most 20.
+from services.contract import H3_MAX_RESOLUTION as MAX_RESOLUTION
+from services.contract import H3_MIN_RESOLUTION as MIN_RESOLUTION
+from services.contract import MAX_RADIUS_MILES
+
 # The most cells a view may hold (issue 4): the resolution is the finest that stays under it.
 MAX_VIEW_CELLS = 20_000
-# decisions.md, Data API: `/v1/deals/cells` takes resolutions 4 to 10.
-MIN_RESOLUTION = 4
-MAX_RESOLUTION = 10
-# data-api.md, Limits 6: `radius_miles` at most 20.
-MAX_RADIUS_MILES = 20.0
 # Hexagons cut by the edges of the box still count as cells of the view.
 EDGE_ALLOWANCE = 1.15
 KM_PER_DEGREE_LATITUDE = 110.57

@@ -10,7 +10,7 @@ moved by a person, the map's view becomes the page's (resolution, cells, link).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import date
 
 import h3
@@ -19,15 +19,21 @@ import streamlit as st
 import adapter.data
 import adapter.map_files
 import adapter.routing
+from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
-from components.map_filters import DEAL_KINDS, DealFilters, render_filters
 from components.map_element import picked_row, render_map, reported_view
-from components.map_layers import cell_of_row
-from components.map_markets import shapes_in_view
+from components.map_filters import render_filters
 from components.map_legend import render_legend
-from components.map_view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, MAX_VIEW_CELLS, View, cell_geometry, choose_resolution, estimated_cells
-from components.place_picker import PlaceChoice, place_request, render_place_picker
+from components.place_picker import render_place_picker
+from mapspec import link as map_link
+from mapspec.cells import cell_of_row
+from mapspec.filters import DealFilters
+from mapspec.link import MapLink
+from mapspec.markets import shapes_in_view
+from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice, place_request, request_for_view
+from mapspec.plan import DrawnView
+from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, cell_geometry
 from services.errors import ApiError
 
 PLACE_KEY = "map_place"
@@ -44,7 +50,7 @@ DEFAULT_PICKED_RADIUS_MILES = 1.0
 UNSET = "unset"
 
 
-# --- the URL (deep links) ------------------------------------------------------------------------
+# --- the URL (deep links: mapspec/link.py) -----------------------------------------------------
 
 
 def restore_from_url(markets: list[Mapping]) -> list[str]:
@@ -56,103 +62,49 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
         # Without the markets (coverage failed) the link waits for a rerun that has them.
         return []
     st.session_state[RESTORED] = True
-    params = st.query_params
-    problems: list[str] = []
+    link = map_link.parse(st.query_params.to_dict())
+    problems = list(link.problems)
     codes = [str(market.get("market")) for market in markets]
-    market = params.get("market")
-    if market:
-        if market in codes:
-            st.session_state[f"{PLACE_KEY}_market"] = market
-        else:
-            problems.append(f"The link's market {market!r} is not served; showing {codes[0] if codes else 'none'}.")
-    if params.get("zip"):
-        st.session_state[f"{PLACE_KEY}_mode"] = "ZIP codes"
-        st.session_state[f"{PLACE_KEY}_zips"] = params["zip"]
-    elif params.get("city"):
-        st.session_state[f"{PLACE_KEY}_mode"] = "City"
-        st.session_state[f"{PLACE_KEY}_city"] = params["city"]
-    elif params.get("lat") or params.get("lng"):
-        st.session_state[f"{PLACE_KEY}_mode"] = "Point + radius"
-        for name, widget in (("lat", "lat"), ("lng", "lng"), ("radius", "radius")):
-            value = _number(params.get(name))
-            if value is None and params.get(name):
-                problems.append(f"The link's {name} {params.get(name)!r} is not a number.")
-            elif value is not None:
-                st.session_state[f"{PLACE_KEY}_{widget}"] = value
-    for name in ("from", "to"):
-        if params.get(name):
-            try:
-                st.session_state[f"{FILTERS_KEY}_{name}"] = date.fromisoformat(params[name])
-            except ValueError:
-                problems.append(f"The link's {name} date {params[name]!r} is not a date (YYYY-MM-DD).")
-    if params.get("kind"):
-        kinds = [kind for kind in params["kind"].split(",") if kind]
-        unknown = [kind for kind in kinds if kind not in DEAL_KINDS]
-        if unknown:
-            problems.append(f"Unknown deal kinds in the link: {', '.join(unknown)}.")
-        st.session_state[f"{FILTERS_KEY}_kinds"] = [kind for kind in kinds if kind in DEAL_KINDS]
-    for name, widget in (("min", "min"), ("max", "max")):
-        value = _number(params.get(name))
+    market = link.market
+    if market and market not in codes:
+        problems.insert(0, f"The link's market {market!r} is not served; showing {codes[0] if codes else 'none'}.")
+        market = None
+    restored = {
+        f"{PLACE_KEY}_market": market,
+        f"{PLACE_KEY}_mode": link.mode,
+        f"{PLACE_KEY}_zips": link.zips,
+        f"{PLACE_KEY}_city": link.city,
+        f"{PLACE_KEY}_lat": link.latitude,
+        f"{PLACE_KEY}_lng": link.longitude,
+        f"{PLACE_KEY}_radius": link.radius_miles,
+        f"{FILTERS_KEY}_from": link.sold_from,
+        f"{FILTERS_KEY}_to": link.sold_to,
+        f"{FILTERS_KEY}_kinds": list(link.kinds) or None,
+        f"{FILTERS_KEY}_min": link.min_price,
+        f"{FILTERS_KEY}_max": link.max_price,
+        # From the link: it belongs to the place the link restores (overridden_view).
+        VIEW_OVERRIDE: (None, link.view.text(), None) if link.view else None,
+        SELECTED_CELL: link.cell,
+    }
+    for key, value in restored.items():
         if value is not None:
-            st.session_state[f"{FILTERS_KEY}_{widget}"] = int(value)
-        elif params.get(name):
-            problems.append(f"The link's {name} price {params.get(name)!r} is not a number.")
-    if params.get("view"):
-        try:
-            View.parse(params["view"])
-            st.session_state[VIEW_OVERRIDE] = (None, params["view"], None)
-        except ValueError:
-            problems.append(f"The link's view {params['view']!r} is not west,south,east,north.")
-    if params.get("cell"):
-        if h3.is_valid_cell(params["cell"]):
-            st.session_state[SELECTED_CELL] = params["cell"]
-        else:
-            problems.append(f"The link's cell {params['cell']!r} is not an H3 cell.")
+            st.session_state[key] = value
     return problems
 
 
 def write_url(place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None) -> None:
-    params: dict[str, str] = {}
-    if place.market:
-        params["market"] = place.market
-    if place.mode == "ZIP codes" and place.zips:
-        params["zip"] = place.zips.replace(" ", "")
-    elif place.mode == "City" and place.city:
-        params["city"] = place.city
-    elif place.mode == "Point + radius":
-        for name, value in (("lat", place.latitude), ("lng", place.longitude), ("radius", place.radius_miles)):
-            if value is not None:
-                params[name] = f"{value:g}"
-    if view is not None:
-        params["view"] = view.text()
-    if filters.sold_from:
-        params["from"] = filters.sold_from.isoformat()
-    if filters.sold_to:
-        params["to"] = filters.sold_to.isoformat()
-    if filters.kinds:
-        params["kind"] = ",".join(filters.kinds)
-    if filters.min_price is not None:
-        params["min"] = str(filters.min_price)
-    if filters.max_price is not None:
-        params["max"] = str(filters.max_price)
-    if cell:
-        params["cell"] = cell
-    if dict(st.query_params) != params:
-        st.query_params.from_dict(params)
+    query = map_link.write(
+        MapLink(
+            market=place.market, mode=place.mode, zips=place.zips, city=place.city, latitude=place.latitude,
+            longitude=place.longitude, radius_miles=place.radius_miles, view=view, sold_from=filters.sold_from,
+            sold_to=filters.sold_to, kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price, cell=cell,
+        )
+    )
+    if dict(st.query_params) != query:
+        st.query_params.from_dict(query)
 
 
-def _number(text: str | None) -> float | None:
-    try:
-        return float(text) if text not in (None, "") else None
-    except ValueError:
-        return None
-
-
-# --- place to request and view -------------------------------------------------------------------
-
-
-def place_signature(place: PlaceChoice) -> tuple:
-    return (place.market, place.mode, place.zips, place.city, place.latitude, place.longitude, place.radius_miles)
+# --- the view ------------------------------------------------------------------------------------
 
 
 def follow_the_map(place: PlaceChoice) -> None:
@@ -169,7 +121,7 @@ def follow_the_map(place: PlaceChoice) -> None:
         view = View.clamped(*reported.bbox)
     except ValueError:
         return  # a box with no area: nothing to follow
-    st.session_state[VIEW_OVERRIDE] = (place_signature(place), view.text(), reported.camera)
+    st.session_state[VIEW_OVERRIDE] = (place.signature(), view.text(), reported.camera)
 
 
 def overridden_view(place: PlaceChoice) -> tuple[View, dict | None] | None:
@@ -181,28 +133,11 @@ def overridden_view(place: PlaceChoice) -> tuple[View, dict | None] | None:
     signature, text, camera = override
     if signature is None:
         # From the link: it belongs to the place the link restored.
-        st.session_state[VIEW_OVERRIDE] = (place_signature(place), text, camera)
-    elif signature != place_signature(place):
+        st.session_state[VIEW_OVERRIDE] = (place.signature(), text, camera)
+    elif signature != place.signature():
         del st.session_state[VIEW_OVERRIDE]
         return None
     return View.parse(text), camera
-
-
-def request_for_view(place: PlaceChoice, geometry: dict, place_view: View | None, view: View) -> tuple[dict, View]:
-    """The cells' request for the view, and the view that sets its resolution: the place
-    as it is while the view holds it at that resolution. A whole market too large for the view's resolution is read in the part
-    of it the view shows (else zooming in would read the whole market's finest cells); a
-    view outside the market reads the whole market at its own resolution, so the map
-    still has cells to pan back to. ZIPs, a city and a circle are read whole: they are
-    small, and their cells stay drawn as the map pans."""
-    if place.mode != "Whole market" or place_view is None:
-        return geometry, view
-    if estimated_cells(place_view, choose_resolution(view)) <= MAX_VIEW_CELLS:
-        return geometry, view
-    part = view.intersection(place_view)
-    if part is None:
-        return geometry, place_view
-    return {"bbox": part.text()}, view
 
 
 # --- selection ----------------------------------------------------------------------------------
@@ -226,46 +161,9 @@ def update_selection(picked: tuple | None, resolution: int | None) -> str | None
 # --- the cell panel -----------------------------------------------------------------------------
 
 
-def charged_section(name: str, signature: tuple, ask_label: str, cost_text: str | None, load: Callable[[], list]) -> list | None:
-    """A read that may cost credits: ask, state the most it may cost, load only once confirmed."""
-    state_key = f"map_{name}_state"
-    state = st.session_state.get(state_key)
-    if state is not None and state.get("signature") != signature:
-        state = None
-    if state is None:
-        if st.button(ask_label, key=f"map_{name}_ask"):
-            state = {"signature": signature, "stage": "asked"}
-    if state is not None and state["stage"] == "asked":
-        if cost_text is None:
-            st.warning("The cost cannot be stated because the cell's summary did not load: try again when it does.")
-            state = None
-        else:
-            question = st.empty()
-            with question.container():
-                st.warning(cost_text, icon=":material/payments:")
-                confirm, cancel = st.columns(2)
-                confirmed = confirm.button("Confirm", key=f"map_{name}_confirm", type="primary")
-                cancelled = cancel.button("Cancel", key=f"map_{name}_cancel")
-            if confirmed:
-                # Answered: the question goes, the loading takes its place.
-                question.empty()
-                state = {"signature": signature, "stage": "loading"}
-            elif cancelled:
-                st.session_state[state_key] = None
-                st.rerun()
-    if state is not None and state["stage"] == "loading":
-        try:
-            state = {"signature": signature, "stage": "loaded", "rows": load()}
-        except ApiError as error:
-            render_error(error, title=ask_label)
-            state = None
-    st.session_state[state_key] = state
-    return state["rows"] if state is not None and state["stage"] == "loaded" else None
-
-
 def pick_point(latitude: float, longitude: float) -> None:
     """A point picked on the map: the place becomes a circle around it (1 mile unless set)."""
-    st.session_state[f"{PLACE_KEY}_mode"] = "Point + radius"
+    st.session_state[f"{PLACE_KEY}_mode"] = POINT
     st.session_state[f"{PLACE_KEY}_lat"] = round(latitude, 5)
     st.session_state[f"{PLACE_KEY}_lng"] = round(longitude, 5)
     if not st.session_state.get(f"{PLACE_KEY}_radius"):
@@ -287,7 +185,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
     if zoom.button("Zoom to this cell", key="map_zoom"):
         neighbourhood = h3.grid_disk(cell, 8)
         points = [h3.cell_to_latlng(item) for item in neighbourhood]
-        st.session_state[VIEW_OVERRIDE] = (place_signature(place), View.covering(points, margin=0.0).text(), None)
+        st.session_state[VIEW_OVERRIDE] = (place.signature(), View.covering(points, margin=0.0).text(), None)
         st.rerun()
     circle.button(
         "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
@@ -302,7 +200,12 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
     except ApiError as error:
         render_error(error, title="Summary of the cell")
     signature = (cell, tuple(sorted((key, str(value)) for key, value in params.items())))
+    render_charged_reads(cell_place, params, summary, signature)
 
+
+def render_charged_reads(cell_place: dict, params: dict, summary: Mapping | None, signature: tuple) -> None:
+    """The cell's top investors and its deals, each read once the person agrees to its
+    most cost, stated from the free summary (components/charged_read.py)."""
     st.markdown("**Top investors**")
     investor_cost = None
     if summary is not None:
@@ -311,9 +214,9 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
             f"Listing the top investors of this cell may cost up to {most} credits "
             "(1 per investor new to your account; investors already read cost nothing)."
         )
-    investors = charged_section(
-        "investors", signature, f"Show the top {TOP_INVESTORS} investors", investor_cost,
-        lambda: adapter.data.top_investors(cell_place, params, limit=TOP_INVESTORS),
+    investors = confirm_charged_read(
+        "map_investors", signature, ask_label=f"Show the top {TOP_INVESTORS} investors", cost_text=investor_cost,
+        load=lambda: adapter.data.top_investors(cell_place, params, limit=TOP_INVESTORS),
     )
     if investors is not None:
         render_top_investors(investors, key="map_investors")
@@ -339,7 +242,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
         bar.empty()
         return rows
 
-    deals = charged_section("deals", signature, "List the deals", deal_cost, load_deals)
+    deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals)
     if deals is not None:
         render_deals(deals, key="map_deals")
 
@@ -347,10 +250,9 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
 # --- the page -----------------------------------------------------------------------------------
 
 
-def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_cells: bool, markets: list[Mapping]):
-    """The view's drawing (spec, view text, resolution). A refused read is said, and the
-    cells drawn last stay on the map, so a person who moved it can move on or back; None
-    when nothing was drawn yet."""
+def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_cells: bool, markets: list[Mapping]) -> DrawnView | None:
+    """The view's drawing. A refused read is said, and the cells drawn last stay on the
+    map, so a person who moved it can move on or back; None when nothing was drawn yet."""
     try:
         drawn = adapter.map_files.map_spec(
             request, filters.params(), request_view.text(), fit_to_cells, json.dumps(markets, sort_keys=True, default=str)
@@ -363,6 +265,29 @@ def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_c
         return kept
     st.session_state[LAST_DRAWN] = drawn
     return drawn
+
+
+def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping]) -> View:
+    """The map, its legend and the selected cell's frame; the view the map shows: where
+    the person moved it, the map stays, otherwise it shows the view drawn."""
+    spec = drawn.spec
+    drawn_view = view if camera_at else drawn.view
+    selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
+    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected)
+    if camera_at:
+        data["view"] = camera_at
+    try:
+        render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX)
+    except adapter.map_files.MapUnavailable as unavailable:
+        # In the map's place; the legend, the panel and the link still work.
+        st.error(str(unavailable), icon=":material/map:")
+    if spec.n_cells == 0:
+        st.info("No deals here with these filters: widen the dates, kinds or prices.")
+    render_legend(
+        spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells,
+        markets=shapes_in_view(markets, drawn_view), key="map_legend",
+    )
+    return drawn_view
 
 
 def load_markets() -> list[Mapping]:
@@ -383,20 +308,16 @@ def main() -> None:
     data_end = None
     if market and market.get("data_end"):
         data_end = date.fromisoformat(str(market["data_end"])[:10])
-    filters = render_filters(key=FILTERS_KEY, data_end=data_end)
-    if filters.sold_from and filters.sold_to and filters.sold_from > filters.sold_to:
-        st.error("The start date is after the end date: swap them or clear one.")
-        filters = DealFilters(kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price)
-    if filters.min_price is not None and filters.max_price is not None and filters.min_price > filters.max_price:
-        st.error("The minimum price is above the maximum: correct one of them.")
-        filters = DealFilters(sold_from=filters.sold_from, sold_to=filters.sold_to, kinds=filters.kinds)
+    filters, problems = render_filters(key=FILTERS_KEY, data_end=data_end).checked()
+    for problem in problems:
+        st.error(problem)
 
     geometry, place_view, problem = place_request(place, market)
     if problem:
         st.error(problem)
     follow_the_map(place)
     override = overridden_view(place)
-    fit_to_cells = place.mode in ("ZIP codes", "City") and problem is None and override is None
+    fit_to_cells = place.mode in (ZIP_CODES, CITY) and problem is None and override is None
     view, camera_at = override if override else (place_view, None)
 
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
@@ -408,24 +329,7 @@ def main() -> None:
             request, request_view = request_for_view(place, geometry, place_view, view)
             drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
             if drawn is not None:
-                spec, view_text, resolution = drawn
-                # Where the person moved the map, the map stays; otherwise it shows the view drawn.
-                drawn_view = view if camera_at else View.parse(view_text)
-                selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
-                data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected)
-                if camera_at:
-                    data["view"] = camera_at
-                try:
-                    render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX)
-                except adapter.map_files.MapUnavailable as unavailable:
-                    # In the map's place; the legend, the panel and the link still work.
-                    st.error(str(unavailable), icon=":material/map:")
-                if spec.n_cells == 0:
-                    st.info("No deals here with these filters: widen the dates, kinds or prices.")
-                render_legend(
-                    spec.scale, resolution=resolution, n_cells=spec.n_cells,
-                    markets=shapes_in_view(markets, drawn_view), key="map_legend",
-                )
+                drawn_view = draw_map(drawn, view, camera_at, markets)
 
     cell = st.session_state.get(SELECTED_CELL)
     with panel_column:

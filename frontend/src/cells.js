@@ -1,12 +1,15 @@
-// The cells as deck.gl draws them, from the rows the page sends (map_element.js says
+// The cells as deck.gl draws them, from the rows the page sends (message.json says
 // their forms): pure functions, tested with node (test/cells.test.js).
+import message from './message.json' with {type: 'json'};
 
 const CORNERS = 6;
+// The row forms, named in the message: centre (corners from the view's shape) or ring.
+export const [CENTRE_FORM, RING_FORM] = message.properties.form.enum;
 
 // The hexagons as flat rings in one typed array (deck.gl's binary polygons), with a
 // colour per vertex, as binary polygons take them.
 export function binaryRings(rows, data, closed) {
-  const centre = data.form === 'centre';
+  const centre = data.form === CENTRE_FORM;
   // Corners per cell: six from the shape, or as many as the row's ring holds (a pentagon
   // has five; a cell cut by an icosahedron edge more).
   const corners = rows.map((row) => (centre ? CORNERS : row[row.length - 1].length / 2));

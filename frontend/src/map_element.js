@@ -8,29 +8,16 @@
 // are computed in one loop into the typed arrays deck.gl draws from (docs/architecture.md,
 // "The map's drawing").
 //
-// data = {
-//   height: px,
-//   view: {latitude, longitude, zoom}: the camera; a new one moves the map there,
-//   tiles: URL template of raster tiles ({z}/{x}/{y}) or null (none drawn),
-//   tilesHiDpi: the same tiles at twice the pixels, for screens that have them,
-//   attribution: text shown over the tiles,
-//   colors: {thresholds: [lower bounds], palette: [[r, g, b]], alpha},
-//   cells: [{id, rows: URL | [row], flagged}]: the cells, a layer each,
-//   form: "centre" (row = [x, y, deals, ...], x and y in 1e-6 degrees, corners from
-//         `shape`) or "ring" (row = [hex, deals, ..., ring], ring = 12 absolute degrees),
-//   shape: {origin: [lng, lat], terms: [[p, q, r] x 12]}: corner k = p*x + q*y + r,
-//          in degrees from origin (centre form),
-//   countAt: index of the deal count in a row,
-//   tooltip: lines with {n} standing for a row's n-th value,
-//   outlines: [[outer ring, inner ring]]: the market frames,
-//   labels: [{t: name, p: [lng, lat]}]: city names (maps without tiles),
-//   selected: {centre: [lng, lat], ring: [[lng, lat]]}: the selected cell, or null,
-// }
+// What the page sends (`data`) and what the script sends back (the `pick` and `view`
+// state) are defined once, in message.json: a JSON schema that esbuild bundles here and
+// that mapspec (Python) reads. frontend/test/message.test.js checks that the script reads
+// exactly its fields; tests/mapspec/test_message.py that the page writes them.
 import {Deck, MapView} from '@deck.gl/core';
 import {BitmapLayer, PathLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/layers';
 import {TileLayer} from '@deck.gl/geo-layers';
 
-import {binaryRings, tooltipText} from './cells.js';
+import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
+import message from './message.json' with {type: 'json'};
 
 const FRAME_COLOR = [15, 110, 110, 200];
 // Blue: apart from the cells' yellows and reds and from the names' near-black.
@@ -147,7 +134,23 @@ function viewKeyOf(view) {
   return [view.latitude, view.longitude, view.zoom].map((value) => Number(value).toFixed(5)).join(',');
 }
 
+// A page and a script out of step (a script cached from before a change of the message)
+// would draw wrongly without a word: said in the console, once per kind of difference.
+const told = new Set();
+function checkMessage(data) {
+  const missing = message.required.filter((name) => !(name in data));
+  const unknown = Object.keys(data).filter((name) => !(name in message.properties));
+  const problem = [missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
+  if (problem && !told.has(problem)) {
+    told.add(problem);
+    console.error(`deedscope map: the page's message does not match the script's (message.json): ${problem}`);
+  }
+}
+
 function update(map, data, rows) {
+  checkMessage(data);
   map.container.style.height = `${data.height}px`;
   const viewKey = viewKeyOf(data.view);
   if (viewKey !== map.viewKey) {
@@ -227,7 +230,7 @@ function cellLayers(map, layer, data) {
   // absolute degrees take its 64-bit emulation (twice the vertex data, a longer shader
   // for a software renderer).
   const placement =
-    data.form === 'centre' ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {};
+    data.form === CENTRE_FORM ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {};
   const fill = new SolidPolygonLayer({
     id: layer.id,
     data: built.binary,

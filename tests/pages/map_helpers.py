@@ -9,10 +9,10 @@ from pathlib import Path
 import streamlit as st
 
 import adapter.data
-import static_data
+from adapter import static_files
 from streamlit.testing.v1 import AppTest
 
-from components.map_layers import cell_of_row
+from mapspec.cells import cell_of_row
 from services.data_api import DataApi
 from services.settings import load_settings
 from tests.processes import sandbox_env
@@ -60,8 +60,8 @@ def layer_rows(app: AppTest, layer: dict) -> list[list]:
     """A cell layer's rows as the browser gets them: fetched from their file, or inline."""
     rows = layer["rows"]
     if isinstance(rows, str):
-        # static_data.py wrote them beside the script Streamlit runs, which serves them.
-        return json.loads(static_data.published_path(rows, Path(app._script_path).parent / "static").read_text())
+        # adapter/static_files.py wrote them beside the script Streamlit runs, which serves them.
+        return json.loads(static_files.published_path(rows, Path(app._script_path).parent / "static").read_text())
     return rows
 
 
@@ -92,7 +92,7 @@ def raw_rows(app: AppTest) -> list[list]:
 
 def drawn_cells(app: AppTest) -> list[list]:
     """The cells drawn, as [hex, deals, investors, median, (note)], whichever form the
-    browser got them in (components/map_layers.py)."""
+    browser got them in (mapspec/cells.py)."""
     resolution = drawn_resolution(app)
     drawn = []
     for row in raw_rows(app):

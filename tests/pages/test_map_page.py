@@ -6,8 +6,8 @@ import h3
 import pytest
 
 import adapter.map_files
-import components.map_layers
-from components.map_view import MAX_VIEW_CELLS, View, choose_resolution
+import mapspec.layers
+from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import (
     city_names,
     client,
@@ -356,7 +356,7 @@ def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbo
     cannot (no internet), outlines and city names instead of a blank background."""
     point_app_at(monkeypatch, sandbox.url)
     monkeypatch.setenv("DEEDSCOPE_BASEMAP", "auto")
-    monkeypatch.setattr(components.map_layers, "CARTO_POSITRON", f"http://127.0.0.1:{free_port()}/style.json")
+    monkeypatch.setattr(mapspec.layers, "CARTO_POSITRON", f"http://127.0.0.1:{free_port()}/style.json")
     app = new_page()
     app.run()
     assert not app.exception
@@ -364,12 +364,12 @@ def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbo
     assert city_names(app), "the map names its cities itself"
 
     with style_server() as url:
-        monkeypatch.setattr(components.map_layers, "CARTO_POSITRON", f"{url}/style.json")
+        monkeypatch.setattr(mapspec.layers, "CARTO_POSITRON", f"{url}/style.json")
         app = new_page()
         app.run()
         assert not app.exception
         online = map_data(app)
-    assert online["tiles"] == components.map_layers.CARTO_POSITRON_TILES
+    assert online["tiles"] == mapspec.layers.CARTO_POSITRON_TILES
     assert online["labels"] == [], "the tiles name the places"
 
 

@@ -27,9 +27,9 @@ import time
 from pathlib import Path
 
 # Streamlit serves `<folder of the main script>/static` at `app/static/` (relative to the
-# page, so a base URL path is kept). The main script is app.py, next to this file, unless
-# another script is run (a benchmark's).
-APP_STATIC_ROOT = Path(__file__).resolve().parent / "static"
+# page, so a base URL path is kept). The main script is app.py, in the folder above this
+# package, unless another script is run (a benchmark's).
+APP_STATIC_ROOT = Path(__file__).resolve().parent.parent / "static"
 URL_PREFIX = "app/static"
 KEEP_FILES = 256
 KEEP_AT_LEAST_S = 15 * 60

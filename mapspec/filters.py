@@ -1,0 +1,104 @@
+"""The deal filters shared by cells, summary, investors and deals (decisions.md, Data API).
+
+Plain values: the Map page's filter widgets (components/map_filters.py) give a
+`DealFilters`, and the page, its link and the adapter read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from services.contract import DEAL_KINDS
+
+# How a person reads each kind, in the order they read them (the values are the
+# contract's, services/contract.py).
+KIND_LABELS = {
+    "flip": "Flip",
+    "wholesale": "Wholesale",
+    "long_hold": "Long hold",
+    "hold": "Hold",
+    "build": "Build",
+    "acquisition": "Acquisition",
+}
+
+
+def _reading_order(kind: str) -> tuple[int, str]:
+    order = list(KIND_LABELS)
+    return (order.index(kind) if kind in KIND_LABELS else len(order), kind)
+
+
+# Every kind the contract names, in reading order (one it adds later comes last).
+KINDS = tuple(sorted(DEAL_KINDS, key=_reading_order))
+
+
+@dataclass(frozen=True)
+class DealFilters:
+    sold_from: date | None = None
+    sold_to: date | None = None
+    kinds: tuple[str, ...] = ()
+    min_price: int | None = None
+    max_price: int | None = None
+
+    def params(self) -> dict:
+        """Keyword filters of `services` (`from_` because `from` is a Python keyword)."""
+        params: dict = {}
+        if self.sold_from:
+            params["from_"] = self.sold_from.isoformat()
+        if self.sold_to:
+            params["to"] = self.sold_to.isoformat()
+        if self.kinds:
+            params["kind"] = list(self.kinds)
+        if self.min_price is not None:
+            params["min_price"] = self.min_price
+        if self.max_price is not None:
+            params["max_price"] = self.max_price
+        return params
+
+    def checked(self) -> tuple[DealFilters, list[str]]:
+        """The filters a read can take, and what was dropped and why: a date range or a
+        price range the wrong way round is left out, said in a person's words."""
+        filters, problems = self, []
+        if filters.sold_from and filters.sold_to and filters.sold_from > filters.sold_to:
+            problems.append("The start date is after the end date: swap them or clear one.")
+            filters = DealFilters(kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price)
+        if filters.min_price is not None and filters.max_price is not None and filters.min_price > filters.max_price:
+            problems.append("The minimum price is above the maximum: correct one of them.")
+            filters = DealFilters(sold_from=filters.sold_from, sold_to=filters.sold_to, kinds=filters.kinds)
+        return filters, problems
+
+
+def filters_label(filters: DealFilters) -> str:
+    """What the filters' button says: the filters set, or that every deal counts."""
+    parts = []
+    if filters.sold_from and filters.sold_to:
+        parts.append(f"{filters.sold_from.isoformat()} to {filters.sold_to.isoformat()}")
+    elif filters.sold_from:
+        parts.append(f"from {filters.sold_from.isoformat()}")
+    elif filters.sold_to:
+        parts.append(f"to {filters.sold_to.isoformat()}")
+    if filters.kinds:
+        labels = [KIND_LABELS.get(kind, kind) for kind in filters.kinds]
+        parts.append(", ".join(labels) if len(labels) <= 2 else f"{len(labels)} kinds")
+    if filters.min_price is not None and filters.max_price is not None:
+        parts.append(f"${filters.min_price:,} to ${filters.max_price:,}")
+    elif filters.min_price is not None:
+        parts.append(f"${filters.min_price:,} or more")
+    elif filters.max_price is not None:
+        parts.append(f"up to ${filters.max_price:,}")
+    return "Filters: " + " · ".join(parts) if parts else "Filters: any date, kind, price"
+
+
+def filters_in(state: Mapping[str, Any], key: str) -> DealFilters:
+    """The filters widgets keyed `{key}_<name>` hold (set by a person or restored from a
+    link), read before the widgets are drawn so the button's label can say them."""
+    min_price, max_price = state.get(f"{key}_min"), state.get(f"{key}_max")
+    return DealFilters(
+        sold_from=state.get(f"{key}_from"),
+        sold_to=state.get(f"{key}_to"),
+        kinds=tuple(state.get(f"{key}_kinds") or ()),
+        min_price=int(min_price) if min_price is not None else None,
+        max_price=int(max_price) if max_price is not None else None,
+    )

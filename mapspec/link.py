@@ -1,0 +1,154 @@
+"""The Map page's link: place, filters, view and selected cell as query parameters.
+
+`write` gives the parameters of a `MapLink`; `parse` reads them back, keeping what it can
+and saying plainly what it cannot (`MapLink.problems`), so a malformed link still opens
+the map. `parse(write(link)) == link` for every link the page writes
+(tests/mapspec/test_link.py). The page only moves a `MapLink` in and out of its widgets.
+
+    market=DFW & zip=75201,75204 | city=Dallas | lat=32.78&lng=-96.8&radius=2
+    & view=west,south,east,north & from=2025-01-01 & to=2025-06-30 & kind=flip,hold
+    & min=200000 & max=500000 & cell=8826c86015fffff
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+import h3
+
+from mapspec.place import CITY, POINT, ZIP_CODES
+from mapspec.view import View
+from services.contract import DEAL_KINDS
+
+
+@dataclass(frozen=True)
+class MapLink:
+    """What a link holds. `mode` is the place's mode when the link names one inside the
+    market (ZIPs, a city or a point); None for the whole market."""
+
+    market: str | None = None
+    mode: str | None = None
+    zips: str | None = None
+    city: str | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+    radius_miles: float | None = None
+    view: View | None = None
+    sold_from: date | None = None
+    sold_to: date | None = None
+    kinds: tuple[str, ...] = ()
+    min_price: int | None = None
+    max_price: int | None = None
+    cell: str | None = None
+    # What could not be read, each said in a person's words; a written link has none.
+    problems: tuple[str, ...] = ()
+
+
+def write(link: MapLink) -> dict[str, str]:
+    """The link's query parameters, in the order the page has always written them."""
+    query: dict[str, str] = {}
+    if link.market:
+        query["market"] = link.market
+    if link.mode == ZIP_CODES and link.zips:
+        query["zip"] = link.zips.replace(" ", "")
+    elif link.mode == CITY and link.city:
+        query["city"] = link.city
+    elif link.mode == POINT:
+        for name, value in (("lat", link.latitude), ("lng", link.longitude), ("radius", link.radius_miles)):
+            if value is not None:
+                query[name] = _decimal(value)
+    if link.view is not None:
+        query["view"] = link.view.text()
+    if link.sold_from:
+        query["from"] = link.sold_from.isoformat()
+    if link.sold_to:
+        query["to"] = link.sold_to.isoformat()
+    if link.kinds:
+        query["kind"] = ",".join(link.kinds)
+    if link.min_price is not None:
+        query["min"] = str(link.min_price)
+    if link.max_price is not None:
+        query["max"] = str(link.max_price)
+    if link.cell:
+        query["cell"] = link.cell
+    return query
+
+
+def parse(query: Mapping[str, str]) -> MapLink:
+    """The link in `query`: what reads, kept; what does not, left out and said."""
+    problems: list[str] = []
+    place = _place(query, problems)
+    dates = {name: _date(query, name, problems) for name in ("from", "to")}
+    kinds: tuple[str, ...] = ()
+    if query.get("kind"):
+        named = [kind for kind in query["kind"].split(",") if kind]
+        unknown = [kind for kind in named if kind not in DEAL_KINDS]
+        if unknown:
+            problems.append(f"Unknown deal kinds in the link: {', '.join(unknown)}.")
+        kinds = tuple(kind for kind in named if kind in DEAL_KINDS)
+    prices = {}
+    for name in ("min", "max"):
+        value = _number(query.get(name))
+        if value is None and query.get(name):
+            problems.append(f"The link's {name} price {query.get(name)!r} is not a number.")
+        prices[name] = int(value) if value is not None else None
+    view = None
+    if query.get("view"):
+        try:
+            view = View.parse(query["view"])
+        except ValueError:
+            problems.append(f"The link's view {query['view']!r} is not west,south,east,north.")
+    cell = None
+    if query.get("cell"):
+        if h3.is_valid_cell(query["cell"]):
+            cell = query["cell"]
+        else:
+            problems.append(f"The link's cell {query['cell']!r} is not an H3 cell.")
+    return MapLink(
+        **place, view=view, sold_from=dates["from"], sold_to=dates["to"], kinds=kinds,
+        min_price=prices["min"], max_price=prices["max"], cell=cell, problems=tuple(problems),
+    )
+
+
+def _place(query: Mapping[str, str], problems: list[str]) -> dict:
+    """The market and the place inside it: ZIPs, else a city, else a point (either of its
+    coordinates names it)."""
+    place: dict = {"market": query.get("market") or None}
+    if query.get("zip"):
+        place.update(mode=ZIP_CODES, zips=query["zip"])
+    elif query.get("city"):
+        place.update(mode=CITY, city=query["city"])
+    elif query.get("lat") or query.get("lng"):
+        place["mode"] = POINT
+        for name, field in (("lat", "latitude"), ("lng", "longitude"), ("radius", "radius_miles")):
+            value = _number(query.get(name))
+            if value is None and query.get(name):
+                problems.append(f"The link's {name} {query.get(name)!r} is not a number.")
+            place[field] = value
+    return place
+
+
+def _date(query: Mapping[str, str], name: str, problems: list[str]) -> date | None:
+    if not query.get(name):
+        return None
+    try:
+        return date.fromisoformat(query[name])
+    except ValueError:
+        problems.append(f"The link's {name} date {query[name]!r} is not a date (YYYY-MM-DD).")
+        return None
+
+
+def _number(text: str | None) -> float | None:
+    try:
+        return float(text) if text not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _decimal(value: float) -> str:
+    """A coordinate or radius as short as it reads back exactly: `6`, `32.78123` (`%g`
+    alone keeps six digits, and a point picked at 1e-5 degrees came back 10 m off)."""
+    text = f"{value:g}"
+    return text if float(text) == value else repr(float(value))

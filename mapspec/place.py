@@ -1,0 +1,79 @@
+"""Where the map looks: a market, then the whole market, ZIPs, a city or a circle, as a
+request of the Data API and the view that shows it.
+
+Plain values: the Map page's place picker (components/place_picker.py) gives a
+`PlaceChoice`; `place_request` turns it into the request's geometry and a view, and
+`request_for_view` into the cells' request of the view the map shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution, estimated_cells
+from services.contract import MAX_RADIUS_MILES
+
+WHOLE_MARKET, ZIP_CODES, CITY, POINT = "Whole market", "ZIP codes", "City", "Point + radius"
+MODES = (WHOLE_MARKET, ZIP_CODES, CITY, POINT)
+
+
+@dataclass(frozen=True)
+class PlaceChoice:
+    market: str | None
+    mode: str
+    zips: str = ""
+    city: str = ""
+    latitude: float | None = None
+    longitude: float | None = None
+    radius_miles: float | None = None
+
+    def signature(self) -> tuple:
+        """What identifies the place: a view set for one place holds while it does."""
+        return (self.market, self.mode, self.zips, self.city, self.latitude, self.longitude, self.radius_miles)
+
+
+def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
+    """The request geometry, the view that shows it, and what is wrong with the input if anything."""
+    market_view = None
+    if market and market.get("bbox") and len(market["bbox"]) == 4:
+        market_view = View(*[float(value) for value in market["bbox"]])
+    whole = ({"bbox": market_view.text()} if market_view else {}, market_view)
+    if place.mode == ZIP_CODES:
+        zips = [part.strip() for part in place.zips.replace(";", ",").split(",") if part.strip()]
+        if not zips:
+            return (*whole, "Type one or more 5-digit ZIP codes, separated by commas.")
+        bad = [code for code in zips if not (len(code) == 5 and code.isdigit())]
+        if bad:
+            return (*whole, f"{', '.join(bad)}: a ZIP code is 5 digits (e.g. 75201). Correct it to see those ZIPs.")
+        return {"zip": zips}, market_view, None
+    if place.mode == CITY:
+        if len(place.city) < 2:
+            return (*whole, "Type a postal city (e.g. Dallas).")
+        return {"city": place.city}, market_view, None
+    if place.mode == POINT:
+        if place.latitude is None or place.longitude is None or place.radius_miles is None:
+            return (*whole, "Give a latitude, a longitude and a radius in miles.")
+        if not 0 < place.radius_miles <= MAX_RADIUS_MILES:
+            # data-api.md, Limits 6: radius_miles at most 20.
+            return (*whole, f"The radius is at most {MAX_RADIUS_MILES:g} miles (and more than 0): enter 20 or less.")
+        geometry = {"lat": place.latitude, "lng": place.longitude, "radius_miles": place.radius_miles}
+        return geometry, View.around(place.latitude, place.longitude, place.radius_miles), None
+    return (*whole, None)
+
+
+def request_for_view(place: PlaceChoice, geometry: dict, place_view: View | None, view: View) -> tuple[dict, View]:
+    """The cells' request for the view, and the view that sets its resolution: the place
+    as it is while the view holds it at that resolution. A whole market too large for the
+    view's resolution is read in the part of it the view shows (else zooming in would read
+    the whole market's finest cells); a view outside the market reads the whole market at
+    its own resolution, so the map still has cells to pan back to. ZIPs, a city and a
+    circle are read whole: they are small, and their cells stay drawn as the map pans."""
+    if place.mode != WHOLE_MARKET or place_view is None:
+        return geometry, view
+    if estimated_cells(place_view, choose_resolution(view)) <= MAX_VIEW_CELLS:
+        return geometry, view
+    part = view.intersection(place_view)
+    if part is None:
+        return geometry, place_view
+    return {"bbox": part.text()}, view

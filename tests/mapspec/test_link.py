@@ -1,0 +1,97 @@
+"""The Map page's link: what the page writes reads back the same, and a malformed link
+keeps what it can and says the rest."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mapspec.link import MapLink, parse, write
+from mapspec.place import CITY, POINT, ZIP_CODES
+from mapspec.view import View
+
+CELL = "8826c86015fffff"
+DALLAS = View.parse("-97.5800,32.5400,-96.3400,33.4100")
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        pytest.param(MapLink(), id="empty"),
+        pytest.param(MapLink(market="DFW"), id="a-whole-market"),
+        pytest.param(MapLink(market="DFW", mode=ZIP_CODES, zips="75201,75204"), id="zips"),
+        pytest.param(MapLink(market="DFW", mode=CITY, city="Fort Worth"), id="a-city-with-a-space"),
+        pytest.param(MapLink(market="DFW", mode=POINT, latitude=32.78, longitude=-96.8, radius_miles=6.0), id="a-circle"),
+        pytest.param(
+            MapLink(market="DFW", mode=POINT, latitude=32.78123, longitude=-96.80456, radius_miles=0.25),
+            id="a-point-picked-at-five-decimals",
+        ),
+        pytest.param(MapLink(mode=POINT, latitude=32.78), id="a-point-half-typed"),
+        pytest.param(MapLink(market="DFW", view=DALLAS), id="a-view"),
+        pytest.param(MapLink(sold_from=date(2025, 1, 1), sold_to=date(2025, 6, 30)), id="dates"),
+        pytest.param(MapLink(kinds=("flip", "hold")), id="kinds-in-the-order-chosen"),
+        pytest.param(MapLink(kinds=("wholesale", "long_hold", "acquisition")), id="kinds-with-underscores"),
+        pytest.param(MapLink(min_price=0, max_price=500_000), id="a-price-range-from-zero"),
+        pytest.param(MapLink(cell=CELL), id="a-cell"),
+        pytest.param(
+            MapLink(
+                market="PHX", mode=POINT, latitude=33.44838, longitude=-112.07404, radius_miles=20.0, view=DALLAS,
+                sold_from=date(2024, 2, 29), kinds=("build",), min_price=200_000, cell=CELL,
+            ),
+            id="everything",
+        ),
+    ],
+)
+def test_a_written_link_reads_back_the_same(link):
+    assert parse(write(link)) == link
+
+
+@pytest.mark.parametrize(
+    ("link", "query"),
+    [
+        pytest.param(MapLink(market="DFW"), {"market": "DFW"}, id="a-market"),
+        pytest.param(MapLink(mode=ZIP_CODES, zips="75201, 75204"), {"zip": "75201,75204"}, id="zips-without-spaces"),
+        pytest.param(MapLink(mode=POINT, latitude=32.78, longitude=-96.8, radius_miles=6.0),
+                     {"lat": "32.78", "lng": "-96.8", "radius": "6"}, id="numbers-as-short-as-they-read"),
+        pytest.param(MapLink(mode=POINT, latitude=32.78123), {"lat": "32.78123"}, id="five-decimals-kept"),
+        pytest.param(MapLink(mode="Whole market", zips="75201", city="Dallas"), {}, id="the-whole-market-names-no-place"),
+        pytest.param(MapLink(mode=CITY, city=""), {}, id="an-empty-city"),
+        pytest.param(MapLink(view=DALLAS), {"view": "-97.5800,32.5400,-96.3400,33.4100"}, id="a-view-to-four-decimals"),
+        pytest.param(MapLink(kinds=("flip", "hold"), min_price=200_000), {"kind": "flip,hold", "min": "200000"}, id="filters"),
+    ],
+)
+def test_the_parameters_written(link, query):
+    assert write(link) == query
+
+
+@pytest.mark.parametrize(
+    ("query", "kept", "problem"),
+    [
+        pytest.param({"lat": "north", "lng": "-96.8"}, MapLink(mode=POINT, longitude=-96.8),
+                     "The link's lat 'north' is not a number.", id="a-word-for-a-latitude"),
+        pytest.param({"to": "31/12/2024"}, MapLink(), "The link's to date '31/12/2024' is not a date (YYYY-MM-DD).", id="a-date-not-iso"),
+        pytest.param({"kind": "flip,teardown"}, MapLink(kinds=("flip",)), "Unknown deal kinds in the link: teardown.", id="an-unknown-kind"),
+        pytest.param({"view": "1,2,3"}, MapLink(), "The link's view '1,2,3' is not west,south,east,north.", id="three-numbers-for-a-view"),
+        pytest.param({"view": "-96,32,-97,33"}, MapLink(), "The link's view '-96,32,-97,33' is not west,south,east,north.", id="a-view-inside-out"),
+        pytest.param({"cell": "not-a-cell"}, MapLink(), "The link's cell 'not-a-cell' is not an H3 cell.", id="not-a-cell"),
+        pytest.param({"min": "cheap", "max": "9"}, MapLink(max_price=9), "The link's min price 'cheap' is not a number.", id="a-word-for-a-price"),
+    ],
+)
+def test_a_malformed_link_keeps_what_reads_and_says_the_rest(query, kept, problem):
+    link = parse(query)
+    assert link.problems == (problem,)
+    assert link == MapLink(**{**kept.__dict__, "problems": (problem,)})
+
+
+@pytest.mark.parametrize(
+    ("query", "mode"),
+    [
+        pytest.param({"zip": "75201", "city": "Dallas", "lat": "32.7"}, ZIP_CODES, id="zips-first"),
+        pytest.param({"city": "Dallas", "lat": "32.7"}, CITY, id="then-a-city"),
+        pytest.param({"lng": "-96.8"}, POINT, id="either-coordinate-names-a-point"),
+        pytest.param({"radius": "3"}, None, id="a-radius-alone-names-nothing"),
+    ],
+)
+def test_the_place_a_link_names(query, mode):
+    assert parse(query).mode == mode
