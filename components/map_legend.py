@@ -9,6 +9,7 @@ import streamlit as st
 
 from mapspec.layers import ColorScale
 from mapspec.markets import MarketShape
+from mapspec.view import MAX_VIEW_CELLS
 
 
 def legend_html(scale: ColorScale, *, resolution: int, n_cells: int, markets: Sequence[MarketShape] = ()) -> str:
@@ -22,7 +23,7 @@ def legend_html(scale: ColorScale, *, resolution: int, n_cells: int, markets: Se
     lines = [
         f'<div class="map-legend"><b>Deals per cell</b> &nbsp; {swatches}</div>',
         f'<div class="map-legend-resolution">H3 resolution {resolution} · {n_cells:,} cells drawn '
-        f"(the view holds at most 20,000)</div>",
+        f"(the view holds at most {MAX_VIEW_CELLS:,})</div>",
     ]
     flagged = [market for market in markets if market.flag]
     if flagged:
