@@ -52,7 +52,7 @@ def source_status() -> SourceStatus:
     """What the sidebar shows; a failed probe is said in the sidebar, the page goes on."""
     current = adapter.settings.settings()
     host = urlsplit(current.api_url or "").netloc or "unknown host"
-    status = {"embedded": load_is_embedded(), "host": host}
+    status = {"embedded": adapter.settings.uses_embedded_sandbox(), "host": host}
     try:
         dataset = adapter.data.dataset()
         status["dataset_version"] = dataset.get("dataset_version")
@@ -62,12 +62,6 @@ def source_status() -> SourceStatus:
     # The session's meter: no request, it counts what the pages' responses said.
     status["credits_charged"], status["credits_remaining"] = adapter.data.credits()
     return SourceStatus(**status)
-
-
-def load_is_embedded() -> bool:
-    from services.settings import load_settings
-
-    return load_settings().is_embedded
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ import time
 import streamlit as st
 
 from adapter.settings import settings
+from services.oauth import LoginError  # noqa: F401 - pages catch it from here: a login that ended
 
 MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one (tests)
 # A page must answer within seconds: past this wait a 429 is shown ("try again in N s"),

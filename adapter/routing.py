@@ -1,6 +1,8 @@
-"""A page opened first on a fresh server still goes through app.py's navigation."""
+"""A page opened first on a fresh server still goes through app.py's navigation; a page's URL read and written for its codec (links/)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
 
 import streamlit as st
 
@@ -19,3 +21,20 @@ def ensure_app_router() -> None:
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()
+
+
+def url_params(names: Iterable[str]) -> dict[str, list[str]]:
+    """This page's URL query for the names a codec owns (links/), every value of each."""
+    return {name: st.query_params.get_all(name) for name in names}
+
+
+def set_url_params(names: Iterable[str], params: Mapping[str, str | list[str]]) -> None:
+    """Make the URL hold `params` for the names a codec owns, changing only what differs
+    (each change is a message to the browser); other names (a widget's own) stay."""
+    for name in names:
+        wanted = params.get(name)
+        if not wanted:
+            if name in st.query_params:
+                st.query_params.pop(name)
+        elif st.query_params.get_all(name) != ([wanted] if isinstance(wanted, str) else list(wanted)):
+            st.query_params[name] = wanted

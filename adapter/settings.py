@@ -28,6 +28,11 @@ def settings() -> Settings:
     return loaded
 
 
+def uses_embedded_sandbox() -> bool:
+    """Whether no host is configured, so the app reads the embedded sandbox (the sidebar says so)."""
+    return load_settings().is_embedded
+
+
 def settings_fingerprint(current: Settings | None = None) -> str:
     """A stable key of who calls where, without the key itself in it."""
     current = current or settings()

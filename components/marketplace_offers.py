@@ -6,9 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
+import streamlit as st
 
 from components.marketplace_tables import blank_text, readable_code, timestamps
 from components.tables import datetime_column, money_column, render_table
+from services.contract import FINANCING_CHOICES
 
 MONEY_COLUMNS = {"Amount": money_column("Amount"), "EMD": money_column("EMD")}
 TEXT_COLUMNS = ("Offer", "Deal", "Status", "Sent by", "Financing", "Note", "Reason", "Event")
@@ -100,3 +102,25 @@ def render_events(events: Sequence[Mapping[str, Any]], *, key: str, deal_titles:
         column_config={"When (UTC)": datetime_column("When (UTC)")},
         file_name="marketplace-events.csv",
     )
+
+
+def render_offer_form(key: str, *, amount: float, emd: float, financing: str) -> dict[str, Any] | None:
+    """Amount, EMD, financing and note in a form keyed `{key}_form`; the terms once sent, else None."""
+    with st.form(f"{key}_form"):
+        amount_value = st.number_input(
+            "Offer amount ($)", min_value=1.0, value=float(amount), step=500.0, format="%.0f", key=f"{key}_amount"
+        )
+        emd_value = st.number_input(
+            "Earnest money deposit ($)", min_value=0.0, value=float(emd), step=100.0, format="%.0f", key=f"{key}_emd"
+        )
+        options = list(FINANCING_CHOICES)
+        if financing and financing not in options:
+            options.insert(0, financing)
+        financing_value = st.selectbox(
+            "Financing", options, index=options.index(financing) if financing in options else 0,
+            key=f"{key}_financing", accept_new_options=True, format_func=readable_code,
+        )
+        note = st.text_input("Note to the seller (optional)", key=f"{key}_note", max_chars=1000)
+        if not st.form_submit_button("Send"):
+            return None
+    return {"offer_amount": amount_value, "emd_amount": emd_value, "financing": financing_value, "note": note or None}

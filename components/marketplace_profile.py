@@ -79,3 +79,15 @@ def render_terms(terms: Mapping[str, Any], *, key: str) -> None:
                 f"{label} action is refused.",
                 icon="📄",
             )
+
+
+def render_proof_of_funds(proof: Mapping[str, Any] | None, me: Mapping[str, Any], *, key: str) -> None:
+    """The letter on file (state, lender, validity), else what the account's trust facts say."""
+    facts = {fact.get("fact"): fact.get("value") for fact in (me.get("trust") or {}).get("facts") or []}
+    if proof and proof.get("on_file"):
+        state = "expired" if proof.get("is_expired") else "on file"
+        lender = escape_markdown(proof.get("lender_name") or "lender not named")
+        st.markdown(f"Proof of funds **{state}** · {lender} · valid until {utc_text(proof.get('expires_at'))}")
+    elif proof is not None or "proof_of_funds_on_file" in facts:
+        on_file = facts.get("proof_of_funds_on_file")
+        st.markdown("Proof of funds **on file**." if on_file else "No current proof of funds on file: offers need one.")

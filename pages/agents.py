@@ -34,13 +34,12 @@ MAX_LISTINGS = 5_000
 
 
 def current_link() -> AgentsLink:
-    return links.agents.parse({name: st.query_params.get_all(name) for name in links.agents.NAMES})
+    return links.agents.parse(adapter.routing.url_params(links.agents.NAMES))
 
 
 def set_link(link: AgentsLink) -> None:
-    for name in links.agents.NAMES:
-        st.query_params.pop(name, None)
-    st.query_params.update(links.agents.write(link))
+    """Point the URL at `link`; names other widgets own (the tabs' `section`) stay."""
+    adapter.routing.set_url_params(links.agents.NAMES, links.agents.write(link))
 
 
 def select(**params: str | None) -> None:

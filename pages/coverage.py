@@ -24,7 +24,7 @@ PLACE_KINDS = ("ZIP", "County", "Point")
 
 
 def url_params() -> dict[str, list[str]]:
-    return {name: st.query_params.get_all(name) for name in links.coverage.NAMES}
+    return adapter.routing.url_params(links.coverage.NAMES)
 
 
 def place_query() -> tuple[dict, str] | None:
@@ -64,10 +64,8 @@ def place_form() -> None:
     if problem:
         st.error(problem, icon=":material/error:")
         return
-    for name in links.coverage.NAMES:
-        st.query_params.pop(name, None)
     asked = {"ZIP": CoverageLink(zip=zip_code), "County": CoverageLink(county=county)}.get(kind) or CoverageLink(point=(lat, lng))
-    st.query_params.update(links.coverage.write(asked))
+    adapter.routing.set_url_params(links.coverage.NAMES, links.coverage.write(asked))
 
 
 def _float(value: str | None) -> float | None:

@@ -48,14 +48,12 @@ SORT_WORDS = {
 
 
 def current_link() -> InvestorsLink:
-    return links.investors.parse({name: st.query_params.get_all(name) for name in links.investors.NAMES})
+    return links.investors.parse(adapter.routing.url_params(links.investors.NAMES))
 
 
 def set_link(link: InvestorsLink) -> None:
     """Point the URL at `link`; names other widgets own (the tabs' `section`) stay."""
-    for name in links.investors.NAMES:
-        st.query_params.pop(name, None)
-    st.query_params.update(links.investors.write(link))
+    adapter.routing.set_url_params(links.investors.NAMES, links.investors.write(link))
 
 
 def set_selected_investor(investor_id: str | None) -> None:

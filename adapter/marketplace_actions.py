@@ -1,0 +1,126 @@
+"""This session's marketplace reads and writes, as plain data.
+
+Every result goes through `plain` (the client returns typed models). Each write runs with
+the `Idempotency-Key` this session holds for its action and body (`mkt_idempotency_keys`)
+from the click until the server gives a definite answer, so pressing the button again
+after a lost answer or a server error replays the same request instead of acting twice
+(marketplace-api.md, Endpoints). Raises `LoginError` when nobody is logged in or the
+login ended, `ApiError` for a refused request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+import streamlit as st
+
+from adapter.marketplace import marketplace
+from adapter.values import plain
+
+SESSION_WRITE_KEYS = "mkt_idempotency_keys"
+
+
+class OffersPage(NamedTuple):
+    items: list[dict]
+    next_cursor: str | None
+    has_next_page: bool
+
+
+def _api():
+    from services.oauth import LoginError
+
+    api = marketplace()
+    if api is None:
+        raise LoginError("login_required", "Nobody is logged in to the marketplace.")
+    return api
+
+
+# --- reads ------------------------------------------------------------------------------------
+
+
+def me() -> dict:
+    """The buyer's account: profile, trust facts, caps."""
+    return plain(_api().me())
+
+
+def offers(status: str | None, cursor: str | None) -> OffersPage:
+    """One page of the buyer's offers (all statuses when `status` is None)."""
+    page = _api().offers.list(status=status, cursor=cursor)
+    return OffersPage(plain(list(page.items)), page.next_cursor, page.has_next_page())
+
+
+def offer(offer_id: str) -> dict:
+    """An offer with its chain of rounds."""
+    return plain(_api().offers.retrieve(offer_id))
+
+
+def events(limit: int) -> list[dict]:
+    """The latest events of the buyer's offers and deals."""
+    return plain(list(_api().events.list(limit=limit).items))
+
+
+def deals(limit: int = 100) -> list[dict]:
+    """The deals the buyer can see."""
+    return plain(list(_api().deals.list(limit=limit).items))
+
+
+def deal_titles() -> dict[str, str]:
+    """Each visible deal's title by its id, to name offers; empty when the deals cannot be read."""
+    from services.errors import ApiError
+
+    try:
+        return {deal["id"]: deal.get("title") or deal["id"] for deal in deals(limit=100)}
+    except ApiError:
+        return {}
+
+
+def preview(round_id: str) -> dict:
+    """The preview of accepting a seller's round (its terms and `preview_token`, five minutes)."""
+    return plain(_api().offers.preview(round_id))
+
+
+def proof_of_funds() -> dict | None:
+    """The proof of funds on file, or None."""
+    return plain(_api().proof_of_funds.retrieve())
+
+
+# --- writes -----------------------------------------------------------------------------------
+
+
+def _run(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
+    from services.marketplace_api import IdempotencyKeys
+
+    api = _api()
+    keys = IdempotencyKeys(st.session_state.setdefault(SESSION_WRITE_KEYS, {}))
+    return plain(keys.run(action, body, lambda key: call(api, key)))
+
+
+def accept(round_id: str, preview_token: str) -> dict:
+    return _run("accept", {"offer": round_id, "preview_token": preview_token},
+                lambda api, key: api.offers.accept(round_id, preview_token=preview_token, idempotency_key=key))
+
+
+def counter(round_id: str, terms: Mapping[str, Any]) -> dict:
+    return _run("counter", {"offer": round_id, **terms},
+                lambda api, key: api.offers.counter(round_id, **terms, idempotency_key=key))
+
+
+def withdraw(round_id: str, decline_reason: str | None) -> dict:
+    return _run("withdraw", {"offer": round_id, "decline_reason": decline_reason},
+                lambda api, key: api.offers.withdraw(round_id, decline_reason=decline_reason, idempotency_key=key))
+
+
+def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
+    return _run("make_offer", {"offer": deal_id, **terms},
+                lambda api, key: api.deals.make_offer(deal_id, **terms, idempotency_key=key))
+
+
+def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> dict:
+    """Upload a proof-of-funds letter (PDF) and put it on file."""
+    return plain(_api().proof_of_funds.upload(filename=filename, content=content, lender_name=lender_name, expires_at=expires_at))
+
+
+def forget_pending_writes() -> None:
+    """Drop the keys of writes still without an answer (a log out ends them)."""
+    st.session_state.pop(SESSION_WRITE_KEYS, None)
