@@ -15,7 +15,6 @@ map's script from `adapter.map_files.map_script_url()`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
@@ -33,7 +32,8 @@ _component = st.components.v2.component("deedscope.map", js=LOADER, isolate_styl
 def render_map(data: Mapping, *, script_url: str, key: str, height: int) -> None:
     """Draw the map with the script at `script_url`. A click reruns the page, and
     `picked_row(st.session_state[key])` is then the row clicked; so does a pan or zoom
-    that settles, and `reported_view(st.session_state[key])` is then where the map is."""
+    that settles, and `reported_view(st.session_state[key])` is then where the map is
+    (both in mapspec.message)."""
     _component(
         data=element_data(data, script_url=script_url, height=height),
         key=key,
@@ -41,32 +41,3 @@ def render_map(data: Mapping, *, script_url: str, key: str, height: int) -> None
         on_pick_change=lambda: None,
         on_view_change=lambda: None,
     )
-
-
-def picked_row(state: Mapping | None) -> tuple | None:
-    """The row of the cell last clicked, as the page sent it, from the element's state
-    (read before the map is drawn, so the map frames the cell just clicked); None if none."""
-    picked = state.get(PICK) if isinstance(state, Mapping) else None
-    return tuple(picked) if isinstance(picked, (list, tuple)) and picked else None
-
-
-@dataclass(frozen=True)
-class ReportedView:
-    """Where a person has moved the map: the box it shows and its camera."""
-
-    bbox: tuple[float, float, float, float]  # west, south, east, north
-    camera: dict  # latitude, longitude, zoom, as the map reported them
-
-
-def reported_view(state: Mapping | None) -> ReportedView | None:
-    """The view the map last settled on after a person moved it; None before they do."""
-    view = state.get(VIEW) if isinstance(state, Mapping) else None
-    if not isinstance(view, Mapping):
-        return None
-    bbox, camera = view.get("bbox"), view.get("camera")
-    try:
-        west, south, east, north = (float(value) for value in bbox)
-        latitude, longitude, zoom = (float(camera[name]) for name in ("latitude", "longitude", "zoom"))
-    except (TypeError, ValueError, KeyError):
-        return None
-    return ReportedView((west, south, east, north), {"latitude": latitude, "longitude": longitude, "zoom": zoom})

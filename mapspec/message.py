@@ -2,7 +2,8 @@
 
 The same file is bundled into the script by esbuild (frontend/src/map_element.js imports
 it), so the two sides read one definition: the fields the page sends (`FIELDS`), the row
-forms (`CENTRE_FORM`, `RING_FORM`) and the state the script sends back (`STATE_FIELDS`).
+forms (`CENTRE_FORM`, `RING_FORM`) and the state the script sends back (`STATE_FIELDS`),
+read here (`picked_row`, `reported_view`).
 tests/mapspec/test_message.py checks what `build_spec` writes against the schema, and
 frontend/test/message.test.js that the script reads exactly its fields.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,3 +29,32 @@ def element_data(data: Mapping[str, Any], *, script_url: str, height: int) -> di
     """The whole message: what to draw (`MapSpec.data`) and where the element loads its
     script and how tall it is."""
     return {**data, "script": script_url, "height": height}
+
+
+def picked_row(state: Mapping | None) -> tuple | None:
+    """The row of the cell last clicked, as the page sent it, from the element's state
+    (read before the map is drawn, so the map frames the cell just clicked); None if none."""
+    picked = state.get(PICK) if isinstance(state, Mapping) else None
+    return tuple(picked) if isinstance(picked, (list, tuple)) and picked else None
+
+
+@dataclass(frozen=True)
+class ReportedView:
+    """Where a person has moved the map: the box it shows and its camera."""
+
+    bbox: tuple[float, float, float, float]  # west, south, east, north
+    camera: dict  # latitude, longitude, zoom, as the map reported them
+
+
+def reported_view(state: Mapping | None) -> ReportedView | None:
+    """The view the map last settled on after a person moved it; None before they do."""
+    view = state.get(VIEW) if isinstance(state, Mapping) else None
+    if not isinstance(view, Mapping):
+        return None
+    bbox, camera = view.get("bbox"), view.get("camera")
+    try:
+        west, south, east, north = (float(value) for value in bbox)
+        latitude, longitude, zoom = (float(camera[name]) for name in ("latitude", "longitude", "zoom"))
+    except (TypeError, ValueError, KeyError):
+        return None
+    return ReportedView((west, south, east, north), {"latitude": latitude, "longitude": longitude, "zoom": zoom})

@@ -22,7 +22,7 @@ import adapter.routing
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
-from components.map_element import picked_row, render_map, reported_view
+from components.map_element import render_map
 from components.map_filters import render_filters
 from components.map_legend import render_legend
 from components.place_picker import render_place_picker
@@ -31,6 +31,7 @@ from mapspec.cells import cell_of_row
 from mapspec.filters import DealFilters
 from mapspec.link import MapLink
 from mapspec.markets import shapes_in_view
+from mapspec.message import picked_row, reported_view
 from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice, place_request, request_for_view
 from mapspec.plan import DrawnView
 from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, cell_geometry

@@ -1,11 +1,11 @@
-"""The Map page's components' own parts: what the map element reports back."""
+"""What the map's script sends back (its `pick` and `view` state), as the page reads it."""
 
 from __future__ import annotations
 
 import pytest
 
-from components.map_element import picked_row, reported_view
 from mapspec.cells import cell_of_row
+from mapspec.message import picked_row, reported_view
 
 
 @pytest.mark.parametrize(
