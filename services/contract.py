@@ -127,3 +127,18 @@ OFFERS_PAGE_LIMIT = 25
 OFFERS_PAGE_MAX = 100
 PREVIEW_VALIDITY_S = 5 * 60  # marketplace-api.md, Limits
 PROOF_OF_FUNDS_CONTENT_TYPE = "application/pdf"
+
+# --- Where things are (decisions.md, Names and configuration and Sandbox) -------------------
+# The marketplace and its issuer default under the data service's base URL.
+MARKETPLACE_BASE_PATH = "/marketplace/v1"
+AUTH_BASE_PATH = "/auth"
+# The embedded sandbox's demo key and on-behalf identity.
+SANDBOX_API_KEY = "zpka_sandbox_demo"
+SANDBOX_ON_BEHALF_OF = "dev_demo"
+
+# --- Marketplace login (marketplace-api.md, Authentication 2 and 4) -------------------------
+OAUTH_DISCOVERY_PATH = "/.well-known/openid-configuration"
+OAUTH_REGISTRATION_PATH = "/oauth2/register"
+OAUTH_REVOCATION_PATH = "/oauth2/revoke"
+ACCESS_TOKEN_LIFETIME_S = 15 * 60
+RETRY_AFTER_HEADER = "Retry-After"

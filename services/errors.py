@@ -29,6 +29,7 @@ import json
 from http import HTTPStatus
 from typing import Any
 
+from services.contract import REQUEST_ID_HEADER, RETRY_AFTER_HEADER
 from services.retry_after import parse_retry_after
 
 PROBLEM_MEDIA_TYPES = ("application/problem+json", "application/json")
@@ -290,12 +291,12 @@ def error_from_response(
     """Build the error of the hierarchy for one error answer."""
     problem = parse_problem(status, content_type, body)
     code = problem.get("code")
-    retry_after = parse_retry_after(headers.get("retry-after"), now=now)
+    retry_after = parse_retry_after(headers.get(RETRY_AFTER_HEADER.lower()), now=now)
     cls = error_class(status, code)
     return cls(
         status,
         problem,
-        request_id=headers.get("x-request-id"),
+        request_id=headers.get(REQUEST_ID_HEADER.lower()),
         retry_after=retry_after,
         headers=headers,
     )

@@ -31,6 +31,7 @@ import httpx2
 from authlib.common.security import generate_token
 from authlib.integrations.httpx_client import OAuth2Client, OAuthError
 
+from services import contract
 from services.login_store import LoginStore, PendingLogin
 
 # What the Marketplace page does: read the profile, deals and offers, act on offers and
@@ -46,9 +47,9 @@ MARKETPLACE_SCOPES = (
 # Refresh this long before the access token's 15 minutes end (Limits), so a request
 # never leaves with a token about to lapse.
 REFRESH_LEEWAY_S = 60
-DISCOVERY_PATH = "/.well-known/openid-configuration"
-REGISTRATION_PATH = "/oauth2/register"
-REVOCATION_PATH = "/oauth2/revoke"
+DISCOVERY_PATH = contract.OAUTH_DISCOVERY_PATH
+REGISTRATION_PATH = contract.OAUTH_REGISTRATION_PATH
+REVOCATION_PATH = contract.OAUTH_REVOCATION_PATH
 CLIENT_NAME = "deedscope"
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CLIENT_REGISTRY = ROOT / ".data" / "oauth_client.json"
@@ -385,5 +386,5 @@ class TokenHolder:
         # Expiry by our own clock from `expires_in`, so tests can move time.
         if "expires_in" in token:
             token["expires_at"] = self._clock() + float(token["expires_in"])
-        token.setdefault("expires_at", self._clock() + 15 * 60)
+        token.setdefault("expires_at", self._clock() + contract.ACCESS_TOKEN_LIFETIME_S)
         return token

@@ -91,6 +91,7 @@ def start_sandbox(
     url = _wait_for_ready_line(process, output, timeout_s)
     if url is None:
         stop_process(process)
+        process.stdout.close()
         raise SandboxStartError("the sandbox did not start:\n" + "".join(list(output)[-40:]))
     sandbox = process_type(url, process, output)
     # Keep reading its output so a full pipe never blocks the server.

@@ -13,11 +13,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, SecretStr
 
+from services import contract
+
 DEFAULT_SECRETS_PATH = Path(".streamlit") / "secrets.toml"
 DEFAULT_APP_URL = "http://localhost:8501"
 # decisions.md, Sandbox: the embedded sandbox's demo key and on-behalf identity.
-EMBEDDED_API_KEY = "zpka_sandbox_demo"
-EMBEDDED_ON_BEHALF_OF = "dev_demo"
+EMBEDDED_API_KEY = contract.SANDBOX_API_KEY
+EMBEDDED_ON_BEHALF_OF = contract.SANDBOX_ON_BEHALF_OF
 
 # field name -> environment name (decisions.md, Names and configuration)
 SETTING_NAMES = {
@@ -64,8 +66,8 @@ class Settings(BaseModel):
                 "api_url": url,
                 "api_key": SecretStr(key),
                 "on_behalf_of": on_behalf_of,
-                "marketplace_url": self.marketplace_url or f"{url}/marketplace/v1",
-                "auth_url": self.auth_url or f"{url}/auth",
+                "marketplace_url": self.marketplace_url or url + contract.MARKETPLACE_BASE_PATH,
+                "auth_url": self.auth_url or url + contract.AUTH_BASE_PATH,
             }
         )
 
@@ -105,8 +107,8 @@ def load_settings(environ: Mapping[str, str] | None = None, secrets_path: str | 
     api_url = values.get("api_url")
     if api_url:
         # decisions.md: marketplace and issuer default under the data service's base URL.
-        values.setdefault("marketplace_url", f"{api_url}/marketplace/v1")
-        values.setdefault("auth_url", f"{api_url}/auth")
+        values.setdefault("marketplace_url", api_url + contract.MARKETPLACE_BASE_PATH)
+        values.setdefault("auth_url", api_url + contract.AUTH_BASE_PATH)
     return Settings(**values)
 
 

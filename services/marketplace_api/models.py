@@ -18,10 +18,42 @@ from services.base_models import ApiModel
 Amount = int | float
 
 
+class MarketplaceModel(ApiModel):
+    """A Marketplace API result.
+
+    Transitional: it also reads like the dict this client used to return (`offer["id"]`,
+    `.get()`, `.keys()`, `.items()`, `in`), as the body sent it (nested values as plain
+    dicts and lists), so pages and components that still read dicts keep working until
+    they read through `adapter.values.plain` (`model_dump(mode="json")`). Delete these
+    methods when no reader needs them.
+    """
+
+    def _sent(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_unset=True)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._sent()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._sent()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._sent().get(key, default)
+
+    def keys(self) -> Any:
+        return self._sent().keys()
+
+    def values(self) -> Any:
+        return self._sent().values()
+
+    def items(self) -> Any:
+        return self._sent().items()
+
+
 # --- offers (marketplace-api.md, Offer) -----------------------------------------------------
 
 
-class MarketplaceOffer(ApiModel):
+class MarketplaceOffer(MarketplaceModel):
     """One round of an offer chain; write answers and `retrieve` add the whole `chain`."""
 
     id: str
@@ -43,7 +75,7 @@ class MarketplaceOffer(ApiModel):
     chain: list[MarketplaceOffer] | None = None
 
 
-class DealTerms(ApiModel):
+class DealTerms(MarketplaceModel):
     """A deal's terms (the sandbox's: docs/contract.md); what makes a preview stale."""
 
     asking_price: Amount | None = None
@@ -51,7 +83,7 @@ class DealTerms(ApiModel):
     closing_date: str | None = None
 
 
-class PreviewTerms(ApiModel):
+class PreviewTerms(MarketplaceModel):
     offer_id: str | None = None
     offer_amount: Amount | None = None
     emd_amount: Amount | None = None
@@ -59,7 +91,7 @@ class PreviewTerms(ApiModel):
     deal: DealTerms | None = None
 
 
-class OfferPreview(ApiModel):
+class OfferPreview(MarketplaceModel):
     """The counter preview of an open seller round (decisions.md): valid five minutes."""
 
     preview_token: str
@@ -70,7 +102,7 @@ class OfferPreview(ApiModel):
 # --- deals (fields not shown by the document; decisions.md names the routes) ----------------
 
 
-class MarketplaceDeal(ApiModel):
+class MarketplaceDeal(MarketplaceModel):
     id: str
     title: str | None = None
     status: str | None = None  # "active", "pending", ...
@@ -80,7 +112,7 @@ class MarketplaceDeal(ApiModel):
 # --- proof of funds (decisions.md, Marketplace; marketplace-api.md, Upload slot) ------------
 
 
-class UploadSlot(ApiModel):
+class UploadSlot(MarketplaceModel):
     method: str | None = None
     url: str
     fields: dict[str, Any] = Field(default_factory=dict)
@@ -90,7 +122,7 @@ class UploadSlot(ApiModel):
     expires_in: int | None = None
 
 
-class ProofOfFundsLetter(ApiModel):
+class ProofOfFundsLetter(MarketplaceModel):
     """The letter on file: `{on_file, is_expired, expires_at, lender_name}`."""
 
     on_file: bool | None = None
@@ -102,7 +134,7 @@ class ProofOfFundsLetter(ApiModel):
 # --- GET /me (marketplace-api.md; member names: docs/contract.md) ---------------------------
 
 
-class AccountUser(ApiModel):
+class AccountUser(MarketplaceModel):
     buyer_id: str | None = None
     name: str | None = None
     email: str | None = None
@@ -110,7 +142,7 @@ class AccountUser(ApiModel):
     phone_verified: bool | None = None
 
 
-class AccountOrganization(ApiModel):
+class AccountOrganization(MarketplaceModel):
     seller_id: str | None = None
     name: str | None = None
     slug: str | None = None
@@ -118,19 +150,19 @@ class AccountOrganization(ApiModel):
     designations: list[str] | None = None
 
 
-class TrustFact(ApiModel):
+class TrustFact(MarketplaceModel):
     fact: str | None = None
     value: Any = None
     source: str | None = None
 
 
-class Trust(ApiModel):
+class Trust(MarketplaceModel):
     tier: str | None = None
     facts: list[TrustFact] = Field(default_factory=list)
     next_step: dict[str, Any] | None = None
 
 
-class UsageCap(ApiModel):
+class UsageCap(MarketplaceModel):
     """A `caps` row: `action`, `limit`, `used`, `remaining`, `resets_at` (+ the sandbox's `window`)."""
 
     action: str
@@ -140,12 +172,12 @@ class UsageCap(ApiModel):
     resets_at: str | None = None
 
 
-class SideTerms(ApiModel):
+class SideTerms(MarketplaceModel):
     accepted: bool | None = None
     agreement_id: str | None = None
 
 
-class Account(ApiModel):
+class Account(MarketplaceModel):
     """`GET /me`: who, sides, scopes, trust tier, caps and terms per side."""
 
     user: AccountUser | None = None
@@ -164,7 +196,7 @@ class Account(ApiModel):
 # --- events (kinds and payloads not shown; the sandbox's: docs/contract.md) -----------------
 
 
-class MarketplaceEvent(ApiModel):
+class MarketplaceEvent(MarketplaceModel):
     id: str
     type: str | None = None
     created_at: str | None = None
