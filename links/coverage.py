@@ -15,28 +15,37 @@ POINT_DECIMALS = 5
 class CoverageLink:
     zip: str = ""
     county: str = ""
-    point: tuple[float, float] | None = None
+    # The point as written in the link ("32.80000", "-96.80000"), so the page says it as typed.
+    point: tuple[str, str] | None = None
 
     def request(self) -> tuple[dict, str] | None:
-        """The place as `/v1/coverage` parameters, and the words the person typed; None when none."""
+        """The place as `/v1/coverage` parameters, and the words the person typed; None when none.
+
+        `ValueError` when the point is not a number.
+        """
         if self.zip:
             return {"zip": self.zip}, f"ZIP {self.zip}"
         if self.county:
             return {"county": self.county}, f"county {self.county}"
         if self.point is not None:
             lat, lng = self.point
-            return {"lat": lat, "lng": lng}, f"the point {lat}, {lng}"
+            return {"lat": float(lat), "lng": float(lng)}, f"the point {lat}, {lng}"
         return None
 
 
+def point_text(lat: float, lng: float) -> tuple[str, str]:
+    """A point as the form writes it into the link."""
+    return f"{lat:.{POINT_DECIMALS}f}", f"{lng:.{POINT_DECIMALS}f}"
+
+
 def parse(params: Params) -> CoverageLink:
-    """The link's place; `ValueError` when its point is not a number."""
+    """The link's place (a ZIP first, then a county, then a point)."""
     if one(params, "zip"):
         return CoverageLink(zip=one(params, "zip"))
     if one(params, "county"):
         return CoverageLink(county=one(params, "county"))
     if one(params, "lat") and one(params, "lng"):
-        return CoverageLink(point=(float(one(params, "lat")), float(one(params, "lng"))))
+        return CoverageLink(point=(one(params, "lat"), one(params, "lng")))
     return CoverageLink()
 
 
@@ -46,6 +55,5 @@ def write(link: CoverageLink) -> dict[str, str | list[str]]:
     if link.county:
         return {"county": link.county}
     if link.point is not None:
-        lat, lng = link.point
-        return {"lat": f"{lat:.{POINT_DECIMALS}f}", "lng": f"{lng:.{POINT_DECIMALS}f}"}
+        return {"lat": link.point[0], "lng": link.point[1]}
     return {}

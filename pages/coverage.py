@@ -64,7 +64,7 @@ def place_form() -> None:
     if problem:
         st.error(problem, icon=":material/error:")
         return
-    asked = {"ZIP": CoverageLink(zip=zip_code), "County": CoverageLink(county=county)}.get(kind) or CoverageLink(point=(lat, lng))
+    asked = {"ZIP": CoverageLink(zip=zip_code), "County": CoverageLink(county=county)}.get(kind) or CoverageLink(point=links.coverage.point_text(lat, lng))
     adapter.routing.set_url_params(links.coverage.NAMES, links.coverage.write(asked))
 
 

@@ -29,7 +29,7 @@ from links.marketplace import MarketplaceLink
         pytest.param(coverage, CoverageLink(), id="coverage-empty"),
         pytest.param(coverage, CoverageLink(zip="07102"), id="coverage-zip-leading-zero"),
         pytest.param(coverage, CoverageLink(county="Dallas County"), id="coverage-county-name"),
-        pytest.param(coverage, CoverageLink(point=(64.8378, -147.7164)), id="coverage-point"),
+        pytest.param(coverage, CoverageLink(point=coverage.point_text(64.8378, -147.7164)), id="coverage-point"),
         pytest.param(marketplace, MarketplaceLink(), id="marketplace-all"),
         pytest.param(marketplace, MarketplaceLink(status="countered"), id="marketplace-status"),
     ],
@@ -82,7 +82,13 @@ def test_coverage_links_ask_about_one_place(params, expected):
 
 def test_a_coverage_point_that_is_not_a_number_is_refused():
     with pytest.raises(ValueError):
-        coverage.parse({"lat": "north", "lng": "-96.8"})
+        coverage.parse({"lat": "north", "lng": "-96.8"}).request()
+
+
+def test_a_point_is_said_as_the_link_wrote_it():
+    assert coverage.parse(coverage.write(CoverageLink(point=coverage.point_text(32.8, -96.8)))).request() == (
+        {"lat": 32.8, "lng": -96.8}, "the point 32.80000, -96.80000"
+    )
 
 
 @pytest.mark.parametrize(
