@@ -198,7 +198,8 @@ def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | No
             "inv_profile", (investor_id,), ask_label="Open profile", asked=True,
             cost_text=f"Opening this profile costs {cost} credit: a profile new to your account costs 1 credit the "
             "first time; after that it is free.",
-            confirm_label=f"Open profile ({cost} credit)", error_title="The profile could not be opened", load=lambda: read_profile(investor_id),
+            confirm_label=f"Open profile ({cost} credit)", error_title="The profile could not be opened",
+            load=lambda: read_profile(investor_id),
         )
     else:
         try:
