@@ -17,12 +17,12 @@ from services import sandbox_process
 from services.sandbox_process import DATA_DIR, READY_PREFIX
 
 __all__ = [
-    "ARTIFACTS_LOG_DIR", "DATA_DIR", "READY_PREFIX", "ROOT", "SandboxProcess",
+    "ARTIFACTS_LOG_DIR", "ControlledSandbox", "DATA_DIR", "READY_PREFIX", "ROOT", "SandboxProcess",
     "free_port", "run_sandbox", "run_streamlit", "sandbox_env",
 ]
 
 
-class SandboxProcess(sandbox_process.SandboxProcess):
+class ControlledSandbox(sandbox_process.SandboxProcess):
     """A running `python -m sandbox --admin` and its control routes."""
 
     def reset(self) -> None:
@@ -56,8 +56,12 @@ class SandboxProcess(sandbox_process.SandboxProcess):
         return self.control("faults", settings)
 
 
+# The name the tests import.
+SandboxProcess = ControlledSandbox
+
+
 @contextlib.contextmanager
-def run_sandbox(*extra_args: str, scale: str = "small") -> Iterator[SandboxProcess]:
+def run_sandbox(*extra_args: str, scale: str = "small") -> Iterator[ControlledSandbox]:
     """Start the sandbox with its control routes on a free port and wait for its ready line."""
-    with sandbox_process.run_sandbox(*extra_args, admin=True, scale=scale, process_type=SandboxProcess) as sandbox:
+    with sandbox_process.run_sandbox(*extra_args, admin=True, scale=scale, process_type=ControlledSandbox) as sandbox:
         yield sandbox  # type: ignore[misc]

@@ -13,7 +13,7 @@ import pytest
 from services.cache import MemoryStore
 from services.data_api import DataApi
 from services.settings import Settings, load_settings
-from tests.processes import SandboxProcess, sandbox_env
+from tests.processes import ControlledSandbox, sandbox_env
 
 NO_SECRETS_FILE = Path("/nonexistent/secrets.toml")
 
@@ -81,7 +81,7 @@ def http_client(request_log: RequestLog) -> Iterator[httpx2.Client]:
 
 @pytest.fixture
 def data_api(
-    sandbox: SandboxProcess, http_client: httpx2.Client, fake_sleep: FakeSleep, fake_clock: FakeClock
+    sandbox: ControlledSandbox, http_client: httpx2.Client, fake_sleep: FakeSleep, fake_clock: FakeClock
 ) -> Iterator[DataApi]:
     """A client on the freshly reset sandbox, with its own cache."""
     api = DataApi(
