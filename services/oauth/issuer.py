@@ -1,0 +1,136 @@
+"""The issuer's side of the login: its discovery document, the app's client id (settings, or
+one dynamic registration per installation kept in a file), and `LoginError`."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx2
+
+from services import contract
+
+# What the Marketplace page does: read the profile, deals and offers, act on offers and
+# proof of funds, read the event feed; `offline_access` asks for a refresh token.
+MARKETPLACE_SCOPES = (
+    "marketplace:profile",
+    "deals:read",
+    "offers:read",
+    "offers:write",
+    "events:read",
+    "offline_access",
+)
+
+DISCOVERY_PATH = contract.OAUTH_DISCOVERY_PATH
+REGISTRATION_PATH = contract.OAUTH_REGISTRATION_PATH
+REVOCATION_PATH = contract.OAUTH_REVOCATION_PATH
+CLIENT_NAME = "deedscope"
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEFAULT_CLIENT_REGISTRY = ROOT / ".data" / "oauth_client.json"
+HTTP_TIMEOUT_S = 30
+
+
+class LoginError(Exception):
+    """The person must log in (again); shaped like an API problem so pages render it alike."""
+
+    status = 401
+
+    def __init__(self, code: str, detail: str, recovery: str = "Log in again to continue.") -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.recovery = recovery
+        self.request_id = None
+        self.retry_after = None
+
+
+@dataclass(frozen=True)
+class IssuerMetadata:
+    issuer: str
+    authorization_endpoint: str
+    token_endpoint: str
+    revocation_endpoint: str
+    registration_endpoint: str
+
+    @classmethod
+    def discover(cls, auth_url: str, http_client: httpx2.Client) -> IssuerMetadata:
+        """Read the issuer's discovery document (Authentication 2)."""
+        auth_url = auth_url.rstrip("/")
+        response = http_client.get(auth_url + DISCOVERY_PATH, timeout=HTTP_TIMEOUT_S)
+        response.raise_for_status()
+        document = response.json()
+        return cls(
+            issuer=document.get("issuer", auth_url),
+            authorization_endpoint=document["authorization_endpoint"],
+            token_endpoint=document["token_endpoint"],
+            # Documented paths when the discovery document leaves them out.
+            revocation_endpoint=document.get("revocation_endpoint", auth_url + REVOCATION_PATH),
+            registration_endpoint=document.get("registration_endpoint", auth_url + REGISTRATION_PATH),
+        )
+
+
+class ClientRegistry:
+    """Client ids from dynamic registration, one per issuer and redirect URI, kept in a file.
+
+    Registered once per installation, not per session: a personally registered client
+    holds consent from at most three users (Authentication 3a), so registering per
+    session would soon answer `client_limit`.
+    """
+
+    def __init__(self, path: Path = DEFAULT_CLIENT_REGISTRY) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    def client_id(self, metadata: IssuerMetadata, redirect_uri: str, http_client: httpx2.Client) -> str:
+        key = f"{metadata.issuer} {redirect_uri}"
+        with self._lock:
+            registrations = self._read()
+            if key in registrations:
+                return registrations[key]["client_id"]
+            client_id = self._register(metadata, redirect_uri, http_client)
+            registrations[key] = {"client_id": client_id, "registered_at": int(time.time())}
+            self._write(registrations)
+            return client_id
+
+    def forget(self, metadata: IssuerMetadata, redirect_uri: str) -> None:
+        """Drop a registration the issuer no longer knows, so the next login registers again."""
+        with self._lock:
+            registrations = self._read()
+            if registrations.pop(f"{metadata.issuer} {redirect_uri}", None) is not None:
+                self._write(registrations)
+
+    def _register(self, metadata: IssuerMetadata, redirect_uri: str, http_client: httpx2.Client) -> str:
+        # A public client (no secret): PKCE protects the code exchange.
+        body = {
+            "client_name": CLIENT_NAME,
+            "redirect_uris": [redirect_uri],
+            "grant_types": ["authorization_code", "refresh_token"],
+            "response_types": ["code"],
+            "token_endpoint_auth_method": "none",
+            "scope": " ".join(MARKETPLACE_SCOPES),
+        }
+        response = http_client.post(metadata.registration_endpoint, json=body, timeout=HTTP_TIMEOUT_S)
+        if response.status_code >= 400:
+            raise LoginError(
+                "registration_failed",
+                f"The issuer refused to register this app (HTTP {response.status_code}).",
+                "Set DEEDSCOPE_OAUTH_CLIENT_ID to a registered app's client id, or try again later.",
+            )
+        return response.json()["client_id"]
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            return json.loads(self.path.read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            return {}
+
+    def _write(self, registrations: dict[str, Any]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_suffix(".tmp")
+        partial.write_text(json.dumps(registrations, indent=2, sort_keys=True))
+        os.replace(partial, self.path)
