@@ -15,9 +15,9 @@ from typing import Any
 
 from fastapi import Request, Response
 
+from sandbox.core.problems import request_id
 from sandbox.data_api.coverage import coverage_entry
 from sandbox.data_api.gate import Caller
-from sandbox.core.problems import request_id
 
 TERMS = ("Derived from county deed records and public registries. Use is subject to the data terms at "
          "{terms_url}; cite the county recorder as the source.")

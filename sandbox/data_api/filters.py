@@ -15,8 +15,8 @@ from typing import Annotated
 
 from fastapi import Query
 
-from sandbox.data_api.ids import parse_prefixed
 from sandbox.core.problems import Problem
+from sandbox.data_api.ids import parse_prefixed
 
 MAX_RADIUS_MILES = 20  # data-api.md, Limits 6
 DEAL_KINDS = ("flip", "wholesale", "long_hold", "hold", "build", "acquisition")

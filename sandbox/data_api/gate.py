@@ -14,8 +14,8 @@ from typing import Annotated, Callable
 from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from sandbox.data_api.keys import REFUSAL_DETAIL, Plan, plan_for
 from sandbox.core.problems import Problem
+from sandbox.data_api.keys import REFUSAL_DETAIL, Plan, plan_for
 from sandbox.data_api.runtime import DataRuntime
 
 JSON = "application/json"

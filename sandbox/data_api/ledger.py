@@ -10,8 +10,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from sandbox.data_api.keys import Plan
 from sandbox.core.problems import Problem
+from sandbox.data_api.keys import Plan
 
 
 @dataclass

@@ -11,8 +11,8 @@ import threading
 from dataclasses import dataclass
 
 from sandbox.core.clock import Clock
-from sandbox.data_api.data.markets import DATA_END, FIRST_BUILT_AT, FIRST_PUBLISHED_AT, STATES
 from sandbox.core.problems import Problem
+from sandbox.data_api.data.markets import DATA_END, FIRST_BUILT_AT, FIRST_PUBLISHED_AT, STATES
 
 FIRST_DATASET_VERSION = 1
 FIRST_RUN_ID = 500

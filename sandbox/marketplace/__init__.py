@@ -20,12 +20,12 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     runtime = Runtime.start(context)
     app.state.marketplace = runtime
     context.reset_hooks.append(runtime.reset)
-    app.include_router(issuer.build_router())
+    app.include_router(issuer.router)
     api = APIRouter(prefix=API_PREFIX)
     for module in (me, buy, sell, drafts, events, webhooks, leads):
-        api.include_router(module.build_router())
+        api.include_router(module.router)
     app.include_router(api)
     # The upload target lives beside the API, not under it: it takes the slot's fields, not a token.
-    app.include_router(uploads.build_router())
+    app.include_router(uploads.router)
     if context.config.admin:
-        app.include_router(admin.build_router())
+        app.include_router(admin.router)

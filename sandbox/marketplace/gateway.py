@@ -12,10 +12,10 @@ from typing import Annotated, Callable
 
 from fastapi import Depends, Request
 
+from sandbox.core.problems import Problem
 from sandbox.marketplace.models import Organization, User
 from sandbox.marketplace.runtime import Runtime, runtime_of
 from sandbox.marketplace.seed import BUY_AGREEMENT_ID, SELL_AGREEMENT_ID
-from sandbox.core.problems import Problem
 
 MANAGING_ROLES = ["owner", "admin"]
 
@@ -127,10 +127,8 @@ BuyDealsRead = Annotated[Caller, Depends(caller_for("deals:read", "buy"))]
 BuyOffersRead = Annotated[Caller, Depends(caller_for("offers:read", "buy"))]
 BuyOffersWrite = Annotated[Caller, Depends(caller_for("offers:write", "buy"))]
 BuyEvents = Annotated[Caller, Depends(caller_for("events:read", "buy"))]
-BuyWebhooks = Annotated[Caller, Depends(caller_for("webhooks:manage", "buy"))]
 SellDealsRead = Annotated[Caller, Depends(caller_for("deals:read", "sell"))]
 SellDealsWrite = Annotated[Caller, Depends(caller_for("deals:write", "sell"))]
 SellOffersRead = Annotated[Caller, Depends(caller_for("offers:read", "sell"))]
 SellOffersWrite = Annotated[Caller, Depends(caller_for("offers:write", "sell"))]
 SellEvents = Annotated[Caller, Depends(caller_for("events:read", "sell"))]
-SellWebhooks = Annotated[Caller, Depends(caller_for("webhooks:manage", "sell", managing_role=True))]

@@ -11,10 +11,10 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
+from sandbox.core.problems import Problem
 from sandbox.marketplace.ids import new_id
 from sandbox.marketplace.models import Deal, Event, MarketState, Offer, Preview
 from sandbox.marketplace.views import deal_terms, offer_json
-from sandbox.core.problems import Problem
 
 PREVIEW_SECONDS = 5 * 60  # marketplace-api.md, Limits: preview validity
 SIDES = ("buyer", "seller")

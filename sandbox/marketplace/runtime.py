@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Annotated
 
-from fastapi import Request
+from fastapi import Depends, Request
 
 from sandbox.core.context import SandboxContext
 from sandbox.marketplace.clients import ClientRegistry
@@ -14,6 +15,7 @@ from sandbox.marketplace.models import MarketState
 from sandbox.marketplace.offers import seed_events
 from sandbox.marketplace.seed import build_state
 from sandbox.marketplace.tokens import TokenStore
+
 
 @dataclass
 class Runtime:
@@ -24,6 +26,9 @@ class Runtime:
     idempotency: IdempotencyStore = field(default_factory=IdempotencyStore)
     # Set through the admin route so tests can hold a write open (idempotency_in_progress).
     write_delay_seconds: float = 0.0
+    # The issuer's sign-in tickets, between the login form and the consent form (kept across resets):
+    # ticket -> (user id, client id, expires at).
+    login_tickets: dict[str, tuple[str, str, float]] = field(default_factory=dict)
 
     @classmethod
     def start(cls, context: SandboxContext) -> "Runtime":
@@ -48,3 +53,7 @@ class Runtime:
 
 def runtime_of(request: Request) -> Runtime:
     return request.app.state.marketplace
+
+
+# The half's state, for routes that act before (or without) a caller: the issuer, the upload target, admin.
+RuntimeDep = Annotated[Runtime, Depends(runtime_of)]

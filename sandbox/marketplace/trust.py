@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
+from sandbox.core.problems import Problem
 from sandbox.marketplace.gateway import Caller
 from sandbox.marketplace.wire import timestamp
-from sandbox.core.problems import Problem
 
 TRUSTED_AFTER_DEALS = 3
 # tier -> action -> (limit, window)

@@ -7,7 +7,7 @@ import base64
 import hashlib
 import json
 from datetime import datetime, timezone
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
@@ -20,23 +20,22 @@ DEFAULT_LIMIT = 25
 MAX_LIMIT = 100  # marketplace-api.md, Limits: `GET /sell/offers` limit 1-100
 
 
+class Paging(Protocol):
+    cursor: str | None
+    limit: int
+
+
 def timestamp(value: datetime | None) -> str | None:
     if value is None:
         return None
     return value.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def parse_timestamp(name: str, value: str) -> datetime:
-    """A UTC timestamp ending `Z` (marketplace-api.md, Endpoints: changed-after filter)."""
-    try:
-        if not value.endswith("Z"):
-            raise ValueError
-        return datetime.fromisoformat(value[:-1] + "+00:00")
-    except ValueError:
-        raise Problem(
-            400, "invalid_parameter", f"{name} must be a UTC timestamp ending in Z, such as 2026-01-31T00:00:00Z.",
-            recovery=f"Send {name} as an ISO 8601 UTC timestamp ending in Z.", parameter=name,
-        ) from None
+def parse_utc(value: str) -> datetime:
+    """A UTC timestamp ending `Z` (marketplace-api.md, Endpoints: changed-after filter); ValueError otherwise."""
+    if not value.endswith("Z"):
+        raise ValueError(f"{value!r} does not end in Z")
+    return datetime.fromisoformat(value[:-1] + "+00:00")
 
 
 def meta(request: Request) -> dict[str, str]:
@@ -50,32 +49,20 @@ def envelope(request: Request, data: Any, *, status: int = 200, page: dict | Non
     return JSONResponse(body, status_code=status)
 
 
-def parse_limit(raw: str | None) -> int:
-    if raw is None:
-        return DEFAULT_LIMIT
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
-        raise Problem(
-            400, "invalid_parameter", f"limit must be an integer from 1 to {MAX_LIMIT}.",
-            recovery=f"Send a limit from 1 to {MAX_LIMIT}, or leave it out.", parameter="limit",
-        )
-    return int(raw)
-
-
 def _query_signature(principal: str, request: Request) -> str:
     query = sorted((k, v) for k, v in request.query_params.multi_items() if k not in ("cursor", "limit"))
     return hashlib.sha256(json.dumps([principal, request.url.path, query]).encode()).hexdigest()[:16]
 
 
-def page_of(request: Request, principal: str, rows: Sequence[Any]) -> tuple[list[Any], dict]:
-    """One page of `rows` by the request's `cursor` and `limit`.
+def page_of(request: Request, principal: str, rows: Sequence[Any], page: Paging) -> tuple[list[Any], dict]:
+    """One page of `rows` by the query's `cursor` and `limit` (checked by `params.PageQuery`).
 
     Cursors are opaque; one from another account or query answers `400 invalid_parameter`
     (marketplace-api.md, Errors).
     """
-    limit = parse_limit(request.query_params.get("limit"))
+    limit, cursor = page.limit, page.cursor
     signature = _query_signature(principal, request)
     offset = 0
-    cursor = request.query_params.get("cursor")
     if cursor:
         try:
             decoded = json.loads(base64.urlsafe_b64decode(cursor.encode() + b"==="))

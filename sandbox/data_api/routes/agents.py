@@ -6,13 +6,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
+from sandbox.core.problems import Problem
 from sandbox.data_api.data.markets import MARKETS_BY_CODE
 from sandbox.data_api.db import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import split_list, validation_error
 from sandbox.data_api.gate import Caller, V1Caller
 from sandbox.data_api.ids import check_prefixed
-from sandbox.core.problems import Problem
 from sandbox.data_api.routes.common import problem_responses, resolve
 from sandbox.data_api.routes.deals import Cursor
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sandbox.data_api.db import Database
 from sandbox.core.problems import Problem
+from sandbox.data_api.db import Database
 
 _PROBLEM_SCHEMA = {
     "type": "object",

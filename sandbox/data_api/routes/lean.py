@@ -10,12 +10,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
+from sandbox.core.problems import Problem
 from sandbox.data_api.db import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import parse_zips, split_list
 from sandbox.data_api.gate import LeanCaller
 from sandbox.data_api.ids import parse_lean
-from sandbox.core.problems import Problem
 from sandbox.data_api.routes.common import problem_responses
 from sandbox.data_api.routes.deals import Cursor
 

@@ -16,14 +16,14 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
-from sandbox.data_api.data.markets import MARKETS_BY_CODE
+from sandbox.core.problems import Problem, request_id
 from sandbox.data_api import shapes
+from sandbox.data_api.data.markets import MARKETS_BY_CODE
 from sandbox.data_api.db import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import DealFilters, deal_filters, validation_error
 from sandbox.data_api.gate import CSV, JSON, Caller, V1Caller, accepted_media, produces
 from sandbox.data_api.ids import check_prefixed
-from sandbox.core.problems import Problem, request_id
 from sandbox.data_api.routes.common import ENVELOPE_SCHEMA, problem_responses, resolve
 from sandbox.data_api.routes.deals import Cursor, checked_filters
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from sandbox.marketplace.clients import REGISTERED_APP_ID, REGISTERED_APP_REDIRECTS
-from sandbox.marketplace.runtime import runtime_of
+from sandbox.marketplace.runtime import RuntimeDep
 from sandbox.marketplace.seed import DEMO_PASSWORD
 
 
@@ -22,29 +22,28 @@ class WriteDelay(BaseModel):
     seconds: Annotated[float, Field(ge=0, le=30)]
 
 
-def build_router() -> APIRouter:
-    router = APIRouter(prefix="/_sandbox/marketplace", tags=["sandbox control"])
+router = APIRouter(prefix="/_sandbox/marketplace", tags=["sandbox control"])
 
-    @router.post("/write-delay")
-    def write_delay(request: Request, body: WriteDelay) -> dict:
-        runtime_of(request).write_delay_seconds = body.seconds
-        return {"data": {"seconds": body.seconds}}
 
-    @router.get("/fixtures")
-    def fixtures(request: Request) -> dict:
-        state = runtime_of(request).state
-        with state.lock:
-            accounts = [{"email": u.email, "password": DEMO_PASSWORD, "buyer_id": u.buyer_id,
-                         "organization_id": u.organization_id, "role": u.role}
-                        for u in state.users.values() if u.password]
-            offers = [{"id": o.id, "deal_id": o.deal_id, "buyer_id": o.buyer_id, "status": o.status,
-                       "submitted_by": o.submitted_by, "round": o.round, "root_offer_id": o.root_offer_id}
-                      for o in state.offers.values()]
-            deals = [{"id": d.id, "organization_id": d.organization_id, "status": d.status} for d in state.deals.values()]
-            drafts = [{"id": d.id, "organization_id": d.organization_id, "under_review": d.under_review}
-                      for d in state.drafts.values()]
-        registered_app = {"client_id": REGISTERED_APP_ID, "redirect_uris": REGISTERED_APP_REDIRECTS}
-        return {"data": {"accounts": accounts, "deals": deals, "offers": offers, "drafts": drafts,
-                         "registered_app": registered_app}}
+@router.post("/write-delay")
+def write_delay(runtime: RuntimeDep, body: WriteDelay) -> dict:
+    runtime.write_delay_seconds = body.seconds
+    return {"data": {"seconds": body.seconds}}
 
-    return router
+
+@router.get("/fixtures")
+def fixtures(runtime: RuntimeDep) -> dict:
+    state = runtime.state
+    with state.lock:
+        accounts = [{"email": u.email, "password": DEMO_PASSWORD, "buyer_id": u.buyer_id,
+                     "organization_id": u.organization_id, "role": u.role}
+                    for u in state.users.values() if u.password]
+        offers = [{"id": o.id, "deal_id": o.deal_id, "buyer_id": o.buyer_id, "status": o.status,
+                   "submitted_by": o.submitted_by, "round": o.round, "root_offer_id": o.root_offer_id}
+                  for o in state.offers.values()]
+        deals = [{"id": d.id, "organization_id": d.organization_id, "status": d.status} for d in state.deals.values()]
+        drafts = [{"id": d.id, "organization_id": d.organization_id, "under_review": d.under_review}
+                  for d in state.drafts.values()]
+    registered_app = {"client_id": REGISTERED_APP_ID, "redirect_uris": REGISTERED_APP_REDIRECTS}
+    return {"data": {"accounts": accounts, "deals": deals, "offers": offers, "drafts": drafts,
+                     "registered_app": registered_app}}

@@ -6,19 +6,20 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from sandbox.core.problems import Problem
 from sandbox.marketplace import offers
 from sandbox.marketplace.bodies import MediaOrder
 from sandbox.marketplace.gateway import Caller, SellDealsRead, SellDealsWrite
-from sandbox.marketplace.ids import require_id
 from sandbox.marketplace.models import Draft, MarketState
-from sandbox.marketplace.strict import check_query, parse_body
+from sandbox.marketplace.params import DraftId, NoQuery
+from sandbox.marketplace.strict import parse_body
 from sandbox.marketplace.views import draft_json, media_json
 from sandbox.marketplace.wire import meta
-from sandbox.core.problems import Problem
+
+router = APIRouter(prefix="/sell/drafts", tags=["marketplace: drafts"])
 
 
 def _open_draft(state: MarketState, caller: Caller, draft_id: str) -> Draft:
-    require_id("draft", draft_id)
     draft = state.drafts.get(draft_id)
     if draft is None or draft.organization_id != caller.organization.id:
         raise offers.not_found("draft", draft_id)
@@ -35,40 +36,34 @@ def _media_list(request: Request, draft: Draft) -> JSONResponse:
                          "page": {"next_cursor": None, "limit": len(items), "returned": len(items)}})
 
 
-def build_router() -> APIRouter:
-    router = APIRouter(prefix="/sell/drafts", tags=["marketplace: drafts"])
+@router.get("/{draft_id}")
+def retrieve_draft(request: Request, caller: SellDealsRead, _: NoQuery, draft_id: DraftId) -> JSONResponse:
+    state = caller.runtime.state
+    with state.lock:
+        return JSONResponse({"data": draft_json(_open_draft(state, caller, draft_id)), "meta": meta(request)})
 
-    @router.get("/{draft_id}")
-    def retrieve_draft(request: Request, draft_id: str, caller: SellDealsRead) -> JSONResponse:
-        check_query(request)
-        state = caller.runtime.state
-        with state.lock:
-            return JSONResponse({"data": draft_json(_open_draft(state, caller, draft_id)), "meta": meta(request)})
 
-    @router.get("/{draft_id}/media")
-    def list_media(request: Request, draft_id: str, caller: SellDealsRead) -> JSONResponse:
-        check_query(request)
-        state = caller.runtime.state
-        with state.lock:
-            return _media_list(request, _open_draft(state, caller, draft_id))
+@router.get("/{draft_id}/media")
+def list_media(request: Request, caller: SellDealsRead, _: NoQuery, draft_id: DraftId) -> JSONResponse:
+    state = caller.runtime.state
+    with state.lock:
+        return _media_list(request, _open_draft(state, caller, draft_id))
 
-    @router.patch("/{draft_id}/media")
-    async def order_media(request: Request, draft_id: str, caller: SellDealsWrite) -> JSONResponse:
-        check_query(request)
-        raw = await request.body()
-        state = caller.runtime.state
-        with state.lock:
-            draft = _open_draft(state, caller, draft_id)
-            body = parse_body(request, raw, MediaOrder)
-            known = {m.id for m in draft.media}
-            if len(body.order) != len(set(body.order)) or set(body.order) != known:
-                raise Problem(422, "validation_failed", "order must name every media id of the draft exactly once.",
-                              recovery="Send every media id of the draft once, in the order you want; the first is the cover.",
-                              errors=[{"param": "order", "message": f"expected the {len(known)} media ids of the draft"}])
-            position = {media_id: index for index, media_id in enumerate(body.order, start=1)}
-            for item in draft.media:
-                item.order = position[item.id]
-                item.is_default = item.order == 1
-            return _media_list(request, draft)
 
-    return router
+@router.patch("/{draft_id}/media")
+async def order_media(request: Request, caller: SellDealsWrite, _: NoQuery, draft_id: DraftId) -> JSONResponse:
+    raw = await request.body()
+    state = caller.runtime.state
+    with state.lock:
+        draft = _open_draft(state, caller, draft_id)
+        body = parse_body(request, raw, MediaOrder)
+        known = {m.id for m in draft.media}
+        if len(body.order) != len(set(body.order)) or set(body.order) != known:
+            raise Problem(422, "validation_failed", "order must name every media id of the draft exactly once.",
+                          recovery="Send every media id of the draft once, in the order you want; the first is the cover.",
+                          errors=[{"param": "order", "message": f"expected the {len(known)} media ids of the draft"}])
+        position = {media_id: index for index, media_id in enumerate(body.order, start=1)}
+        for item in draft.media:
+            item.order = position[item.id]
+            item.is_default = item.order == 1
+        return _media_list(request, draft)

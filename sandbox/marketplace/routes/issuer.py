@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from sandbox.marketplace import consent_page
 from sandbox.marketplace.clients import Client, RegistrationError
 from sandbox.marketplace.models import User
-from sandbox.marketplace.runtime import Runtime, runtime_of
+from sandbox.marketplace.runtime import Runtime, RuntimeDep
 from sandbox.marketplace.scopes import OFFLINE_ACCESS, SCOPES, parse_scope
 from sandbox.marketplace.tokens import AUTHORIZATION_CODE_SECONDS, AuthorizationCode
 
@@ -30,6 +30,7 @@ _AUTHORIZE_PARAMS = ("response_type", "client_id", "redirect_uri", "scope", "sta
                      "code_challenge_method", "resource")
 LOGIN_TICKET_SECONDS = 600
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
+router = APIRouter(prefix="/auth", tags=["oauth issuer"])
 
 
 class RedirectError(Exception):
@@ -105,138 +106,144 @@ def _limit_notice(client: Client, user: User) -> str | None:
     return None
 
 
-def build_router() -> APIRouter:
-    router = APIRouter(prefix="/auth", tags=["oauth issuer"])
-    tickets: dict[str, tuple[str, str, float]] = {}  # ticket -> (user id, client id, expires at)
+@router.get("/.well-known/openid-configuration")
+def discovery(runtime: RuntimeDep) -> JSONResponse:
+    issuer = runtime.context.config.issuer
+    return JSONResponse({
+        "issuer": issuer,
+        "authorization_endpoint": f"{issuer}/oauth2/authorize",
+        "token_endpoint": f"{issuer}/oauth2/token",
+        "registration_endpoint": f"{issuer}/oauth2/register",
+        "revocation_endpoint": f"{issuer}/oauth2/revoke",
+        "jwks_uri": f"{issuer}/.well-known/jwks.json",
+        "response_types_supported": ["code"],
+        "grant_types_supported": ["authorization_code", "refresh_token"],
+        "code_challenge_methods_supported": ["S256"],
+        "token_endpoint_auth_methods_supported": ["none"],
+        "revocation_endpoint_auth_methods_supported": ["none"],
+        "scopes_supported": [*SCOPES, OFFLINE_ACCESS],
+        "id_token_signing_alg_values_supported": ["ES256"],
+        "subject_types_supported": ["public"],
+        "authorization_response_iss_parameter_supported": True,
+    })
 
-    @router.get("/.well-known/openid-configuration")
-    def discovery(request: Request) -> JSONResponse:
-        issuer = runtime_of(request).context.config.issuer
-        return JSONResponse({
-            "issuer": issuer,
-            "authorization_endpoint": f"{issuer}/oauth2/authorize",
-            "token_endpoint": f"{issuer}/oauth2/token",
-            "registration_endpoint": f"{issuer}/oauth2/register",
-            "revocation_endpoint": f"{issuer}/oauth2/revoke",
-            "jwks_uri": f"{issuer}/.well-known/jwks.json",
-            "response_types_supported": ["code"],
-            "grant_types_supported": ["authorization_code", "refresh_token"],
-            "code_challenge_methods_supported": ["S256"],
-            "token_endpoint_auth_methods_supported": ["none"],
-            "revocation_endpoint_auth_methods_supported": ["none"],
-            "scopes_supported": [*SCOPES, OFFLINE_ACCESS],
-            "id_token_signing_alg_values_supported": ["ES256"],
-            "subject_types_supported": ["public"],
-            "authorization_response_iss_parameter_supported": True,
+
+@router.get("/.well-known/jwks.json")
+def jwks(runtime: RuntimeDep) -> JSONResponse:
+    return JSONResponse(runtime.tokens.jwks)
+
+
+@router.post("/oauth2/register")
+async def register(request: Request, runtime: RuntimeDep) -> JSONResponse:
+    try:
+        metadata = await request.json()
+    except ValueError:
+        metadata = None
+    try:
+        client = runtime.clients.register(metadata, int(runtime.context.clock.time()))
+    except RegistrationError as refused:
+        return _oauth_error(refused.error, refused.description)
+    return JSONResponse({
+        "client_id": client.client_id,
+        "client_id_issued_at": client.issued_at,
+        "client_name": client.client_name,
+        "redirect_uris": client.redirect_uris,
+        "token_endpoint_auth_method": "none",
+        "grant_types": ["authorization_code", "refresh_token"],
+        "response_types": ["code"],
+    }, status_code=201, headers=NO_STORE)
+
+
+# HTML, not part of the API schema (one function answers GET and POST).
+@router.api_route("/oauth2/authorize", methods=["GET", "POST"], include_in_schema=False)
+async def authorize(request: Request, runtime: RuntimeDep):
+    """GET shows the login form; POST without a ticket signs in and shows consent; POST with one decides."""
+    form = dict(await request.form()) if request.method == "POST" else {}
+    raw = {**dict(request.query_params), **{k: str(v) for k, v in form.items()}}
+    try:
+        checked = _check_authorize(runtime, raw)
+    except RedirectError as refused:
+        return _redirect(runtime, raw["redirect_uri"], {"error": refused.error, "error_description": refused.description, **({"state": raw["state"]} if raw.get("state") else {})})
+    if isinstance(checked, HTMLResponse):
+        return checked
+    if request.method == "GET":
+        return HTMLResponse(consent_page.login_page(checked.params, checked.client.client_name))
+    if "ticket" not in raw:
+        return _sign_in(runtime, checked, raw)
+    return _decide(runtime, checked, raw)
+
+
+def _sign_in(runtime: Runtime, checked: AuthorizeRequest, raw: dict[str, str]) -> HTMLResponse:
+    """The login form posted: the consent page, holding a ticket for the person who signed in."""
+    client, params = checked.client, checked.params
+    user = runtime.state.user_by_email(raw.get("email", ""))
+    if user is None or user.password is None or not secrets.compare_digest(user.password, raw.get("password", "")):
+        page = consent_page.login_page(params, client.client_name, error="E-mail or password is wrong. Try again.", email=raw.get("email", ""))
+        return HTMLResponse(page, status_code=401)
+    ticket = secrets.token_urlsafe(24)
+    runtime.login_tickets[ticket] = (user.id, client.client_id, runtime.context.clock.time() + LOGIN_TICKET_SECONDS)
+    return HTMLResponse(consent_page.consent_page(
+        params, client.client_name, ticket=ticket, person=user.email, scopes=checked.scopes,
+        terms_needed=_terms_needed(runtime, user), limit_notice=_limit_notice(client, user),
+    ))
+
+
+def _decide(runtime: Runtime, checked: AuthorizeRequest, raw: dict[str, str]) -> HTMLResponse | RedirectResponse:
+    """The consent form posted: back to the client with a code, or with the refusal."""
+    client, params = checked.client, checked.params
+    state_echo = {"state": params["state"]} if params["state"] else {}
+    held = runtime.login_tickets.pop(raw["ticket"], None)
+    if held is None or held[1] != client.client_id or held[2] <= runtime.context.clock.time():
+        page = consent_page.login_page(params, client.client_name, error="Your sign-in expired. Log in again.")
+        return HTMLResponse(page, status_code=400)
+    user = runtime.state.users[held[0]]
+    if raw.get("decision") != "allow":
+        return _redirect(runtime, params["redirect_uri"], {"error": "access_denied", "error_description": "The person denied access.", **state_echo})
+    if _limit_notice(client, user):
+        return _redirect(runtime, params["redirect_uri"], {
+            "error": "client_limit",
+            "error_description": "This personal application holds consent from one organization and three people already.",
+            **state_echo,
         })
+    if raw.get("accept_terms"):
+        _accept_terms(runtime, user)
+    client.remember_consent(user.id, user.organization_id)
+    code = runtime.tokens.issue_code(AuthorizationCode(
+        client.client_id, params["redirect_uri"], user.id, checked.scopes, params["code_challenge"],
+        runtime.context.clock.time() + AUTHORIZATION_CODE_SECONDS,
+    ))
+    return _redirect(runtime, params["redirect_uri"], {"code": code, **state_echo})
 
-    @router.get("/.well-known/jwks.json")
-    def jwks(request: Request) -> JSONResponse:
-        return JSONResponse(runtime_of(request).tokens.jwks)
 
-    @router.post("/oauth2/register")
-    async def register(request: Request) -> JSONResponse:
-        runtime = runtime_of(request)
-        try:
-            metadata = await request.json()
-        except ValueError:
-            metadata = None
-        try:
-            client = runtime.clients.register(metadata, int(runtime.context.clock.time()))
-        except RegistrationError as refused:
-            return _oauth_error(refused.error, refused.description)
-        return JSONResponse({
-            "client_id": client.client_id,
-            "client_id_issued_at": client.issued_at,
-            "client_name": client.client_name,
-            "redirect_uris": client.redirect_uris,
-            "token_endpoint_auth_method": "none",
-            "grant_types": ["authorization_code", "refresh_token"],
-            "response_types": ["code"],
-        }, status_code=201, headers=NO_STORE)
+@router.post("/oauth2/token")
+async def token(request: Request, runtime: RuntimeDep) -> JSONResponse:
+    if not request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
+        return _oauth_error("invalid_request", "Send the token request form-encoded (RFC 6749 4.1.3).")
+    form = {k: str(v) for k, v in (await request.form()).items()}
+    client = runtime.clients.get(form.get("client_id"))
+    if client is None:
+        return _oauth_error("invalid_client", "Unknown client_id.", status=401)
+    resource = form.get("resource")
+    marketplace = runtime.context.config.marketplace_url
+    if resource is not None and resource.rstrip("/") != marketplace:
+        return _oauth_error("invalid_target", f"The only resource served here is {marketplace}.")
+    audience = marketplace if resource else None
+    grant = form.get("grant_type")
+    if grant == "authorization_code":
+        return _exchange_code(runtime, client, form, audience)
+    if grant == "refresh_token":
+        return _refresh(runtime, client, form, audience)
+    return _oauth_error("unsupported_grant_type", "grant_type must be authorization_code or refresh_token.")
 
-    # HTML, not part of the API schema (one function answers GET and POST).
-    @router.api_route("/oauth2/authorize", methods=["GET", "POST"], include_in_schema=False)
-    async def authorize(request: Request):
-        runtime = runtime_of(request)
-        form = dict(await request.form()) if request.method == "POST" else {}
-        raw = {**dict(request.query_params), **{k: str(v) for k, v in form.items()}}
-        try:
-            checked = _check_authorize(runtime, raw)
-        except RedirectError as refused:
-            return _redirect(runtime, raw["redirect_uri"], {"error": refused.error, "error_description": refused.description, **({"state": raw["state"]} if raw.get("state") else {})})
-        if isinstance(checked, HTMLResponse):
-            return checked
-        client, params = checked.client, checked.params
-        state_echo = {"state": params["state"]} if params["state"] else {}
-        if request.method == "GET":
-            return HTMLResponse(consent_page.login_page(params, client.client_name))
 
-        if "ticket" not in raw:
-            user = runtime.state.user_by_email(raw.get("email", ""))
-            if user is None or user.password is None or not secrets.compare_digest(user.password, raw.get("password", "")):
-                page = consent_page.login_page(params, client.client_name, error="E-mail or password is wrong. Try again.", email=raw.get("email", ""))
-                return HTMLResponse(page, status_code=401)
-            ticket = secrets.token_urlsafe(24)
-            tickets[ticket] = (user.id, client.client_id, runtime.context.clock.time() + LOGIN_TICKET_SECONDS)
-            return HTMLResponse(consent_page.consent_page(
-                params, client.client_name, ticket=ticket, person=user.email, scopes=checked.scopes,
-                terms_needed=_terms_needed(runtime, user), limit_notice=_limit_notice(client, user),
-            ))
-
-        held = tickets.pop(raw["ticket"], None)
-        if held is None or held[1] != client.client_id or held[2] <= runtime.context.clock.time():
-            page = consent_page.login_page(params, client.client_name, error="Your sign-in expired. Log in again.")
-            return HTMLResponse(page, status_code=400)
-        user = runtime.state.users[held[0]]
-        if raw.get("decision") != "allow":
-            return _redirect(runtime, params["redirect_uri"], {"error": "access_denied", "error_description": "The person denied access.", **state_echo})
-        if _limit_notice(client, user):
-            return _redirect(runtime, params["redirect_uri"], {
-                "error": "client_limit",
-                "error_description": "This personal application holds consent from one organization and three people already.",
-                **state_echo,
-            })
-        if raw.get("accept_terms"):
-            _accept_terms(runtime, user)
-        client.remember_consent(user.id, user.organization_id)
-        code = runtime.tokens.issue_code(AuthorizationCode(
-            client.client_id, params["redirect_uri"], user.id, checked.scopes, params["code_challenge"],
-            runtime.context.clock.time() + AUTHORIZATION_CODE_SECONDS,
-        ))
-        return _redirect(runtime, params["redirect_uri"], {"code": code, **state_echo})
-
-    @router.post("/oauth2/token")
-    async def token(request: Request) -> JSONResponse:
-        runtime = runtime_of(request)
-        if not request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
-            return _oauth_error("invalid_request", "Send the token request form-encoded (RFC 6749 4.1.3).")
-        form = {k: str(v) for k, v in (await request.form()).items()}
-        client = runtime.clients.get(form.get("client_id"))
-        if client is None:
-            return _oauth_error("invalid_client", "Unknown client_id.", status=401)
-        resource = form.get("resource")
-        marketplace = runtime.context.config.marketplace_url
-        if resource is not None and resource.rstrip("/") != marketplace:
-            return _oauth_error("invalid_target", f"The only resource served here is {marketplace}.")
-        audience = marketplace if resource else None
-        grant = form.get("grant_type")
-        if grant == "authorization_code":
-            return _exchange_code(runtime, client, form, audience)
-        if grant == "refresh_token":
-            return _refresh(runtime, client, form, audience)
-        return _oauth_error("unsupported_grant_type", "grant_type must be authorization_code or refresh_token.")
-
-    @router.post("/oauth2/revoke")
-    async def revoke(request: Request) -> JSONResponse:
-        form = {k: str(v) for k, v in (await request.form()).items()}
-        if not form.get("token"):
-            return _oauth_error("invalid_request", "Send the refresh token to revoke in `token`.")
-        runtime_of(request).tokens.revoke(form["token"], form.get("client_id"))
-        # RFC 7009 2.2: 200 whether or not the token was known.
-        return JSONResponse({}, headers=NO_STORE)
-
-    return router
+@router.post("/oauth2/revoke")
+async def revoke(request: Request, runtime: RuntimeDep) -> JSONResponse:
+    form = {k: str(v) for k, v in (await request.form()).items()}
+    if not form.get("token"):
+        return _oauth_error("invalid_request", "Send the refresh token to revoke in `token`.")
+    runtime.tokens.revoke(form["token"], form.get("client_id"))
+    # RFC 7009 2.2: 200 whether or not the token was known.
+    return JSONResponse({}, headers=NO_STORE)
 
 
 def _exchange_code(runtime: Runtime, client: Client, form: dict[str, str], audience: str | None) -> JSONResponse:

@@ -16,21 +16,23 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from pydantic import Field
 
+from sandbox.core.problems import Problem
 from sandbox.marketplace import offers
 from sandbox.marketplace.bodies import Strict
 from sandbox.marketplace.gateway import Caller, caller_for
-from sandbox.marketplace.ids import new_id, require_id
+from sandbox.marketplace.ids import new_id
 from sandbox.marketplace.models import Lead, MarketState, Strike
-from sandbox.marketplace.strict import check_query, parse_body
+from sandbox.marketplace.params import BuyerId, LeadId, NoQuery, Paged
+from sandbox.marketplace.strict import parse_body
 from sandbox.marketplace.wire import envelope, page_of, timestamp
 from sandbox.marketplace.writes import plain_write
-from sandbox.core.problems import Problem
 
 LeadsRead = Annotated[Caller, Depends(caller_for("leads:read", "sell"))]
 LeadsWrite = Annotated[Caller, Depends(caller_for("leads:write", "sell"))]
 LeadStatus = Literal["open", "contacted", "negotiating", "won", "lost"]
 CLOSED_LEAD_STATUSES = ("won", "lost")
 STRIKE_WINDOW = timedelta(days=90)  # marketplace-api.md, Limits: strike window
+router = APIRouter(prefix="/sell", tags=["marketplace: leads"])
 
 
 class LeadCreate(Strict):
@@ -54,7 +56,6 @@ def _lead_json(lead: Lead) -> dict:
 
 
 def _own_lead(state: MarketState, caller: Caller, lead_id: str) -> Lead:
-    require_id("lead", lead_id)
     lead = state.leads.get(lead_id)
     if lead is None or lead.organization_id != caller.organization.id:
         raise offers.not_found("lead", lead_id)
@@ -70,7 +71,6 @@ def _last_act(state: MarketState, organization_id: str, buyer_id: str) -> dateti
 
 
 def _buyer_json(state: MarketState, caller: Caller, buyer_id: str) -> dict:
-    require_id("buyer", buyer_id)
     last = _last_act(state, caller.organization.id, buyer_id)
     buyer = state.user_by_buyer(buyer_id)
     # Only buyers who acted on this organization's deals are visible to it.
@@ -82,85 +82,76 @@ def _buyer_json(state: MarketState, caller: Caller, buyer_id: str) -> dict:
             "strike": None if strike is None else {"reason": strike.reason, "filed_at": timestamp(strike.filed_at)}}
 
 
-def build_router() -> APIRouter:
-    router = APIRouter(prefix="/sell", tags=["marketplace: leads"])
+@router.get("/leads")
+def list_leads(request: Request, caller: LeadsRead, query: Paged) -> JSONResponse:
+    state = caller.runtime.state
+    with state.lock:
+        leads = sorted((lead for lead in state.leads.values() if lead.organization_id == caller.organization.id),
+                       key=lambda lead: (timestamp(lead.updated_at), lead.id), reverse=True)
+        items, page = page_of(request, caller.principal, leads, query)
+        return envelope(request, [_lead_json(lead) for lead in items], page=page)
 
-    @router.get("/leads")
-    def list_leads(request: Request, caller: LeadsRead) -> JSONResponse:
-        check_query(request, {"cursor", "limit"})
-        state = caller.runtime.state
-        with state.lock:
-            leads = sorted((lead for lead in state.leads.values() if lead.organization_id == caller.organization.id),
-                           key=lambda lead: (timestamp(lead.updated_at), lead.id), reverse=True)
-            items, page = page_of(request, caller.principal, leads)
-            return envelope(request, [_lead_json(lead) for lead in items], page=page)
 
-    @router.get("/leads/{lead_id}")
-    def retrieve_lead(request: Request, lead_id: str, caller: LeadsRead) -> JSONResponse:
-        check_query(request)
-        state = caller.runtime.state
-        with state.lock:
-            return envelope(request, _lead_json(_own_lead(state, caller, lead_id)))
+@router.get("/leads/{lead_id}")
+def retrieve_lead(request: Request, caller: LeadsRead, _: NoQuery, lead_id: LeadId) -> JSONResponse:
+    state = caller.runtime.state
+    with state.lock:
+        return envelope(request, _lead_json(_own_lead(state, caller, lead_id)))
 
-    @router.post("/leads")
-    async def add_lead(request: Request, caller: LeadsWrite) -> JSONResponse:
-        check_query(request)
 
-        def change(state: MarketState, raw: bytes) -> dict:
-            body = parse_body(request, raw, LeadCreate)
-            now = caller.runtime.now
-            lead = Lead(new_id("lead"), caller.organization.id, body.name, body.email, body.phone, "open",
-                        [{"status": "open", "at": now}], now, now)
-            state.leads[lead.id] = lead
-            return _lead_json(lead)
+@router.post("/leads")
+async def add_lead(request: Request, caller: LeadsWrite, _: NoQuery) -> JSONResponse:
+    def change(state: MarketState, raw: bytes) -> dict:
+        body = parse_body(request, raw, LeadCreate)
+        now = caller.runtime.now
+        lead = Lead(new_id("lead"), caller.organization.id, body.name, body.email, body.phone, "open",
+                    [{"status": "open", "at": now}], now, now)
+        state.leads[lead.id] = lead
+        return _lead_json(lead)
 
-        return await plain_write(request, caller, change)
+    return await plain_write(request, caller, change)
 
-    @router.patch("/leads/{lead_id}")
-    async def change_lead(request: Request, lead_id: str, caller: LeadsWrite) -> JSONResponse:
-        check_query(request)
 
-        def change(state: MarketState, raw: bytes) -> dict:
-            lead = _own_lead(state, caller, lead_id)
-            body = parse_body(request, raw, LeadChange)
-            if lead.status in CLOSED_LEAD_STATUSES:
-                raise Problem(409, "lead_locked", f"The lead is closed ({lead.status}) and cannot change.",
-                              recovery="Add a new lead for a new contact with this person.", lead_id=lead.id)
-            now = caller.runtime.now
-            lead.status, lead.updated_at = body.status, now
-            lead.history.append({"status": body.status, "at": now})
-            return _lead_json(lead)
+@router.patch("/leads/{lead_id}")
+async def change_lead(request: Request, caller: LeadsWrite, _: NoQuery, lead_id: LeadId) -> JSONResponse:
+    def change(state: MarketState, raw: bytes) -> dict:
+        lead = _own_lead(state, caller, lead_id)
+        body = parse_body(request, raw, LeadChange)
+        if lead.status in CLOSED_LEAD_STATUSES:
+            raise Problem(409, "lead_locked", f"The lead is closed ({lead.status}) and cannot change.",
+                          recovery="Add a new lead for a new contact with this person.", lead_id=lead.id)
+        now = caller.runtime.now
+        lead.status, lead.updated_at = body.status, now
+        lead.history.append({"status": body.status, "at": now})
+        return _lead_json(lead)
 
-        return await plain_write(request, caller, change)
+    return await plain_write(request, caller, change)
 
-    @router.get("/buyers/{buyer_id}")
-    def retrieve_buyer(request: Request, buyer_id: str, caller: LeadsRead) -> JSONResponse:
-        check_query(request)
-        state = caller.runtime.state
-        with state.lock:
-            return envelope(request, _buyer_json(state, caller, buyer_id))
 
-    @router.post("/buyers/{buyer_id}/strike")
-    async def file_strike(request: Request, buyer_id: str, caller: LeadsWrite) -> JSONResponse:
-        check_query(request)
+@router.get("/buyers/{buyer_id}")
+def retrieve_buyer(request: Request, caller: LeadsRead, _: NoQuery, buyer_id: BuyerId) -> JSONResponse:
+    state = caller.runtime.state
+    with state.lock:
+        return envelope(request, _buyer_json(state, caller, buyer_id))
 
-        def change(state: MarketState, raw: bytes) -> dict:
-            _buyer_json(state, caller, buyer_id)
-            body = parse_body(request, raw, StrikeBody)
-            key = (caller.organization.id, buyer_id)
-            if key in state.strikes:
-                raise Problem(409, "strike_exists", "This organization already filed a strike on this buyer.",
-                              recovery="Nothing to do: one strike per organization per buyer.")
-            now = caller.runtime.now
-            last = _last_act(state, caller.organization.id, buyer_id)
-            if now - last > STRIKE_WINDOW:
-                raise Problem(409, "strike_window_closed",
-                              "More than 90 days passed since the buyer's last act on your deals.",
-                              recovery="A strike can be filed only within 90 days of the buyer's last act.",
-                              last_act_at=timestamp(last))
-            state.strikes[key] = Strike(caller.organization.id, buyer_id, body.reason, now)
-            return _buyer_json(state, caller, buyer_id)
 
-        return await plain_write(request, caller, change)
+@router.post("/buyers/{buyer_id}/strike")
+async def file_strike(request: Request, caller: LeadsWrite, _: NoQuery, buyer_id: BuyerId) -> JSONResponse:
+    def change(state: MarketState, raw: bytes) -> dict:
+        _buyer_json(state, caller, buyer_id)
+        body = parse_body(request, raw, StrikeBody)
+        key = (caller.organization.id, buyer_id)
+        if key in state.strikes:
+            raise Problem(409, "strike_exists", "This organization already filed a strike on this buyer.",
+                          recovery="Nothing to do: one strike per organization per buyer.")
+        now = caller.runtime.now
+        last = _last_act(state, caller.organization.id, buyer_id)
+        if now - last > STRIKE_WINDOW:
+            raise Problem(409, "strike_window_closed",
+                          "More than 90 days passed since the buyer's last act on your deals.",
+                          recovery="A strike can be filed only within 90 days of the buyer's last act.",
+                          last_act_at=timestamp(last))
+        state.strikes[key] = Strike(caller.organization.id, buyer_id, body.reason, now)
+        return _buyer_json(state, caller, buyer_id)
 
-    return router
+    return await plain_write(request, caller, change)
