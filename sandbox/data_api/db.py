@@ -1,24 +1,25 @@
-"""All SQL of the Data API half, over the read-only DuckDB file.
+"""The Data API's database: the read-only DuckDB file, the row helpers, the deal filters, deals and cells.
 
-One connection per server process; each request takes its own cursor (`con.cursor()`),
-since FastAPI runs sync routes in a thread pool. Routes never write SQL; they call the
-methods here with parsed, validated values and get plain dicts back.
+The rest of its SQL is in mixins, one subject each: `sql_investors`, `sql_listings`, `sql_lenders`
+(`sql_common` holds the keyset `Sort`). One connection per server process; each request takes
+its own cursor (`con.cursor()`), since FastAPI runs sync routes in a thread pool. Routes never
+write SQL; they call the methods here with parsed, validated values and get plain dicts back.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import duckdb
 
 from sandbox.data_api.filters import DealFilters
+from sandbox.data_api.sql_common import Sort, distance_sql
+from sandbox.data_api.sql_investors import InvestorQueries
 from sandbox.data_api.sql_lenders import LenderQueries
 from sandbox.data_api.sql_listings import ListingQueries
 
-EARTH_RADIUS_MILES = 3958.7613
 DEAL_COLUMNS = """
     seq, deal_id, sale_date, price, kind, buyer_id, seller_id, seller_institution, property_id, lender_id,
     listing_id, buyer_name, buyer_display_name, buyer_is_person, seller_name, seller_is_person, city, zip,
@@ -26,46 +27,7 @@ DEAL_COLUMNS = """
 """
 
 
-@dataclass(frozen=True)
-class Sort:
-    """One keyset order: a SQL expression, its direction, and the unique tie-break column."""
-
-    expression: str
-    descending: bool
-    tie_break: str = "seq"
-    tie_descending: bool | None = None  # None: the same direction as the expression
-    cast: str = ""  # e.g. "::DATE" for cursor values that travel as strings
-    nullable: bool = True  # a NOT NULL key gets a plain range bound that zone maps can prune on
-
-    @property
-    def order_by(self) -> str:
-        tie_descending = self.descending if self.tie_descending is None else self.tie_descending
-        # data-api.md, Pagination: rows with a null sort key sort last in both directions.
-        return (f"{self.expression} {'DESC' if self.descending else 'ASC'} NULLS LAST, "
-                f"{self.tie_break} {'DESC' if tie_descending else 'ASC'}")
-
-    def after(self, last_key: list[Any]) -> tuple[str, list[Any]]:
-        """WHERE fragment selecting the rows strictly after `last_key` = [value, tie]."""
-        value, tie = last_key
-        tie_descending = self.descending if self.tie_descending is None else self.tie_descending
-        tie_op = "<" if tie_descending else ">"
-        if value is None:
-            return f"({self.expression} IS NULL AND {self.tie_break} {tie_op} ?)", [tie]
-        op = "<" if self.descending else ">"
-        after = f"({self.expression} {op} ?{self.cast} OR ({self.expression} = ?{self.cast} AND {self.tie_break} {tie_op} ?))"
-        if self.nullable:
-            return f"({after} OR {self.expression} IS NULL)", [value, value, tie]
-        return f"{self.expression} {op}= ?{self.cast} AND {after}", [value, value, value, tie]
-
-
-def distance_sql(lat: float, lng: float, prefix: str = "") -> str:
-    """Great-circle miles from a validated point (floats, inlined as literals)."""
-    lat, lng = float(lat), float(lng)
-    return (f"{EARTH_RADIUS_MILES} * 2 * asin(sqrt(pow(sin(radians({prefix}latitude - ({lat!r})) / 2), 2) + "
-            f"cos(radians({lat!r})) * cos(radians({prefix}latitude)) * pow(sin(radians({prefix}longitude - ({lng!r})) / 2), 2)))")
-
-
-class Database(ListingQueries, LenderQueries):
+class Database(InvestorQueries, ListingQueries, LenderQueries):
     def __init__(self, path: Path, *, max_cells: int = 50_000) -> None:
         self.max_cells = max_cells  # decisions.md, /v1/deals/cells: more answers 400
         self._con = duckdb.connect(str(path), read_only=True, config={"threads": 2, "memory_limit": "1GB"})
@@ -267,68 +229,7 @@ class Database(ListingQueries, LenderQueries):
             return None
         return found
 
-    # -- investors ----------------------------------------------------------------------
-
-    INVESTOR_SORTS = {
-        "events_desc": "agg.n_deals",
-        "parcels_desc": "agg.n_parcels",
-        "volume_desc": "agg.volume",
-        "last_bought_desc": "agg.last_bought_on",
-        "last_deal_desc": "st.last_deed",
-        "flips_desc": "agg.n_flips",
-        "holds_desc": "agg.n_holds",
-    }
-
-    def investor_sort(self, name: str) -> Sort:
-        expression = self.INVESTOR_SORTS[name]
-        cast = "::DATE" if name in ("last_bought_desc", "last_deal_desc") else ""
-        return Sort(expression, True, tie_break="agg.investor_id", tie_descending=False, cast=cast)
-
-    def investor_page(self, filters: DealFilters, sort: Sort, after: list[Any] | None, limit: int) -> list[dict[str, Any]]:
-        where, params = self.deal_where(filters)
-        keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
-        return self.rows(
-            f"""
-            WITH agg AS (
-                SELECT buyer_id AS investor_id, count(*) AS n_deals, count(DISTINCT property_id) AS n_parcels,
-                       coalesce(sum(price), 0)::BIGINT AS volume, max(sale_date) AS last_bought_on,
-                       count(*) FILTER (kind = 'flip') AS n_flips,
-                       count(*) FILTER (kind IN ('hold', 'long_hold')) AS n_holds
-                FROM deals WHERE {where} GROUP BY buyer_id
-            )
-            SELECT agg.*, i.name, i.display_name, i.is_natural_person, i.market, i.state, i.org_kind, i.org_id,
-                   st.last_deed, {sort.expression} AS sort_value
-            FROM agg JOIN investors i ON i.investor_id = agg.investor_id
-            JOIN investor_stats st ON st.investor_id = agg.investor_id
-            WHERE {keyset}
-            ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
-            """,
-            params + keyset_params,
-        )
-
-    def investor_search(self, q: str, market: str | None, limit: int) -> tuple[list[dict[str, Any]], bool]:
-        """Ranked name lookup: whole-name and prefix matches first, then by activity."""
-        escaped = q.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        market_clause = "AND i.market = ?" if market else ""
-        found = self.rows(
-            f"""
-            SELECT i.investor_id, i.name, i.display_name, i.market, i.state, i.org_kind, i.org_id,
-                   st.n_deals, st.last_bought_on,
-                   CASE WHEN lower(i.display_name) = lower(?) THEN 0
-                        WHEN lower(i.display_name) LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END AS rank
-            FROM investors i JOIN investor_stats st USING (investor_id)
-            WHERE NOT i.is_natural_person AND (lower(i.display_name) LIKE ? ESCAPE '\\' OR lower(i.name) LIKE ? ESCAPE '\\')
-                  {market_clause}
-            ORDER BY rank, st.n_deals DESC, i.investor_id LIMIT {int(limit) + 1}
-            """,
-            [q, escaped + "%", f"%{escaped}%", f"%{escaped}%"] + ([market] if market else []),
-        )
-        return found[:limit], len(found) > limit
-
-    def investor(self, investor_id: str) -> dict[str, Any] | None:
-        return self.one(
-            "SELECT i.*, st.* EXCLUDE (investor_id) FROM investors i JOIN investor_stats st USING (investor_id) "
-            "WHERE i.investor_id = ?", [investor_id])
+    # -- ids of every entity: merged (old -> current) and retired -----------------------
 
     def resolve_old_id(self, entity: str, old_id: str) -> str | None:
         row = self.one("SELECT current_id FROM old_ids WHERE entity = ? AND old_id = ?", [entity, old_id])
@@ -340,44 +241,6 @@ class Database(ListingQueries, LenderQueries):
     def old_ids_of(self, entity: str, current_id: str) -> list[dict[str, Any]]:
         return self.rows("SELECT old_id, registry_run, jaccard FROM old_ids WHERE entity = ? AND current_id = ? "
                          "ORDER BY registry_run, old_id", [entity, current_id])
-
-    def investor_financing(self, investor_id: str) -> list[dict[str, Any]]:
-        return self.rows(
-            """
-            SELECT l.lender_id AS id, l.name, l.lender_class, l.is_hard_money, count(*) AS n,
-                   count(*) FILTER (loans.recorded_on > DATE '2026-10-31' - INTERVAL 24 MONTH) AS n_24m,
-                   max(loans.recorded_on) AS last_loan_on
-            FROM loans JOIN lenders l USING (lender_id) WHERE loans.borrower_id = ?
-            GROUP BY ALL ORDER BY n DESC, id
-            """, [investor_id])
-
-    def investor_last_loan(self, investor_id: str) -> dict[str, Any] | None:
-        return self.one(
-            "SELECT loan_id, lender_id, amount, recorded_on, term_months, 'deal_' || deal_id AS deal_id FROM loans "
-            "WHERE borrower_id = ? ORDER BY recorded_on DESC, loan_id LIMIT 1", [investor_id])
-
-    def investor_agent_links(self, investor_id: str) -> list[dict[str, Any]]:
-        return self.rows(
-            """
-            SELECT a.agent_id, a.market, a.link_confidence AS confidence,
-                   count(l.listing_id) FILTER (l.self_listing) AS n_self_listings
-            FROM agents a LEFT JOIN listings l ON l.agent_id = a.agent_id AND l.market = a.market
-            WHERE a.investor_id = ? GROUP BY ALL ORDER BY confidence, agent_id
-            """, [investor_id])
-
-    def investor_share_financed_24m(self, investor_id: str) -> float | None:
-        row = self.one(
-            "SELECT count(*) AS n, count(lender_id) AS financed FROM deals "
-            "WHERE buyer_id = ? AND sale_date > DATE '2026-10-31' - INTERVAL 24 MONTH", [investor_id])
-        if not row or not row["n"]:
-            return None
-        return round(row["financed"] / row["n"], 3)
-
-    def investor_segment_mix(self, investor_id: str) -> dict[str, float]:
-        found = self.rows_tuple(
-            "SELECT kind, count(*) FROM deals WHERE buyer_id = ? GROUP BY kind ORDER BY kind", [investor_id])
-        total = sum(n for _, n in found) or 1
-        return {kind: round(n / total, 3) for kind, n in found}
 
     # -- notable ids for tests (`GET /_sandbox/fixtures`) -----------------------------------
 

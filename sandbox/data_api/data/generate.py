@@ -81,6 +81,7 @@ def _investors(rng: np.random.Generator, market: Market, count: int) -> pd.DataF
 
 def _market_tables(rng: np.random.Generator, market: Market, n_deals: int,
                    days: np.ndarray, day_p: np.ndarray) -> dict[str, pd.DataFrame]:
+    # Over 60 lines: the random draws of one market stay in one place, in the order that makes a seed's dataset.
     zips = market_zips(market)
     z_lat = np.array([z.lat for z in zips])
     z_lng = np.array([z.lng for z in zips])

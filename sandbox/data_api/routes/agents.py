@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 
 from sandbox.core.problems import Problem
 from sandbox.data_api.data.markets import MARKETS_BY_CODE
-from sandbox.data_api.db import Sort
+from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import split_list, validation_error
 from sandbox.data_api.gate import Caller, V1Caller

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
 from sandbox.core.problems import Problem
 from sandbox.data_api import shapes
-from sandbox.data_api.db import Sort
+from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import DealFilters, deal_filters
 from sandbox.data_api.gate import Caller, V1Caller

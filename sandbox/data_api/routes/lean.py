@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request, Response
 
 from sandbox.core.problems import Problem
-from sandbox.data_api.db import Sort
+from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import parse_zips, split_list
 from sandbox.data_api.gate import LeanCaller

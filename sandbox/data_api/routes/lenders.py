@@ -19,7 +19,7 @@ from fastapi.responses import StreamingResponse
 from sandbox.core.problems import Problem, request_id
 from sandbox.data_api import shapes
 from sandbox.data_api.data.markets import MARKETS_BY_CODE
-from sandbox.data_api.db import Sort
+from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import DealFilters, deal_filters, validation_error
 from sandbox.data_api.gate import CSV, JSON, Caller, V1Caller, accepted_media, produces
