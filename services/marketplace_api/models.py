@@ -19,35 +19,7 @@ Amount = int | float
 
 
 class MarketplaceModel(ApiModel):
-    """A Marketplace API result.
-
-    Transitional: it also reads like the dict this client used to return (`offer["id"]`,
-    `.get()`, `.keys()`, `.items()`, `in`), as the body sent it (nested values as plain
-    dicts and lists), so pages and components that still read dicts keep working until
-    they read through `adapter.values.plain` (`model_dump(mode="json")`). Delete these
-    methods when no reader needs them.
-    """
-
-    def _sent(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", exclude_unset=True)
-
-    def __getitem__(self, key: str) -> Any:
-        return self._sent()[key]
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._sent()
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self._sent().get(key, default)
-
-    def keys(self) -> Any:
-        return self._sent().keys()
-
-    def values(self) -> Any:
-        return self._sent().values()
-
-    def items(self) -> Any:
-        return self._sent().items()
+    """A Marketplace API result (pages get it as plain data: `adapter.values.plain`)."""
 
 
 # --- offers (marketplace-api.md, Offer) -----------------------------------------------------
