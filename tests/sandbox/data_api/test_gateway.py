@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sandbox.dataapi import DEMO_KEY, assert_problem, fixtures, get
+from tests.sandbox.data_api.helpers import DEMO_KEY, assert_problem, fixtures, get
 
 
 def a_zip(url: str) -> str:

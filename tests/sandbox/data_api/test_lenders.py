@@ -8,7 +8,7 @@ import io
 import h3
 import pytest
 
-from tests.sandbox.dataapi import assert_problem, fixtures, get, walk
+from tests.sandbox.data_api.helpers import assert_problem, fixtures, get, walk
 
 BENCH = "zpka_sandbox_bench"
 

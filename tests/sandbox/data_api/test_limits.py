@@ -8,7 +8,7 @@ import httpx2
 import pytest
 
 from tests.processes import run_sandbox
-from tests.sandbox.dataapi import assert_problem, get
+from tests.sandbox.data_api.helpers import assert_problem, get
 
 RATE_LIMIT = 5
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sandbox.dataapi import assert_problem, fixtures, get, walk
+from tests.sandbox.data_api.helpers import assert_problem, fixtures, get, walk
 
 BENCH = "zpka_sandbox_bench"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sandbox.dataapi import assert_problem, fixtures, get
+from tests.sandbox.data_api.helpers import assert_problem, fixtures, get
 
 DATASET_KEYS = {"deeds", "listings", "agents", "wholesale", "auction", "str", "parcels", "financing", "permits",
                 "owner_profile", "history", "cash_sale", "lenders", "addresses"}

@@ -44,12 +44,14 @@ def assert_problem(response: httpx2.Response, status: int, code: str) -> dict[st
     return problem
 
 
-def walk(url: str, path: str, params: dict[str, Any], *, max_pages: int = 500) -> list[dict[str, Any]]:
+def walk(url: str, path: str, params: dict[str, Any], *, max_pages: int = 500,
+         on_behalf: str | None = ON_BEHALF) -> list[dict[str, Any]]:
     """Every row of a keyset-paged list, following `page.next_cursor` until null."""
     rows: list[dict[str, Any]] = []
     cursor = None
     for _ in range(max_pages):
-        response = get(url, path, {**params, **({"cursor": cursor} if cursor else {})}, key="zpka_sandbox_bench")
+        response = get(url, path, {**params, **({"cursor": cursor} if cursor else {})}, key="zpka_sandbox_bench",
+                       on_behalf=on_behalf)
         assert response.status_code == 200, response.text
         body = response.json()
         rows += body["data"]

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
 
-from tests.sandbox.dataapi import fixtures, headers
+from tests.sandbox.data_api.helpers import fixtures, headers
 
 
 def test_concurrent_reads_never_fail_and_charge_each_deal_once(sandbox):

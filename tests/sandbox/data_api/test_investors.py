@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tests.sandbox.dataapi import assert_problem, fixtures, get, walk
+from tests.sandbox.data_api.helpers import assert_problem, fixtures, get, walk
 
 BENCH = "zpka_sandbox_bench"
 

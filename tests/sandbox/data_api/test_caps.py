@@ -13,7 +13,7 @@ import io
 import pytest
 
 from tests.processes import run_sandbox
-from tests.sandbox.dataapi import assert_problem, fixtures, get
+from tests.sandbox.data_api.helpers import assert_problem, fixtures, get
 
 CSV_CAP = 300
 MAX_CELLS = 200

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sandbox.dataapi import assert_problem, fixtures, get
+from tests.sandbox.data_api.helpers import assert_problem, fixtures, get, walk
 
 BENCH = "zpka_sandbox_bench"
 ROW_FIELDS = {"mention_id", "listing_id", "property_id", "is_current", "seen_from", "seen_to", "listed_on", "status",
@@ -19,17 +19,8 @@ def notable(sandbox_url):
 
 
 def person_rows(url, person_id, **params):
-    """Every row for a person, walking the cursor (decisions.md filter names)."""
-    rows, cursor = [], None
-    while True:
-        response = get(url, f"/v3/people/{person_id}/listings", {**params, **({"cursor": cursor} if cursor else {})},
-                       on_behalf=None, key=BENCH)
-        assert response.status_code == 200, response.text
-        body = response.json()
-        rows += body["data"]
-        cursor = body["page"]["next_cursor"]
-        if cursor is None:
-            return rows
+    """Every row for a person, walking the cursor (decisions.md filter names); the lean set takes no on-behalf header."""
+    return walk(url, f"/v3/people/{person_id}/listings", params, on_behalf=None)
 
 
 def test_rows_have_the_documented_shape_newest_first(sandbox, notable):

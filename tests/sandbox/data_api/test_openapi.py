@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx2
 import pytest
 
-from tests.sandbox.dataapi import fixtures, get
+from tests.sandbox.data_api.helpers import fixtures, get
 
 BENCH = "zpka_sandbox_bench"
 ISSUE_ROUTES = (
