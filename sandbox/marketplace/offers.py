@@ -9,7 +9,9 @@ Callers hold `state.lock`; every check runs before any change, so a refusal chan
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from sandbox.core.problems import Problem
 from sandbox.marketplace.ids import new_id
@@ -18,6 +20,7 @@ from sandbox.marketplace.views import deal_terms, offer_json
 
 PREVIEW_SECONDS = 5 * 60  # marketplace-api.md, Limits: preview validity
 SIDES = ("buyer", "seller")
+Row = TypeVar("Row")
 
 
 def chain_of(state: MarketState, offer: Offer) -> list[Offer]:
@@ -37,6 +40,14 @@ def not_found(kind: str, value: str) -> Problem:
     # marketplace-api.md, Errors 404: also for a resource of another account, never 403.
     return Problem(404, "not_found", f"No {kind} {value} for this account.",
                    recovery=f"Check the {kind} id; list yours to find it.")
+
+
+def owned(kind: str, table: Mapping[str, Row], key: str, owns: Callable[[Row], bool]) -> Row:
+    """`table[key]` when the caller `owns` it, else `404 not_found` (another account's as much as a missing one)."""
+    found = table.get(key)
+    if found is None or not owns(found):
+        raise not_found(kind, key)
+    return found
 
 
 def require_actionable(state: MarketState, offer: Offer, acting_side: str, *, own_round: bool) -> None:

@@ -22,10 +22,7 @@ router = APIRouter(prefix="/buy", tags=["marketplace: buy"])
 
 
 def own_offer(state: MarketState, caller: Caller, offer_id: str) -> Offer:
-    offer = state.offers.get(offer_id)
-    if offer is None or offer.buyer_id != caller.user.buyer_id:
-        raise offers.not_found("offer", offer_id)
-    return offer
+    return offers.owned("offer", state.offers, offer_id, lambda offer: offer.buyer_id == caller.user.buyer_id)
 
 
 def with_chain(state: MarketState, offer: Offer) -> dict:

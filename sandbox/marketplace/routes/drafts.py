@@ -20,9 +20,7 @@ router = APIRouter(prefix="/sell/drafts", tags=["marketplace: drafts"])
 
 
 def _open_draft(state: MarketState, caller: Caller, draft_id: str) -> Draft:
-    draft = state.drafts.get(draft_id)
-    if draft is None or draft.organization_id != caller.organization.id:
-        raise offers.not_found("draft", draft_id)
+    draft = offers.owned("draft", state.drafts, draft_id, lambda draft: draft.organization_id == caller.organization.id)
     if draft.under_review:
         raise Problem(409, "draft_under_review", "The draft is under review; it cannot be read or changed now.",
                       recovery="Wait for the review to finish, then try again.", draft_id=draft.id)

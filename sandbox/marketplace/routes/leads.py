@@ -56,10 +56,7 @@ def _lead_json(lead: Lead) -> dict:
 
 
 def _own_lead(state: MarketState, caller: Caller, lead_id: str) -> Lead:
-    lead = state.leads.get(lead_id)
-    if lead is None or lead.organization_id != caller.organization.id:
-        raise offers.not_found("lead", lead_id)
-    return lead
+    return offers.owned("lead", state.leads, lead_id, lambda lead: lead.organization_id == caller.organization.id)
 
 
 def _last_act(state: MarketState, organization_id: str, buyer_id: str) -> datetime | None:

@@ -21,17 +21,12 @@ router = APIRouter(prefix="/sell", tags=["marketplace: sell"])
 
 
 def _own_deal(state: MarketState, caller: Caller, deal_id: str) -> Deal:
-    deal = state.deals.get(deal_id)
-    if deal is None or deal.organization_id != caller.organization.id:
-        raise offers.not_found("deal", deal_id)
-    return deal
+    return offers.owned("deal", state.deals, deal_id, lambda deal: deal.organization_id == caller.organization.id)
 
 
 def _offer_on_own_deal(state: MarketState, caller: Caller, offer_id: str) -> Offer:
-    offer = state.offers.get(offer_id)
-    if offer is None or state.deals[offer.deal_id].organization_id != caller.organization.id:
-        raise offers.not_found("offer", offer_id)
-    return offer
+    return offers.owned("offer", state.offers, offer_id,
+                        lambda offer: state.deals[offer.deal_id].organization_id == caller.organization.id)
 
 
 def _row(state: MarketState, caller: Caller, offer: Offer) -> dict:

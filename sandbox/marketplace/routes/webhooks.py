@@ -67,10 +67,7 @@ def _events(requested: list[str] | None) -> list[str]:
 
 
 def _own_hook(state: MarketState, owner: HookOwner, webhook_id: str) -> Webhook:
-    hook = state.webhooks.get(webhook_id)
-    if hook is None or not owner.owns(hook):
-        raise offers.not_found("webhook endpoint", webhook_id)
-    return hook
+    return offers.owned("webhook endpoint", state.webhooks, webhook_id, owner.owns)
 
 
 def new_secret() -> str:
