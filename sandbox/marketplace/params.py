@@ -4,8 +4,8 @@
 `strict_query(Model)` answers `400 unknown_parameter` naming every name the model does not
 declare, then `400 invalid_parameter` for the first field (filters in declaration order, then
 `cursor` and `limit`) that refuses its value, with that field's own detail and recovery: each
-field type below carries them.
-Dependencies run after the caller's, so authentication is still checked first.
+field type below carries them. Routes declare these parameters after the caller, so
+authentication is still checked first, and path ids after the query, as before.
 """
 
 # No `from __future__ import annotations` here: FastAPI reads the annotation of `path_id`'s

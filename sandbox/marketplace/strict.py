@@ -29,10 +29,6 @@ def check_query(request: Request, allowed: set[str] = frozenset()) -> None:
         raise _unknown(unknown, "query")
 
 
-async def raw_body(request: Request) -> bytes:
-    return await request.body()
-
-
 def parse_body(request: Request, raw: bytes, model: type[Model], *, optional: bool = False) -> Model:
     """The JSON body as `model`; an empty body counts as `{}` where the body is optional."""
     if not raw.strip() and optional:
