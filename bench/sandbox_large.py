@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
-import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx2
@@ -24,6 +23,7 @@ from sandbox.data_api.data.build import ensure_database
 from sandbox.data_api.db import Database
 from sandbox.data_api.filters import DealFilters
 from sandbox.data_api.routes.deals import DEAL_SORTS
+from services.sandbox_process import run_sandbox
 
 SCALE = "large"
 SEED = 7
@@ -33,20 +33,6 @@ YEAR = ("2025-11-01", "2026-10-31")
 PAGES = 200
 PAGE_SIZE = 500
 REPEATS = 15
-
-
-def start_sandbox(data_dir: Path) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sandbox", "--scale", SCALE, "--seed", str(SEED), "--port", "0", "--admin",
-         "--data-dir", str(data_dir)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert process.stdout is not None
-    lines = []
-    for line in process.stdout:
-        if line.startswith("sandbox ready on "):
-            return process, line.split()[-1]
-        lines.append(line)
-    raise RuntimeError("the sandbox exited before its ready line:\n" + "".join(lines[-20:]))
 
 
 def server_ms(response: httpx2.Response) -> float:
@@ -60,6 +46,72 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
+def print_cells(client: httpx2.Client, url: str, place: dict[str, str]) -> None:
+    cells_params = {**place, "from": YEAR[0], "to": YEAR[1]}
+    for _ in range(3):
+        client.get(f"{url}/v1/deals/cells", params=cells_params)
+    cell_times, client_times = [], []
+    for _ in range(40):
+        started = time.perf_counter()
+        response = client.get(f"{url}/v1/deals/cells", params=cells_params)
+        client_times.append((time.perf_counter() - started) * 1000)
+        cell_times.append(server_ms(response))
+    print(f"cells res 8, {METRO} bbox, 12 months: {len(response.json()['data']):,} cells; "
+          f"p50 {statistics.median(cell_times):.1f} ms server side (target <= 25), "
+          f"{statistics.median(client_times):.1f} ms at the client")
+
+
+def print_keyset_over_http(client: httpx2.Client, url: str, place: dict[str, str]) -> None:
+    # Walk to page 200 once, keeping the cursor that opens each page.
+    cursor, cursors = None, {}
+    for page in range(1, PAGES + 1):
+        cursors[page] = cursor
+        params = {**place, "limit": PAGE_SIZE, **({"cursor": cursor} if cursor else {})}
+        cursor = client.get(f"{url}/v1/deals", params=params).json()["page"]["next_cursor"]
+    timings = {}
+    for page in (1, PAGES):
+        params = {**place, "limit": PAGE_SIZE, **({"cursor": cursors[page]} if cursors[page] else {})}
+        client.get(f"{url}/v1/deals", params=params)
+        timings[page] = statistics.median(server_ms(client.get(f"{url}/v1/deals", params=params))
+                                          for _ in range(REPEATS))
+    print(f"/v1/deals keyset over HTTP, {PAGE_SIZE} rows a page: page 1 {timings[1]:.1f} ms, page {PAGES} "
+          f"{timings[PAGES]:.1f} ms server side, ratio {timings[PAGES] / timings[1]:.2f} (target <= 1.2)")
+
+
+def median_ms(run: Callable[[], object]) -> float:
+    samples = []
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        run()
+        samples.append((time.perf_counter() - started) * 1000)
+    return statistics.median(samples)
+
+
+def print_keyset_on_duckdb(path: Path, bbox: list[float]) -> None:
+    """The same pages straight on DuckDB, beside the OFFSET form of page 200."""
+    db = Database(path)
+    where, where_params = db.deal_where(DealFilters(bbox=tuple(bbox)))
+    sort = DEAL_SORTS["date_desc"]
+    after, starts = None, {}
+    for page in range(1, PAGES + 1):
+        starts[page] = after
+        last = db.deal_page(where, where_params, sort, after, PAGE_SIZE, None)[PAGE_SIZE - 1]
+        after = [last["sale_date"], last["seq"]]
+    first = median_ms(lambda: db.deal_page(where, where_params, sort, starts[1], PAGE_SIZE, None))
+    deep = median_ms(lambda: db.deal_page(where, where_params, sort, starts[PAGES], PAGE_SIZE, None))
+    offset = median_ms(lambda: db.deal_page_offset(where, where_params, sort, (PAGES - 1) * PAGE_SIZE, PAGE_SIZE))
+    print(f"DuckDB only: keyset page 1 {first:.1f} ms, page {PAGES} {deep:.1f} ms (ratio {deep / first:.2f}); "
+          f"OFFSET {(PAGES - 1) * PAGE_SIZE:,} equivalent {offset:.1f} ms (ratio {offset / first:.2f})")
+
+
+def print_largest_lender(client: httpx2.Client, url: str) -> None:
+    lender_id = client.get(f"{url}/_sandbox/fixtures").json()["data"]["large_lender_id"]
+    lender = client.get(f"{url}/v1/lenders/{lender_id}").json()["data"]
+    export = client.get(f"{url}/v1/lenders/{lender_id}/loans", headers={"Accept": "text/csv"})
+    print(f"largest lender {lender_id}: {lender['n_loans']:,} loans; CSV export answers {export.status_code} "
+          f"{export.json().get('code') if export.status_code != 200 else ''} (cap 50,000 rows)")
+
+
 def main() -> None:
     data_dir = default_data_dir()
     started = time.monotonic()
@@ -68,74 +120,19 @@ def main() -> None:
     # Timings on a shared machine mean little without its load beside them.
     print("load average (1, 5, 15 min): " + ", ".join(f"{load:.1f}" for load in os.getloadavg())
           + f" on {os.cpu_count()} cores")
-    process, url = start_sandbox(data_dir)
-    try:
+    with run_sandbox("--seed", str(SEED), admin=True, scale=SCALE, data_dir=data_dir) as sandbox:
+        url = sandbox.url
         client = httpx2.Client(headers={"Authorization": f"Bearer {KEY}", "X-On-Behalf-Of": "bench"}, timeout=120)
         bbox = client.get(f"{url}/_sandbox/fixtures").json()["data"]["markets"][METRO]
         place = {"bbox": ",".join(map(str, bbox))}
         n_deals = client.get(f"{url}/v1/deals/summary", params=place).json()["data"]["n_deals"]
         print(f"metro {METRO}: bbox {bbox}, {n_deals:,} deals")
-
-        cells_params = {**place, "from": YEAR[0], "to": YEAR[1]}
-        for _ in range(3):
-            client.get(f"{url}/v1/deals/cells", params=cells_params)
-        cell_times, client_times = [], []
-        for _ in range(40):
-            t = time.perf_counter()
-            response = client.get(f"{url}/v1/deals/cells", params=cells_params)
-            client_times.append((time.perf_counter() - t) * 1000)
-            cell_times.append(server_ms(response))
-        print(f"cells res 8, {METRO} bbox, 12 months: {len(response.json()['data']):,} cells; "
-              f"p50 {statistics.median(cell_times):.1f} ms server side (target <= 25), "
-              f"{statistics.median(client_times):.1f} ms at the client")
-
-        # Walk to page 200 once, keeping the cursor that opens it.
-        cursor, cursors = None, {}
-        for page in range(1, PAGES + 1):
-            cursors[page] = cursor
-            params = {**place, "limit": PAGE_SIZE, **({"cursor": cursor} if cursor else {})}
-            cursor = client.get(f"{url}/v1/deals", params=params).json()["page"]["next_cursor"]
-        timings = {}
-        for page in (1, PAGES):
-            params = {**place, "limit": PAGE_SIZE, **({"cursor": cursors[page]} if cursors[page] else {})}
-            client.get(f"{url}/v1/deals", params=params)
-            timings[page] = statistics.median(server_ms(client.get(f"{url}/v1/deals", params=params))
-                                              for _ in range(REPEATS))
-        print(f"/v1/deals keyset over HTTP, {PAGE_SIZE} rows a page: page 1 {timings[1]:.1f} ms, page {PAGES} "
-              f"{timings[PAGES]:.1f} ms server side, ratio {timings[PAGES] / timings[1]:.2f} (target <= 1.2)")
-        # The same pages straight on DuckDB, beside the OFFSET form of page 200.
-        db = Database(path)
-        where, where_params = db.deal_where(DealFilters(bbox=tuple(bbox)))
-        sort = DEAL_SORTS["date_desc"]
-        after, starts = None, {}
-        for page in range(1, PAGES + 1):
-            starts[page] = after
-            last = db.deal_page(where, where_params, sort, after, PAGE_SIZE, None)[PAGE_SIZE - 1]
-            after = [last["sale_date"], last["seq"]]
-
-        def median_ms(run) -> float:
-            samples = []
-            for _ in range(REPEATS):
-                t = time.perf_counter()
-                run()
-                samples.append((time.perf_counter() - t) * 1000)
-            return statistics.median(samples)
-
-        first = median_ms(lambda: db.deal_page(where, where_params, sort, starts[1], PAGE_SIZE, None))
-        deep = median_ms(lambda: db.deal_page(where, where_params, sort, starts[PAGES], PAGE_SIZE, None))
-        offset = median_ms(lambda: db.deal_page_offset(where, where_params, sort, (PAGES - 1) * PAGE_SIZE, PAGE_SIZE))
-        print(f"DuckDB only: keyset page 1 {first:.1f} ms, page {PAGES} {deep:.1f} ms (ratio {deep / first:.2f}); "
-              f"OFFSET {(PAGES - 1) * PAGE_SIZE:,} equivalent {offset:.1f} ms (ratio {offset / first:.2f})")
-        lender_id = client.get(f"{url}/_sandbox/fixtures").json()["data"]["large_lender_id"]
-        lender = client.get(f"{url}/v1/lenders/{lender_id}").json()["data"]
-        export = client.get(f"{url}/v1/lenders/{lender_id}/loans", headers={"Accept": "text/csv"})
-        print(f"largest lender {lender_id}: {lender['n_loans']:,} loans; CSV export answers {export.status_code} "
-              f"{export.json().get('code') if export.status_code != 200 else ''} (cap 50,000 rows)")
-        current, peak = rss_mb(process.pid)
+        print_cells(client, url, place)
+        print_keyset_over_http(client, url, place)
+        print_keyset_on_duckdb(path, bbox)
+        print_largest_lender(client, url)
+        current, peak = rss_mb(sandbox.process.pid)
         print(f"sandbox process RSS {current:.0f} MB, peak {peak:.0f} MB (target <= 1536)")
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -116,48 +116,24 @@ class Transport:
         send a multipart form instead of `json`.
         """
         method = method.upper()
-        base_headers = {"Accept": contract.JSON_MEDIA_TYPE, **(headers or {})}
-        if idempotency_key is True:
-            idempotency_key = str(uuid.uuid4())
-        if idempotency_key:
-            base_headers[contract.IDEMPOTENCY_HEADER] = str(idempotency_key)
-        extra: dict[str, Any] = {}
-        if timeout is not None:
-            extra["timeout"] = timeout
-        if extensions:
-            extra["extensions"] = dict(extensions)
         url = path if "://" in path else self.base_url + path
-        if data is not None:
-            extra["data"] = dict(data)
-        if files is not None:
-            extra["files"] = dict(files)
-
+        # The key is made once, before the loop: every retry resends it.
+        base_headers = _request_headers(headers, idempotency_key)
+        extra = _send_options(timeout=timeout, extensions=extensions, data=data, files=files)
         attempt = 0
         while True:
             attempt += 1
-            request_headers = {**base_headers, **self._auth_headers(path)}
             request = self.http_client.build_request(
-                method, url, params=_clean_params(params), json=json, headers=request_headers, **extra
+                method,
+                url,
+                params=_clean_params(params),
+                json=json,
+                headers={**base_headers, **self._auth_headers(path)},
+                **extra,
             )
-            try:
-                response = self.http_client.send(request)
-            except httpx2.TimeoutException as exc:
-                wait = self._connection_wait(method, attempt)
-                if wait is None:
-                    raise ApiTimeoutError(self._redact(f"No answer in time: {exc}"), method=method, path=path) from None
-                self._log_retry(method, path, attempt, wait, "timeout")
-                self._sleep(wait)
+            response = self._send(request, method, path, attempt)
+            if response is None:
                 continue
-            except httpx2.TransportError as exc:
-                wait = self._connection_wait(method, attempt)
-                if wait is None:
-                    raise ApiConnectionError(
-                        self._redact(f"Could not reach the service: {exc}"), method=method, path=path
-                    ) from None
-                self._log_retry(method, path, attempt, wait, "connection error")
-                self._sleep(wait)
-                continue
-
             if self._on_response is not None:
                 self._on_response(response)
             if response.is_success or response.status_code == 304:
@@ -175,6 +151,23 @@ class Transport:
                 raise error
             self._log_retry(method, path, attempt, wait, error.code or str(error.status))
             self._sleep(wait)
+
+    def _send(self, request: httpx2.Request, method: str, path: str, attempt: int) -> httpx2.Response | None:
+        """The server's answer, or None once a connection failure worth retrying was waited out."""
+        try:
+            return self.http_client.send(request)
+        except httpx2.TimeoutException as exc:
+            failure: ApiConnectionError = ApiTimeoutError(self._redact(f"No answer in time: {exc}"), method=method, path=path)
+            reason = "timeout"
+        except httpx2.TransportError as exc:
+            failure = ApiConnectionError(self._redact(f"Could not reach the service: {exc}"), method=method, path=path)
+            reason = "connection error"
+        wait = self._connection_wait(method, attempt)
+        if wait is None:
+            raise failure
+        self._log_retry(method, path, attempt, wait, reason)
+        self._sleep(wait)
+        return None
 
     def _error(self, response: httpx2.Response) -> ApiStatusError:
         body = response.read()
@@ -224,3 +217,33 @@ def _clean_params(params: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if not params:
         return None
     return {key: value for key, value in params.items() if value is not None}
+
+
+def _request_headers(headers: Mapping[str, str] | None, idempotency_key: str | bool | None) -> dict[str, str]:
+    """The headers every attempt sends: JSON accepted, the caller's, and the `Idempotency-Key`."""
+    sent = {"Accept": contract.JSON_MEDIA_TYPE, **(headers or {})}
+    if idempotency_key is True:
+        idempotency_key = str(uuid.uuid4())
+    if idempotency_key:
+        sent[contract.IDEMPOTENCY_HEADER] = str(idempotency_key)
+    return sent
+
+
+def _send_options(
+    *,
+    timeout: float | httpx2.Timeout | None,
+    extensions: Mapping[str, Any] | None,
+    data: Mapping[str, Any] | None,
+    files: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """httpx2's request options the caller set, and only those (its defaults stay its own)."""
+    options: dict[str, Any] = {}
+    if timeout is not None:
+        options["timeout"] = timeout
+    if extensions:
+        options["extensions"] = dict(extensions)
+    if data is not None:
+        options["data"] = dict(data)
+    if files is not None:
+        options["files"] = dict(files)
+    return options

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -30,16 +28,10 @@ from services.cache import CachedResponse, CacheStore, MemoryStore, VersionedCac
 from services.credits import CostKind, CreditMeter, Credits
 from services.errors import ApiError
 from services.envelope import Envelope, envelope_parser
+from services.data_api.keyset_walk import KeysetWalk
 from services.data_api.models import Dataset
 from services.pagination import Page
-from services.read_ahead import (
-    NO_READ_AHEAD,
-    READ_AHEAD_SEND_WAIT_S,
-    explicit_limit,
-    in_background,
-    peek_next_cursor,
-    when_sent,
-)
+from services.read_ahead import when_sent
 from services.data_api.resources.deals import Deals
 from services.data_api.resources.investors import Investors
 from services.data_api.resources.agents import Agents, People
@@ -217,76 +209,17 @@ class DataApi(BaseClient):
         *,
         hold: Callable[[list[T]], None] | None = None,
     ) -> Page[T]:
-        """The first page of a keyset list, able to walk the rest.
+        """The first page of a keyset list, able to walk the rest (and read the next one ahead)."""
+        return KeysetWalk(self, path, params, item_type, hold).fetch(None)
 
-        During `walk()` the next page is requested while this one is parsed (`services.read_ahead`),
-        only when the walk will surely want it, so read-ahead never spends a credit the walk
-        would not have spent.
-        """
-        parse = envelope_parser(list[item_type])  # type: ignore[valid-type]
-        parser_name = f"page:{getattr(item_type, '__name__', item_type)}"
-        page_size = explicit_limit(params)
-        pending: dict[str, Future[Page[T]]] = {}
-
-        def fetch(cursor: str | None, rows_needed: int | None | object = NO_READ_AHEAD) -> Page[T]:
-            if cursor is None:
-                pending.clear()
-            else:
-                ahead = pending.pop(cursor, None)
-                if ahead is not None:
-                    return ahead.result()
-            return load(cursor, rows_needed)
-
-        def load(
-            cursor: str | None, rows_needed: int | None | object, on_sent: Callable[[], None] | None = None
-        ) -> Page[T]:
-            query = dict(params)
-            if cursor is not None:
-                query["cursor"] = cursor
-
-            def read_ahead(entry: CachedResponse) -> None:
-                # The walk wants the next page unless this one may already give it every row it needs.
-                if rows_needed is NO_READ_AHEAD or page_size is None:
-                    return
-                if rows_needed is not None and rows_needed <= page_size:  # type: ignore[operator]
-                    return
-                next_cursor = peek_next_cursor(entry.body)
-                if next_cursor and next_cursor not in pending:
-                    still_needed = None if rows_needed is None else rows_needed - page_size  # type: ignore[operator]
-                    sent = threading.Event()
-
-                    def load_next() -> Page[T]:
-                        try:
-                            return load(next_cursor, still_needed, sent.set)
-                        finally:
-                            sent.set()
-
-                    pending[next_cursor] = in_background(load_next)
-                    # Parsing holds the GIL: let the request leave first, so the server works meanwhile.
-                    sent.wait(READ_AHEAD_SEND_WAIT_S)
-
-            envelope, entry = self.get(
-                path, query, parse=parse, parser_name=parser_name, before_parse=read_ahead, on_sent=on_sent
-            )
-            items = list(envelope.data)
-            if hold is not None:
-                # Hold the rows once per answer, not on every cached read of it.
-                held_key = f"{entry.dataset_version}|{_request_key(path, query)}"
-                if held_key not in self._held_answers:
-                    hold(items)
-                    self._held_answers.add(held_key)
-            return Page(
-                items,
-                envelope.page,
-                envelope.meta,
-                fetch=fetch,
-                fetch_ahead=fetch,
-                dataset_version=entry.dataset_version or None,
-                current_version=self.refresh_version,
-                summary=envelope.summary,
-            )
-
-        return fetch(None)
+    def hold_once(
+        self, path: str, query: Mapping[str, Any], entry: CachedResponse, items: list[T], hold: Callable[[list[T]], None]
+    ) -> None:
+        """Hold a page's rows once per answer, not on every cached read of it."""
+        held_key = f"{entry.dataset_version}|{_request_key(path, query)}"
+        if held_key not in self._held_answers:
+            hold(items)
+            self._held_answers.add(held_key)
 
     # --- internals ---------------------------------------------------------------------------
 

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.processes import ROOT
 
-CHROMIUM = Path(os.environ.get("DEEDSCOPE_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = ROOT / "test-artifacts"
-# Without these, chromium reaches for Google's hosts at start and is refused (no network here).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-]
 
 
 def pytest_collection_modifyitems(items):
