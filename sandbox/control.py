@@ -5,7 +5,7 @@ Never rate limited or charged.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -30,6 +30,9 @@ class FaultsRequest(BaseModel):
     statuses: list[int] = Field(default_factory=lambda: [429, 503, 504])
     latency_ms: Annotated[int, Field(ge=0, le=60_000)] = 0
     seed: int = 1
+    unavailable_codes: list[Literal["pool_saturated", "ledger_unavailable", "database_unavailable"]] = Field(
+        default_factory=lambda: ["pool_saturated"], min_length=1
+    )
 
 
 def mount(app: FastAPI, context: SandboxContext) -> None:
@@ -51,7 +54,10 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
         allowed = {429, 500, 503, 504}
         if not set(body.statuses) <= allowed:
             raise Problem(400, "validation_error", f"statuses must be among {sorted(allowed)}.")
-        context.faults = Faults(rate=body.rate, statuses=body.statuses, latency_ms=body.latency_ms, seed=body.seed)
+        context.faults = Faults(
+            rate=body.rate, statuses=body.statuses, latency_ms=body.latency_ms, seed=body.seed,
+            unavailable_codes=list(body.unavailable_codes),
+        )
         return {"data": body.model_dump()}
 
     @router.post("/reset")

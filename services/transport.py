@@ -121,6 +121,7 @@ class Transport:
         base_headers = _request_headers(headers, idempotency_key)
         extra = _send_options(timeout=timeout, extensions=extensions, data=data, files=files)
         attempt = 0
+        fallback_waits = 0
         while True:
             attempt += 1
             request = self.http_client.build_request(
@@ -142,6 +143,12 @@ class Transport:
 
             error = self._error(response)
             wait = self._server_directed_wait(error)
+            if wait is not None and error.status == 429 and error.retry_after is None:
+                # A 429 that names no wait (a proxy stripped it) is retried once, after
+                # FALLBACK_429_WAIT_S (docs/contract.md); a second one is raised.
+                fallback_waits += 1
+                if fallback_waits > 1:
+                    wait = None
             if wait is None or attempt >= self.max_attempts:
                 logger.info("%s %s -> %s %s", method, path, error.status, error.code)
                 raise error

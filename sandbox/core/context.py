@@ -21,6 +21,8 @@ class Faults:
     statuses: list[int] = field(default_factory=lambda: [429, 503, 504])
     latency_ms: int = 0
     seed: int = 1
+    # The code an injected 503 carries, drawn among these (data-api.md, Errors: 503).
+    unavailable_codes: list[str] = field(default_factory=lambda: ["pool_saturated"])
 
 
 @dataclass

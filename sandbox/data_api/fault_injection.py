@@ -39,18 +39,29 @@ class FaultInjector:
                 self._random = random.Random(faults.seed)
             draw = self._random.random()
             status = self._random.choice(faults.statuses) if faults.statuses else None
-        failure = _fault_problem(status) if status is not None and draw < faults.rate else None
+            unavailable = self._random.choice(faults.unavailable_codes or ["pool_saturated"])
+        failure = _fault_problem(status, unavailable) if status is not None and draw < faults.rate else None
         return FaultDraw(faults.latency_ms / 1000, failure)
 
 
-def _fault_problem(status: int) -> Problem:
+def _fault_problem(status: int, unavailable: str = "pool_saturated") -> Problem:
     if status == 429:
         return Problem(429, "rate_limited", "Too many requests for this key. Retry after 2 s.",
                        headers={"Retry-After": "2"}, retry_after=2, bucket="key")
     if status == 503:
-        return Problem(503, "pool_saturated", "The database pool is busy. Retry after 1 s.",
-                       headers={"Retry-After": "1"})
+        return _unavailable(unavailable)
     if status == 504:
         return Problem(504, "statement_timeout",
                        "The query ran past the 10 s statement limit. Narrow the query rather than retrying it as is.")
     return Problem(500, "internal_error", "The service failed on this request.")
+
+
+def _unavailable(code: str) -> Problem:
+    """A 503 of the documented code, with the `Retry-After` data-api.md, Limits 4 gives it
+    (`pool_saturated` 1 s, `ledger_unavailable` 5 s; `database_unavailable` names none)."""
+    if code == "ledger_unavailable":
+        return Problem(503, code, "The credit ledger is unavailable; nothing was charged. Retry after 5 s.",
+                       headers={"Retry-After": "5"})
+    if code == "database_unavailable":
+        return Problem(503, code, "The database is unavailable. Try again later.")
+    return Problem(503, "pool_saturated", "The database pool is busy. Retry after 1 s.", headers={"Retry-After": "1"})

@@ -157,3 +157,37 @@ def test_secrets_echoed_by_the_service_are_redacted(sandbox) -> None:
     assert "[redacted]" in error.detail
     for text in (str(error), error.detail, repr(error.args), str(error.problem.get("detail"))):
         assert echoed not in text
+
+
+@pytest.mark.parametrize(
+    ("code", "attempts", "waits"),
+    [
+        # data-api.md, Limits 4: Retry-After 5 and "charges nothing": a read waits it out.
+        pytest.param("ledger_unavailable", 4, [5.0] * 3, id="ledger-unavailable-retried-after-5s"),
+        # No documented wait: not an identical retry (Limits 1); the page says try later.
+        pytest.param("database_unavailable", 1, [], id="database-unavailable-never-retried"),
+    ],
+)
+def test_503_codes_of_the_sandbox_faults(sandbox, data_api: DataApi, fake_sleep: FakeSleep, request_log: RequestLog, code: str, attempts: int, waits: list[float]) -> None:
+    data_api.dataset()
+    sandbox.faults(rate=1, statuses=[503], unavailable_codes=[code])
+    with pytest.raises(ServiceUnavailableError) as caught:
+        data_api.deals.summary()
+    assert caught.value.code == code and caught.value.request_id
+    assert request_log.to(SUMMARY) == attempts and fake_sleep.waits == waits
+
+
+def test_a_429_without_retry_after_waits_1s_once() -> None:
+    sent: list[str] = []
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        sent.append(request.url.path)
+        return httpx2.Response(429, json={"code": "rate_limited", "status": 429})
+
+    sleep = FakeSleep()
+    with httpx2.Client(transport=httpx2.MockTransport(handler)) as client:
+        transport = Transport("https://api.test", http_client=client, sleep=sleep)
+        with pytest.raises(RateLimitError) as caught:
+            transport.request("GET", "/v1/deals")
+    assert caught.value.retry_after is None
+    assert len(sent) == 2 and sleep.waits == [1.0], "docs/contract.md: a 429 naming no wait waits 1 s once"
