@@ -15,7 +15,7 @@ from typing import Any
 import duckdb
 
 from sandbox.data_api.filters import DealFilters
-from sandbox.data_api.sql_common import Sort, distance_sql
+from sandbox.data_api.sql_common import Sort, Where, distance_sql
 from sandbox.data_api.sql_investors import InvestorQueries
 from sandbox.data_api.sql_lenders import LenderQueries
 from sandbox.data_api.sql_listings import ListingQueries
@@ -73,45 +73,32 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
     # -- the shared deal filters --------------------------------------------------
 
     def deal_where(self, filters: DealFilters, prefix: str = "") -> tuple[str, list[Any]]:
-        clauses: list[str] = []
-        params: list[Any] = []
+        where = Where()
         if filters.radius_miles is not None and filters.point is not None:
             lat, lng, radius = filters.point.lat, filters.point.lng, filters.radius_miles
             lat_span = radius / 69.0
             lng_span = radius / max(0.01, 69.0 * abs(math.cos(math.radians(lat))))
-            clauses.append(f"{prefix}latitude BETWEEN ? AND ? AND {prefix}longitude BETWEEN ? AND ?")
-            params += [lat - lat_span, lat + lat_span, lng - lng_span, lng + lng_span]
-            clauses.append(f"{distance_sql(lat, lng, prefix)} <= ?")
-            params.append(radius)
+            where.add(f"{prefix}latitude BETWEEN ? AND ? AND {prefix}longitude BETWEEN ? AND ?",
+                      lat - lat_span, lat + lat_span, lng - lng_span, lng + lng_span)
+            where.add(f"{distance_sql(lat, lng, prefix)} <= ?", radius)
         if filters.bbox is not None:
             west, south, east, north = filters.bbox
-            clauses.append(f"{prefix}longitude BETWEEN ? AND ? AND {prefix}latitude BETWEEN ? AND ?")
-            params += [west, east, south, north]
-        if filters.zips:
-            clauses.append(f"{prefix}zip IN ({', '.join('?' for _ in filters.zips)})")
-            params += list(filters.zips)
+            where.add(f"{prefix}longitude BETWEEN ? AND ? AND {prefix}latitude BETWEEN ? AND ?", west, east, south, north)
+        where.among(f"{prefix}zip", filters.zips)
         if filters.city:
-            clauses.append(f"lower({prefix}city) = lower(?)")
-            params.append(filters.city)
+            where.add(f"lower({prefix}city) = lower(?)", filters.city)
         if filters.property_id:
-            clauses.append(f"{prefix}property_id = ?")
-            params.append(filters.property_id)
+            where.add(f"{prefix}property_id = ?", filters.property_id)
         if filters.date_from:
-            clauses.append(f"{prefix}sale_date >= ?")
-            params.append(filters.date_from)
+            where.add(f"{prefix}sale_date >= ?", filters.date_from)
         if filters.date_to:
-            clauses.append(f"{prefix}sale_date <= ?")
-            params.append(filters.date_to)
-        if filters.kinds:
-            clauses.append(f"{prefix}kind IN ({', '.join('?' for _ in filters.kinds)})")
-            params += list(filters.kinds)
+            where.add(f"{prefix}sale_date <= ?", filters.date_to)
+        where.among(f"{prefix}kind", filters.kinds)
         if filters.min_price is not None:
-            clauses.append(f"{prefix}price >= ?")
-            params.append(filters.min_price)
+            where.add(f"{prefix}price >= ?", filters.min_price)
         if filters.max_price is not None:
-            clauses.append(f"{prefix}price <= ?")
-            params.append(filters.max_price)
-        return " AND ".join(clauses) or "TRUE", params
+            where.add(f"{prefix}price <= ?", filters.max_price)
+        return where.sql, where.params
 
     def markets_of(self, filters: DealFilters) -> list[str]:
         """The markets a query touches, for `meta.coverage`."""

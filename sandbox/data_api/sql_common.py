@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,27 @@ class Sort:
         if self.nullable:
             return f"({after} OR {self.expression} IS NULL)", [value, value, tie]
         return f"{self.expression} {op}= ?{self.cast} AND {after}", [value, value, value, tie]
+
+
+class Where:
+    """The conditions of one WHERE clause and their parameters, in the order of their `?`."""
+
+    def __init__(self, *conditions: str, params: Sequence[Any] = ()) -> None:
+        self.conditions = list(conditions)
+        self.params = list(params)
+
+    def add(self, condition: str, *params: Any) -> None:
+        self.conditions.append(condition)
+        self.params.extend(params)
+
+    def among(self, column: str, values: Sequence[Any]) -> None:
+        """`column IN (...)` for some values; no condition at all for none."""
+        if values:
+            self.add(f"{column} IN ({', '.join('?' for _ in values)})", *values)
+
+    @property
+    def sql(self) -> str:
+        return " AND ".join(self.conditions) or "TRUE"
 
 
 def distance_sql(lat: float, lng: float, prefix: str = "") -> str:

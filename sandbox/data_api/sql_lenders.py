@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox.data_api.data.markets import DATA_END
+from sandbox.data_api.sql_common import Where
 
 _END = f"DATE '{DATA_END.isoformat()}'"
 
@@ -52,13 +53,11 @@ class LenderQueries:
         return found[:limit], len(found) > limit
 
     def lender_page(self, market: str | None, hard_money: bool | None, sort, after, limit: int):
-        clauses, params = ["TRUE"], []
+        where = Where("TRUE")
         if market:
-            clauses.append("lo.market = ?")
-            params.append(market)
+            where.add("lo.market = ?", market)
         if hard_money is not None:
-            clauses.append("le.is_hard_money = ?")
-            params.append(hard_money)
+            where.add("le.is_hard_money = ?", hard_money)
         keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
         return self.rows(
             f"""
@@ -67,24 +66,21 @@ class LenderQueries:
                        count(*) AS n_loans, count(DISTINCT lo.borrower_id) AS n_borrowers,
                        coalesce(sum(lo.amount), 0)::BIGINT AS volume, max(lo.recorded_on) AS last_loan_on
                 FROM lenders le JOIN loans lo ON lo.lender_id = le.lender_id
-                WHERE {' AND '.join(clauses)} GROUP BY ALL
+                WHERE {where.sql} GROUP BY ALL
             )
             SELECT *, {sort.expression} AS sort_value FROM agg WHERE {keyset}
             ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
-            """, params + keyset_params)
+            """, where.params + keyset_params)
 
     def loan_where(self, lender_id: str, market: str | None, date_from, date_to) -> tuple[str, list[Any]]:
-        clauses, params = ["l.lender_id = ?"], [lender_id]
+        where = Where("l.lender_id = ?", params=[lender_id])
         if market:
-            clauses.append("l.market = ?")
-            params.append(market)
+            where.add("l.market = ?", market)
         if date_from is not None:
-            clauses.append("l.recorded_on >= ?")
-            params.append(date_from)
+            where.add("l.recorded_on >= ?", date_from)
         if date_to is not None:
-            clauses.append("l.recorded_on <= ?")
-            params.append(date_to)
-        return " AND ".join(clauses), params
+            where.add("l.recorded_on <= ?", date_to)
+        return where.sql, where.params
 
     def loan_count(self, where: str, params: list[Any]) -> int:
         return self.rows_tuple(f"SELECT count(*) FROM loans l WHERE {where}", params)[0][0]

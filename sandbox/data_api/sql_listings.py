@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox.data_api.data.markets import DATA_END
+from sandbox.data_api.sql_common import Where
 
 _END = f"DATE '{DATA_END.isoformat()}'"
 
@@ -92,24 +93,20 @@ class ListingQueries:
 
     def person_listing_page(self, person_id: str, *, statuses: tuple[str, ...], listed_from, all_versions: bool,
                             self_listing: bool, flagged_purchase: bool, sort, after, limit: int):
-        clauses = ["person_id = ?"]
-        params: list[Any] = [person_id]
-        if statuses:
-            clauses.append(f"status IN ({', '.join('?' for _ in statuses)})")
-            params += list(statuses)
+        where = Where("person_id = ?", params=[person_id])
+        where.among("status", statuses)
         if listed_from is not None:
-            clauses.append("listed_on >= ?")
-            params.append(listed_from)
+            where.add("listed_on >= ?", listed_from)
         if not all_versions:
-            clauses.append("is_current")
+            where.add("is_current")
         if self_listing:
-            clauses.append("self_listing")
+            where.add("self_listing")
         if flagged_purchase:
-            clauses.append("buyer_flagged IS TRUE")
+            where.add("buyer_flagged IS TRUE")
         keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
         return self.rows(
-            f"SELECT * FROM mentions WHERE {' AND '.join(clauses)} AND {keyset} "
-            f"ORDER BY {sort.order_by} LIMIT {int(limit) + 1}", params + keyset_params)
+            f"SELECT * FROM mentions WHERE {where.sql} AND {keyset} "
+            f"ORDER BY {sort.order_by} LIMIT {int(limit) + 1}", where.params + keyset_params)
 
     # -- marketplace listings and lean buyers -----------------------------------------------------
 
@@ -128,19 +125,15 @@ class ListingQueries:
             """, [listing_id])
 
     def lean_buyers(self, zips: tuple[str, ...], date_from, limit: int) -> list[dict[str, Any]]:
-        clauses, params = [], []
-        if zips:
-            clauses.append(f"d.zip IN ({', '.join('?' for _ in zips)})")
-            params += list(zips)
+        where = Where()
+        where.among("d.zip", zips)
         if date_from is not None:
-            clauses.append("d.sale_date >= ?")
-            params.append(date_from)
-        where = " AND ".join(clauses) or "TRUE"
+            where.add("d.sale_date >= ?", date_from)
         return self.rows(
             f"""
             SELECT i.investor_id, i.org_id, i.name, i.display_name, i.is_natural_person, i.state, i.market,
                    i.org_kind, count(*) AS n_purchases, max(d.sale_date) AS last_purchase_on,
                    count(DISTINCT d.zip) AS n_zips
             FROM deals d JOIN investors i ON i.investor_id = d.buyer_id
-            WHERE {where} GROUP BY ALL ORDER BY n_purchases DESC, i.org_id LIMIT {int(limit)}
-            """, params)
+            WHERE {where.sql} GROUP BY ALL ORDER BY n_purchases DESC, i.org_id LIMIT {int(limit)}
+            """, where.params)
