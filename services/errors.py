@@ -102,6 +102,11 @@ class ApiTimeoutError(ApiConnectionError):
     code = "timeout"
 
 
+def _problem_member(name: str) -> property:
+    """One optional member of the problem body, read-only: its value, or None where the body has none."""
+    return property(lambda error: error.problem.get(name), doc=f"The problem's `{name}` member, or None.")
+
+
 class ApiStatusError(ApiError):
     """The service answered with an error status; `problem` holds the RFC 9457 body."""
 
@@ -128,25 +133,14 @@ class ApiStatusError(ApiError):
         super().__init__(str(self))
 
     # Marketplace extra members (marketplace-api.md, Errors).
-    @property
-    def scope(self) -> str | None:
-        return self.problem.get("scope")
-
-    @property
-    def agreement_id(self) -> str | None:
-        return self.problem.get("agreement_id")
+    scope = _problem_member("scope")
+    agreement_id = _problem_member("agreement_id")
+    parameter = _problem_member("parameter")
+    bucket = _problem_member("bucket")
 
     @property
     def unknown_parameters(self) -> list[str]:
         return list(self.problem.get("unknown_parameters") or [])
-
-    @property
-    def parameter(self) -> str | None:
-        return self.problem.get("parameter")
-
-    @property
-    def bucket(self) -> str | None:
-        return self.problem.get("bucket")
 
     def __str__(self) -> str:
         text = f"{self.status} {self.code}: {self.detail}"
