@@ -14,8 +14,9 @@ from adapter.settings import settings
 from services.oauth import LoginError  # noqa: F401 - pages catch it from here: a login that ended
 
 MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one (tests)
-# A page must answer within seconds: past this wait a 429 is shown ("try again in N s"),
-# not slept through (STYLE.md: cap the wait, raise with .retry_after).
+# A page must answer within seconds: a server-directed wait up to this long is slept in
+# full; a longer one is shown at once ("try again in N s"), never cut short and resent
+# early (STYLE.md: cap the wait, raise with .retry_after).
 APP_MAX_RETRY_WAIT_S = 3.0
 
 
@@ -57,12 +58,13 @@ def marketplace():
     tokens = marketplace_tokens()
     if tokens is None:
         return None
-    return MarketplaceApi(settings(), tokens, http_client=shared_http_client(), sleep=_marketplace_sleep)
+    return MarketplaceApi(
+        settings(), tokens, http_client=shared_http_client(), sleep=_sleep, max_retry_wait=APP_MAX_RETRY_WAIT_S
+    )
 
 
-def _marketplace_sleep(seconds: float) -> None:
-    # A page waits at most a few seconds for a server-directed retry.
-    time.sleep(min(seconds, APP_MAX_RETRY_WAIT_S))
+def _sleep(seconds: float) -> None:
+    time.sleep(seconds)  # looked up at call time, so tests can replace time.sleep
 
 
 def marketplace_begin_login(return_to: str = "marketplace") -> str:

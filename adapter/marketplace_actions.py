@@ -61,8 +61,8 @@ def events(limit: int) -> list[dict]:
 
 
 def deals(limit: int = 100) -> list[dict]:
-    """The deals the buyer can see."""
-    return plain(list(_api().deals.list(limit=limit).items))
+    """Every deal the buyer can see, page after page (`limit` a page) until `next_cursor` is null."""
+    return plain(list(_api().deals.list(limit=limit)))
 
 
 def deal_titles() -> dict[str, str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import streamlit as st
+
 from components.feedback import render_error
 from components.marketplace_tables import utc_text
 
@@ -27,9 +29,20 @@ def cap_reset_text(error: Any, caps: list[dict] | None = None) -> str | None:
         return f"The cap resets at {utc_text(resets_at)}."
     retry_after = getattr(error, "retry_after", None)
     if retry_after:
-        hours, rest = divmod(int(retry_after), 3600)
-        return f"The cap resets in {hours} h {rest // 60} min."
+        return f"The cap resets in {duration_text(retry_after)}."
     return None
+
+
+def duration_text(seconds: float) -> str:
+    """A wait as a person reads it: "4 s", "2 min 5 s", "1 h 27 min" (never "0 h 0 min")."""
+    total = max(1, round(seconds))
+    if total < 60:
+        return f"{total} s"
+    if total < 3600:
+        minutes, rest = divmod(total, 60)
+        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+    hours, rest = divmod(total, 3600)
+    return f"{hours} h {rest // 60} min"
 
 
 def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> list[tuple[str, str]]:
@@ -53,3 +66,19 @@ def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> l
 def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:
     """The shared `render_error` with the marketplace's notes."""
     render_error(error, title=title, notes=marketplace_notes(error, caps))
+
+
+def render_still_working(error: BaseException, action: str) -> bool:
+    """Say "still working" for `409 idempotency_in_progress` (the first send is still being
+    processed; its key is kept, so pressing again shows its outcome and never acts twice).
+    True when it was that code and was said."""
+    if getattr(error, "code", None) != "idempotency_in_progress":
+        return False
+    retry_after = getattr(error, "retry_after", None)
+    wait = duration_text(retry_after) if retry_after else "a moment"
+    st.info(
+        f"Still working on your {action}: the marketplace has not finished it yet. "
+        f"Press the button again in {wait} to see how it ended; it will not be sent twice.",
+        icon="⏳",
+    )
+    return True

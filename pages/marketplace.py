@@ -26,7 +26,7 @@ from components.marketplace_deals import deal_label, render_deal_list
 from components.marketplace_login import render_login_link
 from components.marketplace_offers import offer_label, render_events, render_offer_chain, render_offer_form, render_offer_list
 from components.marketplace_preview import render_preview, render_terms_change
-from components.marketplace_problem import render_marketplace_problem
+from components.marketplace_problem import render_marketplace_problem, render_still_working
 from components.marketplace_profile import render_marketplace_profile, render_proof_of_funds
 from components.marketplace_tables import readable_code
 from links.marketplace import MarketplaceLink
@@ -257,7 +257,8 @@ def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str
     try:
         result = write()
     except ApiError as error:
-        render_marketplace_problem(error, key=f"mkt_{action}_problem", title=f"The {action} was not done", caps=caps)
+        if not render_still_working(error, action):
+            render_marketplace_problem(error, key=f"mkt_{action}_problem", title=f"The {action} was not done", caps=caps)
         return None
     st.session_state[KEY_NOTICE] = success
     st.rerun()
@@ -315,6 +316,8 @@ def accept(round_id: str, preview: dict, caps: list[dict]) -> None:
             if fetch_preview(round_id, caps):
                 st.warning("The preview had expired, so a new one was fetched. Check the terms and accept again.", icon="⏳")
                 render_preview(st.session_state[KEY_PREVIEWS][round_id], key="mkt_preview_renewed")
+            return
+        if render_still_working(error, "accept"):
             return
         if error.code == "deal_changed":
             seen = (preview.get("terms") or {}).get("deal") or preview.get("terms") or {}

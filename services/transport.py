@@ -121,7 +121,7 @@ class Transport:
         base_headers = _request_headers(headers, idempotency_key)
         extra = _send_options(timeout=timeout, extensions=extensions, data=data, files=files)
         attempt = 0
-        fallback_waits = 0
+        unnamed_429s = 0
         while True:
             attempt += 1
             request = self.http_client.build_request(
@@ -142,13 +142,8 @@ class Transport:
                 return response
 
             error = self._error(response)
-            wait = self._server_directed_wait(error)
-            if wait is not None and error.status == 429 and error.retry_after is None:
-                # A 429 that names no wait (a proxy stripped it) is retried once, after
-                # FALLBACK_429_WAIT_S (docs/contract.md); a second one is raised.
-                fallback_waits += 1
-                if fallback_waits > 1:
-                    wait = None
+            unnamed_429s += error.status == 429 and error.retry_after is None
+            wait = self._server_directed_wait(error, unnamed_429s)
             if wait is None or attempt >= self.max_attempts:
                 logger.info("%s %s -> %s %s", method, path, error.status, error.code)
                 raise error
@@ -191,11 +186,14 @@ class Transport:
         return error
 
     @staticmethod
-    def _server_directed_wait(error: ApiStatusError) -> float | None:
+    def _server_directed_wait(error: ApiStatusError, unnamed_429s: int = 0) -> float | None:
         """Seconds to wait before an identical retry, or None when none is allowed."""
         if error.status == 429:
             # data-api.md, Limits 1: the only status where an identical retry is correct.
-            return error.retry_after if error.retry_after is not None else contract.FALLBACK_429_WAIT_S
+            if error.retry_after is not None:
+                return error.retry_after
+            # A 429 naming no wait (a proxy stripped it) is retried once (docs/contract.md).
+            return contract.FALLBACK_429_WAIT_S if unnamed_429s <= 1 else None
         if error.status == 503 and error.code in contract.RETRYABLE_503_CODES:
             # data-api.md, Limits 4: pool_saturated carries Retry-After 1, ledger_unavailable 5.
             return error.retry_after if error.retry_after is not None else contract.DOCUMENTED_503_WAIT_S[error.code]

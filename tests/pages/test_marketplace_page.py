@@ -307,3 +307,32 @@ def test_making_an_offer_on_a_deal_from_the_deals_tab(app_login):
     assert "Your offer was sent to the seller" in texts(at)
     title = at.selectbox(key="mkt_offer_deal").options[free[0]].split(" · ")[0]
     assert any(label.startswith(f"{title} · round 1 by buyer · new") for label in at.selectbox(key="mkt_offer_selected").options)
+
+
+def test_a_write_still_in_progress_says_still_working_and_resends_its_key(app_login, monkeypatch):
+    """marketplace-api.md, Endpoints: `409 idempotency_in_progress`; the next press reuses the key."""
+    import time
+
+    from services.errors import ConflictError
+    from services.marketplace_api.resources.offers import MarketplaceOffers
+
+    real_withdraw = MarketplaceOffers.withdraw
+    keys: list[str] = []
+
+    def withdraw(self, offer_id, *, decline_reason=None, idempotency_key):
+        keys.append(idempotency_key)
+        if len(keys) == 1:
+            problem = {"status": 409, "code": "idempotency_in_progress", "detail": "A request with this key is still processing."}
+            raise ConflictError(409, problem, retry_after=1)
+        return real_withdraw(self, offer_id, decline_reason=decline_reason, idempotency_key=idempotency_key)
+
+    monkeypatch.setattr(MarketplaceOffers, "withdraw", withdraw)
+    at = page_for(log_in(app_login).token)
+    choose_open_round(at, "buyer")
+    at.button(key="mkt_withdraw").click().run()
+    assert not at.exception
+    assert "Still working on your withdraw" in texts(at)
+    time.sleep(1.1)  # past its Retry-After: the press is sent, with the same key
+    at.button(key="mkt_withdraw").click().run()
+    assert "Your offer was withdrawn" in texts(at)
+    assert len(keys) == 2 and keys[0] == keys[1]

@@ -78,6 +78,9 @@ def test_time_left_of_a_preview(expires_at, left):
         pytest.param({"resets_at": "2026-11-22T13:00:00Z", "action": "offers.counter"}, 3600, [], "The cap resets at 2026-11-22 13:00 UTC.", id="problem names it"),
         pytest.param({"action": "offers.create"}, 600, [{"action": "offers.create", "resets_at": "2026-11-23T00:00:00Z"}], "The cap resets at 2026-11-23 00:00 UTC.", id="caps row of the action"),
         pytest.param({}, 5400, [], "The cap resets in 1 h 30 min.", id="Retry-After only"),
+        pytest.param({}, 4, [], "The cap resets in 4 s.", id="seconds said in seconds"),
+        pytest.param({}, 125, [], "The cap resets in 2 min 5 s.", id="minutes and seconds"),
+        pytest.param({}, 600, [], "The cap resets in 10 min.", id="whole minutes"),
         pytest.param({}, None, [], None, id="nothing known"),
     ],
 )
@@ -100,8 +103,16 @@ def test_a_pending_login_is_taken_once_and_not_after_ten_minutes():
     assert store.take("never-made") is None
 
 
-def _status_error(status: int, code: str) -> ApiStatusError:
-    return error_class(status, code)(status, {"code": code, "detail": code})
+def _status_error(status: int, code: str, *, retry_after: float | None = None) -> ApiStatusError:
+    return error_class(status, code)(status, {"code": code, "detail": code}, retry_after=retry_after)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 @pytest.mark.parametrize(
@@ -109,14 +120,16 @@ def _status_error(status: int, code: str) -> ApiStatusError:
     [
         pytest.param(ApiConnectionError("connection reset"), True, id="no answer"),
         pytest.param(_status_error(503, "origin_error"), True, id="5xx"),
-        pytest.param(_status_error(429, "rate_limited"), True, id="429"),
+        pytest.param(_status_error(409, "idempotency_in_progress", retry_after=1), True, id="still in progress"),
+        pytest.param(_status_error(429, "cap_reached", retry_after=87), False, id="429 renews the key"),
         pytest.param(_status_error(422, "preview_expired"), False, id="definite refusal"),
         pytest.param(_status_error(409, "offer_exists"), False, id="conflict"),
     ],
 )
 def test_a_key_outlives_a_failure_only_when_the_outcome_is_unknown(failure, kept):
-    store: dict[str, str] = {}
-    keys = IdempotencyKeys(store)
+    store: dict = {}
+    clock = Clock()
+    keys = IdempotencyKeys(store, clock=clock)
     body = {"offer": "off_0123456789ab", "decline_reason": None}
     sent: list[str] = []
 
@@ -126,10 +139,56 @@ def test_a_key_outlives_a_failure_only_when_the_outcome_is_unknown(failure, kept
 
     with pytest.raises(type(failure)):
         keys.run("withdraw", body, failing)
+    assert keys.pending("withdraw", body) is kept
+    clock.now += 3600
     retried = keys.run("withdraw", body, lambda key: sent.append(key) or "done")
     assert retried == "done"
     assert (sent[0] == sent[1]) is kept
     assert store == {}, "a success forgets the key, so the next click is a new action"
+
+
+@pytest.mark.parametrize(
+    ("failure", "held_s"),
+    [
+        pytest.param(_status_error(429, "cap_reached", retry_after=87), 87, id="cap_reached Retry-After 87"),
+        pytest.param(_status_error(429, "rate_limited"), 1, id="429 naming no wait"),
+        pytest.param(_status_error(409, "idempotency_in_progress", retry_after=1), 1, id="in progress"),
+    ],
+)
+def test_a_write_is_never_resent_inside_the_retry_after(failure, held_s):
+    clock = Clock()
+    keys = IdempotencyKeys({}, clock=clock)
+    body = {"offer": "off_0123456789ab", "offer_amount": 1000}
+    sent: list[str] = []
+
+    def failing(key: str):
+        sent.append(key)
+        raise failure
+
+    with pytest.raises(type(failure)):
+        keys.run("counter", body, failing)
+    clock.now += held_s - 0.5
+    with pytest.raises(type(failure)) as held:
+        keys.run("counter", body, lambda key: sent.append(key))
+    assert len(sent) == 1, "nothing is sent inside the Retry-After"
+    assert held.value.code == failure.code and 0 < held.value.retry_after <= held_s
+    clock.now += 1
+    keys.run("counter", body, lambda key: sent.append(key))
+    assert len(sent) == 2
+
+
+def test_a_429_keeps_a_key_whose_earlier_send_had_no_answer():
+    """The first send may have acted: a later 429 says nothing about it, so the key stays."""
+    clock = Clock()
+    keys = IdempotencyKeys({}, clock=clock)
+    body = {"offer": "mkd_0123456789ab", "offer_amount": 1000}
+    sent: list[str] = []
+    for failure in (ApiConnectionError("reset"), _status_error(429, "rate_limited", retry_after=2)):
+        with pytest.raises(type(failure)):
+            keys.run("make_offer", body, lambda key, failure=failure: sent.append(key) or (_ for _ in ()).throw(failure))
+        clock.now += 5
+    keys.run("make_offer", body, lambda key: sent.append(key))
+    assert len(set(sent)) == 1
 
 
 def test_another_body_gets_another_key():
