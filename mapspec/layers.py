@@ -25,6 +25,7 @@ import pandas as pd
 from mapspec.cells import CENTRE_FORM, RING_FORM, HexShape, cell_centres, cell_rows
 from mapspec.labels import CityLabel
 from mapspec.markets import MarketShape, market_of_cells
+from mapspec.view import TILE_PX
 
 # Layer ids: a click reports the row of a cell of these layers.
 CELLS_LAYER = "cells"
@@ -205,7 +206,7 @@ def _frame(bbox: tuple[float, float, float, float], camera: Mapping) -> list[lis
     spends about a second on a PathLayer's first frame; the frame shares the cells' layer
     type.)"""
     zoom = float(camera.get("zoom", 10))
-    width = OUTLINE_PX * 360 / (256 * 2**zoom)  # degrees of longitude per pixel at that zoom
+    width = OUTLINE_PX * 360 / (TILE_PX * 2**zoom)  # degrees of longitude per pixel at that zoom
     west, south, east, north = bbox
     # A pixel spans fewer degrees of latitude than of longitude, by cos(latitude).
     across = width * math.cos(math.radians((south + north) / 2))

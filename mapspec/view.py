@@ -116,8 +116,15 @@ def choose_resolution(view: View, *, max_cells: int = MAX_VIEW_CELLS) -> int:
     return MIN_RESOLUTION
 
 
+# deck.gl's web-mercator zoom counts 512-px tiles (zoom 0 shows the world in 512 px), not
+# the 256-px tiles of raster maps: a fit on 256 opened every view one zoom level too close.
+TILE_PX = 512
+
+
 def camera(view: View, *, width_px: int = FIT_WIDTH_PX, height_px: int = FIT_HEIGHT_PX) -> dict:
-    """deck.gl's `initialViewState` that fits the view (Web Mercator, 256-px tiles)."""
+    """deck.gl's `initialViewState` that fits the view (Web Mercator, 512-px tiles) in a
+    map of about this size, and the view's box as `bounds`: the map fits the box to its
+    own canvas (any width), so a link's box reopens as itself."""
     latitude, longitude = view.center
     longitude_span = max(view.east - view.west, 1e-6)
     # Mercator stretches latitude; compare spans in projected units.
@@ -125,12 +132,16 @@ def camera(view: View, *, width_px: int = FIT_WIDTH_PX, height_px: int = FIT_HEI
         return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
 
     latitude_span = max(abs(mercator_y(view.north) - mercator_y(view.south)), 1e-9)
-    zoom_x = math.log2(width_px * 360 / (256 * longitude_span))
-    zoom_y = math.log2(height_px * 2 * math.pi / (256 * latitude_span))
-    zoom = max(1.0, min(zoom_x, zoom_y, 16.0))
+    zoom_x = math.log2(width_px * 360 / (TILE_PX * longitude_span))
+    zoom_y = math.log2(height_px * 2 * math.pi / (TILE_PX * latitude_span))
+    zoom = max(0.0, min(zoom_x, zoom_y, 16.0))
     # Rounded down: a camera a hair too close would crop the view.
     zoom = math.floor(zoom * 100) / 100
-    return {"latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": zoom, "pitch": 0, "bearing": 0}
+    bounds = [round(value, 5) for value in (view.west, view.south, view.east, view.north)]
+    return {
+        "latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": zoom, "pitch": 0, "bearing": 0,
+        "bounds": bounds,
+    }
 
 
 @dataclass(frozen=True)

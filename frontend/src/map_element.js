@@ -12,7 +12,7 @@
 // state) are defined once, in message.json: a JSON schema that esbuild bundles here and
 // that mapspec (Python) reads. frontend/test/message.test.js checks that the script reads
 // exactly its fields; tests/mapspec/test_message.py that the page writes them.
-import {Deck, MapView} from '@deck.gl/core';
+import {Deck, MapView, WebMercatorViewport} from '@deck.gl/core';
 import {BitmapLayer, PathLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/layers';
 import {TileLayer} from '@deck.gl/geo-layers';
 
@@ -134,6 +134,18 @@ function viewKeyOf(view) {
   return [view.latitude, view.longitude, view.zoom].map((value) => Number(value).toFixed(5)).join(',');
 }
 
+// The camera that shows the page's box whole on this canvas, whatever its width (the
+// page's camera is fitted to a guess of the map's size); the page's camera as it is when
+// it names no box (a view the person moved to) or the canvas has no size yet.
+function fitted(map, view, height) {
+  const {latitude, longitude, zoom, bounds} = view;
+  const width = map.container.clientWidth;
+  if (!bounds || !width || !height) return {latitude, longitude, zoom};
+  const [west, south, east, north] = bounds;
+  const fit = new WebMercatorViewport({width, height}).fitBounds([[west, south], [east, north]]);
+  return {latitude: fit.latitude, longitude: fit.longitude, zoom: fit.zoom};
+}
+
 // A page and a script out of step (a script cached from before a change of the message)
 // would draw wrongly without a word: said in the console, once per kind of difference.
 const told = new Set();
@@ -157,8 +169,9 @@ function update(map, data, rows) {
     // A new place or view from the page: go there. The same view again (any other rerun)
     // leaves where the person has panned and zoomed to.
     map.viewKey = viewKey;
-    map.zoom = data.view.zoom;
-    map.deck.setProps({initialViewState: {...data.view, pitch: 0, bearing: 0}});
+    const camera = fitted(map, data.view, data.height);
+    map.zoom = camera.zoom;
+    map.deck.setProps({initialViewState: {...camera, pitch: 0, bearing: 0}});
   }
   map.attribution.textContent = data.tiles ? data.attribution || '' : '';
   map.attribution.style.display = data.tiles ? 'block' : 'none';
@@ -275,7 +288,8 @@ function frameLayer(id, polygons, color) {
 // The selected cell framed from outside (its colour stays in view), SELECTED_PX wide at
 // this zoom: the cell's ring, and the same ring pushed out from its centre.
 function selectedFrame({centre, ring}, zoom) {
-  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  // deck.gl's zoom counts 512-px tiles.
+  const degreesPerPixel = 360 / (512 * 2 ** zoom);
   const radius = Math.max(...ring.map(([lng, lat]) => Math.hypot(lng - centre[0], lat - centre[1])));
   const grow = 1 + (SELECTED_PX * degreesPerPixel) / Math.max(radius, 1e-12);
   const outer = ring.map(([lng, lat]) => [centre[0] + (lng - centre[0]) * grow, centre[1] + (lat - centre[1]) * grow]);

@@ -90,5 +90,8 @@ def test_the_camera_shows_the_whole_view():
     latitude, longitude = DALLAS.center
     assert math.isclose(view_state["latitude"], latitude, abs_tol=1e-4)
     assert math.isclose(view_state["longitude"], longitude, abs_tol=1e-4)
-    # 540 px of 256-px tiles at this zoom span at least the view's width.
-    assert 540 * 360 / (256 * 2 ** view_state["zoom"]) >= DALLAS.east - DALLAS.west - 1e-6
+    # 540 px of 512-px tiles (deck.gl) at this zoom span at least the view's width, and no more
+    # than twice it (issue 16: a fit on 256-px tiles showed half the view).
+    shown = 540 * 360 / (512 * 2 ** view_state["zoom"])
+    assert DALLAS.east - DALLAS.west - 1e-6 <= shown < 2 * (DALLAS.east - DALLAS.west)
+    assert view_state["bounds"] == [DALLAS.west, DALLAS.south, DALLAS.east, DALLAS.north]
