@@ -16,6 +16,7 @@ from typing import Annotated
 from fastapi import Query
 
 from sandbox.core.problems import Problem
+from sandbox.data_api.data.markets import MARKETS_BY_CODE
 from sandbox.data_api.ids import parse_prefixed
 
 MAX_RADIUS_MILES = 20  # data-api.md, Limits 6
@@ -53,6 +54,16 @@ def split_list(values: list[str] | None) -> list[str]:
 def validation_error(param: str, message: str, code: str = "invalid") -> Problem:
     return Problem(400, "validation_error", f"Invalid value for {param}: {message}",
                    errors=[{"param": param, "message": message, "code": code}])
+
+
+def market_code(market: str | None) -> str | None:
+    """A served market's code from a `market` parameter (any case), or None when it is absent."""
+    if market is None:
+        return None
+    code = market.strip().upper()
+    if code not in MARKETS_BY_CODE:
+        raise validation_error("market", f"unknown market {market!r}; use one of {', '.join(MARKETS_BY_CODE)}.")
+    return code
 
 
 def parse_bbox(raw: str) -> tuple[float, float, float, float]:

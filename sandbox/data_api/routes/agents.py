@@ -10,7 +10,7 @@ from sandbox.core.problems import Problem
 from sandbox.data_api.data.markets import MARKETS_BY_CODE
 from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
-from sandbox.data_api.filters import split_list, validation_error
+from sandbox.data_api.filters import market_code, split_list, validation_error
 from sandbox.data_api.gate import Caller, V1Caller
 from sandbox.data_api.ids import check_prefixed
 from sandbox.data_api.routes.common import problem_responses, resolve
@@ -27,11 +27,9 @@ LISTING_STATUSES = ("ACTIVE", "PENDING", "SOLD", "OFF_MARKET")
 
 def check_market(market: str | None) -> str | None:
     """A served market with a published agent registry (data-api.md, Errors: agents_unavailable)."""
-    if market is None:
+    code = market_code(market)
+    if code is None:
         return None
-    code = market.strip().upper()
-    if code not in MARKETS_BY_CODE:
-        raise validation_error("market", f"unknown market {market!r}; use one of {', '.join(MARKETS_BY_CODE)}.")
     if MARKETS_BY_CODE[code].dataset_status.get("agents") in ("not_published", "not_measured"):
         raise Problem(422, "agents_unavailable", f"Market {code} has no published agent registry yet. "
                       "GET /v1/coverage shows which markets serve agents.")

@@ -18,10 +18,9 @@ from fastapi.responses import StreamingResponse
 
 from sandbox.core.problems import Problem, request_id
 from sandbox.data_api import shapes
-from sandbox.data_api.data.markets import MARKETS_BY_CODE
 from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
-from sandbox.data_api.filters import DealFilters, deal_filters, validation_error
+from sandbox.data_api.filters import DealFilters, deal_filters, market_code, validation_error
 from sandbox.data_api.gate import CSV, JSON, Caller, V1Caller, accepted_media, produces
 from sandbox.data_api.ids import check_prefixed
 from sandbox.data_api.routes.common import ENVELOPE_SCHEMA, problem_responses, resolve
@@ -37,15 +36,6 @@ LENDER_SORTS = {"loans_desc": "n_loans", "volume_desc": "volume", "borrowers_des
 LOAN_SORT = Sort("l.recorded_on", True, tie_break="l.loan_id", tie_descending=False, cast="::DATE")
 CSV_COLUMNS = ("loan_id", "deal_id", "recorded_on", "amount", "term_months", "kind", "borrower_id", "borrower_name",
                "property_id", "zip", "county_fips", "market")
-
-
-def market_code(market: str | None) -> str | None:
-    if market is None:
-        return None
-    code = market.strip().upper()
-    if code not in MARKETS_BY_CODE:
-        raise validation_error("market", f"unknown market {market!r}; use one of {', '.join(MARKETS_BY_CODE)}.")
-    return code
 
 
 def current_lender(caller: Caller, lender_id: str) -> tuple[str, list[str]]:
