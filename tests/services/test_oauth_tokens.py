@@ -36,6 +36,24 @@ def test_refresh_rotates_the_refresh_token_and_keeps_the_marketplace_audience(sa
     assert me_status(sandbox.url, second["access_token"]) == 200
 
 
+def test_the_refresh_request_carries_resource(sandbox, marketplace_login):
+    """The sandbox takes the strict reading (a refresh without `resource` has no marketplace
+    audience), so a holder that dropped it would be refused here."""
+    sent: list[bytes] = []
+    holder = log_in(marketplace_login)
+    real = marketplace_login._add_resource
+
+    def watched(url, headers, body):
+        url, headers, body = real(url, headers, body)
+        sent.append(body.encode() if isinstance(body, str) else body)
+        return url, headers, body
+
+    marketplace_login._add_resource = watched
+    holder.refresh()
+    assert sent and b"resource=" in sent[0]
+    assert me_status(sandbox.url, holder.token["access_token"]) == 200
+
+
 def test_replaying_a_rotated_refresh_token_ends_the_whole_family(sandbox, marketplace_login):
     holder = log_in(marketplace_login)
     rotated_away = holder.token["refresh_token"]

@@ -267,6 +267,7 @@ def _refresh(runtime: Runtime, client: Client, form: dict[str, str], audience: s
     family = runtime.tokens.rotate(form.get("refresh_token", ""))
     if family is None or family.client_id != client.client_id:
         return _oauth_error("invalid_grant", "The refresh token is unknown, expired, revoked or already used.")
-    if audience is not None:
-        family.audience = audience
+    # The strict reading of Authentication 3c (docs/contract.md): each token request names its
+    # audience; a refresh without `resource` yields a token with no marketplace audience.
+    family.audience = audience
     return JSONResponse(runtime.tokens.mint(family, with_refresh=True), headers=NO_STORE)

@@ -115,6 +115,20 @@ def test_token_without_resource_has_no_marketplace_audience(sandbox):
     problem(Market(sandbox.url, token).get("/me"), 401, "unauthorized")
 
 
+def test_refresh_without_resource_yields_no_marketplace_audience(sandbox):
+    """The strict reading of Authentication 3c (docs/contract.md): each token request names its
+    audience; a refresh that omits `resource` does not keep the family's."""
+    token = login(sandbox.url, "buyer@sandbox.test")
+    bare = http.post(f"{sandbox.url}/auth/oauth2/token", data={
+        "grant_type": "refresh_token", "refresh_token": token["refresh_token"], "client_id": token["client_id"],
+    })
+    assert bare.status_code == 200
+    problem(Market(sandbox.url, bare.json()).get("/me"), 401, "unauthorized")
+    # A refresh naming it again restores the audience.
+    named = _refresh(sandbox.url, {**bare.json(), "client_id": token["client_id"]})
+    assert Market(sandbox.url, named.json()).get("/me").status_code == 200
+
+
 def test_missing_or_garbled_bearer_answers_unauthorized(sandbox):
     api = f"{sandbox.url}/marketplace/v1/me"
     problem(http.get(api), 401, "unauthorized")
