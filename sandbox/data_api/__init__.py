@@ -5,7 +5,8 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from sandbox.core.context import SandboxContext
-from sandbox.data_api.routes import agents, deals, fixtures, investors, lean, lenders, probes
+from sandbox.data_api.routes import agents, borrowers, deals, fixtures, investors, lean, lenders, probes, wholesale
+from sandbox.data_api.routes import buyers_match, properties, str_parcels
 from sandbox.data_api.runtime import DataRuntime
 
 
@@ -15,7 +16,8 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     app.state.data_api = runtime
     context.publish = runtime.publishing.publish
     context.reset_hooks.append(runtime.reset)
-    for module in (probes, deals, investors, agents, lean, lenders):
+    for module in (probes, deals, investors, agents, lean, lenders, borrowers, wholesale, properties, buyers_match,
+                   str_parcels):
         app.include_router(module.router)
     if context.config.admin:
         app.include_router(fixtures.router)

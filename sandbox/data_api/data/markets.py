@@ -64,10 +64,11 @@ MARKETS: tuple[Market, ...] = (
             County("12101", "Pasco County")), 0.12, 365_000, dataset_status={"auction": "not_measured"}),
     Market("CLT", "Charlotte", "NC", (35.23, -80.84),
            (County("37119", "Mecklenburg County"),), 0.09, 380_000),
-    # A partial market with leading-zero ZIPs: no listing feed or agent registry yet.
+    # A partial market with leading-zero ZIPs: no listing feed, agent registry or wholesale listings yet.
     Market("NNJ", "Northern New Jersey", "NJ", (40.74, -74.17),
            (County("34013", "Essex County"), County("34017", "Hudson County")), 0.05, 455_000,
            dataset_status={"listings": "not_published", "agents": "not_published", "lenders": "partial",
+                           "wholesale": "not_published",
                            "str": "not_published", "permits": "not_measured", "auction": "not_published"}),
 )
 MARKETS_BY_CODE = {market.code: market for market in MARKETS}
