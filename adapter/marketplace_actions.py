@@ -17,6 +17,7 @@ import streamlit as st
 
 from adapter.marketplace import marketplace
 from adapter.values import plain
+from services.marketplace_api.states import open_round, takes_offers  # noqa: F401 - the page reads states here
 
 SESSION_WRITE_KEYS = "mkt_idempotency_keys"
 

@@ -238,7 +238,7 @@ def offer_detail(offer_id: str, caps: list[dict]) -> None:
     chain = offer.get("chain") or [offer]
     st.subheader("Rounds", anchor=False)
     render_offer_chain(chain, key="mkt_chain")
-    open_round = next((item for item in chain if item.get("status") == "new"), None)
+    open_round = actions.open_round(chain)
     if open_round is None:
         st.caption(f"This offer is {offer.get('status')}: no action is open.")
         return
@@ -344,7 +344,7 @@ def deals_panel(caps: list[dict]) -> None:
         render_marketplace_problem(error, key="mkt_deals_problem", title="Deals could not be read", caps=caps)
         return
     render_deal_list(deals, key="mkt_deals")
-    open_deals = {deal["id"]: deal for deal in deals if deal.get("status") in (None, "active")}
+    open_deals = {deal["id"]: deal for deal in deals if actions.takes_offers(deal)}
     if not open_deals:
         st.caption("No deal takes offers right now.")
         return

@@ -336,3 +336,27 @@ def test_a_write_still_in_progress_says_still_working_and_resends_its_key(app_lo
     at.button(key="mkt_withdraw").click().run()
     assert "Your offer was withdrawn" in texts(at)
     assert len(keys) == 2 and keys[0] == keys[1]
+
+
+def test_states_labelled_otherwise_by_a_host_still_open_their_actions(app_login, monkeypatch):
+    """A stub host that labels the open round `open` and deals `listed`: the round is the chain's
+    latest and not closed, so it is acted on; the statuses are shown as they come."""
+    import adapter.marketplace_actions as actions
+
+    chain = [
+        {"id": "off_00000000000a", "deal_id": "mkd_00000000000d", "round": 1, "status": "countered", "submitted_by": "buyer",
+         "offer_amount": 90000, "emd_amount": 1000, "financing": "cash", "parent_offer_id": None},
+        {"id": "off_00000000000b", "deal_id": "mkd_00000000000d", "round": 2, "status": "open", "submitted_by": "seller",
+         "offer_amount": 95000, "emd_amount": 1000, "financing": "cash", "parent_offer_id": "off_00000000000a"},
+    ]
+    deal = {"id": "mkd_00000000000d", "title": "Stub deal", "status": "listed", "terms": {"asking_price": 99000, "min_emd": 1000}}
+    monkeypatch.setattr(actions, "offers", lambda status, cursor: actions.OffersPage([chain[1]], None, False))
+    monkeypatch.setattr(actions, "offer", lambda offer_id: {**chain[1], "chain": chain})
+    monkeypatch.setattr(actions, "deals", lambda limit=100: [deal])
+    monkeypatch.setattr(actions, "events", lambda limit: [])
+    at = page_for(log_in(app_login).token)
+    assert not at.exception
+    assert at.button(key="mkt_preview"), "the seller's open round can be reviewed and accepted"
+    rounds = frame_with(at, "Sent (UTC)")
+    assert list(rounds["Status"]) == ["countered", "open"]
+    assert at.selectbox(key="mkt_offer_deal").options, "a deal labelled 'listed' takes offers"

@@ -197,3 +197,42 @@ def test_another_body_gets_another_key():
     assert keys.key_for("counter", {"offer": "off_0123456789ab", "offer_amount": 1000}) == first
     assert keys.key_for("counter", {"offer": "off_0123456789ab", "offer_amount": 1100}) != first
     assert 1 <= len(first) <= 255
+
+
+def _round(number: int, status: str, by: str, parent: str | None = None) -> dict:
+    return {"id": f"off_00000000000{number}", "round": number, "status": status, "submitted_by": by, "parent_offer_id": parent}
+
+
+@pytest.mark.parametrize(
+    ("chain", "open_id"),
+    [
+        pytest.param([_round(1, "countered", "buyer"), _round(2, "new", "seller", "off_000000000001")], "off_000000000002", id="documented words"),
+        # A host labelling the open round otherwise: still the latest round, not closed.
+        pytest.param([_round(1, "countered", "buyer"), _round(2, "open", "seller", "off_000000000001")], "off_000000000002", id="unknown word for the open round"),
+        pytest.param([_round(2, "awaiting_buyer", "seller", "off_000000000001"), _round(1, "superseded", "buyer")], "off_000000000002", id="out of order, other words"),
+        pytest.param([_round(1, "countered", "buyer"), _round(2, "new", "seller")], "off_000000000002", id="no parent ids: highest round"),
+        pytest.param([_round(1, "countered", "buyer"), _round(2, "withdrawn", "seller", "off_000000000001")], None, id="closed chain"),
+        pytest.param([_round(1, "accepted", "buyer")], None, id="accepted"),
+        pytest.param([], None, id="empty"),
+    ],
+)
+def test_the_open_round_is_derived_from_the_chain(chain, open_id):
+    from services.marketplace_api.states import open_round
+
+    found = open_round(chain)
+    assert (found or {}).get("id") == open_id
+
+
+@pytest.mark.parametrize(
+    ("status", "takes"),
+    [
+        pytest.param("active", True, id="active"),
+        pytest.param(None, True, id="no status"),
+        pytest.param("listed", True, id="unknown word: offered, the server decides"),
+        pytest.param("pending", False, id="pending (documented)"),
+    ],
+)
+def test_deals_that_take_offers(status, takes):
+    from services.marketplace_api.states import takes_offers
+
+    assert takes_offers({"id": "mkd_0123456789ab", "status": status}) is takes

@@ -1,0 +1,43 @@
+"""Offer and deal states as the documents give them (marketplace-api.md, States and transitions).
+
+The open round of a chain is derived from the chain itself, not from one status word: it is
+the round no later round follows (none names it `parent_offer_id`; the highest `round` when
+the chain carries no parent ids), unless that round is closed. The documents name the
+statuses `new`, `countered`, `accepted`, `declined`, `withdrawn`; a round that is
+`countered` has a later round, and `accepted`, `declined`, `withdrawn` close it. Any other
+status word (a host may add one) is shown as it comes and the round stays actionable: the
+server has the last word (`422 invalid_transition`). docs/contract.md records these choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+# Statuses after which a round takes no action (States: countered has a later round).
+ENDED_ROUND_STATUSES = frozenset({"countered", "accepted", "declined", "withdrawn"})
+# Deal statuses that take no new offer: the documents name only `pending` (an accepted
+# offer moves the deal there); any other value is offered and the server decides (`409 deal_closed`).
+DEAL_STATUSES_WITHOUT_OFFERS = frozenset({"pending"})
+
+
+def latest_round(chain: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The round no later round follows, or None for an empty chain."""
+    if not chain:
+        return None
+    parents = {item.get("parent_offer_id") for item in chain if item.get("parent_offer_id")}
+    last = [item for item in chain if item.get("id") not in parents] or list(chain)
+    return max(last, key=lambda item: item.get("round") or 0)
+
+
+def open_round(chain: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The chain's open round (its latest, unless that one ended), or None when the chain is closed."""
+    latest = latest_round(chain)
+    if latest is None or latest.get("status") in ENDED_ROUND_STATUSES:
+        return None
+    return latest
+
+
+def takes_offers(deal: Mapping[str, Any]) -> bool:
+    """Whether the page offers a new offer on this deal (the server still has the last word)."""
+    return deal.get("status") not in DEAL_STATUSES_WITHOUT_OFFERS
