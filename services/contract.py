@@ -75,6 +75,11 @@ PAGE_LIMITS = {
     "investors": (100, 200),
     "people_listings": (100, 500),
 }
+# Wholesale listing statuses and sorts (docs/contract.md; data-api.md shows neither).
+WHOLESALE_STATUSES = ("ACTIVE", "PENDING", "SOLD")
+WHOLESALE_SORTS = frozenset({"published_desc", "asking_desc", "asking_asc"})
+# Loans as CSV: at most this many rows in one export (data-api.md, Limits 5).
+CSV_ROW_CAP = 50_000
 
 # --- Ids (data-api.md, Conventions; decisions.md, Data API) --------------------------------
 ID_PATTERNS = {
@@ -83,6 +88,8 @@ ID_PATTERNS = {
     "investor": re.compile(r"inv_[0-9a-f]{12}"),
     "agent": re.compile(r"agt_[0-9a-f]{12}"),
     "lender": re.compile(r"len_[0-9a-f]{12}"),
+    "wholesaler": re.compile(r"wsr_[0-9a-f]{12}"),
+    "wholesale_listing": re.compile(r"wl_[0-9a-f]{12}"),
     "person": re.compile(r"person:[0-9a-f]{12}"),
     "listing": re.compile(r"[0-9a-f]{32}"),
 }
@@ -92,6 +99,8 @@ ID_EXAMPLES = {
     "investor": "inv_ followed by 12 hex characters",
     "agent": "agt_ followed by 12 hex characters",
     "lender": "len_ followed by 12 hex characters",
+    "wholesaler": "wsr_ followed by 12 hex characters",
+    "wholesale_listing": "wl_ followed by 12 hex characters",
     "person": "person: followed by 12 hex characters",
     "listing": "32 hex characters",
 }

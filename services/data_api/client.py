@@ -36,6 +36,7 @@ from services.data_api.resources.deals import Deals
 from services.data_api.resources.investors import Investors
 from services.data_api.resources.agents import Agents, People
 from services.data_api.resources.lenders import Lenders
+from services.data_api.resources.wholesale import WholesaleListings, Wholesalers
 from services.data_api.resources.places import Buyers, CoverageResource, MarketplaceListings
 from services.settings import Settings
 
@@ -95,6 +96,8 @@ class DataApi(BaseClient):
         self.buyers = Buyers(self)
         self.marketplace_listings = MarketplaceListings(self)
         self.lenders = Lenders(self)
+        self.wholesale_listings = WholesaleListings(self)
+        self.wholesalers = Wholesalers(self)
         self.coverage = CoverageResource(self)
 
     def __repr__(self) -> str:

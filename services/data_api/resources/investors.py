@@ -21,6 +21,7 @@ from services.data_api.models import Deal, InvestorProfile, InvestorRow, Retriev
 from services.pagination import Page
 from services.data_api.resources import Resource, holder, path_segment
 from services.data_api.resources.deals import check_sort
+from services.data_api.resources.wholesale import wholesale_purchases
 
 
 class Investors(Resource):
@@ -59,3 +60,7 @@ class Investors(Resource):
         return self._api.page(
             f"/v1/investors/{path_segment(investor_id)}/deals", params, Deal, hold=holder(self._api, "deal", "id")
         )
+
+    def wholesale_purchases(self, investor_id: str, *, limit: int | None = None):
+        """An investor's purchases from wholesale listings, newest first (early access, 0 credits)."""
+        return wholesale_purchases(self, investor_id, limit=limit)

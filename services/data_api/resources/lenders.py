@@ -15,6 +15,7 @@ from services.pagination import Page
 from services.data_api.resources import Resource, path_segment
 from services.data_api.resources.agents import _query_value
 from services.data_api.resources.deals import check_resolution
+from services.data_api.resources.wholesale import borrowers
 
 
 class Ranking(ApiModel):
@@ -42,6 +43,10 @@ class Lenders(Resource):
         return self._api.get_text(
             f"/v1/lenders/{path_segment(lender_id)}/loans", _query(filters, limit), accept=contract.CSV_MEDIA_TYPE
         )
+
+    def borrowers(self, lender_id: str, *, market: str | None = None, limit: int | None = None):
+        """The lender's borrowers, most loans first (0 credits); investors' ids link to their profiles."""
+        return borrowers(self, lender_id, market=market, limit=limit)
 
     def rankings(self, *, limit: int | None = None, **filters: Any) -> Page[Ranking]:
         return self._api.page("/v1/lenders/rankings", _query(filters, limit), Ranking)
