@@ -16,6 +16,8 @@ class Plan:
     # 403 code answered on every call, or None for an active plan
     refusal: str | None = None
     on_behalf_of: str = "dev_demo"
+    # Short-term-rental parcels are "sold by contract" (data-api.md): without it `403 plan_limit`
+    str_contract: bool = True
 
 
 PLANS: dict[str, Plan] = {
@@ -26,6 +28,7 @@ PLANS: dict[str, Plan] = {
         Plan("zpka_sandbox_overdue", 0, refusal="payment_overdue"),
         Plan("zpka_sandbox_empty", 0),
         Plan("zpka_sandbox_bench", None, rate_limited=False),
+        Plan("zpka_sandbox_nostr", MONTHLY_CREDITS, str_contract=False),
     )
 }
 
@@ -34,6 +37,11 @@ REFUSAL_DETAIL = {
     "payment_overdue": "The account's payment is overdue past its grace period. Settle the invoice in the "
                        "developer console, then retry.",
 }
+
+
+def has_str_contract(key: str) -> bool:
+    plan = PLANS.get(key)
+    return plan is not None and plan.str_contract
 
 
 def plan_for(authorization: str | None) -> Plan | None:

@@ -16,10 +16,11 @@ from pathlib import Path
 import duckdb
 
 from sandbox.data_api.data.derive import DERIVE_STATEMENTS
+from sandbox.data_api.data.derive_parcels import PARCEL_STATEMENTS
 from sandbox.data_api.data.generate import generate
 from sandbox.data_api.data.wholesale import WHOLESALE_STATEMENTS
 
-GENERATOR_VERSION = 12
+GENERATOR_VERSION = 13
 ROW_GROUP_SIZE = 16_384
 
 
@@ -71,7 +72,7 @@ def _build(path: Path, scale: str, seed: int) -> None:
             con.unregister(f"raw_{name}_frame")
         con.execute("CREATE TABLE build_info AS SELECT ? AS scale, ? AS seed, ? AS generator_version",
                     [scale, seed, GENERATOR_VERSION])
-        for statement in DERIVE_STATEMENTS + WHOLESALE_STATEMENTS:
+        for statement in DERIVE_STATEMENTS + PARCEL_STATEMENTS + WHOLESALE_STATEMENTS:
             con.execute(statement, {"seed": str(seed)} if "$seed" in statement else None)
         con.execute("CHECKPOINT dataset")
         con.execute("USE memory")

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
+from sandbox.data_api.sql_properties import PropertyQueries
+
 router = APIRouter(prefix="/_sandbox", tags=["sandbox control"])
 
 
 @router.get("/fixtures", summary="Notable ids of this dataset (retired, merged, awkward, multi-market...)")
 def fixtures(request: Request) -> dict:
-    return {"data": request.app.state.data_api.db.fixtures()}
+    db = request.app.state.data_api.db
+    return {"data": {**db.fixtures(), **PropertyQueries(db).fixtures()}}
