@@ -44,12 +44,17 @@ def respond(
     markets: Sequence[str] = (),
     charge_ids: Sequence[str] | None = None,
     meta: dict[str, Any] | None = None,
+    resolved_from: Sequence[str] = (),
     rows: int | None = None,
     data_json: str | None = None,
 ) -> Response:
     """Answer `data` in the envelope; `charge_ids` (on charged routes) are the deal, investor
     and property ids served, each costing 1 credit when new to the account. `data_json`, when
-    given, is `data` already serialised (then `data` may be None and `rows` says how many)."""
+    given, is `data` already serialised (then `data` may be None and `rows` says how many).
+    `resolved_from`: the old ids followed to the record served, shown in `meta` when there are any
+    (data-api.md, Conventions "Old ids")."""
+    if resolved_from:
+        meta = {**(meta or {}), "resolved_from": list(resolved_from)}
     runtime = caller.runtime
     publishing = runtime.publishing
     version = publishing.dataset_version

@@ -113,8 +113,7 @@ def get_agent(request: Request, caller: V1Caller, agent_id: AgentId, market: Mar
         ],
         "has_investor_link": bool(links),
     }
-    meta = {"resolved_from": resolved_from} if resolved_from else None
-    return respond(request, caller, data, markets=[code], meta=meta)
+    return respond(request, caller, data, markets=[code], resolved_from=resolved_from)
 
 
 def _listing(row: dict[str, Any]) -> dict[str, Any]:
@@ -140,5 +139,4 @@ def agent_listings(request: Request, caller: V1Caller, agent_id: AgentId, market
                              lambda row: [row["listed_on"], row["listing_id"]], cursor,
                              page_limit(limit, *LISTINGS_LIMIT))
     data = [_listing(row) for row in rows]
-    meta = {"resolved_from": resolved_from} if resolved_from else None
-    return respond(request, caller, data, page=page, markets=[code], meta=meta)
+    return respond(request, caller, data, page=page, markets=[code], resolved_from=resolved_from)

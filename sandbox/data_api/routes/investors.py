@@ -78,8 +78,8 @@ def get_investor(request: Request, caller: V1Caller, investor_id: InvestorId) ->
         agent_links=db.investor_agent_links(current),
         segment_mix=db.investor_segment_mix(current),
     )
-    meta = {"resolved_from": resolved_from} if resolved_from else None
-    return respond(request, caller, profile, markets=[row["market"]], charge_ids=[current], meta=meta)
+    return respond(request, caller, profile, markets=[row["market"]], charge_ids=[current],
+                   resolved_from=resolved_from)
 
 
 @router.get("/v1/investors/{investor_id}/deals", responses=problem_responses(400, 404, 410),
@@ -100,6 +100,5 @@ def investor_deals(request: Request, caller: V1Caller, investor_id: InvestorId,
                                 cursor, page_limit(limit, *DEALS_LIMIT))
     data = [shapes.deal(row, with_distance=False) for row in rows]
     row = db.investor(current)
-    meta = {"resolved_from": resolved_from} if resolved_from else None
     return respond(request, caller, data, page=page, markets=[row["market"]] if row else [],
-                   charge_ids=[deal["id"] for deal in data], meta=meta)
+                   charge_ids=[deal["id"] for deal in data], resolved_from=resolved_from)

@@ -130,8 +130,7 @@ def get_lender(request: Request, caller: V1Caller, lender_id: LenderId) -> Respo
         "markets": db.lender_markets(current), "by_year": db.lender_by_year(current),
         "financing_as_of": caller.runtime.publishing.data_end,
     }
-    meta = {"resolved_from": resolved_from} if resolved_from else None
-    return respond(request, caller, data, markets=[m["market"] for m in data["markets"]], meta=meta)
+    return respond(request, caller, data, markets=[m["market"] for m in data["markets"]], resolved_from=resolved_from)
 
 
 @router.get("/v1/lenders/{lender_id}/loans", summary="A lender's loans, newest first; CSV with Accept: text/csv",
@@ -154,8 +153,7 @@ def lender_loans(request: Request, caller: V1Caller, lender_id: LenderId, market
         return _csv_export(request, caller, where, params)
     rows, page = keyset_page(request, caller, lambda after, n: db.loan_page(where, params, LOAN_SORT, after, n),
                              lambda row: [row["recorded_on"], row["loan_id"]], cursor, page_limit(limit, *LOANS_LIMIT))
-    meta = {"resolved_from": resolved_from} if resolved_from else None
-    return respond(request, caller, [loan_row(row) for row in rows], page=page, meta=meta,
+    return respond(request, caller, [loan_row(row) for row in rows], page=page, resolved_from=resolved_from,
                    markets=sorted({row["market"] for row in rows}))
 
 
