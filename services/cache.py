@@ -16,13 +16,14 @@ from __future__ import annotations
 import hashlib
 import sys
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from cachetools import TLRUCache
 
-from services.contract import CACHE_MAX_BYTES, CACHE_MAX_TTL_S
+from services.contract import CACHE_MAX_BYTES, CACHE_MAX_TTL_S, REVALIDATION_GRACE_S
 
 
 @runtime_checkable
@@ -144,10 +145,12 @@ class VersionedCache:
     """
 
     VERSION_KEY = "dataset_version"
+    PREVIOUS_KEY = "previous_version"  # {"version", "until"}: whose ETag copies may still revalidate
 
-    def __init__(self, store: CacheStore, namespace: str) -> None:
+    def __init__(self, store: CacheStore, namespace: str, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.namespace = namespace
+        self._clock = clock
         self._lock = threading.Lock()
 
     @staticmethod
@@ -167,11 +170,29 @@ class VersionedCache:
         with self._lock:
             previous = self.version
             if previous == version:
+                self._drop_expired_validators()
                 return False
             self.store.set(f"{self.namespace}:{self.VERSION_KEY}", version)
             if previous is not None:
                 self.store.delete_prefix(f"{self.namespace}:v{previous}:")
+                self._retire_validators(previous)
             return previous is not None
+
+    def _retire_validators(self, previous: str) -> None:
+        """The old version's ETag copies may revalidate for REVALIDATION_GRACE_S, then go
+        (data-api.md, Limits 7: dropped within one business day of a version change);
+        those of any version before it go now."""
+        held = self.store.get(f"{self.namespace}:{self.PREVIOUS_KEY}")
+        if held and held["version"] != previous:
+            self.store.delete_prefix(f"{self.namespace}:etag@{held['version']}:")
+        until = self._clock() + REVALIDATION_GRACE_S
+        self.store.set(f"{self.namespace}:{self.PREVIOUS_KEY}", {"version": previous, "until": until}, ttl=REVALIDATION_GRACE_S)
+
+    def _drop_expired_validators(self) -> None:
+        held = self.store.get(f"{self.namespace}:{self.PREVIOUS_KEY}")
+        if held and self._clock() >= held["until"]:
+            self.store.delete_prefix(f"{self.namespace}:etag@{held['version']}:")
+            self.store.delete(f"{self.namespace}:{self.PREVIOUS_KEY}")
 
     def get(self, request_key: str) -> CachedResponse | None:
         version = self.version
@@ -180,13 +201,22 @@ class VersionedCache:
         return self.store.get(self._key(version, request_key))
 
     def validator(self, request_key: str) -> CachedResponse | None:
-        """An entry of any version, only to revalidate with `If-None-Match` (never served unchecked)."""
-        return self.store.get(f"{self.namespace}:etag:{request_key}")
+        """An entry to revalidate with `If-None-Match` (never served unchecked): of this version,
+        or of the previous one until REVALIDATION_GRACE_S after the change."""
+        versions = [self.version]
+        held = self.store.get(f"{self.namespace}:{self.PREVIOUS_KEY}")
+        if held and self._clock() < held["until"]:
+            versions.append(held["version"])
+        for version in versions:
+            entry = self.store.get(f"{self.namespace}:etag@{version}:{request_key}") if version else None
+            if entry is not None:
+                return entry
+        return None
 
     def put(self, request_key: str, entry: CachedResponse) -> None:
         self.store.set(self._key(entry.dataset_version, request_key), entry)
         if entry.etag:
-            self.store.set(f"{self.namespace}:etag:{request_key}", entry)
+            self.store.set(f"{self.namespace}:etag@{entry.dataset_version}:{request_key}", entry)
 
     def clear(self) -> None:
         self.store.delete_prefix(f"{self.namespace}:")

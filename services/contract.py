@@ -52,6 +52,9 @@ MAX_KEEPALIVE_CONNECTIONS = 10
 CACHE_MAX_TTL_S = 30 * 86400
 CACHE_MAX_BYTES = 256 * 1024 * 1024
 VERSION_POLL_INTERVAL_S = 600.0  # learn the version from GET /v1/dataset at most every 10 minutes
+# After a version change the old answers' ETag copies may revalidate (If-None-Match) this long,
+# then are dropped: well within "one business day" of the change.
+REVALIDATION_GRACE_S = 12 * 3600.0
 
 # --- Limits and value sets -----------------------------------------------------------------
 MAX_RADIUS_MILES = 20.0  # data-api.md, Limits 6

@@ -99,3 +99,33 @@ def test_validator_kept_only_with_an_etag(etag: str | None, has_validator: bool)
     cache.observe_version("1")
     cache.put("k", entry("1", etag=etag))
     assert (cache.validator("k") is not None) is has_validator
+
+
+def test_revalidation_copies_are_dropped_within_a_business_day_of_a_version_change() -> None:
+    """data-api.md, Limits 7: drop an entry within one business day of a version change;
+    the ETag copies kept to revalidate are entries too."""
+    from services.contract import REVALIDATION_GRACE_S
+
+    now = [1_000_000.0]
+    store = MemoryStore()
+    cache = VersionedCache(store, "ns", clock=lambda: now[0])
+    cache.observe_version("1")
+    cache.put("/v1/deals?a=1", entry("1"))
+    cache.observe_version("2")
+    assert cache.validator("/v1/deals?a=1") is not None, "just after the change it may revalidate"
+    assert REVALIDATION_GRACE_S <= 24 * 3600
+    now[0] += REVALIDATION_GRACE_S + 1
+    assert cache.validator("/v1/deals?a=1") is None
+    cache.observe_version("2")  # any answer of the same version sweeps them out
+    assert not [key for key in list(store._entries.keys()) if ":etag@1:" in key]
+
+
+def test_a_second_version_change_drops_the_first_versions_copies_at_once() -> None:
+    store = MemoryStore()
+    cache = VersionedCache(store, "ns")
+    cache.observe_version("1")
+    cache.put("k", entry("1"))
+    cache.observe_version("2")
+    cache.observe_version("3")
+    assert cache.validator("k") is None
+    assert not [key for key in list(store._entries.keys()) if ":etag@1:" in key]
