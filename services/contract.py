@@ -77,6 +77,9 @@ PAGE_LIMITS = {
     "investor_deals": (500, 500),
     "investors": (100, 200),
     "people_listings": (100, 500),
+    "properties_search": (100, 500),
+    "buyers_match": (100, 200),
+    "str_parcels": (500, 500),
 }
 # Wholesale listing statuses and sorts (docs/contract.md; data-api.md shows neither).
 WHOLESALE_STATUSES = ("ACTIVE", "PENDING", "SOLD")

@@ -36,6 +36,7 @@ from services.data_api.resources.deals import Deals
 from services.data_api.resources.investors import Investors
 from services.data_api.resources.agents import Agents, People
 from services.data_api.resources.lenders import Lenders
+from services.data_api.resources.properties import BuyerMatches, Properties, StrParcels
 from services.data_api.resources.wholesale import WholesaleListings, Wholesalers
 from services.data_api.resources.places import Buyers, CoverageResource, MarketplaceListings
 from services.settings import Settings
@@ -99,6 +100,9 @@ class DataApi(BaseClient):
         self.wholesale_listings = WholesaleListings(self)
         self.wholesalers = Wholesalers(self)
         self.coverage = CoverageResource(self)
+        self.properties = Properties(self)
+        self.buyer_matches = BuyerMatches(self)
+        self.str_parcels = StrParcels(self)
 
     def __repr__(self) -> str:
         return f"DataApi(api_url={self.settings.api_url!r}, dataset_version={self.dataset_version!r})"
