@@ -16,6 +16,11 @@ class ApiModel(BaseModel):
     model_config = ConfigDict(extra="allow", populate_by_name=True)
 
 
+# A parcel's building facts (bedrooms, bathrooms, living area, year built) are not typed by the
+# documents: an int stays an int, a float stays a float.
+BuildingFact = int | float | None
+
+
 # --- envelope -------------------------------------------------------------------------------
 
 

@@ -6,7 +6,7 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-from services.base_models import ApiModel, Meta
+from services.base_models import ApiModel, BuildingFact, Meta
 
 
 # --- deals (decisions.md, Data API: deal object) ----------------------------------------------
@@ -25,11 +25,10 @@ class DealProperty(ApiModel):
     county_fips: str | None = None
     latitude: float | None = None
     longitude: float | None = None
-    # Not typed by the documents: an int stays an int, a float stays a float.
-    bedrooms: int | float | None = None
-    bathrooms: int | float | None = None
-    living_area_sqft: int | float | None = None
-    year_built: int | float | None = None
+    bedrooms: BuildingFact = None
+    bathrooms: BuildingFact = None
+    living_area_sqft: BuildingFact = None
+    year_built: BuildingFact = None
 
 
 class Deal(ApiModel):

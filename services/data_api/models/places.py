@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from pydantic import BaseModel, Field
 
-from services.base_models import ApiModel, Meta
+from services.base_models import ApiModel, BuildingFact, Meta
 
 
 # --- marketplace listing (lean) ----------------------------------------------------------------
@@ -38,11 +38,10 @@ class ListingParcel(ApiModel):
     longitude: float | None = None
     address_held_back: bool | None = None
     location_radius_m: float | None = None
-    # Not typed by the documents: an int stays an int, a float stays a float.
-    bedrooms: int | float | None = None
-    bathrooms: int | float | None = None
-    living_area_sqft: int | float | None = None
-    year_built: int | float | None = None
+    bedrooms: BuildingFact = None
+    bathrooms: BuildingFact = None
+    living_area_sqft: BuildingFact = None
+    year_built: BuildingFact = None
 
 
 class MarketplaceListing(ApiModel):
