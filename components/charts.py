@@ -7,8 +7,9 @@ data as data and never as markup: a name in a label is drawn as text.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+import altair as alt
 import pandas as pd
 import pydeck
 import streamlit as st
@@ -17,6 +18,8 @@ import streamlit as st
 POINT_COLOR = [200, 30, 60, 180]
 BOX_LINE_COLOR = [30, 90, 200, 220]
 BOX_FILL_COLOR = [30, 90, 200, 40]
+# Height of a bar of the kind chart: each bar keeps its label.
+KIND_BAR_PX = 28
 
 
 def render_bar_chart(
@@ -35,6 +38,39 @@ def render_bar_chart(
         st.caption("Nothing to chart.")
         return
     st.bar_chart(frame, x=x, y=list(y) if not isinstance(y, str) else y, stack=stack, horizontal=horizontal, height=260)
+
+
+def render_kind_chart(counts: Mapping[str, int], *, key: str, title: str = "Deals by kind") -> None:
+    """Horizontal bars, one per kind, each labelled (tall enough that no label is skipped)."""
+    frame = pd.DataFrame({"Kind": list(counts), "Deals": list(counts.values())})
+    chart = (
+        alt.Chart(frame, title=title)
+        .mark_bar()
+        .encode(
+            y=alt.Y("Kind:N", sort=None, title=None, axis=alt.Axis(labelOverlap=False, labelLimit=220)),
+            x=alt.X("Deals:Q", title="Deals", axis=alt.Axis(tickMinStep=1, format="d")),
+            tooltip=["Kind", "Deals"],
+        )
+        .properties(height=max(KIND_BAR_PX * len(frame), 60))
+    )
+    st.altair_chart(chart, key=key, use_container_width=True)
+
+
+def render_month_chart(counts: Mapping[str, int], *, key: str, title: str = "Deals by month") -> None:
+    """Bars on a time axis (`YYYY-MM` keys): a month without deals is a gap, not a neighbour."""
+    frame = pd.DataFrame({"Month": pd.to_datetime(list(counts), format="%Y-%m", errors="coerce"), "Deals": list(counts.values())})
+    frame = frame.dropna(subset=["Month"])
+    chart = (
+        alt.Chart(frame, title=title)
+        .mark_bar()
+        .encode(
+            x=alt.X("yearmonth(Month):T", title=None),
+            y=alt.Y("Deals:Q", title="Deals", axis=alt.Axis(tickMinStep=1, format="d")),
+            tooltip=[alt.Tooltip("yearmonth(Month):T", title="Month"), "Deals"],
+        )
+        .properties(height=200)
+    )
+    st.altair_chart(chart, key=key, use_container_width=True)
 
 
 def map_provider_for(basemap: bool) -> str | None:

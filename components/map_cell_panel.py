@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
+from components.charts import render_kind_chart, render_month_chart
 from mapspec.filters import KIND_LABELS
 from components.tables import date_column, link_column, money_column, page_href, render_table
 
@@ -18,28 +19,30 @@ INVESTOR_COLUMNS = (
 )
 
 
-def render_cell_summary(summary: Mapping, *, key: str) -> None:
-    """Counts by kind, deals by month (a chart) and the median price (`/v1/deals/summary`)."""
+def render_cell_summary(figures: Mapping, *, key: str) -> None:
+    """The cell's own figures (its row of `/v1/deals/cells`: what its tooltip says)."""
     with st.container(key=key):
-        # Two by two: the panel is a narrow column, four metrics in a row would be cut short.
-        top, bottom = st.columns(2), st.columns(2)
-        top[0].metric("Deals", f"{int(summary.get('n_deals') or 0):,}")
-        top[1].metric("Investors", f"{int(summary.get('n_investors') or 0):,}")
-        bottom[0].metric("Priced", f"{int(summary.get('n_priced') or 0):,}")
-        median = summary.get("median_price")
-        bottom[1].metric("Median price", f"${int(median):,}" if median is not None else "n/a")
+        # Side by side while the panel is wide enough; Streamlit stacks them on a phone.
+        deals, investors, median_price = st.columns(3)
+        deals.metric("Deals", f"{int(figures.get('n_deals') or 0):,}")
+        investors.metric("Investors", f"{int(figures.get('n_investors') or 0):,}")
+        median = figures.get("median_price")
+        median_price.metric("Median price", f"${int(median):,}" if median is not None else "n/a")
+        if not figures.get("n_deals"):
+            st.caption("No deals in this cell with these filters.")
+        else:
+            st.caption("Deals by kind and by month show once the cell's deals are listed.")
+
+
+def render_cell_charts(summary: Mapping, *, key: str) -> None:
+    """The listed deals by kind and by month (a time axis: months without deals are gaps)."""
+    with st.container(key=key):
         by_kind = summary.get("by_kind") or {}
         if by_kind:
-            kinds = pd.DataFrame(
-                {"Kind": [KIND_LABELS.get(kind, kind) for kind in by_kind], "Deals": list(by_kind.values())}
-            )
-            st.bar_chart(kinds, x="Kind", y="Deals", horizontal=True, height=180)
+            render_kind_chart({KIND_LABELS.get(kind, kind): count for kind, count in by_kind.items()}, key=f"{key}_kinds")
         by_month = summary.get("by_month") or []
         if by_month:
-            months = pd.DataFrame(by_month).rename(columns={"month": "Month", "n": "Deals"})
-            st.bar_chart(months, x="Month", y="Deals", height=200)
-        else:
-            st.caption("No deals by month in this cell for these filters.")
+            render_month_chart({item["month"]: item["n"] for item in by_month}, key=f"{key}_months")
 
 
 def _first(row: Mapping, names: Sequence[str]):

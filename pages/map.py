@@ -21,12 +21,14 @@ import adapter.map_files
 import adapter.routing
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
-from components.map_cell_panel import render_cell_summary, render_deals, render_top_investors
+from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
 from components.map_element import render_map
 from components.map_filters import render_filters
 from components.map_legend import render_legend
 from components.place_picker import render_place_picker
+from components.words import plural
 from mapspec import link as map_link
+from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.cells import cell_of_row
 from mapspec.filters import DealFilters
 from mapspec.link import MapLink
@@ -172,16 +174,14 @@ def pick_point(latitude: float, longitude: float) -> None:
 
 
 def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> None:
+    """The cell's own figures (its row of the cells read, what its tooltip says), then its
+    top investors and its deals, read from the cell's box (mapspec/cell_panel.py)."""
     try:
         geometry = cell_geometry(cell)
     except ValueError:
         st.error(f"{cell!r} is not an H3 cell: click a cell on the map.")
         return
     st.subheader(f"Cell {cell}")
-    st.caption(
-        f"Reads cover a circle of {geometry.radius_miles:g} miles around the cell's centre "
-        f"({geometry.latitude:.5f}, {geometry.longitude:.5f}), which holds the whole hexagon."
-    )
     zoom, circle = st.columns(2)
     if zoom.button("Zoom to this cell", key="map_zoom"):
         neighbourhood = h3.grid_disk(cell, 8)
@@ -192,60 +192,66 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
         "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
         help="Makes the place a point + radius around this cell's centre.",
     )
-    cell_place = {"lat": geometry.latitude, "lng": geometry.longitude, "radius_miles": geometry.radius_miles}
+    box = {"bbox": cell_box(cell).text()}
     params = filters.params()
-    summary = None
+    box_summary = None
     try:
-        summary = adapter.data.deal_summary(cell_place, params)
-        render_cell_summary(summary, key="map_summary")
+        render_cell_summary(cell_figures(adapter.data.deal_cells(box, params, h3.get_resolution(cell)), cell), key="map_summary")
+        # Free: what a read of the cell's box holds, the most its charged reads may cost.
+        box_summary = adapter.data.deal_summary(box, params)
     except ApiError as error:
         render_error(error, title="Summary of the cell")
     signature = (cell, tuple(sorted((key, str(value)) for key, value in params.items())))
-    render_charged_reads(cell_place, params, summary, signature)
+    render_charged_reads(cell, box, params, box_summary, signature)
 
 
-def render_charged_reads(cell_place: dict, params: dict, summary: Mapping | None, signature: tuple) -> None:
+def render_charged_reads(cell: str, box: dict, params: dict, box_summary: Mapping | None, signature: tuple) -> None:
     """The cell's top investors and its deals, each read once the person agrees to its
-    most cost, stated from the free summary (components/charged_read.py)."""
+    most cost, stated from the free summary of the cell's box (components/charged_read.py).
+    The box takes in the edges of the neighbouring hexagons: their deals are charged too,
+    and said so, but only the cell's own are listed."""
     st.markdown("**Top investors**")
     investor_cost = None
-    if summary is not None:
-        most = min(TOP_INVESTORS, int(summary.get("n_investors") or 0))
+    if box_summary is not None:
+        most = min(TOP_INVESTORS, int(box_summary.get("n_investors") or 0))
         investor_cost = (
-            f"Listing the top investors of this cell may cost up to {most} credits "
-            "(1 per investor new to your account; investors already read cost nothing)."
+            f"Listing the top investors around this cell (its box, with the edges of the cells beside it) "
+            f"may cost up to {plural(most, 'credit')} (1 per investor new to your account; investors "
+            "already read cost nothing)."
         )
     investors = confirm_charged_read(
         "map_investors", signature, ask_label=f"Show the top {TOP_INVESTORS} investors", cost_text=investor_cost,
-        load=lambda: adapter.data.top_investors(cell_place, params, limit=TOP_INVESTORS),
+        load=lambda: adapter.data.top_investors(box, params, limit=TOP_INVESTORS),
     )
     if investors is not None:
         render_top_investors(investors, key="map_investors")
 
     st.markdown("**Deals**")
     deal_cost = None
-    if summary is not None:
-        count = int(summary.get("n_deals") or 0)
+    if box_summary is not None:
+        count = int(box_summary.get("n_deals") or 0)
         deal_cost = (
-            f"Listing the {count:,} deals of this cell may cost up to {count:,} credits "
-            "(1 per deal new to your account; deals already read cost nothing)."
+            f"The deals of this cell are read from its box, which also takes in the edges of the cells "
+            f"beside it: {plural(count, 'deal')} in all. Listing them may cost up to {plural(count, 'credit')} "
+            "(1 per deal new to your account; deals already read cost nothing); only the cell's own are shown."
         )
 
     def load_deals() -> list:
-        total = int((summary or {}).get("n_deals") or 0)
+        total = int((box_summary or {}).get("n_deals") or 0)
         bar = st.progress(0.0, text="Loading deals…")
 
         def progress(pages: int, rows: int) -> None:
             share = min(rows / total, 1.0) if total else 1.0
-            bar.progress(share, text=f"{rows:,} of {total:,} deals loaded ({pages} pages)")
+            bar.progress(share, text=f"{rows:,} of {total:,} deals loaded")
 
-        rows = adapter.data.list_deals(cell_place, params, progress=progress)
+        rows = adapter.data.list_deals(box, params, progress=progress)
         bar.empty()
-        return rows
+        return deals_in_cell(rows, cell)
 
     deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals)
     if deals is not None:
         render_deals(deals, key="map_deals")
+        render_cell_charts(summary_of_deals(deals), key="map_deal_charts")
 
 
 # --- the page -----------------------------------------------------------------------------------

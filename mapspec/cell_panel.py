@@ -1,0 +1,89 @@
+"""What the cell panel shows, the cell's own: its figures, its box, its deals.
+
+The map's tooltip counts the deals of one hexagon (`/v1/deals/cells`). The API reads a
+place as a point and radius or a box, both of which take in parts of the neighbouring
+hexagons; so the panel reads the cell's box and keeps the deals whose point lies in the
+cell, by the same rule the cells are counted by (the point's resolution-10 cell and its
+parent at the cell's resolution), and its figures are the cell's own row of the cells read.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import h3
+import pandas as pd
+
+from mapspec.view import View
+
+# The cells are counted from each parcel's resolution-10 cell (sandbox and service alike).
+FINEST_RESOLUTION = 10
+# A box's edges are written with 4 decimals (View.text): rounded outward, they keep the hexagon.
+BOX_STEP = 1e-4
+
+
+def cell_box(cell: str) -> View:
+    """The smallest box (to 1e-4 degrees, rounded outward) that holds the hexagon."""
+    corners = h3.cell_to_boundary(cell)
+    latitudes = [corner[0] for corner in corners]
+    longitudes = [corner[1] for corner in corners]
+    def outward(value: float, rounding) -> float:
+        return round(rounding(value / BOX_STEP) * BOX_STEP, 4)
+
+    return View(
+        outward(min(longitudes), math.floor), outward(min(latitudes), math.floor),
+        outward(max(longitudes), math.ceil), outward(max(latitudes), math.ceil),
+    )
+
+
+def in_cell(latitude: float | None, longitude: float | None, cell: str) -> bool:
+    if latitude is None or longitude is None:
+        return False
+    resolution = h3.get_resolution(cell)
+    finest = h3.latlng_to_cell(float(latitude), float(longitude), max(FINEST_RESOLUTION, resolution))
+    return h3.cell_to_parent(finest, resolution) == cell
+
+
+def deals_in_cell(rows: Sequence[Mapping], cell: str) -> list[Mapping]:
+    """The deals of a read of the cell's box whose point lies in the cell."""
+    kept = []
+    for row in rows:
+        place = row.get("property") or {}
+        if in_cell(place.get("latitude"), place.get("longitude"), cell):
+            kept.append(row)
+    return kept
+
+
+def cell_figures(cells: pd.DataFrame, cell: str) -> dict:
+    """The cell's row of a cells read (n_deals, n_investors, median_price): what its
+    tooltip says; zeros when the cell has no deals with these filters."""
+    figures: dict = {"n_deals": 0, "n_investors": 0, "median_price": None}
+    if cells is None or cells.empty:
+        return figures
+    found = cells[cells["cell"].astype(str) == cell]
+    if found.empty:
+        return figures
+    row = found.iloc[0]
+    median = row.get("median_price")
+    figures.update(
+        n_deals=int(row.get("n_deals") or 0), n_investors=int(row.get("n_investors") or 0),
+        median_price=None if median is None or pd.isna(median) else float(median),
+    )
+    return figures
+
+
+def summary_of_deals(rows: Sequence[Mapping]) -> dict:
+    """By kind and by month, from the cell's own deals (the shape of `/v1/deals/summary`)."""
+    kinds = Counter(str(row.get("kind")) for row in rows if row.get("kind"))
+    months = Counter(str(row.get("sale_date"))[:7] for row in rows if row.get("sale_date"))
+    prices = [float(row["price"]) for row in rows if row.get("price") is not None]
+    return {
+        "n_deals": len(rows),
+        "n_priced": len(prices),
+        "median_price": statistics.median(prices) if prices else None,
+        "by_kind": dict(sorted(kinds.items())),
+        "by_month": [{"month": month, "n": n} for month, n in sorted(months.items())],
+    }

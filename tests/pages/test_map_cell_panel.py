@@ -1,0 +1,52 @@
+"""The cell panel shows the cell's own figures and deals (issue 16, Map 2).
+
+The map's tooltip counts a hexagon's deals (`/v1/deals/cells`); the panel once read a
+circle around the hexagon and took in its neighbours' deals (13 deals against the
+tooltip's 10). Now its figures are the cell's row, its deals those whose point lies in the
+cell, and the cost of the read of the cell's box (which takes in its neighbours' edges) is
+said before it is spent.
+"""
+
+from __future__ import annotations
+
+import h3
+
+from mapspec.cells import format_price
+from tests.pages.map_helpers import drawn_cells, point_app_at, new_page, select_cell, texts
+
+
+def open_densest_cell(monkeypatch, sandbox):
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page()
+    app.run()
+    assert not app.exception
+    row = max(drawn_cells(app), key=lambda item: item[1])
+    select_cell(app, row)
+    app.run()
+    assert not app.exception
+    return app, row
+
+
+def test_the_panels_figures_are_the_cells_own(monkeypatch, sandbox):
+    app, (cell, deals, investors, median, *_) = open_densest_cell(monkeypatch, sandbox)
+    metrics = {metric.label: metric.value for metric in app.metric}
+    assert int(metrics["Deals"].replace(",", "")) == deals, "the tooltip's count, not a circle's"
+    assert int(metrics["Investors"].replace(",", "")) == investors
+    # The tooltip writes it short ("$286k"): the panel's full figure reads the same.
+    assert format_price(float(metrics["Median price"].strip("$").replace(",", ""))) == median
+
+
+def test_the_cells_deals_are_its_own_and_the_edge_reads_cost_is_said_first(monkeypatch, sandbox):
+    app, (cell, deals, *_) = open_densest_cell(monkeypatch, sandbox)
+    meter = app.session_state["adapter_data_api"].credits
+    app.button(key="map_deals_ask").click().run()
+    warning = " ".join(texts(app, "warning"))
+    assert "credits" in warning and meter.charged == 0
+    app.button(key="map_deals_confirm").click().run()
+    assert not app.exception
+    table = app.dataframe[0].value
+    assert len(table) == deals, f"{len(table)} deals listed for a cell of {deals}"
+    # What was charged was said first: never more than the most stated.
+    stated = max(int(word.replace(",", "")) for word in warning.split() if word.replace(",", "").isdigit())
+    assert deals <= meter.charged <= stated
+    assert h3.is_valid_cell(cell)
