@@ -38,6 +38,8 @@ class Client:
     users: set[str] = field(default_factory=set)
     organizations: set[str] = field(default_factory=set)
     personal: bool = True
+    # RFC 7592: the bearer token that reads this registration at its client URI.
+    registration_access_token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
 
     def refuses(self, user_id: str, organization_id: str | None) -> bool:
         """True when consenting this person would break the personal-client limit."""

@@ -85,6 +85,7 @@ class ClientRegistry:
     def __init__(self, path: Path = DEFAULT_CLIENT_REGISTRY) -> None:
         self.path = path
         self._lock = threading.Lock()
+        self._confirmed: set[str] = set()  # registrations read back this process (RFC 7592)
 
     def client_id(self, metadata: IssuerMetadata, redirect_uri: str, http_client: httpx2.Client) -> str:
         key = f"{metadata.issuer} {redirect_uri}"
@@ -92,10 +93,34 @@ class ClientRegistry:
             registrations = self._read()
             if key in registrations:
                 return registrations[key]["client_id"]
-            client_id = self._register(metadata, redirect_uri, http_client)
-            registrations[key] = {"client_id": client_id, "registered_at": int(time.time())}
+            registered = self._register(metadata, redirect_uri, http_client)
+            registrations[key] = {"registered_at": int(time.time()), **registered}
             self._write(registrations)
-            return client_id
+            self._confirmed.add(registered["client_id"])
+            return registered["client_id"]
+
+    def still_registered(self, metadata: IssuerMetadata, redirect_uri: str, http_client: httpx2.Client) -> bool:
+        """Whether the issuer still holds our registration, asked once per process and registration.
+
+        Read at its RFC 7592 client configuration URI with its registration access token,
+        never by a server-side request to the authorization endpoint (an issuer may refuse
+        those, and each refusal would cost a new registration). A registration without such a
+        URI, or an answer other than 401/404, counts as known: the id is kept.
+        """
+        with self._lock:
+            record = self._read().get(f"{metadata.issuer} {redirect_uri}") or {}
+        client_id, uri = record.get("client_id"), record.get("registration_client_uri")
+        if not client_id or not uri or client_id in self._confirmed:
+            return True
+        headers = {"Authorization": f"Bearer {record.get('registration_access_token') or ''}"}
+        try:
+            response = http_client.get(uri, headers=headers, timeout=HTTP_TIMEOUT_S)
+        except httpx2.HTTPError:
+            return True
+        if response.status_code in (401, 404):
+            return False
+        self._confirmed.add(client_id)
+        return True
 
     def forget(self, metadata: IssuerMetadata, redirect_uri: str) -> None:
         """Drop a registration the issuer no longer knows, so the next login registers again."""
@@ -104,7 +129,7 @@ class ClientRegistry:
             if registrations.pop(f"{metadata.issuer} {redirect_uri}", None) is not None:
                 self._write(registrations)
 
-    def _register(self, metadata: IssuerMetadata, redirect_uri: str, http_client: httpx2.Client) -> str:
+    def _register(self, metadata: IssuerMetadata, redirect_uri: str, http_client: httpx2.Client) -> dict[str, str]:
         # A public client (no secret): PKCE protects the code exchange.
         body = {
             "client_name": CLIENT_NAME,
@@ -121,7 +146,10 @@ class ClientRegistry:
                 f"The issuer refused to register this app (HTTP {response.status_code}).",
                 "Set DEEDSCOPE_OAUTH_CLIENT_ID to a registered app's client id, or try again later.",
             )
-        return response.json()["client_id"]
+        answer = response.json()
+        # RFC 7592: where the registration can be read back, and with what (not a user's token).
+        kept = ("client_id", "registration_client_uri", "registration_access_token")
+        return {name: answer[name] for name in kept if answer.get(name)}
 
     def _read(self) -> dict[str, Any]:
         try:
@@ -132,5 +160,8 @@ class ClientRegistry:
     def _write(self, registrations: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_suffix(".tmp")
-        partial.write_text(json.dumps(registrations, indent=2, sort_keys=True))
+        # Only its owner reads it: it holds the registrations' RFC 7592 access tokens.
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(json.dumps(registrations, indent=2, sort_keys=True))
         os.replace(partial, self.path)

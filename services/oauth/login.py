@@ -6,7 +6,7 @@ import threading
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx2
 from authlib.common.security import generate_token
@@ -108,12 +108,17 @@ class MarketplaceLogin:
         return url
 
     def _issuer_knows_client(self, authorization_url: str) -> bool:
-        """The issuer shows its login page (not an error page) for our client id and redirect URI."""
-        try:
-            response = self._http.get(authorization_url, follow_redirects=False, timeout=HTTP_TIMEOUT_S)
-        except httpx2.HTTPError:
-            return True  # unknown: let the browser try, the issuer's page will say what is wrong
-        return response.status_code < 400
+        """Whether the issuer still holds our dynamic registration for this URL's redirect URI.
+
+        Never a server-side GET of the authorization URL (issue 15: an issuer that refuses
+        such requests would cost a new registration per link, and a personal client holds
+        three people): the registration is read back once per process (RFC 7592), and a
+        configured client id is taken as given.
+        """
+        if self._configured_client_id:
+            return True
+        redirect_uri = parse_qs(urlsplit(authorization_url).query).get("redirect_uri", [self.redirect_uri])[0]
+        return self.client_registry.still_registered(self.metadata, redirect_uri, self._http)
 
     def complete(self, *, code: str, state: str, issuer: str | None = None) -> tuple[TokenHolder, PendingLogin]:
         """Exchange the code the issuer sent back; the pending login is used up either way.

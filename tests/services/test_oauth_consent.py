@@ -181,7 +181,10 @@ def test_client_is_registered_once_per_installation(sandbox, tmp_path):
         assert first.client_id == second.client_id
     stored = (tmp_path / "oauth_client.json").read_text()
     assert first.client_id in stored
-    assert "token" not in stored.lower().replace("client_id", "")
+    # No person's token goes to the file; the registration's own RFC 7592 access token (the
+    # app's, like a client secret) may, in a file only its owner reads.
+    assert "access_token\"" not in stored.replace("registration_access_token\"", "") and "refresh_token" not in stored
+    assert (tmp_path / "oauth_client.json").stat().st_mode & 0o077 == 0
 
 
 def test_redirect_is_single_use(marketplace_login):
@@ -236,3 +239,24 @@ def test_a_registration_the_issuer_forgot_is_made_again(sandbox, tmp_path):
         query = parse_qs(urlsplit(consent_through_issuer(authorization_url)).query)
         holder, _ = login.complete(code=query["code"][0], state=query["state"][0])
         assert holder.access_token()
+
+
+def test_login_links_never_probe_the_authorize_url_and_register_once(sandbox, tmp_path):
+    """Issue 15: an issuer refusing server-side GETs of its authorize URL must not cost a
+    registration per link; the app registers once and keeps the client id."""
+    sent: list[httpx2.Request] = []
+
+    def refuse_authorize(request: httpx2.Request) -> None:
+        sent.append(request)
+
+    with httpx2.Client(timeout=30, event_hooks={"request": [refuse_authorize]}) as client:
+        with make_login(sandbox.url, tmp_path, http_client=client) as login:
+            links = [login.begin() for _ in range(3)]
+            with make_login(sandbox.url, tmp_path, http_client=client) as restarted:  # the app restarted
+                links.append(restarted.begin())
+    authorize = login.metadata.authorization_endpoint
+    assert not [request for request in sent if str(request.url).startswith(authorize)], "no server-side GET of the authorize URL"
+    assert [request.method for request in sent if request.url.path.endswith("/oauth2/register")] == ["POST"]
+    assert len({parse_qs(urlsplit(link).query)["client_id"][0] for link in links}) == 1
+    # A restarted app reads its registration back once (RFC 7592), not per link.
+    assert len([request for request in sent if "/oauth2/register/" in request.url.path]) <= 1

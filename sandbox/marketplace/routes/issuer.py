@@ -143,7 +143,23 @@ async def register(request: Request, runtime: RuntimeDep) -> JSONResponse:
         client = runtime.clients.register(metadata, int(runtime.context.clock.time()))
     except RegistrationError as refused:
         return _oauth_error(refused.error, refused.description)
-    return JSONResponse({
+    return JSONResponse(_registration(runtime, client), status_code=201, headers=NO_STORE)
+
+
+@router.get("/oauth2/register/{client_id}")
+def read_registration(client_id: str, request: Request, runtime: RuntimeDep) -> JSONResponse:
+    """RFC 7592 2.1: a client reads its own registration with its registration access token;
+    an unknown client (or a wrong token) answers 401 `invalid_token`."""
+    client = runtime.clients.get(client_id)
+    sent = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+    if client is None or not client.personal or not secrets.compare_digest(sent, client.registration_access_token):
+        return JSONResponse({"error": "invalid_token", "error_description": "No such client for this token."},
+                            status_code=401, headers={"WWW-Authenticate": 'Bearer error="invalid_token"', **NO_STORE})
+    return JSONResponse(_registration(runtime, client), headers=NO_STORE)
+
+
+def _registration(runtime: Runtime, client: Client) -> dict:
+    return {
         "client_id": client.client_id,
         "client_id_issued_at": client.issued_at,
         "client_name": client.client_name,
@@ -151,7 +167,9 @@ async def register(request: Request, runtime: RuntimeDep) -> JSONResponse:
         "token_endpoint_auth_method": "none",
         "grant_types": ["authorization_code", "refresh_token"],
         "response_types": ["code"],
-    }, status_code=201, headers=NO_STORE)
+        "registration_client_uri": f"{runtime.context.config.issuer}/oauth2/register/{client.client_id}",
+        "registration_access_token": client.registration_access_token,
+    }
 
 
 # HTML, not part of the API schema (one function answers GET and POST).
