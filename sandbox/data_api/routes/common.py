@@ -84,3 +84,18 @@ def resolve(db: Database, entity: str, requested: str, exists: Callable[[str], b
         raise Problem(410, "gone", f"The {entity} {requested} was retired by a registry run and has no successor.",
                       **extras)
     raise Problem(404, "not_found", f"No {entity} {requested}. Check the id, or look it up by name with the search route.")
+
+
+def resolve_row(db: Database, entity: str, requested: str,
+                load: Callable[[str], dict[str, Any] | None]) -> tuple[dict[str, Any], list[str]]:
+    """`resolve` that keeps what `load` found: (the current record, ids resolved from), read once."""
+    found: dict[str, dict[str, Any]] = {}
+
+    def exists(candidate: str) -> bool:
+        row = load(candidate)
+        if row is not None:
+            found[candidate] = row
+        return row is not None
+
+    current, resolved_from = resolve(db, entity, requested, exists)
+    return found[current], resolved_from
