@@ -12,6 +12,7 @@ from typing import Any
 
 from adapter.data import data_api, estimate_cost
 from adapter.values import plain
+from services.contract import PAGE_LIMITS
 
 
 def search(query: str) -> tuple[list[dict], bool]:
@@ -51,6 +52,15 @@ def profile(investor_id: str) -> tuple[dict, list[str]]:
 def deals_cost(expected: int) -> int:
     """At most what reading `expected` deals costs (1 per deal new to this session)."""
     return estimate_cost("deal", count=expected)
+
+
+def deals_read_bound(on_record: int, max_rows: int) -> int:
+    """The most deals (and so credits) a read of an investor's deals takes: whole pages of the
+    documented maximum (500; data-api.md, Pagination) covering the profile's count, at most
+    `max_rows`; the read stops there. The count alone is no bound: the documents do not say
+    the list holds the investor's purchases only, and a page may charge up to its size."""
+    page = PAGE_LIMITS["investor_deals"][1]
+    return min(max_rows, max(1, -(-on_record // page)) * page)
 
 
 def deals(investor_id: str, *, progress: Callable[[int, int], None] | None = None, max_rows: int | None = None) -> list[dict]:

@@ -14,6 +14,7 @@ import adapter.data
 import adapter.investors
 import adapter.routing
 import adapter.settings
+import adapter.wholesale
 import links.investors
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
@@ -22,7 +23,8 @@ from components.investor_deals import deals_frame, render_investor_deals
 from components.investor_identity import render_investor_identity, render_resolved_from
 from components.investor_relations import render_agent_links, render_buyer_signal, render_investor_financing
 from components.investor_search import render_investor_hits, render_leaderboard
-from components.tables import escape_markdown
+from components.tables import escape_markdown, render_page_link
+from components.wholesale_views import render_purchases
 from components.name_search import render_name_search
 from links.investors import InvestorsLink
 from services.contract import DEAL_KINDS, ID_EXAMPLES, INVESTOR_SORTS
@@ -226,7 +228,10 @@ def deals_section(profile: dict) -> None:
     loaded = st.session_state.setdefault(DEALS, {})
     if investor_id not in loaded:
         expected = profile.get("n_deals") or 0
-        cost = adapter.investors.deals_cost(expected)
+        # The profile's count is no bound on what the list holds: read whole pages up to a
+        # stated bound, never promising fewer credits than the read may charge.
+        bound = adapter.investors.deals_read_bound(expected, MAX_DEALS)
+        cost = adapter.investors.deals_cost(bound)
 
         def load() -> tuple:
             bar = st.progress(0.0, text="Reading deals…")
@@ -236,16 +241,19 @@ def deals_section(profile: dict) -> None:
                 bar.progress(share, text=f"{rows:,} deals read, page {pages}")
 
             try:
-                rows = adapter.investors.deals(investor_id, progress=progress, max_rows=MAX_DEALS)
+                rows = adapter.investors.deals(investor_id, progress=progress, max_rows=bound)
             except ApiError:
                 bar.empty()
                 raise
             bar.progress(1.0, text=f"{len(rows):,} deals read.")
-            return deals_frame(rows), len(rows) < MAX_DEALS
+            return deals_frame(rows), len(rows) < bound
 
         read = confirm_charged_read(
             "inv_load_deals", (investor_id,), ask_label="Load deals", asked=True,
-            cost_text=f"{expected:,} deals on record. Each deal new to your account costs 1 credit (data-api.md, Limits 3).",
+            cost_text=(
+                f"{expected:,} deals on record. Each deal new to your account costs 1 credit (data-api.md, Limits 3); "
+                f"the list may hold more than the profile counts, so the read stops at {bound:,} deals."
+            ),
             confirm_label=f"Load deals (up to {cost:,} credits)", error_title="Deals could not be read", load=load,
         )
         if read is None:
@@ -253,6 +261,19 @@ def deals_section(profile: dict) -> None:
         loaded[investor_id] = read
     frame, complete = loaded[investor_id]
     render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(), file_stem=investor_id)
+
+
+def wholesale_section(profile: dict) -> None:
+    """Its purchases from wholesale listings (free: wholesale is early access, data-api.md Limits 3)."""
+    try:
+        rows = adapter.wholesale.purchases(profile["id"], max_rows=MAX_DEALS)
+    except ApiError as error:
+        if getattr(error, "code", None) == "wholesale_unavailable":
+            st.info(f"Market {profile.get('market')} has no published wholesale dataset yet (`wholesale_unavailable`).")
+        else:
+            render_error(error, title="The wholesale purchases could not be read")
+        return
+    render_purchases(rows, key="inv_wholesale", file_stem=profile["id"])
 
 
 def profile_section(investor_id: str) -> None:
@@ -272,8 +293,9 @@ def profile_section(investor_id: str) -> None:
     render_resolved_from(resolved_from, profile["id"])
     render_investor_identity(profile, key="inv_identity")
     # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
-    overview, financing, links, deals = st.tabs(
-        ["Activity", "Financing", "Agents and buyer signal", "Deals"], key="section", bind="query-params"
+    overview, financing, links, deals, wholesale = st.tabs(
+        ["Activity", "Financing", "Agents and buyer signal", "Deals", "Wholesale purchases"], key="section",
+        bind="query-params",
     )
     with overview:
         render_investor_counters(profile, key="inv_counters")
@@ -287,6 +309,10 @@ def profile_section(investor_id: str) -> None:
         render_buyer_signal(profile, key="inv_signal")
     with deals:
         deals_section(profile)
+    with wholesale:
+        wholesale_section(profile)
+    render_page_link("pages/network.py", "network", label="Its network: lenders, agents, wholesalers",
+                     query_params={"investor": profile["id"]})
 
 
 def main() -> None:

@@ -196,3 +196,18 @@ def test_a_leftover_pick_never_overrides_an_id_opened_later(app_env):
     app.run()
     app.run()  # any later interaction
     assert app.query_params["investor"] in (second["id"], [second["id"]])
+
+
+def test_the_deals_read_never_promises_fewer_credits_than_it_may_charge(app_env):
+    """Issue 15, item 5: the profile's count is no bound on the list; the stated bound is whole
+    pages of the documented maximum (500), and the read stops there."""
+    import adapter.investors
+
+    assert adapter.investors.deals_read_bound(60, 5000) == 500
+    assert adapter.investors.deals_read_bound(0, 5000) == 500
+    assert adapter.investors.deals_read_bound(501, 5000) == 1000
+    assert adapter.investors.deals_read_bound(12_000, 5000) == 5000
+    investor = some_investor(app_env, max_deals=60)
+    app = open_profile(investor["id"])
+    confirm = app.button(key="inv_load_deals_confirm")
+    assert confirm.label == "Load deals (up to 500 credits)", confirm.label
