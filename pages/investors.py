@@ -14,7 +14,6 @@ import adapter.data
 import adapter.investors
 import adapter.routing
 import adapter.settings
-import adapter.wholesale
 import links.investors
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
@@ -23,8 +22,7 @@ from components.investor_deals import deals_frame, render_investor_deals
 from components.investor_identity import render_investor_identity, render_resolved_from
 from components.investor_relations import render_agent_links, render_buyer_signal, render_investor_financing
 from components.investor_search import render_investor_hits, render_leaderboard
-from components.tables import escape_markdown, render_page_link
-from components.wholesale_views import render_purchases
+from components.tables import escape_markdown
 from components.name_search import render_name_search
 from links.investors import InvestorsLink
 from services.contract import DEAL_KINDS, ID_EXAMPLES, INVESTOR_SORTS
@@ -246,7 +244,7 @@ def deals_section(profile: dict) -> None:
                 bar.empty()
                 raise
             bar.progress(1.0, text=f"{len(rows):,} deals read.")
-            return deals_frame(rows), len(rows) < bound
+            return deals_frame(rows), len(rows) < MAX_DEALS
 
         read = confirm_charged_read(
             "inv_load_deals", (investor_id,), ask_label="Load deals", asked=True,
@@ -261,19 +259,6 @@ def deals_section(profile: dict) -> None:
         loaded[investor_id] = read
     frame, complete = loaded[investor_id]
     render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(), file_stem=investor_id)
-
-
-def wholesale_section(profile: dict) -> None:
-    """Its purchases from wholesale listings (free: wholesale is early access, data-api.md Limits 3)."""
-    try:
-        rows = adapter.wholesale.purchases(profile["id"], max_rows=MAX_DEALS)
-    except ApiError as error:
-        if getattr(error, "code", None) == "wholesale_unavailable":
-            st.info(f"Market {profile.get('market')} has no published wholesale dataset yet (`wholesale_unavailable`).")
-        else:
-            render_error(error, title="The wholesale purchases could not be read")
-        return
-    render_purchases(rows, key="inv_wholesale", file_stem=profile["id"])
 
 
 def profile_section(investor_id: str) -> None:
@@ -293,9 +278,8 @@ def profile_section(investor_id: str) -> None:
     render_resolved_from(resolved_from, profile["id"])
     render_investor_identity(profile, key="inv_identity")
     # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
-    overview, financing, links, deals, wholesale = st.tabs(
-        ["Activity", "Financing", "Agents and buyer signal", "Deals", "Wholesale purchases"], key="section",
-        bind="query-params",
+    overview, financing, links, deals = st.tabs(
+        ["Activity", "Financing", "Agents and buyer signal", "Deals"], key="section", bind="query-params"
     )
     with overview:
         render_investor_counters(profile, key="inv_counters")
@@ -309,10 +293,6 @@ def profile_section(investor_id: str) -> None:
         render_buyer_signal(profile, key="inv_signal")
     with deals:
         deals_section(profile)
-    with wholesale:
-        wholesale_section(profile)
-    render_page_link("pages/network.py", "network", label="Its network: lenders, agents, wholesalers",
-                     query_params={"investor": profile["id"]})
 
 
 def main() -> None:
