@@ -244,7 +244,7 @@ def deals_section(profile: dict) -> None:
                 bar.empty()
                 raise
             bar.progress(1.0, text=f"{len(rows):,} deals read.")
-            return deals_frame(rows), len(rows) < MAX_DEALS
+            return deals_frame(rows), len(rows) < bound
 
         read = confirm_charged_read(
             "inv_load_deals", (investor_id,), ask_label="Load deals", asked=True,
