@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent
 PAGES = (
     ("pages/map.py", "Map", "map", ":material/map:"),
     ("pages/investors.py", "Investors", "investors", ":material/groups:"),
+    ("pages/properties.py", "Properties", "properties", ":material/home_pin:"),
     ("pages/agents.py", "Agents", "agents", ":material/badge:"),
     ("pages/coverage.py", "Coverage", "coverage", ":material/layers:"),
     ("pages/marketplace.py", "Marketplace", "marketplace", ":material/storefront:"),

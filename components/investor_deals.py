@@ -9,9 +9,10 @@ import streamlit as st
 
 from components.charts import render_bar_chart, render_points_map
 from components.tables import date_column, link_column, money_column, page_href, render_table
+from links.properties import property_href
 
 DEAL_COLUMNS = ["Sale date", "Price", "Kind", "City", "ZIP", "Seller", "Beds", "Baths", "Sq ft", "Year built",
-                "Deal id", "Listing id", "Listing", "latitude", "longitude"]
+                "Deal id", "Property", "Listing id", "Listing", "latitude", "longitude"]
 
 
 def deals_frame(deals: Sequence[Mapping]) -> pd.DataFrame:
@@ -33,6 +34,7 @@ def deals_frame(deals: Sequence[Mapping]) -> pd.DataFrame:
                 "Sq ft": place.get("living_area_sqft"),
                 "Year built": place.get("year_built"),
                 "Deal id": deal.get("id"),
+                "Property": property_href(place["property_id"]) if place.get("property_id") else None,
                 "Listing id": deal.get("listing_id"),
                 # The marketplace listing with the reading of its deeds opens on the Agents page.
                 "Listing": page_href("agents", {"listing": deal["listing_id"]}) if deal.get("listing_id") else None,
@@ -76,6 +78,7 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, base
             "Sale date": date_column("Sale date"),
             "Price": money_column("Price"),
             "Listing": link_column("Listing", display_text="deed reading"),
+            "Property": link_column("Property", display_text="Open property"),
         },
         file_name=f"{file_stem}-deals.csv",
     )

@@ -10,6 +10,7 @@ import streamlit as st
 from components.charts import render_kind_chart, render_month_chart
 from mapspec.filters import KIND_LABELS
 from components.tables import date_column, link_column, money_column, page_href, render_table
+from links.properties import property_href
 
 INVESTOR_COLUMNS = (
     ("Investor", ("display_name", "name")),
@@ -92,6 +93,7 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
                 "City": place.get("city"),
                 "ZIP": place.get("zip"),
                 "Deal": row.get("id"),
+                "Property": property_href(place["property_id"]) if place.get("property_id") else None,
             }
         )
     frame = pd.DataFrame.from_records(records)
@@ -109,5 +111,6 @@ def render_deals(rows: Sequence[Mapping], *, key: str) -> None:
             "Sold": date_column("Sold"),
             "Price": money_column("Price"),
             "Buyer page": link_column("Buyer page", display_text="Open investor"),
+            "Property": link_column("Property", display_text="Open property"),
         },
     )

@@ -10,7 +10,7 @@ from services import embedded
 from tests.pages.map_helpers import APP, TIMEOUT_S, drawn_cells, point_app_at
 from tests.processes import sandbox_env
 
-EXPECTED_PAGES = ["map", "investors", "agents", "coverage", "marketplace"]
+EXPECTED_PAGES = ["map", "investors", "properties", "agents", "coverage", "marketplace"]
 
 
 def sidebar_text(app: AppTest) -> str:

@@ -1,0 +1,54 @@
+"""Who would buy it: the ranked investors of the buyers match, why each, linked, exportable as CSV."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from components.tables import link_column, money_column, page_href
+
+
+def _why(row: Mapping) -> str:
+    why = row.get("why") or {}
+    parts = [f"{why.get('n_bought_nearby')} buys within reach, nearest {why.get('nearest_miles')} mi"]
+    if why.get("last_bought_nearby_on"):
+        parts.append(f"last on {why['last_bought_nearby_on']}")
+    band = why.get("price_band") or {}
+    if band:
+        fit = {True: "in its price band", False: "outside its price band"}.get(why.get("in_price_band"), "")
+        parts.append(f"buys ${band.get('p25') or 0:,}–${band.get('p75') or 0:,}" + (f" ({fit})" if fit else ""))
+    if why.get("kinds_nearby"):
+        parts.append("kinds: " + ", ".join(why["kinds_nearby"]))
+    return "; ".join(parts)
+
+
+def matches_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
+    records = []
+    for row in rows:
+        investor = row.get("investor") or {}
+        records.append({
+            "Rank": row.get("rank"),
+            "Investor": investor.get("display_name") or investor.get("name") or "a private person (not served)",
+            "Profile": page_href("investors", {"investor": investor.get("investor_id") or ""}),
+            "Kind": investor.get("kind"),
+            "Score": row.get("score"),
+            "Why": _why(row),
+            "Median price nearby": (row.get("why") or {}).get("median_price_nearby"),
+            "Investor id": investor.get("investor_id"),
+        })
+    return pd.DataFrame(records, columns=["Rank", "Investor", "Profile", "Kind", "Score", "Why",
+                                          "Median price nearby", "Investor id"])
+
+
+def render_buyer_matches(rows: Sequence[Mapping], csv_text: str, *, key: str) -> None:
+    if not rows:
+        st.info("No investor bought near this parcel in the window: nobody to suggest.")
+        return
+    frame = matches_frame(rows)
+    st.dataframe(frame, key=f"{key}_table", hide_index=True, width="stretch",
+                 column_config={"Profile": link_column("Profile", display_text="Open"),
+                                "Median price nearby": money_column("Median price nearby")})
+    st.download_button("Download the buyers list (CSV)", csv_text.encode("utf-8"), file_name="buyers-match.csv",
+                       mime="text/csv", key=f"{key}_csv")

@@ -1,0 +1,115 @@
+"""The parcel search's results: a table (each row opens the property) and pins on a street-level map,
+with the short-term-rental parcels as a second layer and a list where the market has them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+import pydeck
+import streamlit as st
+
+from components.charts import map_provider_for
+from components.tables import date_column, link_column, money_column, render_table
+from links.properties import property_href
+
+PARCEL_COLOR = [31, 119, 180, 220]
+STR_COLOR = [230, 85, 13, 230]
+# A street-level view: a zoom level shows about 360 / 2**zoom degrees across.
+STREET_ZOOM = 15.0
+
+
+def owner_text(row: Mapping) -> str:
+    """An organization's name; a natural person's ownership is not served (the key is absent)."""
+    owner = row.get("owner")
+    if not owner:
+        return "private owner (not served)"
+    return owner.get("display_name") or owner.get("name") or owner.get("investor_id") or ""
+
+
+def parcels_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
+    records = []
+    for row in rows:
+        address = row.get("address") or {}
+        sale = row.get("last_sale") or {}
+        records.append({
+            "Open": property_href(row["property_id"]),
+            "Address": " ".join(part for part in (address.get("line"), address.get("unit")) if part),
+            "City": address.get("city"),
+            "ZIP": address.get("zip"),
+            "Beds": row.get("bedrooms"),
+            "Baths": row.get("bathrooms"),
+            "Sq ft": row.get("living_area_sqft"),
+            "Year built": row.get("year_built"),
+            "Last sale": sale.get("date"),
+            "Last price": sale.get("price"),
+            "Owner": owner_text(row),
+            "APN": row.get("apn"),
+            "Property id": row["property_id"],
+            "latitude": row.get("latitude"),
+            "longitude": row.get("longitude"),
+        })
+    frame = pd.DataFrame(records, columns=["Open", "Address", "City", "ZIP", "Beds", "Baths", "Sq ft", "Year built",
+                                           "Last sale", "Last price", "Owner", "APN", "Property id", "latitude",
+                                           "longitude"])
+    frame["Last sale"] = pd.to_datetime(frame["Last sale"], errors="coerce")
+    frame["Last price"] = frame["Last price"].astype("Int64")
+    return frame
+
+
+def render_parcel_table(rows: Sequence[Mapping], *, key: str) -> None:
+    frame = parcels_frame(rows)
+    render_table(frame, key=key, file_name="parcels.csv",
+                 column_order=[c for c in frame.columns if c not in ("latitude", "longitude")],
+                 column_config={"Open": link_column("Open", display_text="Open"), "Last sale": date_column("Last sale"),
+                                "Last price": money_column("Last price")})
+
+
+def _points(rows: Sequence[Mapping], label_of) -> pd.DataFrame:
+    frame = pd.DataFrame([{"latitude": r.get("latitude"), "longitude": r.get("longitude"), "label": label_of(r)}
+                          for r in rows], columns=["latitude", "longitude", "label"])
+    return frame.dropna(subset=["latitude", "longitude"])
+
+
+def _label(row: Mapping) -> str:
+    address = row.get("address") or {}
+    return f"{address.get('line') or ''} {address.get('unit') or ''}, {address.get('zip') or ''}".replace(" ,", ",")
+
+
+def render_parcel_map(rows: Sequence[Mapping], str_rows: Sequence[Mapping] = (), *, key: str, basemap: bool,
+                      height: int = 380) -> None:
+    """Pins of the parcels (blue) and of the short-term rentals (orange), at street level."""
+    parcels, rentals = _points(rows, _label), _points(str_rows, lambda r: "Short-term rental: " + _label(r))
+    both = pd.concat([parcels, rentals], ignore_index=True)
+    if both.empty:
+        st.caption("No mapped positions.")
+        return
+    layers = [pydeck.Layer("ScatterplotLayer", data=frame, get_position=["longitude", "latitude"], get_fill_color=color,
+                           get_radius=12, radius_min_pixels=4, radius_max_pixels=12, pickable=True)
+              for frame, color in ((parcels, PARCEL_COLOR), (rentals, STR_COLOR)) if not frame.empty]
+    span = max(both["longitude"].max() - both["longitude"].min(), both["latitude"].max() - both["latitude"].min(), 1e-4)
+    zoom = max(10.0, min(STREET_ZOOM + 2, math.log2(360 / (span * 1.5))))
+    view = pydeck.ViewState(latitude=float(both["latitude"].mean()), longitude=float(both["longitude"].mean()), zoom=zoom)
+    deck = pydeck.Deck(layers=layers, initial_view_state=view, map_provider=map_provider_for(basemap), map_style=None,
+                       tooltip={"text": "{label}"})
+    st.pydeck_chart(deck, key=key, height=height)
+
+
+def render_str_list(rows: Sequence[Mapping], *, key: str) -> None:
+    frame = pd.DataFrame([{
+        "Open": property_href(row["property_id"]),
+        "Address": _label(row),
+        "Platforms": ", ".join(row.get("platforms") or []),
+        "Active": row.get("is_active"),
+        "Nightly rate": row.get("nightly_rate"),
+        "Occupancy": row.get("occupancy_rate"),
+        "Revenue / yr (est.)": row.get("annual_revenue_est"),
+        "Permit": row.get("has_permit"),
+        "Owner": (row.get("owner") or {}).get("display_name") or "private owner (not served)",
+        "Last seen": row.get("last_seen_on"),
+    } for row in rows])
+    render_table(frame, key=key, file_name="short-term-rentals.csv",
+                 column_config={"Open": link_column("Open", display_text="Open"),
+                                "Nightly rate": money_column("Nightly rate"),
+                                "Revenue / yr (est.)": money_column("Revenue / yr (est.)")})

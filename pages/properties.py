@@ -1,0 +1,251 @@
+"""Properties: find parcels by ZIP list, address or criteria; open one: its chain of title, loans,
+permits, listings, and who would buy it; short-term rentals where the market has them.
+
+The URL holds the selection (links/properties.py): `?property=prop_...` a parcel,
+`?zip=...`, `?find=address&line=...&zip=...`, `?find=criteria&city=...` a search.
+Every read here may cost credits (data-api.md, Limits 3): each is stated and confirmed first.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import streamlit as st
+
+import adapter.properties
+import adapter.routing
+import adapter.settings
+import links.properties
+from components.charged_read import confirm_charged_read
+from components.feedback import render_error
+from components.property_buyers import render_buyer_matches
+from components.property_detail import (
+    render_chain_of_title,
+    render_listing_history,
+    render_loans,
+    render_permits,
+    render_property_identity,
+)
+from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
+from links.properties import PropertiesLink
+from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
+
+FINDERS = {"ZIP list": "zip", "Address": "address", "Criteria": "criteria"}
+SEARCH_SIZES = (25, 100, 500)
+MATCH_SIZES = (25, 50, 100, 200)
+STR_SIZE = 200
+OWNER_KINDS = {"Any owner": None, "Organizations": "organization", "Private persons": "person"}
+
+
+def current_link() -> PropertiesLink:
+    return links.properties.parse(adapter.routing.url_params(links.properties.NAMES))
+
+
+def set_link(link: PropertiesLink) -> None:
+    adapter.routing.set_url_params(links.properties.NAMES, links.properties.write(link))
+
+
+def credits_text(cost: int, what: str) -> str:
+    if cost == 0:
+        return f"{what} costs nothing: this session has been served it already."
+    return f"{what} may cost up to {cost} credit{'s' if cost != 1 else ''} (1 for each record new to your account)."
+
+
+# --- the search ------------------------------------------------------------------------------------
+
+
+def search_form(link: PropertiesLink) -> PropertiesLink:
+    """The search's form; a submitted form goes into the link. Criteria stay in the form's widgets."""
+    finder = st.radio("Search by", list(FINDERS), horizontal=True, key="prop_finder",
+                      index=list(FINDERS.values()).index(link.find))
+    find = FINDERS[finder]
+    with st.form("prop_search_form"):
+        zip_text, line, unit, city = link.zip, link.line, link.unit, link.city
+        if find == "zip":
+            zip_text = st.text_input("ZIPs", value=link.zip, placeholder="75201, 75204", key="prop_zips")
+        elif find == "address":
+            line = st.text_input("Street line", value=link.line, placeholder="123 Oak St", key="prop_line")
+            left, right = st.columns(2)
+            unit = left.text_input("Unit (optional)", value=link.unit, key="prop_unit")
+            zip_text = right.text_input("ZIP", value=link.zip, key="prop_address_zip")
+        else:
+            city = st.text_input("City", value=link.city, placeholder="Dallas", key="prop_city")
+            columns = st.columns(4)
+            columns[0].number_input("Beds at least", min_value=0, value=0, key="prop_beds_min")
+            columns[1].number_input("Built in or after", min_value=0, max_value=2030, value=0, key="prop_year_min")
+            columns[2].number_input("Sq ft at least", min_value=0, value=0, step=100, key="prop_sqft_min")
+            columns[3].selectbox("Owner", list(OWNER_KINDS), key="prop_owner")
+        st.selectbox("Rows", SEARCH_SIZES, key="prop_limit")
+        submitted = st.form_submit_button("Search")
+    if submitted or find != link.find:
+        link = replace(link, find=find, zip=zip_text.strip(), line=line.strip(), unit=unit.strip(), city=city.strip())
+        set_link(link)
+    return link
+
+
+def search_parts(link: PropertiesLink) -> dict | None:
+    """The parts of the search body the link and the form hold, or None while the search is not defined."""
+    if link.find == "zip" and link.zip:
+        return {"place": {"zip": link.zip}}
+    if link.find == "address" and link.line and link.zip:
+        return {"place": {"address": {"line": link.line, "unit": link.unit or None, "zip": link.zip}}}
+    if link.find == "criteria" and link.city:
+        state = st.session_state
+        return {"place": {"city": link.city},
+                "property": {"beds_min": state.get("prop_beds_min") or None,
+                             "year_built_min": state.get("prop_year_min") or None,
+                             "sqft_min": state.get("prop_sqft_min") or None},
+                "owner": {"kind": OWNER_KINDS.get(state.get("prop_owner") or "Any owner")}}
+    return None
+
+
+def search_section(link: PropertiesLink) -> None:
+    link = search_form(link)
+    parts = search_parts(link)
+    if parts is None:
+        st.caption("Enter ZIPs, an address with its ZIP, or a city with criteria, then search.")
+        return
+    limit = st.session_state.get("prop_limit") or SEARCH_SIZES[0]
+    try:
+        body = adapter.properties.search_body(**parts, limit=limit)
+    except InvalidInputError as error:
+        st.error(f"Check the search: {error}")
+        return
+    rows = confirm_charged_read(
+        "prop_search", (json.dumps(body, sort_keys=True),), ask_label="Search", asked=True,
+        cost_text=credits_text(adapter.properties.search_cost(limit), f"This search ({limit} parcels at most)"),
+        load=lambda: search_or_candidates(body), confirm_label="Search", error_title="The search failed")
+    if rows is None:
+        return
+    if isinstance(rows, dict):
+        render_candidates(rows["candidates"])
+        return
+    if not rows:
+        st.info("No parcel matches this search.")
+        return
+    st.caption(f"{len(rows)} parcel{'s' if len(rows) != 1 else ''}" + (" (the first page)" if len(rows) == limit else ""))
+    render_parcel_table(rows, key="prop_results")
+    str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
+    render_parcel_map(rows, str_rows, key="prop_map", basemap=adapter.settings.basemap_enabled())
+    labels = {row["property_id"]: f"{(row.get('address') or {}).get('line')} · {row['property_id']}" for row in rows}
+    st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
+                 placeholder="Choose a parcel from the results", on_change=open_picked)
+
+
+def search_or_candidates(body: dict) -> list[dict] | dict:
+    """The parcels, or the candidates an ambiguous address names (`422 ambiguous_address`)."""
+    try:
+        return adapter.properties.search(body)
+    except UnprocessableError as error:
+        if error.code not in ("ambiguous_address", "ambiguous_apn"):
+            raise
+        return {"candidates": list((error.problem or {}).get("candidates") or [])}
+
+
+def render_candidates(candidates: list[dict]) -> None:
+    st.warning(f"This address names {len(candidates)} parcels: choose one (or add its unit).")
+    labels = {c["property_id"]: f"{c.get('line') or ''} {c.get('unit') or ''} · {c['property_id']}" for c in candidates}
+    st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
+                 placeholder="Choose one of the parcels", on_change=open_picked)
+
+
+def open_picked() -> None:
+    if st.session_state.get("prop_pick"):
+        set_link(replace(current_link(), property=st.session_state["prop_pick"]))
+
+
+def str_rows_or_word(place: dict) -> dict:
+    """The STR parcels, or the clear word where the market has none or the plan lacks them."""
+    try:
+        return {"rows": adapter.properties.str_parcels(place, limit=STR_SIZE), "word": None}
+    except UnprocessableError as error:
+        if error.code != "str_unavailable":
+            raise
+        return {"rows": [], "word": "No short-term-rental data is published for this market."}
+    except PermissionDeniedError as error:
+        if error.code != "plan_limit":
+            raise
+        return {"rows": [], "word": "Short-term rentals are sold by contract, and this key's plan has none."}
+
+
+def str_section(place: dict) -> list[dict]:
+    st.markdown("**Short-term rentals**")
+    found = confirm_charged_read(
+        "prop_str", (json.dumps(place, sort_keys=True),), ask_label="Show short-term rentals here",
+        cost_text=credits_text(adapter.properties.str_cost(STR_SIZE), f"Short-term rentals ({STR_SIZE} at most)"),
+        load=lambda: str_rows_or_word(place), error_title="Short-term rentals could not be read")
+    if found is None:
+        return []
+    if found["word"]:
+        st.info(found["word"])
+        return []
+    if not found["rows"]:
+        st.info("No short-term rental was seen in this place.")
+        return []
+    render_str_list(found["rows"], key="prop_str_list")
+    return found["rows"]
+
+
+# --- one property ------------------------------------------------------------------------------------
+
+
+def property_section(property_id: str) -> None:
+    if st.button("Back to the search", key="prop_back"):
+        set_link(replace(current_link(), property="", tab="property"))
+        st.rerun()
+    try:
+        cost = adapter.properties.parcel_cost(property_id)
+    except InvalidInputError:
+        st.error("This is not a property id: it is prop_ followed by 32 hex characters.")
+        return
+    page = confirm_charged_read(
+        "prop_parcel", (property_id,), ask_label="Open the property", asked=True, confirm_label="Open the property",
+        cost_text=credits_text(cost, "Opening this property (its deeds, loans, permits and listings)"),
+        load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
+    if page is None:
+        return
+    render_property_identity(page["parcel"], property_id=property_id)
+    if page["parcel"]:
+        render_parcel_map([page["parcel"]], key="prop_parcel_map", basemap=adapter.settings.basemap_enabled(),
+                          height=260)
+    title, loans, permits, listings = st.tabs(["Chain of title", "Loans", "Permits", "Listings"])
+    with title:
+        render_chain_of_title(page["history"], key="prop_deeds")
+    with loans:
+        render_loans(page["financing"], key="prop_loans", as_of=page["financing_as_of"])
+    with permits:
+        render_permits(page["permits"], key="prop_permits")
+    with listings:
+        render_listing_history(page["listings"], key="prop_listings", note=page["listings_note"])
+    buyers_section(property_id)
+
+
+def buyers_section(property_id: str) -> None:
+    st.subheader("Who would buy it")
+    st.caption("Investors who bought near this parcel lately, best match first, with why.")
+    size = st.selectbox("Investors", MATCH_SIZES, key="prop_match_limit")
+    found = confirm_charged_read(
+        "prop_match", (property_id, size), ask_label="Find who would buy it", asked=current_link().tab == "buyers",
+        confirm_label="Find who would buy it",
+        cost_text=credits_text(adapter.properties.matches_cost(size), f"The buyers match ({size} investors at most)"),
+        load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
+    if found is not None:
+        rows, csv_text = found
+        render_buyer_matches(rows, csv_text, key="prop_matches")
+
+
+def main() -> None:
+    st.title("Properties")
+    link = current_link()
+    if link.property:
+        property_section(link.property)
+    else:
+        search_section(link)
+
+
+adapter.routing.ensure_app_router()
+try:
+    main()
+except ApiError as error:  # a read outside a confirmation (an estimate never asks the service)
+    render_error(error, title="The page could not be drawn")

@@ -1,0 +1,118 @@
+"""The Properties page (AppTest) against the real sandbox: each state of the search, a property, its buyers, STR."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.pages.apptest import page_path, run_page as run_page_file, sandbox_fixtures, texts
+
+PAGE = page_path("properties")
+
+
+def run_page(**query_params) -> AppTest:
+    app = run_page_file(PAGE, **query_params)
+    assert not app.exception
+    return app
+
+
+def confirm(app: AppTest, key: str) -> AppTest:
+    app.button(key=f"{key}_confirm").click().run()
+    assert not app.exception
+    return app
+
+
+def test_without_a_search_the_page_says_what_to_enter(app_env):
+    app = run_page()
+    assert "Enter ZIPs, an address with its ZIP, or a city" in texts(app)
+    assert not app.dataframe
+
+
+def test_a_zip_search_states_its_cost_then_lists_parcels_that_open(app_env):
+    """Every charged read stated and confirmed first (data-api.md, Limits 3)."""
+    app = run_page(zip="75201")
+    assert "may cost up to 25 credits" in texts(app)
+    assert not app.dataframe
+    confirm(app, "prop_search")
+    table = app.dataframe[0].value
+    assert len(table) == 25 and set(table["ZIP"]) == {"75201"}
+    assert all(href.startswith("/properties?property=prop_") for href in table["Open"])
+    assert app.get("deck_gl_json_chart"), "the pins' map"
+    app.selectbox(key="prop_pick").set_value(table["Property id"][0]).run()
+    assert "Opening this property" in texts(app)
+
+
+def test_an_unknown_zip_is_said(app_env):
+    app = confirm(run_page(zip="99999"), "prop_search")
+    assert "99999" in texts(app)
+    assert app.error
+
+
+def test_a_malformed_zip_is_refused_before_any_request(app_env):
+    app = run_page(zip="7520")
+    assert "Check the search" in texts(app)
+
+
+def test_an_ambiguous_address_says_so(app_env):
+    address = sandbox_fixtures(app_env)["ambiguous_address"]
+    app = confirm(run_page(find="address", line=address["line"], zip=address["zip"]), "prop_search")
+    assert "This address names 2 parcels" in texts(app)
+    candidates = app.selectbox(key="prop_pick").options
+    assert len(candidates) == 2
+
+
+def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
+    property_id = sandbox_fixtures(app_env)["parcel_with_everything"]
+    app = run_page(property=property_id)
+    assert "may cost up to 1 credit" in texts(app)
+    confirm(app, "prop_parcel")
+    said = texts(app)
+    assert property_id in said and "bought by [" in said and "](/investors?investor=inv_" in said
+    loans = next(frame.value for frame in app.dataframe if "Lender" in frame.value.columns)
+    assert loans["Lender id"].str.startswith("len_").all()
+    assert any("Permit" in frame.value.columns for frame in app.dataframe)
+    assert any("Listing id" in frame.value.columns for frame in app.dataframe)
+
+
+def test_a_second_visit_costs_nothing(app_env):
+    property_id = sandbox_fixtures(app_env)["parcel_with_everything"]
+    app = confirm(run_page(property=property_id), "prop_parcel")
+    app.query_params["property"] = property_id
+    app.session_state["prop_parcel_state"] = None
+    app.run()
+    assert "costs nothing" in texts(app)
+
+
+def test_a_market_without_listings_says_so(app_env):
+    app = confirm(run_page(property=sandbox_fixtures(app_env)["parcel_nnj"]), "prop_parcel")
+    assert "publishes no listing feed" in texts(app)
+
+
+def test_a_malformed_property_id_is_refused(app_env):
+    app = run_page(property="prop_12")
+    assert "not a property id" in texts(app)
+
+
+def test_who_would_buy_it_ranks_investors_linked_with_csv(app_env):
+    property_id = sandbox_fixtures(app_env)["parcel_with_everything"]
+    app = confirm(run_page(property=property_id, tab="buyers"), "prop_parcel")
+    assert "The buyers match (25 investors at most) may cost up to 25 credits" in texts(app)
+    confirm(app, "prop_match")
+    matches = next(frame.value for frame in app.dataframe if "Why" in frame.value.columns)
+    assert matches["Rank"].tolist() == list(range(1, len(matches) + 1))
+    assert matches["Profile"].str.startswith("/investors?investor=inv_").all()
+    assert any(button.label == "Download the buyers list (CSV)" for button in app.get("download_button"))
+
+
+def test_short_term_rentals_where_the_market_has_them(app_env):
+    zip_code = sandbox_fixtures(app_env)["str_zip"]
+    app = confirm(run_page(zip=zip_code), "prop_search")
+    app.button(key="prop_str_ask").click().run()
+    confirm(app, "prop_str")
+    assert any("Nightly rate" in frame.value.columns for frame in app.dataframe)
+
+
+def test_short_term_rentals_where_the_market_has_none(app_env):
+    app = confirm(run_page(zip="77002"), "prop_search")
+    app.button(key="prop_str_ask").click().run()
+    confirm(app, "prop_str")
+    assert "No short-term-rental data is published for this market." in texts(app)
