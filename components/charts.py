@@ -56,17 +56,17 @@ def render_kind_chart(counts: Mapping[str, int], *, key: str, title: str = "Deal
     st.altair_chart(chart, key=key, use_container_width=True)
 
 
-def render_month_chart(counts: Mapping[str, int], *, key: str, title: str = "Deals by month") -> None:
+def render_month_chart(counts: Mapping[str, int], *, key: str, title: str = "Deals by month", measure: str = "Deals") -> None:
     """Bars on a time axis (`YYYY-MM` keys): a month without deals is a gap, not a neighbour."""
-    frame = pd.DataFrame({"Month": pd.to_datetime(list(counts), format="%Y-%m", errors="coerce"), "Deals": list(counts.values())})
+    frame = pd.DataFrame({"Month": pd.to_datetime(list(counts), format="%Y-%m", errors="coerce"), measure: list(counts.values())})
     frame = frame.dropna(subset=["Month"])
     chart = (
         alt.Chart(frame, title=title)
         .mark_bar()
         .encode(
             x=alt.X("yearmonth(Month):T", title=None),
-            y=alt.Y("Deals:Q", title="Deals", axis=alt.Axis(tickMinStep=1, format="d")),
-            tooltip=[alt.Tooltip("yearmonth(Month):T", title="Month"), "Deals"],
+            y=alt.Y(f"{measure}:Q", title=measure, axis=alt.Axis(tickMinStep=1, format="d")),
+            tooltip=[alt.Tooltip("yearmonth(Month):T", title="Month"), measure],
         )
         .properties(height=200)
     )

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.charts import render_bar_chart, render_points_map
+from components.charts import render_month_chart, render_points_map
 from components.tables import date_column, link_column, money_column, page_href, render_table
 from links.properties import property_href
 
@@ -70,7 +70,8 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, base
         points = frame.assign(label=frame["Sale date"].dt.strftime("%Y-%m-%d").fillna("undated") + " · " + frame["Kind"].fillna(""))
         render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", basemap=basemap)
     with right:
-        render_bar_chart(purchases_by_month(frame), x="Month", y="Purchases", key=f"{key}_months", title="Purchases by month")
+        months = purchases_by_month(frame)
+        render_month_chart(dict(zip(months["Month"], months["Purchases"])), key=f"{key}_months", title="Purchases by month", measure="Purchases")
     render_table(
         frame.drop(columns=["latitude", "longitude"]),
         key=key,

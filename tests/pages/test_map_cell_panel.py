@@ -50,3 +50,30 @@ def test_the_cells_deals_are_its_own_and_the_edge_reads_cost_is_said_first(monke
     stated = max(int(word.replace(",", "")) for word in warning.split() if word.replace(",", "").isdigit())
     assert deals <= meter.charged <= stated
     assert h3.is_valid_cell(cell)
+
+
+def chart_specs(app) -> list[dict]:
+    import json
+
+    return [json.loads(chart.proto.spec) for chart in app.get("vega_lite_chart")]
+
+
+def test_the_cells_charts_put_months_on_a_time_axis_and_label_every_kind(monkeypatch, sandbox):
+    """Issue 16, Map 7: months evenly spaced with no gaps (2019-03 beside 2020-09) misread
+    time; a kind chart too short skipped every other label."""
+    app, _ = open_densest_cell(monkeypatch, sandbox)
+    app.button(key="map_deals_ask").click().run()
+    app.button(key="map_deals_confirm").click().run()
+    specs = chart_specs(app)
+    assert specs, "the listed deals are charted"
+    encodings = [spec.get("encoding", {}) for spec in specs]
+    month = next(encoding for encoding in encodings if "Month" in json_text(encoding))
+    assert month["x"]["type"] == "temporal", month["x"]
+    kind = next(encoding for encoding in encodings if "Kind" in json_text(encoding.get("y", {})))
+    assert kind["y"]["axis"]["labelOverlap"] is False
+
+
+def json_text(value) -> str:
+    import json
+
+    return json.dumps(value)
