@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sandbox.core.problems import Problem
 from sandbox.data_api.db import Database
+from sandbox.data_api.gate import Caller
+from sandbox.data_api.ids import check_prefixed
 
 _PROBLEM_SCHEMA = {
     "type": "object",
@@ -99,3 +102,23 @@ def resolve_row(db: Database, entity: str, requested: str,
 
     current, resolved_from = resolve(db, entity, requested, exists)
     return found[current], resolved_from
+
+
+@dataclass(frozen=True)
+class Registry:
+    """A registry's ids (`inv_`, `len_` + 12 hex): checked, old ones followed, retired 410, unknown 404."""
+
+    entity: str
+    prefix: str
+    read: Callable[[Database, str], dict[str, Any] | None]
+
+    def record(self, caller: Caller, requested: str) -> tuple[dict[str, Any], list[str]]:
+        """(the current record, the old ids followed to it)."""
+        db = caller.runtime.db
+        check_prefixed(requested, self.prefix, 12, f"{self.entity}_id")
+        return resolve_row(db, self.entity, requested, lambda candidate: self.read(db, candidate))
+
+    def current(self, caller: Caller, requested: str) -> tuple[str, list[str]]:
+        """(the current id, the old ids followed to it)."""
+        row, resolved_from = self.record(caller, requested)
+        return row[f"{self.entity}_id"], resolved_from

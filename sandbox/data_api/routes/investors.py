@@ -11,8 +11,8 @@ from sandbox.data_api import shapes
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import DealFilters, deal_filters, parse_kinds, validation_error
 from sandbox.data_api.gate import Caller, V1Caller
-from sandbox.data_api.ids import check_prefixed
-from sandbox.data_api.routes.common import problem_responses, resolve_row
+from sandbox.data_api.db import Database
+from sandbox.data_api.routes.common import Registry, problem_responses
 from sandbox.data_api.routes.deals import Cursor, checked_filters, deal_rows_page, DEALS_LIMIT
 
 router = APIRouter(tags=["investors"])
@@ -24,17 +24,12 @@ InvestorId = Annotated[str, Path(description="inv_ + 12 hex; an old id is follow
 SearchQuery = Annotated[str, Query(min_length=2, max_length=100, description="Name, 2-100 characters")]
 
 
-def investor_record(caller: Caller, investor_id: str) -> tuple[dict, list[str]]:
-    """The current record of an `inv_` id, and the old ids followed to it (retired 410, unknown 404)."""
-    db = caller.runtime.db
-    check_prefixed(investor_id, "inv_", 12, "investor_id")
-    return resolve_row(db, "investor", investor_id, db.investor)
+INVESTORS = Registry("investor", "inv_", Database.investor)
 
 
 def current_investor(caller: Caller, investor_id: str) -> tuple[str, list[str]]:
     """The current id of an `inv_` id (old ids followed; retired 410, unknown 404)."""
-    row, resolved_from = investor_record(caller, investor_id)
-    return row["investor_id"], resolved_from
+    return INVESTORS.current(caller, investor_id)
 
 
 @router.get("/v1/investors", responses=problem_responses(400, 422), summary="Investors active in a place")
@@ -72,7 +67,7 @@ def search_investors(request: Request, caller: V1Caller, q: SearchQuery,
 @router.get("/v1/investors/{investor_id}", responses=problem_responses(400, 404, 410), summary="Investor profile")
 def get_investor(request: Request, caller: V1Caller, investor_id: InvestorId) -> Response:
     db = caller.runtime.db
-    row, resolved_from = investor_record(caller, investor_id)
+    row, resolved_from = INVESTORS.record(caller, investor_id)
     current = row["investor_id"]
     profile = shapes.investor_profile(
         row,

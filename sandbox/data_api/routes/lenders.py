@@ -22,8 +22,8 @@ from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import DealFilters, deal_filters, market_code, validation_error
 from sandbox.data_api.gate import CSV, JSON, Caller, V1Caller, accepted_media, produces
-from sandbox.data_api.ids import check_prefixed
-from sandbox.data_api.routes.common import ENVELOPE_SCHEMA, problem_responses, resolve_row
+from sandbox.data_api.db import Database
+from sandbox.data_api.routes.common import ENVELOPE_SCHEMA, Registry, problem_responses
 from sandbox.data_api.routes.deals import Cursor, checked_filters
 
 router = APIRouter(tags=["lenders"])
@@ -38,16 +38,11 @@ CSV_COLUMNS = ("loan_id", "deal_id", "recorded_on", "amount", "term_months", "ki
                "property_id", "zip", "county_fips", "market")
 
 
-def lender_record(caller: Caller, lender_id: str) -> tuple[dict, list[str]]:
-    """The current record of a `len_` id, and the old ids followed to it (retired 410, unknown 404)."""
-    db = caller.runtime.db
-    check_prefixed(lender_id, "len_", 12, "lender_id")
-    return resolve_row(db, "lender", lender_id, db.lender)
+LENDERS = Registry("lender", "len_", Database.lender)
 
 
 def current_lender(caller: Caller, lender_id: str) -> tuple[str, list[str]]:
-    row, resolved_from = lender_record(caller, lender_id)
-    return row["lender_id"], resolved_from
+    return LENDERS.current(caller, lender_id)
 
 
 def loan_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -124,7 +119,7 @@ def list_lenders(request: Request, caller: V1Caller, market: MarketCode = None, 
 @router.get("/v1/lenders/{lender_id}", responses=problem_responses(400, 404, 410), summary="One lender")
 def get_lender(request: Request, caller: V1Caller, lender_id: LenderId) -> Response:
     db = caller.runtime.db
-    row, resolved_from = lender_record(caller, lender_id)
+    row, resolved_from = LENDERS.record(caller, lender_id)
     current = row["lender_id"]
     data = {
         "id": row["lender_id"], "org_id": row["org_id"], "name": row["name"], "lender_class": row["lender_class"],
