@@ -25,6 +25,9 @@ PAGES = (
     ("pages/investors.py", "Investors", "investors", ":material/groups:"),
     ("pages/properties.py", "Properties", "properties", ":material/home_pin:"),
     ("pages/agents.py", "Agents", "agents", ":material/badge:"),
+    ("pages/lenders.py", "Lenders", "lenders", ":material/account_balance:"),
+    ("pages/wholesale.py", "Wholesale", "wholesale", ":material/sell:"),
+    ("pages/network.py", "Network", "network", ":material/hub:"),
     ("pages/coverage.py", "Coverage", "coverage", ":material/layers:"),
     ("pages/marketplace.py", "Marketplace", "marketplace", ":material/storefront:"),
 )

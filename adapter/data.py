@@ -1,7 +1,8 @@
 """The session's Data API client over one shared HTTP client and cache, and the pages' reads.
 
-- `data_api()`: one `httpx2.Client` and one cache store per process (`st.cache_resource`,
-  keyed on the settings, so two keys never share a client), and one `DataApi` per
+- `data_api()`: one `httpx2.Client` per process (`st.cache_resource`, keyed on the
+  settings, so two keys never share a client) over the process's cache store (memory, or
+  Redis shared by the replicas: `adapter.stores`), and one `DataApi` per
   session in `st.session_state` so each session has its own credit meter.
 - Free reads the pages repeat on every rerun (cells, coverage, the dataset probe) are
   memoised with `st.cache_data`, keyed on the settings' fingerprint too. Charged reads are
@@ -35,11 +36,12 @@ def _close_resources(resources: tuple[Any, Any]) -> None:
 
 @st.cache_resource(show_spinner=False, on_release=_close_resources)
 def _shared_resources(fingerprint: str) -> tuple[Any, Any]:
-    """One HTTP client and one cache store per process and settings."""
-    from services.cache import MemoryStore
+    """One HTTP client per process and settings, and the cache store: this process's memory, or
+    Redis shared by the replicas with `DEEDSCOPE_CACHE_URL` (adapter/stores.py)."""
+    from adapter.stores import stores
     from services.transport import new_http_client
 
-    return new_http_client(), MemoryStore()
+    return new_http_client(), stores().cache
 
 
 def data_api():

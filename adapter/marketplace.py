@@ -1,18 +1,31 @@
 """The marketplace login and this session's marketplace client.
 
-One `MarketplaceLogin` per process (it holds the pending logins of every session, keyed by
-`state`); tokens only in this session's state.
+One `MarketplaceLogin` per process and settings; its pending logins (PKCE verifier by
+`state`) and the login sessions live in `adapter.stores` (memory, or Redis shared by the
+replicas). After the callback (adapter/login_routes.py) the browser holds only the login
+session's id, in an HttpOnly cookie; each rerun finds the tokens on the server by it, so a
+reload, a new tab or another replica is still logged in. A session that logged in by the
+page itself (AppTest, which has no callback route) keeps its tokens in `st.session_state`.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from types import SimpleNamespace
+from urllib.parse import urlsplit
 
 import streamlit as st
 
 from adapter.settings import settings
+import links.marketplace
+from adapter.stores import stores
+from links.marketplace import MarketplaceLink
 from services.oauth import LoginError  # noqa: F401 - pages catch it from here: a login that ended
+from services.settings import load_settings
 
+# Stands for the code and state of a login the callback route finished (never sent anywhere).
+ROUTE_FINISHED = "finished-by-the-callback-route"
 MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one (tests)
 # A page must answer within seconds: a server-directed wait up to this long is slept in
 # full; a longer one is shown at once ("try again in N s"), never cut short and resent
@@ -20,34 +33,105 @@ MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one 
 APP_MAX_RETRY_WAIT_S = 3.0
 
 
-@st.cache_resource(show_spinner=False)
-def _marketplace_login(auth_url: str, marketplace_url: str, app_url: str, client_id: str | None):
-    from types import SimpleNamespace
+# Built outside Streamlit's caches: the callback route runs outside any script run.
+_logins: dict[tuple, object] = {}
+_logins_lock = threading.Lock()
 
+
+def marketplace_login():
+    """The process's login (discovery, client id, pending logins in the shared login state)."""
+    current = settings()
+    shared = stores()
+    key = (current.auth_url, current.marketplace_url, current.app_url, current.oauth_client_id, id(shared))
+    with _logins_lock:
+        if key not in _logins:
+            _logins[key] = _new_login(current, shared)
+        return _logins[key]
+
+
+def _new_login(current, shared):
+    from services.login_sessions import StoreClientRegistry
+    from services.login_store import LoginStore
     from services.oauth import MarketplaceLogin
     from services.transport import new_http_client
 
     login_settings = SimpleNamespace(
-        auth_url=auth_url, marketplace_url=marketplace_url, app_url=app_url, oauth_client_id=client_id
+        auth_url=current.auth_url,
+        marketplace_url=current.marketplace_url,
+        app_url=current.app_url,
+        oauth_client_id=current.oauth_client_id,
     )
-    return MarketplaceLogin(login_settings, http_client=new_http_client())
+    # Replicas on a shared store share the dynamic registration too (a file is this host's only).
+    registry = StoreClientRegistry(shared.login_state) if shared.shared else None
+    return MarketplaceLogin(
+        login_settings, login_store=LoginStore(shared.login_state), client_registry=registry, http_client=new_http_client()
+    )
 
 
-def marketplace_login():
-    """The process's login (discovery, client id, pending logins)."""
-    current = settings()
-    return _marketplace_login(current.auth_url, current.marketplace_url, current.app_url, current.oauth_client_id)
+def session_cookie() -> str | None:
+    """The login session id the browser sent (HttpOnly cookie), if any."""
+    from services.login_sessions import COOKIE_NAME
+
+    try:
+        value = st.context.cookies.get(COOKIE_NAME)
+    except Exception:  # noqa: BLE001 - no browser request behind this run (AppTest, a bare script)
+        return None
+    return value if isinstance(value, str) and value else None
 
 
 def marketplace_tokens():
-    """This session's `TokenHolder`, or None when nobody is logged in."""
+    """This session's tokens (a `TokenHolder`), or None when nobody is logged in."""
+    from services.login_sessions import SessionTokens
     from services.oauth import TokenHolder
 
     held = st.session_state.get(MKT_SESSION_TOKENS)
     if isinstance(held, dict) and held.get("access_token"):
         held = TokenHolder(marketplace_login(), held)
         st.session_state[MKT_SESSION_TOKENS] = held
-    return held if isinstance(held, TokenHolder) else None
+    if isinstance(held, TokenHolder):
+        return held
+    session_id = session_cookie()
+    if session_id:
+        sessions = stores().sessions
+        token = sessions.load(session_id)
+        if token is not None:
+            return SessionTokens(marketplace_login(), sessions, session_id, token)
+    return None
+
+
+def redirect_uri() -> str:
+    """Where the issuer sends the person back: `DEEDSCOPE_APP_URL` when set, else the address
+    this person's browser used (`st.context.url`), else the default app URL."""
+    from adapter.login_routes import CALLBACK_PAGE
+
+    configured = settings().app_url.rstrip("/")
+    browser = _browser_origin()
+    if "app_url" in load_settings().model_fields_set:
+        if browser and browser != urlsplit(configured)._replace(path="").geturl():
+            # Said before the person leaves: the issuer would send them back to another address,
+            # where this tab's page and choices are not.
+            raise LoginError(
+                "app_address_mismatch",
+                f"You opened this app at {browser}, but logins come back to {configured} (DEEDSCOPE_APP_URL).",
+                f"Open the app at {configured} to log in, or set DEEDSCOPE_APP_URL to the address people use.",
+            )
+        base = configured
+    else:
+        base = browser or configured
+    return base + "/" + CALLBACK_PAGE
+
+
+def _browser_origin() -> str | None:
+    """scheme://host[:port] of the address this person's browser used (behind a load balancer,
+    the balancer's), or None outside a browser's run."""
+    try:
+        browser_url = st.context.url
+    except Exception:  # noqa: BLE001 - no browser request behind this run
+        return None
+    parts = urlsplit(browser_url if isinstance(browser_url, str) else "")
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return f"{parts.scheme}://{parts.netloc}"
+    return None
 
 
 def marketplace():
@@ -69,18 +153,39 @@ def _sleep(seconds: float) -> None:
 
 def marketplace_begin_login(return_to: str = "marketplace") -> str:
     """The issuer URL that starts a login from this session."""
-    return marketplace_login().begin(return_to=return_to)
+    return marketplace_login().begin(return_to=return_to, redirect_uri=redirect_uri())
+
+
+def redirect_params(params) -> tuple[str | None, str | None, str | None, str | None]:
+    """(code, state, error, iss) of the redirect back, as the page finishes it.
+
+    Served through st.App, the callback route has already finished the login and sends the
+    browser on with `logged_in=1` (or `login_error=<code>`) and no code or state: that reads
+    as a login finished by the route (`ROUTE_FINISHED`) or an error the page shows. A redirect
+    straight from the issuer (AppTest, no route) is read as it came."""
+    from adapter.login_routes import LOGGED_IN_PARAM, LOGIN_ERROR_PARAM
+
+    if params.get(LOGGED_IN_PARAM):
+        # The state stands for the page to return to (the route sent the person back to it).
+        return ROUTE_FINISHED, links.marketplace.write(MarketplaceLink(status=params.get("status"))), None, None
+    if params.get(LOGIN_ERROR_PARAM):
+        return None, ROUTE_FINISHED, params.get(LOGIN_ERROR_PARAM), None
+    return params.get("code"), params.get("state"), params.get("error"), params.get("iss")
 
 
 def marketplace_complete_login(code: str, state: str, issuer: str | None = None) -> str:
-    """Exchange the code of the redirect back; keeps the tokens in this session; returns the page to show."""
+    """Exchange the code of the redirect back; keeps the tokens in this session; returns the page to show.
+    After the callback route (`ROUTE_FINISHED`) the tokens are already in the login session."""
+    if code == ROUTE_FINISHED:
+        return state
     holder, pending = marketplace_login().complete(code=code, state=state, issuer=issuer)
     st.session_state[MKT_SESSION_TOKENS] = holder
     return pending.return_to
 
 
 def marketplace_log_out() -> None:
-    """Forget this session's tokens and revoke the refresh token at the issuer."""
+    """Forget this session's tokens, end its login session (every tab, every replica) and
+    revoke the refresh token at the issuer."""
     tokens = marketplace_tokens()
     st.session_state.pop(MKT_SESSION_TOKENS, None)
     if tokens is not None:

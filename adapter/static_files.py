@@ -16,11 +16,17 @@ so a page still loading its rows finds them.
 
 Where static serving is off, or the folder cannot be written, `publish` answers None and
 the caller sends the rows inline.
+
+Several replicas: a file written on one replica is also put in the shared store
+(`adapter.stores`, Redis with `DEEDSCOPE_CACHE_URL`) under its name, and a replica asked
+for a name it has not written restores it from there (`restore`, called by the app's
+middleware in adapter/login_routes.py before Streamlit's static serving answers).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import threading
 import time
@@ -33,6 +39,10 @@ APP_STATIC_ROOT = Path(__file__).resolve().parent.parent / "static"
 URL_PREFIX = "app/static"
 KEEP_FILES = 256
 KEEP_AT_LEAST_S = 15 * 60
+# A published file stays restorable from the shared store this long.
+SHARED_TTL_S = 24 * 3600
+SHARED_KEY_PREFIX = "published:"
+PUBLISHED_NAME = re.compile(r"^[a-z0-9_-]+/[0-9a-f]{8,128}\.(json|js)$")
 
 _prune_lock = threading.Lock()
 
@@ -58,9 +68,37 @@ def publish(folder: str, digest: str, text: str, *, suffix: str = ".json") -> st
             directory.mkdir(parents=True, exist_ok=True)
             _write_atomically(path, text)
             _prune(directory, suffix)
+            _share(f"{folder}/{path.name}", text)
     except OSError:
         return None
     return f"{URL_PREFIX}/{folder}/{path.name}"
+
+
+def _share(name: str, text: str) -> None:
+    from adapter.stores import stores
+
+    shared = stores()
+    if shared.shared:
+        shared.cache.set(SHARED_KEY_PREFIX + name, text, ttl=SHARED_TTL_S)
+
+
+def restore(name: str, root: Path | None = None) -> bool:
+    """Write `<folder>/<digest>.<suffix>` from the shared store when this replica lacks it;
+    True when the file is there afterwards. Only names `publish` makes are looked up."""
+    from adapter.stores import stores
+
+    if not PUBLISHED_NAME.match(name):
+        return False
+    path = (root or APP_STATIC_ROOT) / name
+    if path.exists():
+        return True
+    shared = stores()
+    text = shared.cache.get(SHARED_KEY_PREFIX + name) if shared.shared else None
+    if not isinstance(text, str):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomically(path, text)
+    return True
 
 
 def published_path(url: str, root: Path | None = None) -> Path:

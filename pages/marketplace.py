@@ -85,7 +85,7 @@ def main() -> None:
 def complete_login_from_redirect() -> None:
     """The issuer sent the browser back with `code` and `state` (or `error`): finish, then clear the URL."""
     params = st.query_params
-    code, state, error, issuer = params.get("code"), params.get("state"), params.get("error"), params.get("iss")
+    code, state, error, issuer = adapter.marketplace.redirect_params(params)
     if not state or not (code or error):
         return
     st.query_params.clear()

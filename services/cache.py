@@ -78,6 +78,7 @@ class MemoryStore:
             **options,
         )
         self._lock = threading.RLock()
+        self._named_locks: dict[str, threading.Lock] = {}
 
     def get(self, key: str) -> Any | None:
         with self._lock:
@@ -112,6 +113,11 @@ class MemoryStore:
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+
+    def lock(self, name: str, timeout: float = 30.0) -> threading.Lock:
+        """A lock named `name` for this process (a shared store's lock spans every replica)."""
+        with self._lock:
+            return self._named_locks.setdefault(name, threading.Lock())
 
     def __len__(self) -> int:
         return len(self._entries)

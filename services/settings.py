@@ -31,6 +31,7 @@ SETTING_NAMES = {
     "oauth_client_id": "DEEDSCOPE_OAUTH_CLIENT_ID",
     "app_url": "DEEDSCOPE_APP_URL",
     "cache_url": "DEEDSCOPE_CACHE_URL",
+    "session_key": "DEEDSCOPE_SESSION_KEY",
 }
 URL_FIELDS = ("api_url", "marketplace_url", "auth_url", "app_url")
 
@@ -48,6 +49,8 @@ class Settings(BaseModel):
     oauth_client_id: str | None = None
     app_url: str = DEFAULT_APP_URL
     cache_url: SecretStr | None = None  # a redis URL may carry a password
+    # Encrypts login sessions and signs what the replicas share; the same on every replica.
+    session_key: SecretStr | None = None
 
     @property
     def is_embedded(self) -> bool:

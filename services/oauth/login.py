@@ -16,6 +16,10 @@ from services.login_store import LoginStore, PendingLogin
 from services.oauth.issuer import HTTP_TIMEOUT_S, MARKETPLACE_SCOPES, ClientRegistry, IssuerMetadata, LoginError
 from services.oauth.tokens import TokenHolder
 
+# Kept in the token dict beside what the issuer sent: the redirect URI of the login, so a
+# refresh or revocation uses the same (registered) client id.
+REDIRECT_URI_KEY = "deedscope_redirect_uri"
+
 
 class LoginSettings(Protocol):
     """What the login reads: `services.settings.Settings` has it (any object with these names will do)."""
@@ -60,16 +64,24 @@ class MarketplaceLogin:
 
     @property
     def client_id(self) -> str:
+        return self.client_id_for(self.redirect_uri)
+
+    def client_id_for(self, redirect_uri: str) -> str:
+        """The configured client id, else the one registered for this redirect URI."""
         if self._configured_client_id:
             return self._configured_client_id
-        return self.client_registry.client_id(self.metadata, self.redirect_uri, self._http)
+        return self.client_registry.client_id(self.metadata, redirect_uri, self._http)
 
     def oauth_client(self, token: dict | None = None, *, with_scope: bool = True, **options: Any) -> OAuth2Client:
-        """An authlib client for one exchange; every token request carries `resource`."""
+        """An authlib client for one exchange; every token request carries `resource`.
+
+        A token keeps the redirect URI of its login (`REDIRECT_URI_KEY`): its refreshes and
+        revocation go out under the client id that login used."""
+        redirect_uri = options.pop("redirect_uri", None) or (token or {}).get(REDIRECT_URI_KEY) or self.redirect_uri
         client = OAuth2Client(
-            client_id=self.client_id,
+            client_id=self.client_id_for(redirect_uri),
             scope=" ".join(self.scopes) if with_scope else None,
-            redirect_uri=self.redirect_uri,
+            redirect_uri=redirect_uri,
             code_challenge_method="S256",
             token=token,
             token_endpoint=self.metadata.token_endpoint,
@@ -84,21 +96,25 @@ class MarketplaceLogin:
         # marketplace audience (Authentication 3c).
         return url, headers, body + "&" + urlencode({"resource": self.resource})
 
-    def begin(self, return_to: str = "marketplace") -> str:
-        """The issuer URL that starts a login; the verifier waits in the store under `state`."""
+    def begin(self, return_to: str = "marketplace", *, redirect_uri: str | None = None) -> str:
+        """The issuer URL that starts a login; the verifier waits in the store under `state`.
+
+        `redirect_uri` is where the issuer sends the person back (the app's own address);
+        settings' `app_url` when not given."""
+        redirect_uri = redirect_uri or self.redirect_uri
         code_verifier = generate_token(64)
         state = generate_token(32)
-        url = self._authorization_url(state, code_verifier)
+        url = self._authorization_url(state, code_verifier, redirect_uri)
         if not self._configured_client_id and not self._issuer_knows_client(url):
             # The issuer forgot our registration (a restarted sandbox, a pruned personal
             # client): its page would only say "unknown application", so register again.
-            self.client_registry.forget(self.metadata, self.redirect_uri)
-            url = self._authorization_url(state, code_verifier)
-        self.login_store.put(state=state, code_verifier=code_verifier, redirect_uri=self.redirect_uri, return_to=return_to)
+            self.client_registry.forget(self.metadata, redirect_uri)
+            url = self._authorization_url(state, code_verifier, redirect_uri)
+        self.login_store.put(state=state, code_verifier=code_verifier, redirect_uri=redirect_uri, return_to=return_to)
         return url
 
-    def _authorization_url(self, state: str, code_verifier: str) -> str:
-        with self.oauth_client() as client:
+    def _authorization_url(self, state: str, code_verifier: str, redirect_uri: str) -> str:
+        with self.oauth_client(redirect_uri=redirect_uri) as client:
             url, _ = client.create_authorization_url(
                 self.metadata.authorization_endpoint,
                 state=state,
@@ -135,7 +151,7 @@ class MarketplaceLogin:
             )
         if issuer is not None and issuer.rstrip("/") != self.metadata.issuer.rstrip("/"):
             raise LoginError("issuer_mismatch", "The login came back from an issuer this app did not send you to.")
-        with self.oauth_client() as client:
+        with self.oauth_client(redirect_uri=pending.redirect_uri) as client:
             try:
                 token = client.fetch_token(
                     self.metadata.token_endpoint,
@@ -147,13 +163,13 @@ class MarketplaceLogin:
                 )
             except OAuthError as error:
                 if error.error == "invalid_client" and not self._configured_client_id:
-                    self.client_registry.forget(self.metadata, self.redirect_uri)
+                    self.client_registry.forget(self.metadata, pending.redirect_uri)
                 raise LoginError(error.error or "login_failed", "The issuer refused the login.") from None
-        return TokenHolder(self, dict(token), clock=self._clock), pending
+        return TokenHolder(self, {**token, REDIRECT_URI_KEY: pending.redirect_uri}, clock=self._clock), pending
 
-    def revoke(self, refresh_token: str) -> None:
+    def revoke(self, refresh_token: str, *, redirect_uri: str | None = None) -> None:
         """End the refresh token and every access token it minted (Authentication 5)."""
-        with self.oauth_client() as client:
+        with self.oauth_client(redirect_uri=redirect_uri) as client:
             response = client.revoke_token(
                 self.metadata.revocation_endpoint, token=refresh_token, token_type_hint="refresh_token"
             )

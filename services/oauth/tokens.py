@@ -96,7 +96,9 @@ class TokenHolder:
 
     def _store_refreshed(self, token: dict, refresh_token: str | None = None, access_token: str | None = None) -> None:
         # authlib's update_token callback: the rotated refresh token replaces the old one at once.
-        self._token = self._with_expiry(dict(token))
+        # What the app noted beside the tokens (`deedscope_` keys: the login's redirect URI) stays.
+        kept = {key: value for key, value in self._token.items() if key.startswith("deedscope_")}
+        self._token = self._with_expiry({**kept, **dict(token)})
 
     def _with_expiry(self, token: dict) -> dict:
         # Expiry by our own clock from `expires_in`, so tests can move time.

@@ -1,0 +1,99 @@
+"""The stores this process shares with the app's other replicas: in memory, or on Redis.
+
+- `cache`: the Data API's version-keyed cache (`services.cache.VersionedCache` over it) and
+  the map's published rows, so a view read on one replica is served by another;
+- `login_state`: pending logins (PKCE verifier by `state`), login sessions (encrypted
+  tokens), the refresh locks; a store of its own so cached data never evicts a login;
+- `sessions`: the `SessionStore` over `login_state`.
+
+Without `DEEDSCOPE_CACHE_URL` both are `MemoryStore`s (one replica, as before). With a
+`redis://` URL both are `ResilientStore`s over Redis: while Redis does not answer they work
+on memory and `problem()` says so (the sidebar shows it; a login made elsewhere is asked
+again). Built once per process and settings, outside Streamlit's caches, because the
+login callback route (adapter/login_routes.py) runs outside any script run.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from services.settings import load_settings
+
+LOG = logging.getLogger(__name__)
+LOGIN_STATE_MAX_BYTES = 32 * 1024 * 1024
+
+_lock = threading.Lock()
+_built: dict[tuple[str, str], Stores] = {}
+# One random secret per process when DEEDSCOPE_SESSION_KEY is unset (then sessions are
+# this replica's only, and a restart asks everyone to log in again).
+_process_secret: list[str] = []
+
+
+@dataclass(frozen=True)
+class Stores:
+    cache: Any
+    login_state: Any
+    sessions: Any
+    shared: bool  # on Redis (even while it is away)
+
+    def problem(self) -> str | None:
+        """What the sidebar says while the shared store is away."""
+        for store in (self.cache, self.login_state):
+            text = getattr(store, "problem", None)
+            if text:
+                return text
+        return None
+
+
+def stores() -> Stores:
+    """This process's stores for the current settings."""
+    current = load_settings()
+    cache_url = current.cache_url.get_secret_value() if current.cache_url else ""
+    secret = current.session_key.get_secret_value() if current.session_key else _secret_of_this_process(bool(cache_url))
+    key = (cache_url, secret)
+    with _lock:
+        if key not in _built:
+            _built[key] = _build(cache_url, secret)
+        return _built[key]
+
+
+def problem() -> str | None:
+    return stores().problem()
+
+
+def _build(cache_url: str, secret: str) -> Stores:
+    from services.cache import MemoryStore
+    from services.login_sessions import SessionStore
+
+    if not cache_url:
+        login_state = MemoryStore(LOGIN_STATE_MAX_BYTES)
+        return Stores(MemoryStore(), login_state, SessionStore(login_state, secret), shared=False)
+    import redis
+
+    from services.login_sessions import derive_key
+    from services.redis_store import RedisStore, SOCKET_TIMEOUT_S
+    from services.resilient_store import ResilientStore
+
+    client = redis.Redis.from_url(
+        cache_url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S, health_check_interval=30
+    )
+    signing = derive_key(secret, "shared store")
+    cache = ResilientStore(RedisStore(cache_url, signing, prefix="deedscope:cache:", client=client), MemoryStore())
+    login_state = ResilientStore(
+        RedisStore(cache_url, signing, prefix="deedscope:login:", client=client), MemoryStore(LOGIN_STATE_MAX_BYTES)
+    )
+    return Stores(cache, login_state, SessionStore(login_state, secret), shared=True)
+
+
+def _secret_of_this_process(shared: bool) -> str:
+    from services.login_sessions import new_session_secret
+
+    with _lock:
+        if not _process_secret:
+            if shared:
+                LOG.warning("DEEDSCOPE_SESSION_KEY is unset: logins and cached entries are not shared between replicas")
+            _process_secret.append(new_session_secret())
+        return _process_secret[0]
