@@ -1,10 +1,17 @@
-"""The name-search box of the Investors and Agents pages, kept in the URL (`?q=`)."""
+"""The name-search box of the pages that look things up by name, kept in the URL (`?q=`), and the search it starts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import streamlit as st
 
+from components.feedback import render_error
 from services.contract import NAME_QUERY_MAX_LENGTH, NAME_QUERY_MIN_LENGTH
+from services.errors import ApiError
+
+T = TypeVar("T")
 
 
 def render_name_search(label: str, *, key: str, placeholder: str, help: str) -> str | None:
@@ -24,3 +31,16 @@ def render_name_search(label: str, *, key: str, placeholder: str, help: str) -> 
         st.info(f"Type at least {NAME_QUERY_MIN_LENGTH} characters to search.")
         return None
     return query
+
+
+def search_by_name(label: str, *, key: str, placeholder: str, help: str, search: Callable[[str], T]) -> T | None:
+    """What `search(name)` found for the name typed in the box, or None: nothing to search yet,
+    or the search failed (said with the shared error renderer, titled "Search failed")."""
+    query = render_name_search(label, key=key, placeholder=placeholder, help=help)
+    if query is None:
+        return None
+    try:
+        return search(query)
+    except ApiError as error:
+        render_error(error, title="Search failed")
+        return None

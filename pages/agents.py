@@ -21,7 +21,7 @@ from components.agent_listings import listings_frame, render_listing_history, re
 from components.agent_profile import render_agent_hits, render_agent_investor_links, render_agent_profile
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
-from components.name_search import render_name_search
+from components.name_search import search_by_name
 from links.agents import AgentsLink
 from services.contract import ID_EXAMPLES, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
@@ -51,16 +51,11 @@ def select(**params: str | None) -> None:
 
 
 def agent_search() -> None:
-    query = render_name_search(
+    hits = search_by_name(
         "Search agents", key="agt_query", placeholder="a brokerage or an agent's name",
-        help="A free search (data-api.md, Limits 3).",
+        help="A free search (data-api.md, Limits 3).", search=adapter.agents.search,
     )
-    if query is None:
-        return
-    try:
-        hits = adapter.agents.search(query)
-    except ApiError as error:
-        render_error(error, title="Search failed")
+    if hits is None:
         return
     render_agent_hits(hits, key="agt_hits")
     if hits:
