@@ -8,7 +8,7 @@ FRONTEND   := frontend
 NODE_DEPS  := $(FRONTEND)/node_modules/.package-lock.json
 MAP_SCRIPT := $(FRONTEND)/dist/map_element.js
 
-.PHONY: run test sandbox bench chromium node frontend clean
+.PHONY: run test sandbox bench chromium servers node frontend clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -44,11 +44,19 @@ chromium:
 	  else echo "chromium missing: run 'sudo apt-get install -y chromium'" >&2; exit 1; fi; \
 	fi
 
-test: $(STAMP) $(MAP_SCRIPT) chromium
+# The replicas' journey and benchmark start their own Redis and HAProxy on free loopback
+# ports: Debian's redis-server and haproxy, installed when missing (root only, as on CI).
+servers:
+	@if [ ! -x /usr/bin/redis-server ] || [ ! -x /usr/sbin/haproxy ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q redis-server haproxy; \
+	  else echo "redis-server or haproxy missing: run 'sudo apt-get install -y redis-server haproxy'" >&2; exit 1; fi; \
+	fi
+
+test: $(STAMP) $(MAP_SCRIPT) chromium servers
 	cd $(FRONTEND) && npm test --silent
 	$(PY) -m pytest
 
-bench: $(STAMP) $(MAP_SCRIPT)
+bench: $(STAMP) $(MAP_SCRIPT) servers
 	$(PY) -m bench
 
 clean:
