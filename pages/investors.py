@@ -14,6 +14,7 @@ import adapter.data
 import adapter.investors
 import adapter.routing
 import adapter.settings
+import adapter.wholesale
 import links.investors
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
@@ -22,7 +23,8 @@ from components.investor_deals import deals_frame, render_investor_deals
 from components.investor_identity import render_investor_identity, render_resolved_from
 from components.investor_relations import render_agent_links, render_buyer_signal, render_investor_financing
 from components.investor_search import render_investor_hits, render_leaderboard
-from components.tables import escape_markdown
+from components.tables import escape_markdown, render_page_link
+from components.wholesale_views import render_purchases
 from components.name_search import render_name_search
 from links.investors import InvestorsLink
 from services.contract import DEAL_KINDS, ID_EXAMPLES, INVESTOR_SORTS
@@ -261,6 +263,19 @@ def deals_section(profile: dict) -> None:
     render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(), file_stem=investor_id)
 
 
+def wholesale_section(profile: dict) -> None:
+    """Its purchases from wholesale listings (free: wholesale is early access, data-api.md Limits 3)."""
+    try:
+        rows = adapter.wholesale.purchases(profile["id"], max_rows=MAX_DEALS)
+    except ApiError as error:
+        if getattr(error, "code", None) == "wholesale_unavailable":
+            st.info(f"Market {profile.get('market')} has no published wholesale dataset yet (`wholesale_unavailable`).")
+        else:
+            render_error(error, title="The wholesale purchases could not be read")
+        return
+    render_purchases(rows, key="inv_wholesale", file_stem=profile["id"])
+
+
 def profile_section(investor_id: str) -> None:
     try:
         cost = adapter.investors.profile_cost(investor_id)
@@ -278,8 +293,9 @@ def profile_section(investor_id: str) -> None:
     render_resolved_from(resolved_from, profile["id"])
     render_investor_identity(profile, key="inv_identity")
     # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
-    overview, financing, links, deals = st.tabs(
-        ["Activity", "Financing", "Agents and buyer signal", "Deals"], key="section", bind="query-params"
+    overview, financing, links, deals, wholesale = st.tabs(
+        ["Activity", "Financing", "Agents and buyer signal", "Deals", "Wholesale purchases"], key="section",
+        bind="query-params",
     )
     with overview:
         render_investor_counters(profile, key="inv_counters")
@@ -293,6 +309,10 @@ def profile_section(investor_id: str) -> None:
         render_buyer_signal(profile, key="inv_signal")
     with deals:
         deals_section(profile)
+    with wholesale:
+        wholesale_section(profile)
+    render_page_link("pages/network.py", "network", label="Its network: lenders, agents, wholesalers",
+                     query_params={"investor": profile["id"]})
 
 
 def main() -> None:

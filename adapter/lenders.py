@@ -1,0 +1,59 @@
+"""The Lenders page's reads: search, rankings per market, a profile, loans (JSON and CSV), borrowers, cells.
+
+Lender routes are early access and cost 0 credits (data-api.md, Limits 3). Each returns plain
+data (`adapter.values.plain`); a malformed id is refused by the client's own check
+(`InvalidInputError`) before any request. The CSV is never cached (a fresh export each time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from adapter.data import data_api
+from adapter.values import plain
+
+Progress = Callable[[int, int], None]
+
+
+def search(query: str) -> tuple[list[dict], bool]:
+    """`GET /v1/lenders/search`: the hits, most loans first, and whether the service capped them."""
+    result = data_api().lenders.search(query)
+    return plain(list(result.items)), bool(result.capped)
+
+
+def rankings(market: str | None, *, hard_money: bool | None = None, limit: int = 25) -> list[dict]:
+    """`GET /v1/lenders/rankings` for one market (or all): rank, loans, volume, share."""
+    filters: dict[str, Any] = {"market": market, "hard_money": hard_money}
+    page = data_api().lenders.rankings(limit=limit, **{k: v for k, v in filters.items() if v is not None})
+    return plain(list(page.items))
+
+
+def lender(lender_id: str) -> tuple[dict, list[str]]:
+    """`GET /v1/lenders/{id}`: the profile and the old ids followed to reach it."""
+    retrieved = data_api().lenders.retrieve(lender_id)
+    return plain(retrieved.data), list(retrieved.resolved_from or [])
+
+
+def loans(lender_id: str, filters: Mapping[str, Any], *, progress: Progress | None = None,
+          max_rows: int | None = None) -> list[dict]:
+    """A lender's loans (`/loans`, JSON pages), newest first, up to `max_rows`."""
+    page = data_api().lenders.loans(lender_id, **dict(filters))
+    return plain(list(page.walk(progress=progress, max_rows=max_rows)))
+
+
+def loans_csv(lender_id: str, filters: Mapping[str, Any]) -> str:
+    """The same loans as CSV (`Accept: text/csv`); `422 csv_cap_exceeded` above 50,000 rows."""
+    return data_api().lenders.loans_csv(lender_id, **dict(filters))
+
+
+def borrowers(lender_id: str, market: str | None = None, *, max_rows: int | None = None) -> list[dict]:
+    """`/v1/lenders/{id}/borrowers`, most loans first, up to `max_rows`."""
+    page = data_api().lenders.borrowers(lender_id, market=market)
+    return plain(list(page.walk(max_rows=max_rows)))
+
+
+def cells(place: Mapping[str, Any], *, lender_id: str | None = None, resolution: int = 7) -> list[dict]:
+    """`/v1/lenders/cells`: financed deals per H3 cell in a place (one lender's with `lender_id`)."""
+    result = data_api().lenders.cells(**dict(place), lender_id=lender_id, resolution=resolution)
+    return plain(list(result.cells))

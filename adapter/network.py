@@ -1,0 +1,124 @@
+"""The reads behind the network graph: only free routes (data-api.md, Limits 3: lenders and wholesale
+are early access, 0 credits). An investor's own ties come from its profile, which the page reads
+(and prices) first; everything else here costs nothing.
+
+- A market: its top lenders (`/rankings`) and each one's top borrowers there (`/borrowers`); its
+  wholesale sales (`/wholesale-listings`, SOLD) grouped by wholesaler and buyer.
+- An investor: its lenders, agents (profile) and wholesalers (`/wholesale-purchases`), then a
+  second ring: each lender's other top borrowers and each wholesaler's top buyers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import adapter.lenders
+import adapter.wholesale
+from mapspec.network import Network, Node, node_label
+from services.errors import UnprocessableError
+
+# How wide the graph reads, so a person can still follow it.
+TOP_LENDERS = 8
+BORROWERS_PER_LENDER = 10
+TOP_WHOLESALERS = 8
+BUYERS_PER_WHOLESALER = 8
+MAX_WHOLESALE_ROWS = 3_000
+RING = 5
+
+
+def investor_node(row: Mapping[str, Any], id_key: str = "investor_id") -> Node | None:
+    investor_id = row.get(id_key)
+    if not investor_id:
+        return None
+    name = row.get("display_name") or row.get("name")
+    return Node(investor_id, "investor", node_label("investor", investor_id, name), row.get("market") or "")
+
+
+def lender_node(row: Mapping[str, Any]) -> Node:
+    return Node(row["id"], "lender", node_label("lender", row["id"], row.get("name")))
+
+
+def wholesaler_node(row: Mapping[str, Any]) -> Node:
+    return Node(row["id"], "wholesaler", node_label("wholesaler", row["id"], row.get("name")), row.get("market") or "")
+
+
+def market_network(market: str, bbox: list[float]) -> tuple[Network, list[str]]:
+    """The market's graph and the notes on datasets it lacks (`lenders_unavailable`, `wholesale_unavailable`)."""
+    network, notes = Network(), []
+    try:
+        for ranked in adapter.lenders.rankings(market, limit=TOP_LENDERS):
+            lender = lender_node(ranked)
+            for borrower in adapter.lenders.borrowers(ranked["id"], market, max_rows=BORROWERS_PER_LENDER):
+                if (investor := investor_node(borrower)) is not None:
+                    network.link(investor, lender, borrower.get("n_loans") or 0)
+    except UnprocessableError as error:
+        notes.append(error.code or "lenders_unavailable")
+    try:
+        sold = adapter.wholesale.listings({"bbox": bbox}, {"status": ["SOLD"]}, max_rows=MAX_WHOLESALE_ROWS)
+    except UnprocessableError as error:
+        notes.append(error.code or "wholesale_unavailable")
+        sold = []
+    add_wholesale(network, [row for row in sold if row.get("market") in (None, market)])
+    return network, notes
+
+
+def add_wholesale(network: Network, sold: list[dict]) -> None:
+    """Sold wholesale listings grouped by wholesaler and buyer: the top wholesalers and their top buyers."""
+    per_wholesaler = Counter(row["wholesaler"]["id"] for row in sold if row.get("wholesaler"))
+    top = {wholesaler for wholesaler, _ in per_wholesaler.most_common(TOP_WHOLESALERS)}
+    pairs: dict[str, Counter] = {wholesaler: Counter() for wholesaler in top}
+    rows_of: dict[str, dict] = {}
+    for row in sold:
+        wholesaler, buyer = row.get("wholesaler") or {}, row.get("buyer") or {}
+        if wholesaler.get("id") in top and buyer.get("investor_id"):
+            pairs[wholesaler["id"]][buyer["investor_id"]] += 1
+            rows_of[buyer["investor_id"]] = {**buyer, "market": row.get("market")}
+            rows_of[wholesaler["id"]] = {**wholesaler, "market": row.get("market")}
+    for wholesaler_id, buyers in pairs.items():
+        seller = wholesaler_node(rows_of.get(wholesaler_id, {"id": wholesaler_id}))
+        for buyer_id, count in buyers.most_common(BUYERS_PER_WHOLESALER):
+            network.link(investor_node(rows_of[buyer_id]), seller, count)  # type: ignore[arg-type]
+
+
+def investor_network(profile: Mapping[str, Any]) -> tuple[Network, list[str]]:
+    """One investor's graph, radial around it: its lenders, agents and wholesalers, then their other ties."""
+    center = investor_node({**profile, "investor_id": profile["id"]})
+    assert center is not None
+    network, notes = Network(center=center.id), []
+    network.add(center)
+    financing = profile.get("financing") or {}
+    lenders = sorted(financing.get("lenders_used") or [], key=lambda l: -(l.get("n") or 0))
+    for used in lenders:
+        network.link(center, lender_node(used), used.get("n") or 0)
+    for link in profile.get("agent_links") or []:
+        agent = Node(link["agent_id"], "agent", link["agent_id"], link.get("market") or "")
+        network.link(center, agent, max(1, link.get("n_self_listings") or 0))
+    try:
+        purchases = adapter.wholesale.purchases(profile["id"], max_rows=MAX_WHOLESALE_ROWS)
+    except UnprocessableError as error:
+        notes.append(error.code or "wholesale_unavailable")
+        purchases = []
+    by_wholesaler = Counter(row["wholesaler"]["id"] for row in purchases if row.get("wholesaler"))
+    names = {row["wholesaler"]["id"]: row["wholesaler"] for row in purchases if row.get("wholesaler")}
+    for wholesaler_id, count in by_wholesaler.items():
+        network.link(center, wholesaler_node({**names[wholesaler_id], "market": profile.get("market")}), count)
+    second_ring(network, [l["id"] for l in lenders[:RING]], [w for w, _ in by_wholesaler.most_common(RING)])
+    return network, notes
+
+
+def second_ring(network: Network, lender_ids: list[str], wholesaler_ids: list[str]) -> None:
+    """The other borrowers of the investor's lenders and the other buyers of its wholesalers (free reads)."""
+    for lender_id in lender_ids:
+        lender = network.nodes[lender_id]
+        for borrower in adapter.lenders.borrowers(lender_id, max_rows=BORROWERS_PER_LENDER):
+            # The investor's own ties are counted already (its profile, its purchases).
+            if (investor := investor_node(borrower)) is not None and investor.id != network.center:
+                network.link(investor, lender, borrower.get("n_loans") or 0)
+    for wholesaler_id in wholesaler_ids:
+        profile = adapter.wholesale.wholesaler(wholesaler_id)
+        seller = wholesaler_node(profile)
+        for buyer in (profile.get("top_buyers") or [])[:BUYERS_PER_WHOLESALER]:
+            if (investor := investor_node(buyer)) is not None and investor.id != network.center:
+                network.link(investor, seller, buyer.get("n_purchases") or 0)

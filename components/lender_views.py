@@ -1,0 +1,105 @@
+"""The Lenders page's tables and map: hits, rankings, a profile, loans, borrowers, lender cells (render only)."""
+
+from __future__ import annotations
+
+import h3
+import pandas as pd
+import pydeck
+import streamlit as st
+
+from components.charts import map_provider_for, render_bar_chart
+from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
+
+CELL_COLOUR = [214, 39, 40]
+
+
+def lender_href(lender_id: str) -> str:
+    return page_href("lenders", {"lender": lender_id})
+
+
+def render_lender_hits(hits: list[dict], *, key: str) -> None:
+    frame = pd.DataFrame([{"Lender": h.get("name"), "Class": h.get("lender_class"), "Hard money": h.get("is_hard_money"),
+                           "Loans": h.get("n_loans"), "Open": lender_href(h["id"])} for h in hits])
+    if frame.empty:
+        st.info("No lender matches this search.")
+        return
+    render_table(frame, key=key, file_name="lenders.csv", column_config={"Open": link_column("Open", "open")})
+
+
+def render_rankings(rows: list[dict], *, key: str, market: str) -> None:
+    frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Class": r.get("lender_class"),
+                           "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
+                           "Share": r.get("share"), "Open": lender_href(r["id"])} for r in rows])
+    if frame.empty:
+        st.info(f"No lender recorded a loan in {market}.")
+        return
+    render_table(frame, key=key, file_name=f"lender-rankings-{market}.csv",
+                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open"),
+                                "Share": st.column_config.NumberColumn("Share", format="percent")})
+
+
+def render_lender_profile(lender: dict, *, key: str) -> None:
+    st.subheader(escape_markdown(lender.get("name") or lender["id"]))
+    st.caption(f"{lender['id']} · {lender.get('lender_class') or 'class not given'}"
+               + (" · hard money" if lender.get("is_hard_money") else "")
+               + f" · financing as of {lender.get('financing_as_of') or 'unknown'}")
+    columns = st.columns(4)
+    columns[0].metric("Loans", f"{lender.get('n_loans') or 0:,}")
+    columns[1].metric("Borrowers", f"{lender.get('n_borrowers') or 0:,}")
+    columns[2].metric("Loans, last 24 months", f"{lender.get('n_loans_24m') or 0:,}")
+    columns[3].metric("Median loan", f"${lender['median_amount']:,}" if lender.get("median_amount") else "—")
+    markets = pd.DataFrame(lender.get("markets") or [])
+    if not markets.empty:
+        render_bar_chart(markets.rename(columns={"market": "Market", "n_loans": "Loans"}), x="Market", y="Loans",
+                         key=f"{key}_markets", title="Loans by market")
+
+
+def loans_frame(rows: list[dict]) -> pd.DataFrame:
+    return pd.DataFrame([{
+        "Recorded": r.get("recorded_on"), "Amount": r.get("amount"), "Term (months)": r.get("term_months"),
+        "Kind": r.get("kind"), "Borrower": r.get("borrower_name") or ("a person (not named)" if not r.get("borrower_id") else r.get("borrower_id")),
+        "Borrower page": page_href("investors", {"investor": r["borrower_id"]}) if r.get("borrower_id") else None,
+        "ZIP": r.get("zip"), "Market": r.get("market"), "Deal": r.get("deal_id"), "Loan": r.get("loan_id"),
+    } for r in rows])
+
+
+def render_loans(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
+    if not frame.empty:
+        frame = frame.assign(Recorded=pd.to_datetime(frame["Recorded"]))
+    render_table(frame, key=key, file_name=f"{file_stem}-loans-shown.csv",
+                 column_config={"Recorded": date_column("Recorded"), "Amount": money_column("Amount"),
+                                "Borrower page": link_column("Borrower page", "investor")})
+
+
+def render_borrowers(rows: list[dict], *, key: str, file_stem: str) -> None:
+    frame = pd.DataFrame([{
+        "Borrower": r.get("display_name") or r.get("name") or "a person (not named)", "Market": r.get("market"),
+        "Loans": r.get("n_loans"), "Volume": r.get("volume"), "First loan": r.get("first_loan_on"),
+        "Last loan": r.get("last_loan_on"),
+        "Investor page": page_href("investors", {"investor": r["investor_id"]}) if r.get("investor_id") else None,
+        "Network": page_href("network", {"investor": r["investor_id"]}) if r.get("investor_id") else None,
+    } for r in rows])
+    if frame.empty:
+        st.info("No borrowers.")
+        return
+    render_table(frame, key=key, file_name=f"{file_stem}-borrowers.csv",
+                 column_config={"Volume": money_column("Volume"), "Investor page": link_column("Investor page", "investor"),
+                                "Network": link_column("Network", "network")})
+
+
+def render_lender_cells(cells: list[dict], *, key: str, basemap: bool, height: int = 380) -> None:
+    """Financed deals per H3 cell as a hexagon layer (darker = more loans)."""
+    if not cells:
+        st.caption("No financed deals to map here.")
+        return
+    heaviest = max(cell.get("n_loans") or 0 for cell in cells) or 1
+    rows = [{**cell, "fill": [*CELL_COLOUR, int(40 + 200 * (cell.get("n_loans") or 0) / heaviest)]} for cell in cells]
+    centres = [h3.cell_to_latlng(cell["cell"]) for cell in cells]
+    lat = sum(c[0] for c in centres) / len(centres)
+    lng = sum(c[1] for c in centres) / len(centres)
+    layer = pydeck.Layer("H3HexagonLayer", id="lender-cells", data=rows, get_hexagon="cell", get_fill_color="fill",
+                         extruded=False, stroked=False, pickable=True)
+    deck = pydeck.Deck(layers=[layer], initial_view_state=pydeck.ViewState(latitude=lat, longitude=lng, zoom=8.5),
+                       map_provider=map_provider_for(basemap), map_style=None,
+                       tooltip={"text": "{n_loans} loans · {n_lenders} lenders"})
+    st.pydeck_chart(deck, key=key, height=height)

@@ -1,0 +1,272 @@
+"""Lenders: find a lender, rank a market's lenders, read a lender's loans (CSV too) and borrowers.
+
+Every lender route is early access and costs 0 credits (data-api.md, Limits 3). The URL holds
+the selection (`links.lenders`): `?lender=len_...` a lender, `?market=DFW` the rankings' market.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+import streamlit as st
+
+import adapter.data
+import adapter.lenders
+import adapter.routing
+import adapter.settings
+import links.lenders
+from components.feedback import render_error
+from components.lender_views import (
+    loans_frame,
+    render_borrowers,
+    render_lender_cells,
+    render_lender_hits,
+    render_lender_profile,
+    render_loans,
+    render_rankings,
+)
+from components.name_search import render_name_search
+from components.tables import escape_markdown, render_page_link
+from links.lenders import LendersLink
+from services.contract import CSV_ROW_CAP, ID_EXAMPLES
+from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
+
+# Loans shown in the table (the CSV export holds up to CSV_ROW_CAP).
+MAX_LOANS_SHOWN = 2_000
+MAX_BORROWERS = 500
+CSV_KEY = "len_csv"
+
+
+def current_link() -> LendersLink:
+    return links.lenders.parse(adapter.routing.url_params(links.lenders.NAMES))
+
+
+def set_link(link: LendersLink) -> None:
+    adapter.routing.set_url_params(links.lenders.NAMES, links.lenders.write(link))
+
+
+def lender_markets() -> list[dict]:
+    """Coverage markets and whether each publishes a lender registry (`lenders` served or partial)."""
+    try:
+        return adapter.data.coverage_markets()
+    except ApiError:
+        return []
+
+
+def publishes_lenders(market: dict) -> bool:
+    return ((market.get("datasets") or {}).get("lenders") or {}).get("status") in ("served", "partial")
+
+
+def unavailable_note(market: str) -> None:
+    st.info(f"Market {market} has no published lender registry yet (`lenders_unavailable`), so it has no lender "
+            "rankings, loans or borrowers to show. The Coverage page lists which markets serve lenders.",
+            icon=":material/account_balance:")
+
+
+def lender_search() -> None:
+    query = render_name_search("Search lenders", key="len_query", placeholder="a bank or a private lender's name",
+                               help="A free search (data-api.md, Limits 3).")
+    if query is None:
+        return
+    try:
+        hits, capped = adapter.lenders.search(query)
+    except ApiError as error:
+        render_error(error, title="Search failed")
+        return
+    if capped:
+        st.caption("More lenders match than the 50 shown: type more of the name.")
+    render_lender_hits(hits, key="len_hits")
+
+
+def rankings_section(markets: list[dict]) -> None:
+    st.subheader("Lenders ranked by loans, per market")
+    codes = [m["market"] for m in markets if m.get("market")]
+    if not codes:
+        st.caption("The coverage of the service could not be read.")
+        return
+    link = current_link()
+    chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
+                          key="len_market")
+    if chosen != link.market:
+        set_link(replace(link, market=chosen))
+    market = next(m for m in markets if m.get("market") == chosen)
+    if not publishes_lenders(market):
+        unavailable_note(chosen)
+        return
+    try:
+        rows = adapter.lenders.rankings(chosen)
+        cells = adapter.lenders.cells({"bbox": market["bbox"]}, resolution=7) if market.get("bbox") else []
+    except UnprocessableError as error:
+        if error.code == "lenders_unavailable":
+            unavailable_note(chosen)
+        else:
+            render_error(error, title="The rankings could not be read")
+        return
+    except ApiError as error:
+        render_error(error, title="The rankings could not be read")
+        return
+    render_rankings(rows, key="len_rankings", market=chosen)
+    st.markdown("**Where the market's loans are** (financed deals per hexagon)")
+    render_lender_cells(cells, key="len_market_cells", basemap=adapter.settings.basemap_enabled())
+
+
+def open_lender(lender_id: str) -> dict | None:
+    """The lender's profile, or None after saying why it could not be opened."""
+    try:
+        lender, resolved_from = adapter.lenders.lender(lender_id)
+    except InvalidInputError:
+        st.error(f"“{escape_markdown(lender_id)}” is not a lender id: expected {ID_EXAMPLES['lender']}. "
+                 "Search to find one.", icon=":material/error:")
+        return None
+    except GoneError:
+        st.warning(f"Lender {lender_id} is retired from the registry and no current record replaces it.",
+                   icon=":material/inventory_2:")
+        return None
+    except NotFoundError:
+        st.error(f"No lender has the id {lender_id}. Check it, or search.", icon=":material/error:")
+        return None
+    except ApiError as error:
+        render_error(error, title="The lender could not be opened")
+        return None
+    if resolved_from:
+        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {lender['id']}.",
+                icon=":material/redo:")
+    return lender
+
+
+def lender_section(lender_id: str) -> None:
+    lender = open_lender(lender_id)
+    if lender is None:
+        return
+    render_lender_profile(lender, key="len_profile")
+    render_page_link("pages/network.py", "network", label="The network around this lender's borrowers",
+                     query_params={"market": (lender.get("markets") or [{}])[0].get("market", "")})
+    loans_tab, csv_tab, borrowers_tab, map_tab = st.tabs(["Loans", "CSV export", "Borrowers", "Map"])
+    with loans_tab:
+        loans_section(lender)
+    with csv_tab:
+        csv_section(lender)
+    with borrowers_tab:
+        borrowers_section(lender)
+    with map_tab:
+        lender_map(lender)
+
+
+def loan_filters(lender: dict, key: str) -> dict:
+    """The loans' `market`, `from`, `to` (the same for the table and the CSV)."""
+    markets = [m["market"] for m in lender.get("markets") or []]
+    columns = st.columns(3)
+    market = columns[0].selectbox("Market", ["All markets", *markets], key=f"{key}_market")
+    start = columns[1].date_input("Recorded on or after", value=None, key=f"{key}_from",
+                                  min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
+    end = columns[2].date_input("Recorded on or before", value=None, key=f"{key}_to",
+                                min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
+    filters = {"market": None if market == "All markets" else market,
+               "from_": start.isoformat() if start else None, "to": end.isoformat() if end else None}
+    return {name: value for name, value in filters.items() if value}
+
+
+def loans_section(lender: dict) -> None:
+    filters = loan_filters(lender, "len_loans")
+    try:
+        rows = adapter.lenders.loans(lender["id"], filters, max_rows=MAX_LOANS_SHOWN)
+    except UnprocessableError as error:
+        if error.code == "lenders_unavailable":
+            unavailable_note(filters.get("market", ""))
+        else:
+            render_error(error, title="The loans could not be read")
+        return
+    except ApiError as error:
+        render_error(error, title="The loans could not be read")
+        return
+    if len(rows) >= MAX_LOANS_SHOWN:
+        st.caption(f"The newest {MAX_LOANS_SHOWN:,} loans; the CSV export holds up to {CSV_ROW_CAP:,}.")
+    render_loans(loans_frame(rows), key="len_loans", file_stem=lender["id"])
+
+
+def expected_rows(lender: dict, filters: dict) -> int:
+    """The loans an export would hold, as far as the profile tells (its market counts; dates narrow it further)."""
+    if filters.get("market"):
+        return next((m.get("n_loans") or 0 for m in lender.get("markets") or [] if m.get("market") == filters["market"]), 0)
+    return int(lender.get("n_loans") or 0)
+
+
+def csv_section(lender: dict) -> None:
+    """data-api.md, Limits 5: an export holds at most 50,000 rows; 12 exports a minute, one at a time."""
+    filters = loan_filters(lender, "len_csv")
+    expected = expected_rows(lender, filters)
+    st.caption(f"A CSV export holds at most {CSV_ROW_CAP:,} loans (and 12 exports a minute, one at a time). "
+               f"This one would hold up to {expected:,}" + (" before the dates narrow it." if "from_" in filters
+                                                             or "to" in filters else "."))
+    if expected > CSV_ROW_CAP and "from_" not in filters and "to" not in filters:
+        st.warning(f"That is over the {CSV_ROW_CAP:,}-row cap: choose a market or dates first.", icon=":material/warning:")
+    signature = (lender["id"], tuple(sorted(filters.items())))
+    if st.button("Prepare the CSV", key=f"{CSV_KEY}_prepare"):
+        st.session_state[CSV_KEY] = (signature, export_csv(lender["id"], filters))
+    prepared = st.session_state.get(CSV_KEY)
+    if prepared and prepared[0] == signature and prepared[1] is not None:
+        st.download_button("Download loans CSV", prepared[1].encode("utf-8"), file_name=f"{lender['id']}-loans.csv",
+                           mime="text/csv", key=f"{CSV_KEY}_download", type="primary")
+
+
+def export_csv(lender_id: str, filters: dict) -> str | None:
+    try:
+        text = adapter.lenders.loans_csv(lender_id, filters)
+    except UnprocessableError as error:
+        if error.code == "csv_cap_exceeded":
+            st.error(f"The service refused the export: it would pass {CSV_ROW_CAP:,} rows (`csv_cap_exceeded`). "
+                     "Choose one market or a shorter date range, then prepare it again; the Loans tab pages "
+                     "through everything without the cap.", icon=":material/block:")
+        else:
+            render_error(error, title="The export failed")
+        return None
+    except RateLimitError as error:
+        render_error(error, title="Too many exports this minute")
+        return None
+    except ApiError as error:
+        render_error(error, title="The export failed")
+        return None
+    st.success(f"{max(text.count(chr(10)) - 1, 0):,} loans ready.", icon=":material/download:")
+    return text
+
+
+def borrowers_section(lender: dict) -> None:
+    try:
+        rows = adapter.lenders.borrowers(lender["id"], max_rows=MAX_BORROWERS)
+    except ApiError as error:
+        render_error(error, title="The borrowers could not be read")
+        return
+    st.caption("Who this lender financed, most loans first. A person's name is never served.")
+    render_borrowers(rows, key="len_borrowers", file_stem=lender["id"])
+
+
+def lender_map(lender: dict) -> None:
+    boxes = {m.get("market"): m.get("bbox") for m in lender_markets()}
+    market = next((m["market"] for m in lender.get("markets") or [] if boxes.get(m["market"])), None)
+    if market is None:
+        st.caption("No market of this lender could be placed on the map.")
+        return
+    try:
+        cells = adapter.lenders.cells({"bbox": boxes[market]}, lender_id=lender["id"], resolution=7)
+    except ApiError as error:
+        render_error(error, title="The lender's map could not be read")
+        return
+    st.caption(f"This lender's financed deals in {market}, its busiest market.")
+    render_lender_cells(cells, key="len_cells", basemap=adapter.settings.basemap_enabled())
+
+
+def main() -> None:
+    st.title("Lenders")
+    st.caption("Lender reads are free (early access; data-api.md, Limits 3).")
+    lender_search()
+    link = current_link()
+    if link.lender:
+        st.divider()
+        lender_section(link.lender)
+    st.divider()
+    rankings_section(lender_markets())
+
+
+adapter.routing.ensure_app_router()
+main()

@@ -1,0 +1,157 @@
+"""Network: who deals with whom — investors, the agents they list through, the lenders that finance
+them, the wholesalers that sell to them — for a market or around one investor.
+
+Drawn with networkx's layout on a pydeck chart (docs/architecture.md says why): radial around an
+investor, a force layout for a market; a click on a node opens its page. The same edges are a
+table with a CSV. A market's graph reads only free routes (lenders and wholesale are early access,
+data-api.md Limits 3); an investor's starts from its profile, whose cost is said first.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import adapter.data
+import adapter.investors
+import adapter.network
+import adapter.routing
+import links.network
+from components.charged_read import confirm_charged_read
+from components.feedback import render_error
+from components.network_graph import render_edge_table, render_legend, render_network
+from components.tables import escape_markdown, render_page_link
+from links.network import NetworkLink
+from mapspec.network import Network, deck_rows, edge_rows, layout
+from services.contract import ID_EXAMPLES
+from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
+
+PAGE_FILES = {"investors": "pages/investors.py", "lenders": "pages/lenders.py", "wholesale": "pages/wholesale.py",
+              "agents": "pages/agents.py"}
+NOTES = {
+    "lenders_unavailable": "This market publishes no lender registry: no lenders in its graph.",
+    "wholesale_unavailable": "This market publishes no wholesale dataset: no wholesalers in its graph.",
+}
+
+
+def current_link() -> NetworkLink:
+    return links.network.parse(adapter.routing.url_params(links.network.NAMES))
+
+
+def set_link(link: NetworkLink) -> None:
+    adapter.routing.set_url_params(links.network.NAMES, links.network.write(link))
+
+
+def market_choice() -> str | None:
+    try:
+        markets = adapter.data.coverage_markets()
+    except ApiError as error:
+        render_error(error, title="The coverage could not be read")
+        return None
+    codes = [m["market"] for m in markets if m.get("market")]
+    link = current_link()
+    chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
+                          key="net_market")
+    if chosen != link.market or link.investor:
+        set_link(NetworkLink(market=chosen))
+    return chosen
+
+
+def market_graph(market: str) -> tuple[Network, list[str]] | None:
+    boxes = {m["market"]: m.get("bbox") for m in adapter.data.coverage_markets()}
+    with st.spinner(f"Reading {market}'s lenders and wholesale sales…"):
+        try:
+            return adapter.network.market_network(market, boxes[market])
+        except ApiError as error:
+            render_error(error, title="The network could not be read")
+            return None
+
+
+def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
+    """The investor's graph once its profile is read; a profile new to this session is priced first."""
+    try:
+        cost = adapter.investors.profile_cost(investor_id)
+    except InvalidInputError:
+        st.error(f"“{escape_markdown(investor_id)}” is not an investor id: expected {ID_EXAMPLES['investor']}.",
+                 icon=":material/error:")
+        return None
+    load = lambda: adapter.investors.profile(investor_id)[0]  # noqa: E731
+    try:
+        profile = load() if cost == 0 else confirm_charged_read(
+            "net_profile", (investor_id,), ask_label="Read the profile", asked=True,
+            cost_text=f"The network starts from this investor's profile, which costs {cost} credit the first time "
+            "(data-api.md, Limits 3). Everything else the graph reads is free.",
+            confirm_label=f"Read the profile ({cost} credit)", error_title="The profile could not be read", load=load)
+    except GoneError:
+        st.warning(f"Investor {investor_id} is retired from the registry.", icon=":material/inventory_2:")
+        return None
+    except NotFoundError:
+        st.error(f"No investor has the id {investor_id}.", icon=":material/error:")
+        return None
+    except ApiError as error:
+        render_error(error, title="The profile could not be read")
+        return None
+    if profile is None:
+        return None
+    st.subheader(f"Around {escape_markdown(profile.get('display_name') or profile['id'])}")
+    render_page_link("pages/investors.py", "investors", label="Its investor profile", query_params={"investor": profile["id"]})
+    with st.spinner("Reading its lenders' borrowers and its wholesalers' buyers…"):
+        try:
+            return adapter.network.investor_network(profile)
+        except ApiError as error:
+            render_error(error, title="The network could not be read")
+            return None
+
+
+def open_node(node: dict) -> None:
+    """Open the clicked node's page: through the router when there is one, else its link."""
+    page, _, query = node["href"].lstrip("/").partition("?")
+    params = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
+    from urllib.parse import unquote
+
+    params = {name: unquote(value) for name, value in params.items()}
+    try:
+        st.switch_page(PAGE_FILES[page], query_params=params)
+    except st.errors.StreamlitAPIException:
+        render_page_link(PAGE_FILES[page], page, label=f"Open {node['kind_label'].lower()} {node['label']}",
+                         query_params=params)
+
+
+def draw(network: Network, notes: list[str], stem: str) -> None:
+    for note in notes:
+        st.info(NOTES.get(note, note), icon=":material/info:")
+    if not network.weights:
+        st.info("No ties to draw here.")
+        return
+    nodes, edges = deck_rows(network, layout(network))
+    st.caption(f"{len(nodes):,} nodes, {len(edges):,} ties; hover a node for its name and deals, click it to open its page.")
+    render_legend()
+    picked = render_network(nodes, edges, key="net_graph")
+    if picked is not None:
+        open_node(picked)
+    st.markdown("**The same ties as a table**")
+    render_edge_table(edge_rows(network), key="net_edges", file_name=f"network-{stem}.csv")
+
+
+def main() -> None:
+    st.title("Network")
+    st.caption("Investors, the agents they list through, the lenders that finance them and the wholesalers that "
+               "sell to them. Edge width = deals between the two.")
+    link = current_link()
+    if link.investor:
+        graph = investor_graph(link.investor)
+        if graph is not None:
+            draw(*graph, stem=link.investor)
+        st.button("Show a market's network instead", key="net_to_market", on_click=set_link, args=(NetworkLink(),))
+        return
+    market = market_choice()
+    if market is None:
+        return
+    st.caption("A market's graph: its top lenders and their top borrowers there, its top wholesalers and their top "
+               "buyers. Free reads. Agents appear around one investor (open an investor's network).")
+    graph = market_graph(market)
+    if graph is not None:
+        draw(*graph, stem=market)
+
+
+adapter.routing.ensure_app_router()
+main()

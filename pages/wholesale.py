@@ -1,0 +1,185 @@
+"""Wholesale: a market's wholesale listings on a map and in a table, one listing, wholesalers.
+
+Wholesale routes are early access and cost 0 credits (data-api.md, Limits 3). The URL holds
+the selection (`links.wholesale`): `?market=&status=` the listings, `?listing=wl_...`,
+`?wholesaler=wsr_...`, `?q=` a wholesaler search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+import adapter.data
+import adapter.routing
+import adapter.settings
+import adapter.wholesale
+import links.wholesale
+from components.feedback import render_error
+from components.name_search import render_name_search
+from components.tables import escape_markdown, render_page_link
+from components.wholesale_views import (
+    listings_frame,
+    render_listing,
+    render_listings,
+    render_listings_map,
+    render_wholesaler,
+    render_wholesaler_hits,
+)
+from links.wholesale import WholesaleLink
+from services.contract import ID_EXAMPLES, WHOLESALE_STATUSES
+from services.errors import ApiError, InvalidInputError, NotFoundError, UnprocessableError
+
+MAX_LISTINGS = 2_000
+MAX_WHOLESALER_LISTINGS = 1_000
+
+
+def current_link() -> WholesaleLink:
+    return links.wholesale.parse(adapter.routing.url_params(links.wholesale.NAMES))
+
+
+def set_link(link: WholesaleLink) -> None:
+    adapter.routing.set_url_params(links.wholesale.NAMES, links.wholesale.write(link))
+
+
+def unavailable_note(market: str) -> None:
+    st.info(f"Market {market} has no published wholesale dataset yet (`wholesale_unavailable`): no wholesale "
+            "listings to show there. The Coverage page lists which markets serve wholesale.",
+            icon=":material/storefront:")
+
+
+def listing_filters(markets: list[dict]) -> tuple[dict, dict] | None:
+    """The chosen market (its box) and the listings' filters; the link follows them."""
+    codes = [m["market"] for m in markets if m.get("market")]
+    if not codes:
+        st.caption("The coverage of the service could not be read.")
+        return None
+    link = current_link()
+    columns = st.columns([1, 2, 1, 1])
+    market = columns[0].selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
+                                  key="whl_market")
+    statuses = columns[1].multiselect("Status", WHOLESALE_STATUSES, key="whl_status",
+                                      default=[s for s in link.statuses if s in WHOLESALE_STATUSES] or ["ACTIVE"])
+    low = columns[2].number_input("Asking at least", min_value=0, step=10_000, value=None, key="whl_min")
+    high = columns[3].number_input("Asking at most", min_value=0, step=10_000, value=None, key="whl_max")
+    wanted = replace(link, market=market, statuses=tuple(statuses))
+    if wanted != link:
+        set_link(wanted)
+    filters = {"status": list(statuses), "min_price": int(low) if low else None, "max_price": int(high) if high else None}
+    box = next(m for m in markets if m["market"] == market)
+    return box, {name: value for name, value in filters.items() if value}
+
+
+def listings_section(markets: list[dict]) -> None:
+    st.subheader("Wholesale listings")
+    chosen = listing_filters(markets)
+    if chosen is None:
+        return
+    market, filters = chosen
+    if ((market.get("datasets") or {}).get("wholesale") or {}).get("status") not in ("served", "partial", None):
+        unavailable_note(market["market"])
+        return
+    try:
+        rows = adapter.wholesale.listings({"bbox": market["bbox"]}, filters, max_rows=MAX_LISTINGS)
+    except UnprocessableError as error:
+        if error.code == "wholesale_unavailable":
+            unavailable_note(market["market"])
+        else:
+            render_error(error, title="The listings could not be read")
+        return
+    except (InvalidInputError, ApiError) as error:
+        render_error(error, title="The listings could not be read")
+        return
+    rows = [row for row in rows if row.get("market") == market["market"]]
+    if len(rows) >= MAX_LISTINGS:
+        st.caption(f"The newest {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
+    frame = listings_frame(rows)
+    render_listings_map(frame, key="whl_map", basemap=adapter.settings.basemap_enabled())
+    render_listings(frame, key="whl_listings", file_stem=f"wholesale-{market['market']}")
+
+
+def listing_section(listing_id: str) -> None:
+    try:
+        listing = adapter.wholesale.listing(listing_id)
+    except InvalidInputError:
+        st.error(f"“{escape_markdown(listing_id)}” is not a wholesale listing id: expected "
+                 f"{ID_EXAMPLES['wholesale_listing']}.", icon=":material/error:")
+        return
+    except NotFoundError:
+        st.error(f"No wholesale listing has the id {listing_id}.", icon=":material/error:")
+        return
+    except ApiError as error:
+        render_error(error, title="The listing could not be read")
+        return
+    render_listing(listing, key="whl_listing")
+    seller = listing.get("wholesaler") or {}
+    render_page_link("pages/wholesale.py", "wholesale", label=f"Wholesaler: {seller.get('name') or seller.get('id')}",
+                     query_params={"wholesaler": seller.get("id", "")})
+    buyer = listing.get("buyer") or {}
+    if buyer.get("investor_id"):
+        render_page_link("pages/investors.py", "investors",
+                         label=f"Buyer: {buyer.get('display_name') or buyer.get('name') or buyer['investor_id']}",
+                         query_params={"investor": buyer["investor_id"]})
+
+
+def wholesaler_search() -> None:
+    query = render_name_search("Search wholesalers", key="whl_query", placeholder="a wholesaler's name",
+                               help="A free search (data-api.md, Limits 3).")
+    if query is None:
+        return
+    try:
+        hits, capped = adapter.wholesale.search(query)
+    except ApiError as error:
+        render_error(error, title="Search failed")
+        return
+    if capped:
+        st.caption("More wholesalers match than the 50 shown: type more of the name.")
+    render_wholesaler_hits(hits, key="whl_hits")
+
+
+def wholesaler_section(wholesaler_id: str) -> None:
+    try:
+        profile = adapter.wholesale.wholesaler(wholesaler_id)
+        rows = adapter.wholesale.wholesaler_listings(wholesaler_id, max_rows=MAX_WHOLESALER_LISTINGS)
+    except InvalidInputError:
+        st.error(f"“{escape_markdown(wholesaler_id)}” is not a wholesaler id: expected {ID_EXAMPLES['wholesaler']}.",
+                 icon=":material/error:")
+        return
+    except NotFoundError:
+        st.error(f"No wholesaler has the id {wholesaler_id}. Search to find one.", icon=":material/error:")
+        return
+    except ApiError as error:
+        render_error(error, title="The wholesaler could not be read")
+        return
+    render_wholesaler(profile, key="whl_profile")
+    if profile.get("investor_id"):
+        render_page_link("pages/investors.py", "investors", label="Its registry organization (investor profile)",
+                         query_params={"investor": profile["investor_id"]})
+    render_page_link("pages/network.py", "network", label=f"The network of {profile.get('market')}",
+                     query_params={"market": profile.get("market") or ""})
+    st.markdown("**Its listings**")
+    render_listings(listings_frame(rows), key="whl_own_listings", file_stem=f"{profile['id']}-listings")
+
+
+def main() -> None:
+    st.title("Wholesale")
+    st.caption("Wholesale reads are free (early access; data-api.md, Limits 3).")
+    link = current_link()
+    if link.listing:
+        listing_section(link.listing)
+        st.divider()
+    wholesaler_search()
+    if link.wholesaler:
+        wholesaler_section(link.wholesaler)
+    st.divider()
+    try:
+        markets = adapter.data.coverage_markets()
+    except ApiError as error:
+        render_error(error, title="The coverage could not be read")
+        return
+    listings_section(markets)
+
+
+adapter.routing.ensure_app_router()
+main()

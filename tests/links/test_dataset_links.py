@@ -1,0 +1,31 @@
+"""The Lenders, Wholesale and Network pages' links read back what they wrote (issue 20)."""
+
+from __future__ import annotations
+
+import pytest
+
+import links.lenders
+import links.network
+import links.wholesale
+from links.lenders import LendersLink
+from links.network import NetworkLink
+from links.wholesale import WholesaleLink
+
+
+@pytest.mark.parametrize("codec, link", [
+    pytest.param(links.lenders, LendersLink(lender="len_0123456789ab", market="DFW"), id="lender"),
+    pytest.param(links.lenders, LendersLink(q="first bank"), id="lender-search"),
+    pytest.param(links.lenders, LendersLink(), id="lenders-empty"),
+    pytest.param(links.wholesale, WholesaleLink(market="CLT", statuses=("ACTIVE", "PENDING")), id="listings"),
+    pytest.param(links.wholesale, WholesaleLink(listing="wl_0123456789ab", wholesaler="wsr_0123456789ab"), id="one"),
+    pytest.param(links.network, NetworkLink(investor="inv_0123456789ab"), id="investor-network"),
+    pytest.param(links.network, NetworkLink(market="ATL"), id="market-network"),
+])
+def test_round_trip(codec, link):
+    assert codec.parse(codec.write(link)) == link
+
+
+def test_market_codes_read_upper_case_and_status_repeats():
+    assert links.lenders.parse({"market": " dfw "}).market == "DFW"
+    assert links.wholesale.parse({"status": ["active", "sold"]}).statuses == ("ACTIVE", "SOLD")
+    assert links.network.write(NetworkLink()) == {}

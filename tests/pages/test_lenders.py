@@ -1,0 +1,96 @@
+"""The Lenders page (AppTest) against the real sandbox: rankings, search, a lender, loans, CSV, borrowers."""
+
+from __future__ import annotations
+
+import pytest
+
+import adapter.lenders
+from services.errors import UnprocessableError
+from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.processes import run_sandbox, sandbox_env
+
+PAGE = page_path("lenders")
+
+
+def run_page(**query_params):
+    return run_page_file(PAGE, **query_params)
+
+
+def test_rankings_of_the_chosen_market_link_to_lenders(app_env):
+    app = run_page(market="CLT")
+    assert not app.exception
+    board = frame_with(app, "Rank")
+    expected = api_get(app_env, "/v1/lenders/rankings", market="CLT")["data"]
+    assert list(board["Lender"]) == [row["name"] for row in expected]
+    assert all(link.startswith("/lenders?lender=len_") for link in board["Open"])
+    assert app.get("deck_gl_json_chart"), "the market's lender cells are drawn"
+
+
+def test_search_finds_a_lender(app_env):
+    lender = api_get(app_env, f"/v1/lenders/{sandbox_fixtures(app_env)['large_lender_id']}")["data"]
+    app = run_page(q=lender["name"].split()[0])
+    assert not app.exception
+    assert f"/lenders?lender={lender['id']}" in list(frame_with(app, "Hard money")["Open"])
+
+
+def test_a_lender_shows_loans_borrowers_and_says_the_csv_cap_first(app_env):
+    lender_id = sandbox_fixtures(app_env)["large_lender_id"]
+    app = run_page(lender=lender_id)
+    assert not app.exception
+    assert [tab.label for tab in app.tabs][:4] == ["Loans", "CSV export", "Borrowers", "Map"]
+    loans = frame_with(app, "Borrower page")
+    assert len(loans) > 0 and loans["Recorded"].is_monotonic_decreasing
+    borrowers = frame_with(app, "Investor page")
+    assert all(link.startswith("/investors?investor=inv_") for link in borrowers["Investor page"].dropna())
+    # data-api.md, Limits 5: the cap is said before any download is offered.
+    assert "A CSV export holds at most 50,000 loans" in texts(app)
+    assert not [b for b in app.get("download_button") if b.key == "len_csv_download"]
+    app.button(key="len_csv_prepare").click().run()
+    assert not app.exception
+    assert "loans ready" in texts(app)
+    assert [b for b in app.get("download_button") if b.key == "len_csv_download"]
+
+
+@pytest.fixture(scope="module")
+def capped_sandbox():
+    """A sandbox whose CSV cap is 100 rows, so `422 csv_cap_exceeded` is reached on the small dataset."""
+    with run_sandbox("--csv-cap", "100", "--rate-limit", "1000000") as sandbox:
+        yield sandbox
+
+
+def test_csv_cap_exceeded_is_explained(capped_sandbox, monkeypatch):
+    for name, value in sandbox_env(capped_sandbox.url).items():
+        monkeypatch.setenv(name, value)
+    app = run_page(lender=sandbox_fixtures(capped_sandbox)["large_lender_id"])
+    app.button(key="len_csv_prepare").click().run()
+    assert not app.exception
+    said = texts(app)
+    assert "csv_cap_exceeded" in said and "Choose one market or a shorter date range" in said
+    assert not [b for b in app.get("download_button") if b.key == "len_csv_download"]
+
+
+def test_a_market_without_a_lender_registry_says_so(app_env, monkeypatch):
+    """data-api.md, Errors: lenders_unavailable (no sandbox market lacks lenders, so the answer is stood in)."""
+    def unavailable(*args, **kwargs):
+        raise UnprocessableError(422, {"code": "lenders_unavailable", "detail": "no lender registry"})
+
+    monkeypatch.setattr(adapter.lenders, "rankings", unavailable)
+    app = run_page(market="NNJ")
+    assert not app.exception
+    assert "has no published lender registry yet" in texts(app)
+
+
+@pytest.mark.parametrize("lender, said", [
+    pytest.param("len_12", "is not a lender id", id="malformed"),
+    pytest.param("len_0123456789ab", "No lender has the id", id="unknown"),
+])
+def test_bad_lender_ids_are_said(app_env, lender, said):
+    app = run_page(lender=lender)
+    assert not app.exception
+    assert said in texts(app)
+
+
+def test_a_retired_lender_is_said(app_env):
+    app = run_page(lender=sandbox_fixtures(app_env)["retired_lender_ids"][0])
+    assert not app.exception
+    assert "is retired from the registry" in texts(app)

@@ -1,0 +1,53 @@
+"""The Network page (AppTest) against the real sandbox: a market's graph, an investor's, their tables."""
+
+from __future__ import annotations
+
+from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+
+PAGE = page_path("network")
+
+
+def run_page(**query_params):
+    return run_page_file(PAGE, **query_params)
+
+
+def test_a_markets_network_is_free_and_drawn_with_its_table(app_env):
+    app = run_page(market="DFW")
+    assert not app.exception
+    assert app.get("deck_gl_json_chart"), "the graph is drawn"
+    edges = frame_with(app, "Relation")
+    assert set(edges["Relation"]) == {"loans", "wholesale purchases"}
+    assert (edges["Deals"] > 0).all()
+    assert all(link.startswith(("/investors?investor=inv_", "/lenders?lender=", "/wholesale?wholesaler="))
+               for link in list(edges["From page"]) + list(edges["To page"]))
+    assert any(button.key == "net_edges_csv" for button in app.get("download_button"))
+    assert not [button for button in app.button if button.key == "net_profile_confirm"]
+
+
+def test_a_market_without_wholesale_draws_its_lenders_and_says_so(app_env):
+    app = run_page(market="NNJ")
+    assert not app.exception
+    assert "publishes no wholesale dataset" in texts(app)
+    assert set(frame_with(app, "Relation")["Relation"]) == {"loans"}
+
+
+def test_an_investors_network_asks_the_profiles_cost_then_draws_around_it(app_env):
+    investor_id = sandbox_fixtures(app_env)["top_investor_ids"][0]
+    app = run_page(investor=investor_id)
+    assert not app.exception
+    assert app.button(key="net_profile_confirm").label == "Read the profile (1 credit)"
+    assert not app.get("deck_gl_json_chart"), "nothing read before the cost is agreed"
+    app.button(key="net_profile_confirm").click().run()
+    assert not app.exception
+    edges = frame_with(app, "Relation")
+    profile = api_get(app_env, f"/v1/investors/{investor_id}")["data"]
+    own = edges[(edges["From id"] == investor_id) & (edges["To kind"] == "Lender")]
+    used = {lender["id"]: lender["n"] for lender in profile["financing"]["lenders_used"]}
+    assert dict(zip(own["To id"], own["Deals"])) == used
+    assert "Agent" in set(edges["To kind"]) or not profile["agent_links"]
+
+
+def test_a_malformed_investor_id_is_said(app_env):
+    app = run_page(investor="inv_12")
+    assert not app.exception
+    assert "is not an investor id" in texts(app)
