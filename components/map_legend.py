@@ -7,6 +7,7 @@ from html import escape
 
 import streamlit as st
 
+from components.words import plural
 from mapspec.layers import ColorScale
 from mapspec.markets import MarketShape
 from mapspec.view import MAX_VIEW_CELLS
@@ -22,7 +23,7 @@ def legend_html(scale: ColorScale, *, resolution: int, n_cells: int, markets: Se
     )
     lines = [
         f'<div class="map-legend"><b>Deals per cell</b> &nbsp; {swatches}</div>',
-        f'<div class="map-legend-resolution">H3 resolution {resolution} · {n_cells:,} cells drawn '
+        f'<div class="map-legend-resolution">H3 resolution {resolution} · {plural(n_cells, "cell")} drawn '
         f"(the view holds at most {MAX_VIEW_CELLS:,})</div>",
     ]
     flagged = [market for market in markets if market.flag]

@@ -8,6 +8,7 @@ their ZIP centroids.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,3 +53,19 @@ def city_labels(view: View, *, limit: int = MAX_LABELS) -> tuple[CityLabel, ...]
         longitude = sum(point[1] for point in points) / len(points)
         labels.append(CityLabel(city.title(), latitude, longitude))
     return tuple(labels)
+
+
+def markets_with_city(city: str, markets: Sequence[Mapping]) -> list[str]:
+    """The served markets (`market`, `bbox`) whose box holds a postal city of this name
+    (the offline ZIP table: a name no market holds is not a city the data can have)."""
+    name = city.strip().casefold()
+    points = [(latitude, longitude) for place, _state, latitude, longitude in _zip_points() if place.casefold() == name]
+    found = []
+    for market in markets:
+        bbox = market.get("bbox")
+        if not bbox or len(bbox) != 4:
+            continue
+        box = View(*(float(value) for value in bbox))
+        if any(box.contains(latitude, longitude) for latitude, longitude in points):
+            found.append(str(market.get("market")))
+    return found

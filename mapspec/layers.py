@@ -129,7 +129,8 @@ def build_spec(
     form = CENTRE_FORM if shape is not None else RING_FORM
     count_at = 2 if shape is not None else 1
     markets_in_view = list(markets)
-    tooltip_lines = [f"{{{count_at}}} deals · {{{count_at + 1}}} investors", f"median price {{{count_at + 2}}}"]
+    # {n|one|many}: the count and its noun in the right number (frontend/src/cells.js, tooltipText).
+    tooltip_lines = [f"{{{count_at}|deal|deals}} · {{{count_at + 1}|investor|investors}}", f"median price {{{count_at + 2}}}"]
     rows, flagged_rows, note_line = _rows_by_market(cells, centres, shape is not None, markets_in_view, note_at=count_at + 3)
     if note_line is not None:
         tooltip_lines.append(note_line)

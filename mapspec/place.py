@@ -8,7 +8,7 @@ Plain values: the Map page's place picker (components/place_picker.py) gives a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution, estimated_cells
@@ -77,3 +77,22 @@ def request_for_view(place: PlaceChoice, geometry: dict, place_view: View | None
     if part is None:
         return geometry, place_view
     return {"bbox": part.text()}, view
+
+
+def nothing_drawn_text(place: PlaceChoice, *, filtered: bool, markets: Sequence[Mapping]) -> str:
+    """What is true when the map draws no cell: a city no served market holds, set filters
+    that leave nothing, or a view (or place) with no deals at all."""
+    if place.mode == CITY and place.city.strip():
+        from mapspec.labels import markets_with_city
+
+        holding = markets_with_city(place.city, markets)
+        if not holding:
+            served = ", ".join(str(market.get("market")) for market in markets)
+            return f"{place.city.strip()!r} is not a city of any served market ({served}): check its spelling, or pick another market."
+        if place.market not in holding:
+            return f"{place.city.strip()} is in {', '.join(holding)}, not in {place.market}: pick that market to see it."
+    if filtered:
+        return "No deals here with these filters: widen the dates, kinds or prices."
+    if place.mode == WHOLE_MARKET:
+        return "No deals in this view: zoom out or move the map to find cells."
+    return "No deals recorded in this place: try a larger one."

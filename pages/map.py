@@ -34,7 +34,7 @@ from mapspec.filters import DealFilters
 from mapspec.link import MapLink
 from mapspec.markets import shapes_in_view
 from mapspec.message import picked_row, reported_view
-from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice, place_request, request_for_view
+from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_request, request_for_view
 from mapspec.plan import DrawnView
 from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, cell_geometry
 from services.errors import ApiError
@@ -274,7 +274,7 @@ def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_c
     return drawn
 
 
-def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping]) -> View:
+def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str) -> View:
     """The map, its legend and the selected cell's frame; the view the map shows: where
     the person moved it, the map stays, otherwise it shows the view drawn."""
     spec = drawn.spec
@@ -289,7 +289,9 @@ def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list
         # In the map's place; the legend, the panel and the link still work.
         st.error(str(unavailable), icon=":material/map:")
     if spec.n_cells == 0:
-        st.info("No deals here with these filters: widen the dates, kinds or prices.")
+        # No colours to explain: what is true instead (mapspec.place.nothing_drawn_text).
+        st.info(nothing_drawn)
+        return drawn_view
     render_legend(
         spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells,
         markets=shapes_in_view(markets, drawn_view), key="map_legend",
@@ -336,7 +338,8 @@ def main() -> None:
             request, request_view = request_for_view(place, geometry, place_view, view)
             drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
             if drawn is not None:
-                drawn_view = draw_map(drawn, view, camera_at, markets)
+                nothing_drawn = nothing_drawn_text(place, filtered=bool(filters.params()), markets=markets)
+                drawn_view = draw_map(drawn, view, camera_at, markets, nothing_drawn)
 
     cell = st.session_state.get(SELECTED_CELL)
     with panel_column:

@@ -63,7 +63,12 @@ export function fillColors(rows, data, starts) {
   return colors;
 }
 
-// A tooltip's lines with each {n} replaced by the row's n-th value.
+// A tooltip's lines with each {n} replaced by the row's n-th value, and each
+// {n|one|many} by the value and its noun in the right number ("1 deal", "2 deals").
 export function tooltipText(lines, row) {
-  return lines.map((line) => line.replace(/\{(\d+)\}/g, (_, at) => String(row[Number(at)]))).join('\n');
+  const fill = (_, at, one, many) => {
+    const value = row[Number(at)];
+    return one === undefined ? String(value) : `${value} ${Number(value) === 1 ? one : many}`;
+  };
+  return lines.map((line) => line.replace(/\{(\d+)(?:\|([^|}]*)\|([^}]*))?\}/g, fill)).join('\n');
 }

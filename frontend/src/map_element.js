@@ -90,7 +90,11 @@ function mount(parentElement, setStateValue) {
         map.zoom = viewState.zoom;
         map.deck.setProps({layers: layers(map, map.data, map.labelsDrawn)});
       }
-      if (interactionState && Object.values(interactionState).some(Boolean)) reportWhenSettled(map);
+      if (interactionState && Object.values(interactionState).some(Boolean)) {
+        // The cell under a tooltip moves away with the map (or out of it): said again on the next hover.
+        map.tooltip.style.display = 'none';
+        reportWhenSettled(map);
+      }
     },
   });
   return map;
@@ -184,6 +188,8 @@ function update(map, data, rows) {
       if (map.generation !== generation) return; // a newer update is on its way
       mark('rows-loaded');
       map.problem.style.display = 'none';
+      // New cells: a tooltip of the old ones would stay over what is now drawn (or over nothing).
+      map.tooltip.style.display = 'none';
       map.cells = data.cells.map((layer, index) => ({...layer, rows: rowsByLayer[index]}));
       // How many cells the map holds now (tests wait for it to match the page's legend).
       map.container.dataset.cells = String(map.cells.reduce((total, layer) => total + layer.rows.length, 0));

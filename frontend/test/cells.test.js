@@ -49,3 +49,9 @@ test('tooltip lines take the row values they name', () => {
   const text = tooltipText(['{2} deals · {3} investors', 'median price {4}', 'data as of 2026-10-31'], [1, 2, 7, 5, '$250k']);
   assert.equal(text, '7 deals · 5 investors\nmedian price $250k\ndata as of 2026-10-31');
 });
+
+test('a count names its noun in the right number: 1 deal, 2 deals', () => {
+  const lines = ['{0|deal|deals} · {1|investor|investors}'];
+  assert.equal(tooltipText(lines, [1, 1]), '1 deal · 1 investor');
+  assert.equal(tooltipText(lines, [2, 0]), '2 deals · 0 investors');
+});

@@ -99,7 +99,7 @@ def test_a_metro_view_draws_each_hexagon_from_its_centre_at_its_true_corners(vie
     errors = [off_by(ring, cell) for ring, cell in zip(rings, frame["cell"])]
     assert max(errors) <= 0.005, f"a cell drawn {max(errors):.2%} of its radius off"
     assert all(cell_of_row(row, spec.resolution) == cell for row, cell in zip(rows[::50], frame["cell"][::50]))
-    assert "data as of 2026-10-31" in spec.tooltip and "{2} deals · {3} investors" in spec.tooltip
+    assert "data as of 2026-10-31" in spec.tooltip and "{2|deal|deals} · {3|investor|investors}" in spec.tooltip
     assert data["countAt"] == 2 and data["colors"]["thresholds"] == spec.scale.thresholds
 
 
@@ -114,7 +114,7 @@ def test_a_view_too_wide_for_one_shape_draws_each_cells_own_ring():
     assert all(cell_of_row(row, None) == row[0] for row in rows[:50])
     rings = rings_drawn(data, CELLS_LAYER)
     assert max(off_by(ring, cell) for ring, cell in zip(rings, frame["cell"])) <= 0.001
-    assert data["countAt"] == 1 and "{1} deals" in spec.tooltip[0]
+    assert data["countAt"] == 1 and "{1|deal|deals}" in spec.tooltip[0]
 
 
 def test_a_pentagon_in_view_draws_each_cells_own_ring():

@@ -1,0 +1,65 @@
+"""What the Map page says when it draws nothing, and its counts' words (issue 16, Map 3 and 4).
+
+"No deals here with these filters" blamed filters nobody had set: an empty view says the
+view is empty, a city of no served market says so, and only set filters are blamed. A map
+with no cells shows no legend of colours; one of anything is singular.
+"""
+
+from __future__ import annotations
+
+from components.map_legend import legend_html
+from mapspec.layers import ColorScale
+from tests.pages.map_helpers import new_page, point_app_at, texts
+
+# A small box in DFW's frame with no deals in the sandbox's small set (its south-west corner).
+def empty_view(markets: list[dict]) -> str:
+    west, south, _, _ = next(market for market in markets if market["market"] == "DFW")["bbox"]
+    return f"{west + 0.001:.4f},{south + 0.001:.4f},{west + 0.011:.4f},{south + 0.011:.4f}"
+
+
+def shown(app) -> str:
+    return " ".join(texts(app, "info") + texts(app, "warning") + texts(app, "error") + texts(app, "caption"))
+
+
+def legend(app) -> str:
+    return " ".join(str(element.proto.body) for element in app.get("html"))
+
+
+def run(monkeypatch, sandbox, **query):
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page(**query)
+    app.run()
+    assert not app.exception
+    return app
+
+
+def markets_of(sandbox) -> list[dict]:
+    from tests.pages.map_helpers import client
+
+    with client(sandbox.url) as api:
+        return [market.model_dump(mode="json") for market in api.coverage.retrieve().markets]
+
+
+def test_an_empty_view_says_so_and_blames_no_filter(monkeypatch, sandbox):
+    app = run(monkeypatch, sandbox, market="DFW", view=empty_view(markets_of(sandbox)))
+    text = shown(app)
+    assert "No deals in this view" in text, text
+    assert "filters" not in text, "no filter is set: none is blamed"
+    assert "Deals per cell" not in legend(app), "no colours to explain with no cells drawn"
+
+
+def test_set_filters_are_named_when_they_empty_the_view(monkeypatch, sandbox):
+    app = run(monkeypatch, sandbox, market="DFW", view=empty_view(markets_of(sandbox)), min="100000")
+    assert "with these filters" in shown(app)
+
+
+def test_a_city_of_no_served_market_says_so(monkeypatch, sandbox):
+    app = run(monkeypatch, sandbox, market="DFW", city="Gotham")
+    text = shown(app)
+    assert "Gotham" in text and "not a city of any served market" in text, text
+    assert "widen the dates" not in text
+
+
+def test_counts_of_one_are_singular():
+    html = legend_html(ColorScale(), resolution=8, n_cells=1)
+    assert "1 cell drawn" in html and "1 cells" not in html
