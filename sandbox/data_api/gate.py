@@ -15,6 +15,7 @@ from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from sandbox.core.problems import Problem
+from sandbox.core.query_numbers import check_numbers, numeric_params
 from sandbox.data_api.keys import REFUSAL_DETAIL, Plan, plan_for
 from sandbox.data_api.runtime import DataRuntime
 
@@ -71,6 +72,7 @@ def _check_parameters(request: Request) -> None:
         raise Problem(400, "unknown_parameter",
                       f"Unknown query parameter {', '.join(unknown)}. This route takes: {', '.join(sorted(allowed)) or 'none'}.",
                       errors=[{"param": name, "message": "unknown parameter", "code": "unknown_parameter"} for name in unknown])
+    check_numbers(request.query_params.multi_items(), numeric_params(id(route), route.dependant))
 
 
 def _query_names(dependant) -> set[str]:
