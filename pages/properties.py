@@ -227,7 +227,7 @@ def buyers_section(property_id: str) -> None:
     size = st.selectbox("Investors", MATCH_SIZES, key="prop_match_limit")
     found = confirm_charged_read(
         "prop_match", (property_id, size), ask_label="Find who would buy it", asked=current_link().tab == "buyers",
-        confirm_label="Find who would buy it",
+        confirm_label="Find them",
         cost_text=credits_text(adapter.properties.matches_cost(size), f"The buyers match ({size} investors at most)"),
         load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
     if found is not None:
