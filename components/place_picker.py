@@ -37,12 +37,12 @@ def render_place_picker(markets: Sequence[Mapping], *, key: str) -> PlaceChoice:
         elif mode == CITY:
             city = st.text_input("Postal city", key=f"{key}_city", placeholder="Dallas")
         elif mode == POINT:
-            inner = st.columns(3)
-            latitude = inner[0].number_input("Latitude", key=f"{key}_lat", value=None, min_value=-90.0, max_value=90.0, format="%.5f")
-            longitude = inner[1].number_input("Longitude", key=f"{key}_lng", value=None, min_value=-180.0, max_value=180.0, format="%.5f")
-            radius = inner[2].number_input(
-                "Radius (miles)", key=f"{key}_radius", value=None, min_value=0.0, step=0.5,
-                help=f"At most {MAX_RADIUS_MILES:g} miles.",
+            # One above the other: three side by side in this column cut "32.78123" to "32.".
+            latitude = st.number_input("Latitude", key=f"{key}_lat", value=None, min_value=-90.0, max_value=90.0, format="%.5f")
+            longitude = st.number_input("Longitude", key=f"{key}_lng", value=None, min_value=-180.0, max_value=180.0, format="%.5f")
+            radius = st.number_input(
+                "Radius (miles)", key=f"{key}_radius", value=None, min_value=0.0, step=0.5, format="%g",
+                help=f"More than 0 and at most {MAX_RADIUS_MILES:g} miles.",
             )
         else:
             st.caption("The whole market's box. Pick ZIPs, a city or a circle to narrow it.")
