@@ -88,16 +88,17 @@ WHOLESALE_SORTS = frozenset({"published_desc", "asking_desc", "asking_asc"})
 CSV_ROW_CAP = 50_000
 
 # --- Ids (data-api.md, Conventions; decisions.md, Data API) --------------------------------
+# Hex of either case: the documents say hex, not which case (the sandbox serves lower case).
 ID_PATTERNS = {
-    "deal": re.compile(r"deal_[0-9a-f]{32}"),
-    "property": re.compile(r"prop_[0-9a-f]{32}"),
-    "investor": re.compile(r"inv_[0-9a-f]{12}"),
-    "agent": re.compile(r"agt_[0-9a-f]{12}"),
-    "lender": re.compile(r"len_[0-9a-f]{12}"),
-    "wholesaler": re.compile(r"wsr_[0-9a-f]{12}"),
-    "wholesale_listing": re.compile(r"wl_[0-9a-f]{12}"),
-    "person": re.compile(r"person:[0-9a-f]{12}"),
-    "listing": re.compile(r"[0-9a-f]{32}"),
+    "deal": re.compile(r"deal_[0-9a-fA-F]{32}"),
+    "property": re.compile(r"prop_[0-9a-fA-F]{32}"),
+    "investor": re.compile(r"inv_[0-9a-fA-F]{12}"),
+    "agent": re.compile(r"agt_[0-9a-fA-F]{12}"),
+    "lender": re.compile(r"len_[0-9a-fA-F]{12}"),
+    "wholesaler": re.compile(r"wsr_[0-9a-fA-F]{12}"),
+    "wholesale_listing": re.compile(r"wl_[0-9a-fA-F]{12}"),
+    "person": re.compile(r"person:[0-9a-fA-F]{12}"),
+    "listing": re.compile(r"[0-9a-fA-F]{32}"),
 }
 ID_EXAMPLES = {
     "deal": "deal_ followed by 32 hex characters",
@@ -121,8 +122,8 @@ PEOPLE_LISTING_PARAMS = ("status", "listed_from", "all_versions", "self_listing"
 # --- Marketplace (marketplace-api.md, Resources and Limits; decisions.md, Marketplace) -----
 # Public ids: a type prefix and 12 hex characters.
 MARKETPLACE_ID_PATTERNS = {
-    "offer": re.compile(r"off_[0-9a-f]{12}"),
-    "deal": re.compile(r"mkd_[0-9a-f]{12}"),
+    "offer": re.compile(r"off_[0-9a-fA-F]{12}"),
+    "deal": re.compile(r"mkd_[0-9a-fA-F]{12}"),
 }
 OFFER_STATUSES = ("new", "countered", "accepted", "declined", "withdrawn")
 DECLINE_REASONS = (

@@ -80,7 +80,7 @@ def test_place_params_refusals(kwargs: dict, param: str) -> None:
     [
         pytest.param("deal", "deal_" + HEX32, True, id="deal"),
         pytest.param("deal", " deal_" + HEX32 + " ", True, id="deal-stripped"),
-        pytest.param("deal", "deal_" + HEX32.upper(), False, id="deal-upper-case"),
+        pytest.param("deal", "deal_" + HEX32.upper(), True, id="deal-upper-case-hex"),
         pytest.param("deal", HEX32, False, id="deal-without-prefix"),
         pytest.param("investor", "inv_" + HEX12, True, id="investor"),
         pytest.param("investor", "inv_" + HEX12 + "0", False, id="investor-too-long"),

@@ -21,7 +21,7 @@ NOON = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
     [
         pytest.param("offer", "off_0123456789ab", True, id="offer id"),
         pytest.param("offer", " off_0123456789ab ", True, id="offer id with spaces around"),
-        pytest.param("offer", "off_0123456789AB", False, id="upper-case hex"),
+        pytest.param("offer", "off_0123456789AB", True, id="upper-case hex (the documents say hex, not which case)"),
         pytest.param("offer", "off_0123456789", False, id="ten hex"),
         pytest.param("offer", "mkd_0123456789ab", False, id="deal id for an offer"),
         pytest.param("deal", "mkd_0123456789ab", True, id="deal id"),
