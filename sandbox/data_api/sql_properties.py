@@ -100,6 +100,10 @@ class PropertyQueries:
             WHERE {where} AND {keyset} ORDER BY {sort.order_by} LIMIT {int(limit) + 1}
             """, params + keyset_params)
 
+    def parcel_by_id(self, where: str, params: list[Any]) -> list[dict[str, Any]]:
+        """The one parcel a property id names: no ORDER BY/LIMIT, so DuckDB looks it up through its index."""
+        return self.db.rows(f"SELECT {PARCEL_COLUMNS}, NULL::DOUBLE AS distance FROM parcels WHERE {where}", params)
+
     def candidates(self, where: str, params: list[Any]) -> list[dict[str, Any]]:
         """Every parcel an address or an APN names (at most 20), for `ambiguous_address` / `ambiguous_apn`."""
         return self.db.rows(f"SELECT 'prop_' || property_id AS property_id, line, unit, zip, county_fips, apn "

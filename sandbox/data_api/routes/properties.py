@@ -78,7 +78,10 @@ def search_properties(request: Request, caller: V1Caller, search: PropertySearch
     query_hash = codec.query_hash(request.url.path, [("body", _search_hash(search))])
     after = codec.decode(search.cursor, query_hash, version) if search.cursor is not None else None
     limit = page_limit(search.limit, *SEARCH_LIMIT)
-    found = queries.parcel_page(where, params, sort, after, limit, point)
+    if kind == "property_id":
+        found = [] if after is not None else queries.parcel_by_id(where, params)
+    else:
+        found = queries.parcel_page(where, params, sort, after, limit, point)
     rows = found[:limit]
     next_cursor = (codec.encode([rows[-1][sort.expression], rows[-1]["seq"]], query_hash, version)
                    if len(found) > limit and rows else None)
