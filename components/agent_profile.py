@@ -102,7 +102,7 @@ def render_agent_profile(agent: Mapping, *, key: str) -> None:
         if listings.get(field) is not None:
             prices.append(f"{label}: ${listings[field]:,.0f}")
     span = f"Listed from {listings.get('first_listed_on') or '—'} to {listings.get('last_listed_on') or '—'}"
-    st.caption(" · ".join([span, *prices]) + ". Counts are a lower bound (data-api.md).")
+    st.caption(" · ".join([span, *prices]) + ". Counts are a lower bound: listings the data did not record are not counted.")
     render_bar_chart(
         by_year_frame(listings), x="Year", y=["Listed", "Sold", "Self-listed"], key=f"{key}_years",
         title="Listings by year", stack=False,

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from components.words import without_api_wording
+
 # What a person can do about each documented code (data-api.md and marketplace-api.md, Errors).
 ADVICE = {
     "unauthorized": "Check the API key (DEEDSCOPE_API_KEY) or log in again.",
@@ -27,7 +29,7 @@ ADVICE = {
     "gone": "This record was retired from the registry.",
     "not_found": "Nothing has this id: check it, or search by name.",
     "market_required": "This id exists in several markets: choose one.",
-    "validation_error": "Correct the highlighted input and try again.",
+    "validation_error": "Correct the value named here and try again.",
     "connection_error": "The data service could not be reached: check the network or try again.",
 }
 
@@ -36,6 +38,8 @@ def describe_error(error: BaseException) -> str:
     """One paragraph: what failed, and what to do about it."""
     code = getattr(error, "code", None) or "connection_error"
     detail = getattr(error, "detail", None) or str(error)
+    # A server's detail may point at its routes ("See GET /v1/coverage"): those sentences go.
+    detail = without_api_wording(detail) or "The request was refused"
     parts = [detail.rstrip(".") + "."]
     zips = getattr(error, "zips_unknown", None)
     if zips:

@@ -1,9 +1,24 @@
-"""Words a page puts in front of a person: counts with their noun in the right number."""
+"""Words a page puts in front of a person: counts with their noun in the right number, and
+no API or document wording (routes, headers, documents belong in logs and docs)."""
 
 from __future__ import annotations
+
+import re
 
 
 def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
     """`1 deal`, `2 deals`, `1,200 deals`, `0 credits`."""
     word = noun if count == 1 else (plural_noun or f"{noun}s")
     return f"{count:,} {word}"
+
+
+# What belongs in logs and docs, not in front of a person: routes, headers, documents.
+API_WORDING = re.compile(r"\b(GET|POST|PATCH|PUT|DELETE) /|/v[13]/|\b[\w-]+\.md\b|\bLimits \d|\bX-[A-Z][A-Za-z]+-|problem\+json")
+
+
+def without_api_wording(text: str) -> str:
+    """The text less its sentences that speak of routes, headers or documents (a server's
+    `detail` may add "See GET /v1/coverage for the served markets.")."""
+    sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+    kept = [sentence for sentence in sentences if not API_WORDING.search(sentence)]
+    return " ".join(kept)

@@ -53,7 +53,7 @@ def select(**params: str | None) -> None:
 def agent_search() -> None:
     hits = search_by_name(
         "Search agents", key="agt_query", placeholder="a brokerage or an agent's name",
-        help="A free search (data-api.md, Limits 3).", search=adapter.agents.search,
+        help="A free search: it costs no credits.", search=adapter.agents.search,
     )
     if hits is None:
         return

@@ -134,7 +134,7 @@ def main() -> None:
         render_error(error, title="Freshness could not be read")
     if build is not None or dataset is not None:
         render_builds(build, dataset, key="cov_builds")
-    st.caption(escape_markdown("Coverage, builds and freshness are free reads (data-api.md, Limits 3)."))
+    st.caption(escape_markdown("Coverage, builds and freshness cost no credits."))
 
 
 adapter.routing.ensure_app_router()

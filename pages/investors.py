@@ -251,7 +251,7 @@ def deals_section(profile: dict) -> None:
         read = confirm_charged_read(
             "inv_load_deals", (investor_id,), ask_label="Load deals", asked=True,
             cost_text=(
-                f"{expected:,} deals on record. Each deal new to your account costs 1 credit (data-api.md, Limits 3); "
+                f"{expected:,} deals on record. Each deal new to your account costs 1 credit; "
                 f"the list may hold more than the profile counts, so the read stops at {bound:,} deals."
             ),
             confirm_label=f"Load deals (up to {cost:,} credits)", error_title="Deals could not be read", load=load,

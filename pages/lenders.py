@@ -66,7 +66,7 @@ def unavailable_note(market: str) -> None:
 
 def lender_search() -> None:
     query = render_name_search("Search lenders", key="len_query", placeholder="a bank or a private lender's name",
-                               help="A free search (data-api.md, Limits 3).")
+                               help="A free search: it costs no credits.")
     if query is None:
         return
     try:
@@ -258,7 +258,7 @@ def lender_map(lender: dict) -> None:
 
 def main() -> None:
     st.title("Lenders")
-    st.caption("Lender reads are free (early access; data-api.md, Limits 3).")
+    st.caption("Lender reads cost no credits while they are in early access.")
     lender_search()
     link = current_link()
     if link.lender:

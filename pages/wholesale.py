@@ -125,7 +125,7 @@ def listing_section(listing_id: str) -> None:
 
 def wholesaler_search() -> None:
     query = render_name_search("Search wholesalers", key="whl_query", placeholder="a wholesaler's name",
-                               help="A free search (data-api.md, Limits 3).")
+                               help="A free search: it costs no credits.")
     if query is None:
         return
     try:
@@ -164,7 +164,7 @@ def wholesaler_section(wholesaler_id: str) -> None:
 
 def main() -> None:
     st.title("Wholesale")
-    st.caption("Wholesale reads are free (early access; data-api.md, Limits 3).")
+    st.caption("Wholesale reads cost no credits while they are in early access.")
     link = current_link()
     if link.listing:
         listing_section(link.listing)

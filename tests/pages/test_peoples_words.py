@@ -1,0 +1,101 @@
+"""Everything a page puts in front of a person is in people's words (issue 16, Everywhere):
+no API routes, headers or document references ("See GET /v1/coverage", "(data-api.md,
+Limits 3)"); those belong in logs, docs and code comments.
+
+Each page is run in the states a person meets (a search, a profile asked for, a cell open),
+and every element's text, labels and help are scanned; the data it shows is not (tables,
+charts and the map's own message hold ids and URLs as data).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path
+from tests.pages.map_helpers import drawn_cells, select_cell
+
+API_WORDING = re.compile(
+    r"\b(GET|POST|PATCH|PUT|DELETE) /|/v[13]/|\b[\w-]+\.md\b|\bLimits \d|\bX-[A-Z][A-Za-z]+-|problem\+json"
+    r"|\bAuthentication \d|\bendpoint\b|\bquery parameter\b",
+)
+# Elements whose content is data, not words: tables, charts, the map element's message.
+DATA_ELEMENTS = {"arrow_data_frame", "vega_lite_chart", "arrow_vega_lite_chart", "deck_gl_json_chart", "bidi_component", "json"}
+
+
+def said(node) -> list[str]:
+    """The text of every element under `node` (values, labels, help, captions)."""
+    found: list[str] = []
+    proto = getattr(node, "proto", None)
+    if proto is not None and getattr(node, "type", None) not in DATA_ELEMENTS:
+        found.append(str(proto.DESCRIPTOR.name) + " " + _fields_text(proto))
+    for child in getattr(node, "children", {}).values():
+        found.extend(said(child))
+    return found
+
+
+def _fields_text(proto) -> str:
+    if proto.DESCRIPTOR.name == "Block":
+        return ""
+    parts = []
+    for field, value in proto.ListFields():
+        if isinstance(value, str):
+            parts.append(value)
+        elif hasattr(value, "ListFields"):
+            parts.append(_fields_text(value))
+        elif isinstance(value, (list, tuple)) or hasattr(value, "__iter__"):
+            parts.extend(item for item in value if isinstance(item, str))
+    return " ".join(parts)
+
+
+def run(name: str, **query) -> AppTest:
+    app = AppTest.from_file(page_path(name), default_timeout=RUN_TIMEOUT_S)
+    app.query_params.update(query)
+    return app.run()
+
+
+def open_cell_and_ask(app: AppTest) -> None:
+    select_cell(app, max(drawn_cells(app), key=lambda item: item[1]))
+    app.run()
+    app.button(key="map_deals_ask").click().run()
+
+
+SCENES = [
+    pytest.param("map", {}, None, id="map"),
+    pytest.param("map", {}, open_cell_and_ask, id="map-cell-asked"),
+    pytest.param("map", {"market": "DFW", "zip": "99999"}, None, id="map-unknown-zip"),
+    pytest.param("coverage", {}, None, id="coverage"),
+    pytest.param("coverage", {"zip": "75201"}, None, id="coverage-zip"),
+    pytest.param("agents", {"q": "a"}, None, id="agents-search"),
+    pytest.param("agents", {"agent": "found"}, None, id="agents-profile"),
+    pytest.param("investors", {"q": "LLC"}, None, id="investors-search"),
+    pytest.param("investors", {"investor": "found"}, None, id="investors-profile-asked"),
+    pytest.param("marketplace", {}, None, id="marketplace"),
+    pytest.param("lenders", {}, None, id="lenders"),
+    pytest.param("wholesale", {}, None, id="wholesale"),
+]
+
+
+@pytest.mark.parametrize(("page", "query", "action"), SCENES)
+def test_no_api_or_document_wording_in_front_of_a_person(app_env, monkeypatch, page, query, action):
+    import adapter.data
+    import streamlit as st
+
+    st.cache_data.clear()
+    adapter.data._shared_resources.clear()
+    filled = dict(query)
+    if query.get("agent"):
+        hit = api_get(app_env, "/v1/agents/search", q="Realty")["data"][0]
+        filled.update(agent=hit["id"], market=hit["market"])
+    if query.get("investor"):
+        filled["investor"] = api_get(app_env, "/v1/investors/search", q="LLC")["data"][0]["id"]
+    app = run(page, **filled)
+    if action is not None:
+        action(app)
+    assert not app.exception
+    offending = sorted({match.group(0) + " in: " + text[max(0, match.start() - 60): match.end() + 60]
+                        for text in said(app._tree) for match in API_WORDING.finditer(text)})
+    assert not offending, "\n".join(offending)
+
