@@ -83,7 +83,8 @@ def test_the_profile_asks_before_spending_a_credit_then_shows_every_group(app_en
     assert app.subheader[0].value == escape_markdown(investor["display_name"])
     labels = {metric.label for metric in app.metric}
     assert {"Deals", "Median bought price", "Median hold", "Loans"} <= labels
-    assert [tab.label for tab in app.tabs] == ["Activity", "Financing", "Agents and buyer signal", "Deals"]
+    assert [tab.label for tab in app.tabs] == ["Activity", "Financing", "Agents and buyer signal", "Deals",
+                                               "Wholesale purchases"]
     assert api.credits.charged == 1
 
     # A second look at the same profile is free, and the page does not ask again.
