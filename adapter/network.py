@@ -21,11 +21,13 @@ from services.errors import UnprocessableError
 
 # How wide the graph reads, so a person can still follow it.
 TOP_LENDERS = 8
-BORROWERS_PER_LENDER = 10
+BORROWERS_PER_LENDER = 8
 TOP_WHOLESALERS = 8
-BUYERS_PER_WHOLESALER = 8
+BUYERS_PER_WHOLESALER = 6
 MAX_WHOLESALE_ROWS = 3_000
-RING = 5
+RING = 4
+# An investor's own lenders and wholesalers drawn (most deals first); agents are few.
+OWN_TIES = 12
 
 
 def investor_node(row: Mapping[str, Any], id_key: str = "investor_id") -> Node | None:
@@ -90,7 +92,7 @@ def investor_network(profile: Mapping[str, Any]) -> tuple[Network, list[str]]:
     network.add(center)
     financing = profile.get("financing") or {}
     lenders = sorted(financing.get("lenders_used") or [], key=lambda l: -(l.get("n") or 0))
-    for used in lenders:
+    for used in lenders[:OWN_TIES]:
         network.link(center, lender_node(used), used.get("n") or 0)
     for link in profile.get("agent_links") or []:
         agent = Node(link["agent_id"], "agent", link["agent_id"], link.get("market") or "")
@@ -102,7 +104,7 @@ def investor_network(profile: Mapping[str, Any]) -> tuple[Network, list[str]]:
         purchases = []
     by_wholesaler = Counter(row["wholesaler"]["id"] for row in purchases if row.get("wholesaler"))
     names = {row["wholesaler"]["id"]: row["wholesaler"] for row in purchases if row.get("wholesaler")}
-    for wholesaler_id, count in by_wholesaler.items():
+    for wholesaler_id, count in by_wholesaler.most_common(OWN_TIES):
         network.link(center, wholesaler_node({**names[wholesaler_id], "market": profile.get("market")}), count)
     second_ring(network, [l["id"] for l in lenders[:RING]], [w for w, _ in by_wholesaler.most_common(RING)])
     return network, notes

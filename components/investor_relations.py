@@ -13,6 +13,10 @@ from components.tables import date_column, link_column, page_href, render_page_l
 CONFIDENCE_ORDER = {"HIGH": 0, "MEDIUM": 1}
 
 
+# The lenders linked under the table, most loans first.
+LENDER_LINKS = 10
+
+
 def lenders_frame(financing: Mapping) -> pd.DataFrame:
     rows = [
         {
@@ -60,6 +64,11 @@ def render_investor_financing(profile: Mapping, *, key: str) -> None:
         column_config={"Last loan": date_column("Last loan")},
         file_name=f"{profile.get('id')}-lenders.csv",
     )
+    # Each lender's page: its loans, borrowers and rankings (issue 20).
+    for lender in (financing.get("lenders_used") or [])[:LENDER_LINKS]:
+        if lender.get("id"):
+            render_page_link("pages/lenders.py", "lenders", label=f"Lender {lender.get('name') or lender['id']}",
+                             query_params={"lender": lender["id"]})
 
 
 def render_agent_links(profile: Mapping, *, key: str) -> None:

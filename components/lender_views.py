@@ -8,9 +8,19 @@ import pydeck
 import streamlit as st
 
 from components.charts import map_provider_for, render_bar_chart
-from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
+from components.tables import (
+    date_column,
+    escape_markdown,
+    link_column,
+    money_column,
+    page_href,
+    render_page_link,
+    render_table,
+)
 
 CELL_COLOUR = [214, 39, 40]
+# The top borrowers linked under their table.
+BORROWER_LINKS = 10
 
 
 def lender_href(lender_id: str) -> str:
@@ -85,6 +95,10 @@ def render_borrowers(rows: list[dict], *, key: str, file_stem: str) -> None:
     render_table(frame, key=key, file_name=f"{file_stem}-borrowers.csv",
                  column_config={"Volume": money_column("Volume"), "Investor page": link_column("Investor page", "investor"),
                                 "Network": link_column("Network", "network")})
+    for row in [r for r in rows if r.get("investor_id")][:BORROWER_LINKS]:
+        render_page_link("pages/investors.py", "investors",
+                         label=f"Borrower {row.get('display_name') or row.get('name') or row['investor_id']}",
+                         query_params={"investor": row["investor_id"]})
 
 
 def render_lender_cells(cells: list[dict], *, key: str, basemap: bool, height: int = 380) -> None:

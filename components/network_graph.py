@@ -13,7 +13,7 @@ from components.tables import link_column, render_table
 from mapspec.network import KIND_COLOURS, KIND_LABELS
 
 NODES_LAYER = "network-nodes"
-NAMED_NODES = 25
+NAMED_NODES = 12
 
 
 def render_legend() -> None:
@@ -33,10 +33,10 @@ def render_network(nodes: list[dict], edges: list[dict], *, key: str, height: in
                   get_target_position="target", get_width="width", width_units="pixels",
                   get_color=[110, 110, 110, 120], pickable=True),
         pdk.Layer("ScatterplotLayer", id=NODES_LAYER, data=nodes, get_position="position", get_radius="radius",
-                  radius_units="pixels", get_fill_color="colour", get_line_color=[255, 255, 255], stroked=True,
+                  radius_min_pixels=3, radius_max_pixels=18, get_fill_color="colour", get_line_color=[255, 255, 255], stroked=True,
                   line_width_min_pixels=1, pickable=True),
         pdk.Layer("TextLayer", id="network-labels", data=named, get_position="position", get_text="label",
-                  get_size=12, get_pixel_offset=[0, -16], get_color=[30, 30, 30], character_set="auto"),
+                  get_size=12, get_pixel_offset=[0, -16], get_color=[30, 30, 30, 255]),
     ]
     deck = pdk.Deck(
         layers=layers, views=[pdk.View(type="OrthographicView", controller=True)],

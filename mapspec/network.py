@@ -112,7 +112,8 @@ def deck_rows(network: Network, positions: dict[str, tuple[float, float]],
             "id": node_id, "kind": node.kind, "kind_label": KIND_LABELS[node.kind], "label": node.label,
             "market": node.market, "deals": degree.get(node_id, 0), "href": node_href(node),
             "position": [round(x * scale, 3), round(y * scale, 3)], "colour": list(KIND_COLOURS[node.kind]),
-            "radius": 4 + 2 * math.log1p(degree.get(node_id, 0)) + (4 if node_id == network.center else 0),
+            # In the view's units (the layout spans -scale..scale): about 6 to 14 pixels at the first zoom.
+            "radius": 1.5 + 0.5 * math.log1p(degree.get(node_id, 0)) + (2 if node_id == network.center else 0),
         })
     heaviest = max((w for _, _, w in network.edges()), default=1)
     edges = []

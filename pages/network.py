@@ -94,6 +94,8 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
         return None
     st.subheader(f"Around {escape_markdown(profile.get('display_name') or profile['id'])}")
     render_page_link("pages/investors.py", "investors", label="Its investor profile", query_params={"investor": profile["id"]})
+    st.caption(f"Drawn: its {adapter.network.OWN_TIES} busiest lenders and wholesalers and every agent linked to it, then "
+               "the other borrowers and buyers of its busiest few. Its profile's Financing tab lists every lender.")
     with st.spinner("Reading its lenders' borrowers and its wholesalers' buyers…"):
         try:
             return adapter.network.investor_network(profile)
