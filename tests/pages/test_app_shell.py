@@ -10,7 +10,7 @@ from services import embedded
 from tests.pages.map_helpers import APP, TIMEOUT_S, drawn_cells, point_app_at
 from tests.processes import sandbox_env
 
-EXPECTED_PAGES = ["map", "investors", "properties", "agents", "coverage", "marketplace"]
+EXPECTED_PAGES = ["map", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "marketplace"]
 
 
 def sidebar_text(app: AppTest) -> str:
@@ -37,7 +37,8 @@ def test_the_shell_runs_the_map_by_default_and_says_where_the_data_comes_from(mo
     assert "zpka_" not in text, "the key never shows"
 
 
-@pytest.mark.parametrize("script", ["pages/investors.py", "pages/agents.py", "pages/coverage.py", "pages/marketplace.py"])
+@pytest.mark.parametrize("script", ["pages/investors.py", "pages/agents.py", "pages/coverage.py", "pages/marketplace.py",
+                                    "pages/lenders.py", "pages/wholesale.py", "pages/network.py"])
 def test_the_navigation_opens_every_page_with_the_chrome(monkeypatch, sandbox, script):
     point_app_at(monkeypatch, sandbox.url)
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
