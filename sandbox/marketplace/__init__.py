@@ -9,6 +9,7 @@ from __future__ import annotations
 from fastapi import APIRouter, FastAPI
 
 from sandbox.core.context import SandboxContext
+from sandbox.marketplace.problem_schema import problem_responses
 from sandbox.marketplace.routes import admin, buy, drafts, events, issuer, leads, me, sell, uploads, webhooks
 from sandbox.marketplace.runtime import Runtime
 
@@ -21,7 +22,7 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     app.state.marketplace = runtime
     context.reset_hooks.append(runtime.reset)
     app.include_router(issuer.router)
-    api = APIRouter(prefix=API_PREFIX)
+    api = APIRouter(prefix=API_PREFIX, responses=problem_responses())
     for module in (me, buy, sell, drafts, events, webhooks, leads):
         api.include_router(module.router)
     app.include_router(api)

@@ -24,6 +24,7 @@ from sandbox.marketplace.bodies import ProofOfFundsBody, UploadRequest
 from sandbox.marketplace.gateway import BuyOffersRead, BuyOffersWrite
 from sandbox.marketplace.models import MarketState, ProofOfFunds, UploadedFile
 from sandbox.marketplace.params import NoQuery
+from sandbox.marketplace.problem_schema import problem_responses
 from sandbox.marketplace.runtime import RuntimeDep
 from sandbox.marketplace.strict import parse_body
 from sandbox.marketplace.views import proof_json
@@ -35,7 +36,7 @@ MAX_BYTES = 10 * 1024 * 1024
 SLOT_SECONDS = 15 * 60
 UPLOAD_TARGET = "/marketplace/uploads/proof-of-funds"
 _SIGNING_KEY = secrets.token_bytes(32)
-router = APIRouter(tags=["marketplace: proof of funds"])
+router = APIRouter(tags=["marketplace: proof of funds"], responses=problem_responses())
 
 
 def _sign(policy: dict) -> str:
