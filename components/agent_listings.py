@@ -7,15 +7,23 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, escape_markdown, money_column, render_table
+from components.tables import date_column, escape_markdown, link_column, money_column, render_table
+from links.properties import property_href
 
 LISTING_DATE_COLUMNS = ("Listed", "Sold", "Seen from", "Seen to", "Buyer deed")
 LISTING_COLUMNS = [
     "Listed", "Status", "Sold", "List price", "Sold price", "City", "ZIP", "County", "Brokerage", "Office", "Roles",
     "Self-listing", "Versions",
     "Buyer flagged", "Buyer deed", "Price match", "Current", "Seen from", "Seen to", "Buyer orgs", "Holder orgs",
-    "Listing id", "Mention id",
+    "Listing id", "Mention id", "Property",
 ]
+
+
+def _property_link(property_id: str | None) -> str | None:
+    """The parcel's page; a lean row carries the bare 32 hex, a /v1 row the prefixed id."""
+    if not property_id:
+        return None
+    return property_href(property_id if property_id.startswith("prop_") else "prop_" + property_id)
 
 
 def listings_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
@@ -49,6 +57,7 @@ def listings_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
             "Holder orgs": ", ".join(row.get("holder_org_ids") or []),
             "Listing id": row.get("listing_id"),
             "Mention id": row.get("mention_id"),
+            "Property": _property_link(row.get("property_id")),
         }
         for row in rows
     ]
@@ -73,6 +82,7 @@ def render_listing_history(frame: pd.DataFrame, *, key: str, file_stem: str) -> 
             **{column: date_column(column) for column in LISTING_DATE_COLUMNS},
             "List price": money_column("List price"),
             "Sold price": money_column("Sold price"),
+            "Property": link_column("Property", display_text="Open property"),
         },
         file_name=f"{file_stem}-listings.csv",
     )

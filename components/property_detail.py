@@ -72,6 +72,7 @@ def render_loans(loans: Sequence[Mapping], *, key: str, as_of: str | None = None
         "Lender": (loan.get("lender") or {}).get("name"),
         "Hard money": (loan.get("lender") or {}).get("is_hard_money"),
         "Lender id": (loan.get("lender") or {}).get("id"),
+        "Lender page": page_href("lenders", {"lender": (loan.get("lender") or {}).get("id") or ""}),
         "Borrower": (loan.get("borrower") or {}).get("name") or PRIVATE,
         "Borrower page": page_href("investors", {"investor": (loan.get("borrower") or {}).get("investor_id") or ""})
         if (loan.get("borrower") or {}).get("investor_id") else None,
@@ -80,6 +81,7 @@ def render_loans(loans: Sequence[Mapping], *, key: str, as_of: str | None = None
     frame["Amount"] = frame["Amount"].astype("Int64")
     render_table(frame, key=key, file_name="loans.csv",
                  column_config={"Recorded": date_column("Recorded"), "Amount": money_column("Amount"),
+                                "Lender page": st.column_config.LinkColumn("Lender page", display_text="Open lender"),
                                 "Borrower page": st.column_config.LinkColumn("Borrower page", display_text="Open")})
     if as_of:
         st.caption(f"Financing as of {as_of}.")

@@ -69,6 +69,7 @@ def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
     assert property_id in said and "bought by [" in said and "](/investors?investor=inv_" in said
     loans = next(frame.value for frame in app.dataframe if "Lender" in frame.value.columns)
     assert loans["Lender id"].str.startswith("len_").all()
+    assert loans["Lender page"].str.startswith("/lenders?lender=len_").all()
     assert any("Permit" in frame.value.columns for frame in app.dataframe)
     assert any("Listing id" in frame.value.columns for frame in app.dataframe)
 
