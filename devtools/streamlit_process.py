@@ -40,10 +40,18 @@ def sandbox_env(url: str, key: str = EMBEDDED_API_KEY) -> dict[str, str]:
 @contextlib.contextmanager
 def run_streamlit(env: dict[str, str], script: str = "app.py") -> Iterator[str]:
     """Serve the Streamlit app headless on a free port; yield its URL."""
+    with serve_streamlit(env, script) as (_process, url):
+        yield url
+
+
+@contextlib.contextmanager
+def serve_streamlit(env: dict[str, str], script: str = "app.py") -> Iterator[tuple[subprocess.Popen, str]]:
+    """`run_streamlit`, also yielding the process (a test may stop one replica mid-session).
+    `env` may set `DEEDSCOPE_APP_URL` itself (empty: the browser's address is used)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     ARTIFACTS_LOG_DIR.mkdir(exist_ok=True)
-    full_env = {**os.environ, **env, "DEEDSCOPE_APP_URL": url}
+    full_env = {**os.environ, "DEEDSCOPE_APP_URL": url, **env}
     args = [
         sys.executable, "-m", "streamlit", "run", script,
         "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
@@ -54,7 +62,7 @@ def run_streamlit(env: dict[str, str], script: str = "app.py") -> Iterator[str]:
     process = subprocess.Popen(args, cwd=ROOT, env=full_env, stdout=log, stderr=subprocess.STDOUT, text=True)
     try:
         _wait_until_healthy(url, process, log.name)
-        yield url
+        yield process, url
     finally:
         stop_process(process)
         log.close()

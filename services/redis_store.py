@@ -18,8 +18,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import pickle
+from dataclasses import replace
 from typing import Any
 
+from services.cache import CachedResponse
 from services.contract import CACHE_MAX_TTL_S
 
 KEY_PREFIX = "deedscope:"
@@ -105,7 +107,14 @@ class RedisStore:
         self._redis.close()
 
     def _dump(self, value: Any) -> bytes:
-        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            if not isinstance(value, CachedResponse):
+                raise
+            # What was parsed is a memo (a generic envelope model does not pickle): the
+            # body travels, and the replica that reads it parses it once.
+            body = pickle.dumps(replace(value, parsed={}), protocol=pickle.HIGHEST_PROTOCOL)
         return hmac.new(self._signing_key, body, hashlib.sha256).digest() + body
 
     def _load(self, raw: bytes | None) -> Any | None:

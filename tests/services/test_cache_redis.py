@@ -122,3 +122,12 @@ def test_a_returning_redis_is_used_again(redis_url):
     assert shared.get("k") == "shared"
     assert store.get("meanwhile") is None  # the memory of the outage is dropped
     shared.clear()
+
+
+def test_an_entry_whose_parsed_models_do_not_pickle_travels_as_its_body(store):
+    from services.envelope import Envelope
+    from services.data_api.models import Coverage
+
+    parsed = Envelope[Coverage].model_validate({"data": {"place": None, "markets": []}, "meta": {"request_id": "r"}})
+    store.set("entry", CachedResponse(body=b"{}", etag=None, dataset_version="1", parsed={"coverage": parsed}))
+    assert store.get("entry") == CachedResponse(body=b"{}", etag=None, dataset_version="1", parsed={})

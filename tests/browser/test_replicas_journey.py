@@ -1,0 +1,200 @@
+"""Two app replicas behind HAProxy over one sandbox and one Redis, driven by Debian's chromium.
+
+What a team gets (issue 17): log in on replica A, the issuer's redirect lands on replica B
+(which finishes the login begun on A), a reload on A is still logged in; a map view read on
+A is served on B without one data request to the API; A stops mid-session and the page
+reconnects to B with its map view and its login.
+
+Real parts, each on a free loopback port: `redis-server`, `haproxy` (sticky cookie
+`deedscope_replica`, health checks on `/_stcore/health`), two `streamlit run app.py`
+processes, the sandbox. The app's address is not configured: the replicas take it from the
+browser (the balancer's). The data API is reached through a counting pass-through (a real
+listener), so the test counts what reached the API; the issuer is the sandbox's own.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx2
+import pytest
+from playwright.sync_api import Page, expect
+
+from devtools.services_process import run_haproxy, run_redis
+from devtools.streamlit_process import serve_streamlit
+from services.sandbox_process import stop_process
+from tests.browser.test_map_journey import wait_for_paint
+from tests.processes import sandbox_env
+
+UI_TIMEOUT_MS = 90_000
+REPLICA_COOKIE = "deedscope_replica"
+HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
+# The freshness probe (`GET /v1/dataset`) is never cached by design (services/data_api/client.py):
+# a replica's first page asks it once. Every other data read must come from the shared cache.
+FRESHNESS_PROBE = "/v1/dataset"
+
+
+class CountingProxy:
+    """A loopback pass-through to the sandbox's data API that counts request paths."""
+
+    def __init__(self, upstream: str) -> None:
+        self.upstream = upstream.rstrip("/")
+        self.paths: Counter[str] = Counter()
+        self._lock = threading.Lock()
+        self._client = httpx2.Client(follow_redirects=False, timeout=60)
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def __enter__(self) -> CountingProxy:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._client.close()
+
+    def data_requests(self) -> Counter[str]:
+        with self._lock:
+            return Counter({path: n for path, n in self.paths.items() if path.startswith(("/v1/", "/v3/"))})
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                self._forward()
+
+            def do_POST(self) -> None:
+                self._forward()
+
+            def _forward(self) -> None:
+                with proxy._lock:
+                    proxy.paths[self.path.split("?", 1)[0]] += 1
+                body = self.rfile.read(int(self.headers.get("content-length") or 0))
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_HEADERS}
+                answer = proxy._client.request(self.command, proxy.upstream + self.path, content=body, headers=headers)
+                self.send_response(answer.status_code)
+                for name, value in answer.headers.multi_items():
+                    if name.lower() not in HOP_HEADERS:
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(answer.content)))
+                self.end_headers()
+                self.wfile.write(answer.content)
+
+        return Handler
+
+
+@pytest.fixture
+def team(sandbox) -> Iterator[dict]:
+    """Redis, a counting pass-through to the API, replicas A and B, HAProxy in front."""
+    with run_redis() as redis_url, CountingProxy(sandbox.url) as api:
+        env = {
+            **sandbox_env(api.url),
+            # The issuer and the marketplace directly; only data reads go through the counter.
+            "DEEDSCOPE_AUTH_URL": f"{sandbox.url}/auth",
+            "DEEDSCOPE_MARKETPLACE_URL": f"{sandbox.url}/marketplace/v1",
+            "DEEDSCOPE_CACHE_URL": redis_url,
+            "DEEDSCOPE_SESSION_KEY": "replicas-journey-session-key",
+            "DEEDSCOPE_APP_URL": "",  # unset: the address the browser used (the balancer's)
+        }
+        with serve_streamlit(env) as (process_a, url_a), serve_streamlit(env) as (process_b, url_b):
+            with run_haproxy([url_a, url_b]) as balancer:
+                yield {"url": balancer, "a": process_a, "api": api}
+
+
+def on_replica(page: Page, balancer: str, replica: int) -> None:
+    """Send this browser's next requests (and websocket) to replica `replica` (0 = A, 1 = B)."""
+    host = balancer.split("://", 1)[1].split(":")[0]
+    page.context.add_cookies([{"name": REPLICA_COOKIE, "value": f"r{replica}", "domain": host, "path": "/"}])
+
+
+def wait_until_idle(page: Page) -> None:
+    page.wait_for_timeout(300)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidgetRunningIcon\"], [data-testid=\"stStatusWidgetRunningManIcon\"]')"
+    )
+
+
+def log_in_through_issuer(page: Page) -> None:
+    page.fill('input[name="email"]', "buyer@sandbox.test")
+    page.fill('input[name="password"]', "sandbox")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Allow")).to_be_visible()
+    if page.locator('input[name="accept_terms"]').count():
+        page.check('input[name="accept_terms"]')
+
+
+def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, sandbox, artifacts_dir):
+    balancer, api = team["url"], team["api"]
+    page.set_default_timeout(UI_TIMEOUT_MS)
+
+    # Log in, starting on replica A.
+    on_replica(page, balancer, 0)
+    page.goto(f"{balancer}/marketplace")
+    expect(page.get_by_role("heading", name="Marketplace")).to_be_visible()
+    page.get_by_role("link", name="Log in").click()
+    page.wait_for_url(re.compile(re.escape(sandbox.url) + r"/auth/"))
+    log_in_through_issuer(page)
+    # The redirect back lands on replica B, which finishes the login A began.
+    on_replica(page, balancer, 1)
+    page.get_by_role("button", name="Allow").click()
+    expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible()
+    expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    assert page.url.startswith(f"{balancer}/marketplace") and "code=" not in page.url and "state=" not in page.url
+    session_cookie = next(c for c in page.context.cookies() if c["name"] == "deedscope_session")
+    assert session_cookie["httpOnly"] and session_cookie["sameSite"] == "Lax"
+    assert page.evaluate("() => document.cookie").find("deedscope_session") == -1, "a script can read the session"
+
+    # A reload on replica A is still logged in; so is a new tab.
+    on_replica(page, balancer, 0)
+    page.reload()
+    expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    second_tab = page.context.new_page()
+    second_tab.goto(f"{balancer}/marketplace")
+    expect(second_tab.get_by_text("Dana Buyer")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    second_tab.close()
+    page.screenshot(path=str(artifacts_dir / "replicas-logged-in-on-a.png"))
+
+    # A map view read on A...
+    page.goto(balancer)
+    page.get_by_role("heading", name="Where investors buy").wait_for(timeout=UI_TIMEOUT_MS)
+    canvas = page.locator("canvas").first
+    assert wait_for_paint(page, canvas) > 0.05
+    wait_until_idle(page)
+    view_url = page.url
+    read_on_a = api.data_requests()
+    assert read_on_a.get("/v1/deals/cells"), f"A read the cells from the API: {read_on_a}"
+
+    # ...is served on B from the shared cache: no data request reaches the API.
+    on_replica(page, balancer, 1)
+    page.goto(view_url)
+    page.get_by_role("heading", name="Where investors buy").wait_for(timeout=UI_TIMEOUT_MS)
+    assert wait_for_paint(page, page.locator("canvas").first) > 0.05
+    wait_until_idle(page)
+    on_b = api.data_requests() - read_on_a
+    assert set(on_b) <= {FRESHNESS_PROBE}, f"B asked the API for {dict(on_b)}"
+    page.screenshot(path=str(artifacts_dir / "replicas-map-on-b.png"))
+
+    # Back on A, A stops mid-session: the page reconnects (to B) with its map view and login.
+    on_replica(page, balancer, 0)
+    page.goto(view_url)
+    page.get_by_role("heading", name="Where investors buy").wait_for(timeout=UI_TIMEOUT_MS)
+    assert wait_for_paint(page, page.locator("canvas").first) > 0.05
+    wait_until_idle(page)
+    stop_process(team["a"])
+    page.wait_for_timeout(4000)  # HAProxy sees A down (two failed checks a second apart)
+    page.get_by_role("heading", name="Where investors buy").wait_for(timeout=UI_TIMEOUT_MS)
+    assert wait_for_paint(page, page.locator("canvas").first) > 0.05
+    assert page.url == view_url, "the map view (its link) was kept"
+    page.get_by_role("link", name="Marketplace").first.click()
+    expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    page.screenshot(path=str(artifacts_dir / "replicas-after-a-stopped.png"))
