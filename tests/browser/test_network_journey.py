@@ -94,3 +94,10 @@ def test_investor_to_lender_to_loans_csv_to_borrower_to_network(sandbox, app_url
     assert not page.get_by_role("button", name=re.compile(r"Read the profile")).count()
     page.wait_for_timeout(1500)  # the names are drawn a frame after the circles (a software renderer is slow)
     page.screenshot(path=str(artifacts_dir / "network-3-graph.png"), full_page=True)
+
+    # A click on a node opens its page: the investor sits at the centre of its radial graph.
+    chart = page.get_by_test_id("stDeckGlJsonChart").locator("canvas").first
+    box = chart.bounding_box()
+    chart.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    page.wait_for_url(re.compile(rf"/investors\?.*investor={borrower['investor_id']}"))
+    page.get_by_role("heading", name=borrower["display_name"]).wait_for()
