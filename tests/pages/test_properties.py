@@ -117,3 +117,15 @@ def test_short_term_rentals_where_the_market_has_none(app_env):
     app.button(key="prop_str_ask").click().run()
     confirm(app, "prop_str")
     assert "No short-term-rental data is published for this market." in texts(app)
+
+
+def test_a_criteria_search_filters_on_what_the_form_holds(app_env):
+    app = confirm(run_page(find="criteria", city="Dallas"), "prop_search")
+    assert set(app.dataframe[0].value["City"]) == {"Dallas"}
+    app.number_input(key="prop_beds_min").set_value(4)
+    app.selectbox(key="prop_owner").set_value("Organizations")
+    app.button(key="FormSubmitter:prop_search_form-Search").click().run()
+    confirm(app, "prop_search")
+    table = app.dataframe[0].value
+    assert len(table) and (table["Beds"] >= 4).all()
+    assert not table["Owner"].str.contains("private owner").any()
