@@ -10,9 +10,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from sandbox.core.problems import Problem
 from sandbox.data_api import shapes
-from sandbox.data_api.data.markets import MARKETS_BY_CODE
+from sandbox.data_api.datasets import lenders_published
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.gate import V1Caller
 from sandbox.data_api.routes.common import problem_responses
@@ -23,13 +22,6 @@ from sandbox.data_api.sql_wholesale import WholesaleSql
 router = APIRouter(tags=["lenders"])
 BORROWERS_LIMIT = (100, 500)
 
-
-def lenders_published(code: str | None) -> str | None:
-    """A market whose coverage publishes no lender registry answers `422 lenders_unavailable` (data-api.md, Errors)."""
-    if code is not None and MARKETS_BY_CODE[code].dataset_status.get("lenders") in ("not_published", "not_measured"):
-        raise Problem(422, "lenders_unavailable", f"Market {code} has no published lender registry yet. "
-                      "GET /v1/coverage shows which markets serve lenders.")
-    return code
 
 
 @router.get("/v1/lenders/{lender_id}/borrowers", responses=problem_responses(400, 404, 410, 422),

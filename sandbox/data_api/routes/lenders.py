@@ -22,6 +22,7 @@ from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import DealFilters, deal_filters, market_code, validation_error
 from sandbox.data_api.gate import CSV, JSON, Caller, V1Caller, accepted_media, produces
+from sandbox.data_api.datasets import lenders_published
 from sandbox.data_api.db import Database
 from sandbox.data_api.routes.common import ENVELOPE_SCHEMA, Registry, problem_responses
 from sandbox.data_api.routes.deals import Cursor, checked_filters
@@ -71,7 +72,7 @@ def lender_rankings(request: Request, caller: V1Caller, market: MarketCode = Non
                     date_to: Annotated[date | None, Query(alias="to")] = None,
                     hard_money: bool | None = None,
                     limit: Annotated[int | None, Query(ge=1, description="1-100, default 25")] = None) -> Response:
-    code = market_code(market)
+    code = lenders_published(market_code(market))
     if date_from and date_to and date_from > date_to:
         raise validation_error("from", "from is after to.")
     used = page_limit(limit, 25, 100)
@@ -103,7 +104,7 @@ def list_lenders(request: Request, caller: V1Caller, market: MarketCode = None, 
                  sort: Literal["loans_desc", "volume_desc", "borrowers_desc", "last_loan_desc"] = "loans_desc",
                  limit: Annotated[int | None, Query(ge=1, description="1-200, default 100")] = None,
                  cursor: Cursor = None) -> Response:
-    code = market_code(market)
+    code = lenders_published(market_code(market))
     db = caller.runtime.db
     order = Sort(LENDER_SORTS[sort], True, tie_break="lender_id", tie_descending=False,
                  cast="::DATE" if sort == "last_loan_desc" else "")
@@ -145,7 +146,7 @@ def lender_loans(request: Request, caller: V1Caller, lender_id: LenderId, market
                  cursor: Cursor = None) -> Response:
     db = caller.runtime.db
     current, resolved_from = current_lender(caller, lender_id)
-    code = market_code(market)
+    code = lenders_published(market_code(market))
     if date_from and date_to and date_from > date_to:
         raise validation_error("from", "from is after to.")
     where, params = db.loan_where(current, code, date_from, date_to)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sandbox.data_api.data import markets
-from sandbox.data_api.routes.borrowers import lenders_published
+from sandbox.data_api.datasets import lenders_published
 from sandbox.core.problems import Problem
 from tests.sandbox.data_api.helpers import assert_problem, fixtures, get, walk
 
@@ -115,7 +115,7 @@ def test_borrowers_add_up_to_the_lenders_loans(sandbox, notable):
 
 def test_a_market_without_lenders_is_lenders_unavailable(monkeypatch):
     """data-api.md, Errors: lenders_unavailable. No sandbox market lacks lenders (NNJ is partial), so the rule is
-    checked on the function the borrowers route calls."""
+    checked on the function every lender route with `market=` calls (list, rankings, loans, borrowers)."""
     nnj = markets.MARKETS_BY_CODE["NNJ"]
     monkeypatch.setitem(nnj.dataset_status, "lenders", "not_published")
     with pytest.raises(Problem) as raised:
