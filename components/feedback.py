@@ -46,8 +46,10 @@ def describe_error(error: BaseException) -> str:
         parts.append("Unknown ZIPs: " + ", ".join(map(str, zips)) + ".")
     field_errors = getattr(error, "errors", None) or []
     for item in field_errors[:5]:
-        if isinstance(item, dict):
-            parts.append(f"{item.get('param', 'input')}: {item.get('message', 'invalid')}.")
+        message = str(item.get("message", "invalid")).rstrip(".") if isinstance(item, dict) else ""
+        # A field's message the detail already says is said once.
+        if message and message not in detail:
+            parts.append(f"{item.get('param', 'input')}: {message}.")
     recovery = getattr(error, "recovery", None) or ADVICE.get(code)
     if recovery:
         parts.append(recovery)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from links.query import Params, one
+from links.query import Params, finite_number, one
 
 NAMES = ("zip", "county", "lat", "lng")
 POINT_DECIMALS = 5
+# The longest county name is about 30 characters; more is not a county.
+MAX_COUNTY_CHARS = 60
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,21 @@ class CoverageLink:
         if self.point is not None:
             lat, lng = self.point
             return {"lat": float(lat), "lng": float(lng)}, f"the point {lat}, {lng}"
+        return None
+
+    def problem(self) -> str | None:
+        """What is wrong with the place, in a person's words, before any request; None when
+        it can be asked about. The value itself is not repeated (it may be 5,000 characters)."""
+        if self.zip and not (self.zip.isdigit() and len(self.zip) == 5):
+            return "A ZIP is 5 digits, like 75201 (keep leading zeros: 07102)."
+        if self.county and (len(self.county) > MAX_COUNTY_CHARS or len(self.county) < 2):
+            return "Enter a county FIPS code (5 digits, like 48113) or a county name (like Dallas County)."
+        if self.county and self.county.isdigit() and len(self.county) != 5:
+            return "A county FIPS code is 5 digits: 2 for the state, 3 for the county (48113)."
+        if self.point is not None:
+            lat, lng = self.point
+            if finite_number(lat, -90, 90) is None or finite_number(lng, -180, 180) is None:
+                return "The point's latitude is a number from -90 to 90 and its longitude one from -180 to 180 (32.8, -96.8)."
         return None
 
 

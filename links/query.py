@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 Params = Mapping[str, str | Sequence[str]]
@@ -28,3 +29,15 @@ def every(params: Params, name: str) -> tuple[str, ...]:
 
 def without_empty(params: Mapping[str, str | list[str]]) -> dict[str, str | list[str]]:
     return {name: value for name, value in params.items() if value}
+
+
+def finite_number(text: str | None, low: float, high: float) -> float | None:
+    """`text` as a number from `low` to `high`; None for anything else ("NaN", "inf",
+    "1e300", "abc", a 300-digit integer out of range, "")."""
+    try:
+        value = float(text) if text not in (None, "") else None
+    except (ValueError, OverflowError):
+        return None
+    if value is None or not math.isfinite(value) or not low <= value <= high:
+        return None
+    return value

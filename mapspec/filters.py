@@ -30,6 +30,10 @@ def _reading_order(kind: str) -> tuple[int, str]:
     return (order.index(kind) if kind in KIND_LABELS else len(order), kind)
 
 
+# The highest price a filter takes: a billion dollars is above any deal the deeds record,
+# and below the 2^53 the API reads a number up to (a link's "1e300" is refused, not sent).
+MAX_PRICE = 1_000_000_000
+
 # Every kind the contract names, in reading order (one it adds later comes last).
 KINDS = tuple(sorted(DEAL_KINDS, key=_reading_order))
 

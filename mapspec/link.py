@@ -12,15 +12,25 @@ the map. `parse(write(link)) == link` for every link the page writes
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
 import h3
 
+from mapspec.filters import MAX_PRICE
 from mapspec.place import CITY, POINT, ZIP_CODES
 from mapspec.view import View
 from services.contract import DEAL_KINDS
+
+# The point's parameters: name, field, the values a link may hold, and how a person reads it.
+# A radius over the documented 20 miles is kept and refused beside its box (mapspec.place).
+POINT_FIELDS = (
+    ("lat", "latitude", -90.0, 90.0, "latitude"),
+    ("lng", "longitude", -180.0, 180.0, "longitude"),
+    ("radius", "radius_miles", 0.0, 1000.0, "radius (miles)"),
+)
 
 
 @dataclass(frozen=True)
@@ -86,26 +96,29 @@ def parse(query: Mapping[str, str]) -> MapLink:
         named = [kind for kind in query["kind"].split(",") if kind]
         unknown = [kind for kind in named if kind not in DEAL_KINDS]
         if unknown:
-            problems.append(f"Unknown deal kinds in the link: {', '.join(unknown)}.")
+            problems.append(f"Unknown deal kinds in the link: {_cut(', '.join(unknown))}.")
         kinds = tuple(kind for kind in named if kind in DEAL_KINDS)
     prices = {}
     for name in ("min", "max"):
-        value = _number(query.get(name))
+        value = _number(query.get(name), 0, MAX_PRICE)
         if value is None and query.get(name):
-            problems.append(f"The link's {name} price {query.get(name)!r} is not a number.")
+            problems.append(
+                f"The link's {name} price {_shown(query.get(name))} is not a price: "
+                f"a whole number of dollars from 0 to {MAX_PRICE:,}."
+            )
         prices[name] = int(value) if value is not None else None
     view = None
     if query.get("view"):
         try:
             view = View.parse(query["view"])
         except ValueError:
-            problems.append(f"The link's view {query['view']!r} is not west,south,east,north.")
+            problems.append(f"The link's view {_shown(query['view'])} is not west,south,east,north.")
     cell = None
     if query.get("cell"):
         if h3.is_valid_cell(query["cell"]):
             cell = query["cell"]
         else:
-            problems.append(f"The link's cell {query['cell']!r} is not an H3 cell.")
+            problems.append(f"The link's cell {_shown(query['cell'])} is not an H3 cell.")
     return MapLink(
         **place, view=view, sold_from=dates["from"], sold_to=dates["to"], kinds=kinds,
         min_price=prices["min"], max_price=prices["max"], cell=cell, problems=tuple(problems),
@@ -122,10 +135,10 @@ def _place(query: Mapping[str, str], problems: list[str]) -> dict:
         place.update(mode=CITY, city=query["city"])
     elif query.get("lat") or query.get("lng"):
         place["mode"] = POINT
-        for name, field in (("lat", "latitude"), ("lng", "longitude"), ("radius", "radius_miles")):
-            value = _number(query.get(name))
+        for name, field, low, high, words in POINT_FIELDS:
+            value = _number(query.get(name), low, high)
             if value is None and query.get(name):
-                problems.append(f"The link's {name} {query.get(name)!r} is not a number.")
+                problems.append(f"The link's {words} {_shown(query.get(name))} is not a number from {low:g} to {high:g}.")
             place[field] = value
     return place
 
@@ -136,15 +149,29 @@ def _date(query: Mapping[str, str], name: str, problems: list[str]) -> date | No
     try:
         return date.fromisoformat(query[name])
     except ValueError:
-        problems.append(f"The link's {name} date {query[name]!r} is not a date (YYYY-MM-DD).")
+        problems.append(f"The link's {name} date {_shown(query[name])} is not a date (YYYY-MM-DD).")
         return None
 
 
-def _number(text: str | None) -> float | None:
+def _number(text: str | None, low: float, high: float) -> float | None:
+    """A finite number from `low` to `high`; None for "NaN", "inf", "1e300", "abc"."""
     try:
-        return float(text) if text not in (None, "") else None
-    except ValueError:
+        value = float(text) if text not in (None, "") else None
+    except (ValueError, OverflowError):
         return None
+    if value is None or not math.isfinite(value) or not low <= value <= high:
+        return None
+    return value
+
+
+def _cut(text: str | None, limit: int = 40) -> str:
+    """A value of the link as a person can read it in a message: cut when long."""
+    text = text or ""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _shown(text: str | None) -> str:
+    return repr(_cut(text))
 
 
 def _decimal(value: float) -> str:

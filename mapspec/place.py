@@ -16,6 +16,8 @@ from services.contract import MAX_RADIUS_MILES
 
 WHOLE_MARKET, ZIP_CODES, CITY, POINT = "Whole market", "ZIP codes", "City", "Point + radius"
 MODES = (WHOLE_MARKET, ZIP_CODES, CITY, POINT)
+# The longest postal city name is under 40 characters; the service takes at most 64.
+MAX_CITY_CHARS = 64
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, Vie
     if place.mode == CITY:
         if len(place.city) < 2:
             return (*whole, "Type a postal city (e.g. Dallas).")
+        if len(place.city) > MAX_CITY_CHARS:
+            return (*whole, f"A postal city's name is at most {MAX_CITY_CHARS} characters: type the city (e.g. Dallas).")
         return {"city": place.city}, market_view, None
     if place.mode == POINT:
         if place.latitude is None or place.longitude is None or place.radius_miles is None:

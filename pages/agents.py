@@ -115,8 +115,23 @@ def ask_market(agent_id: str, error: ApiStatusError) -> None:
                  on_change=open_picked_market)
 
 
+def unserved_market(market: str) -> str | None:
+    """The link's market when no served market has that code (said once, before any read)."""
+    try:
+        codes = [str(item.get("market")) for item in adapter.data.coverage_markets()]
+    except ApiError:
+        return None  # coverage did not load: the read itself will say what is wrong
+    if not codes or market in codes:
+        return None
+    return f"The link's market “{escape_markdown(market[:16])}” is not served: choose one of {', '.join(codes)}."
+
+
 def agent_section(agent_id: str) -> None:
     market = current_link().market or None
+    problem = unserved_market(market) if market else None
+    if problem:
+        st.error(problem, icon=":material/error:")
+        return
     try:
         agent, resolved_from = adapter.agents.agent(agent_id, market=market)
     except InvalidInputError:

@@ -18,6 +18,7 @@ from components.coverage_place import render_market_boxes, render_place_answer
 from components.feedback import render_error
 from components.tables import escape_markdown
 from links.coverage import CoverageLink
+from links.query import finite_number
 from services.errors import ApiError
 
 PLACE_KINDS = ("ZIP", "County", "Point")
@@ -27,25 +28,22 @@ def url_params() -> dict[str, list[str]]:
     return adapter.routing.url_params(links.coverage.NAMES)
 
 
-def place_query() -> tuple[dict, str] | None:
-    """The place of the URL as `/v1/coverage` parameters, and the words the person typed."""
-    return links.coverage.parse(url_params()).request()
+def asked_of(kind: str, zip_code: str, county: str, lat: float | None, lng: float | None) -> tuple[CoverageLink, str | None]:
+    """The place the form asks about, and what is wrong with it (links.coverage), said
+    before any request."""
+    if kind == "ZIP":
+        asked = CoverageLink(zip=zip_code)
+        return asked, asked.problem() if zip_code else "A ZIP is 5 digits, like 75201 (keep leading zeros: 07102)."
+    if kind == "County":
+        asked = CoverageLink(county=county)
+        return asked, asked.problem() if county else "Enter a county FIPS code (5 digits, like 48113) or a county name (like Dallas County)."
+    if lat is None or lng is None:
+        return CoverageLink(), "Enter a latitude and a longitude."
+    return CoverageLink(point=links.coverage.point_text(lat, lng)), None
 
 
-def place_problem(kind: str, zip_code: str, county: str, lat: float | None, lng: float | None) -> str | None:
-    """Input the service would refuse, said before any request."""
-    if kind == "ZIP" and not (zip_code.isdigit() and len(zip_code) == 5):
-        return "A ZIP is 5 digits, like 75201 (keep leading zeros: 07102)."
-    if kind == "County" and len(county) < 2:
-        return "Enter a county FIPS code (5 digits, like 48113) or a county name (like Dallas County)."
-    if kind == "County" and county.isdigit() and len(county) != 5:
-        return "A county FIPS code is 5 digits: 2 for the state, 3 for the county (48113)."
-    if kind == "Point" and (lat is None or lng is None):
-        return "Enter a latitude and a longitude."
-    return None
-
-
-def place_form() -> None:
+def place_form() -> bool:
+    """The form; False when what was just submitted is refused (said beside it)."""
     params = {name: values[-1] for name, values in url_params().items() if values}
     current = "County" if params.get("county") else "Point" if params.get("lat") else "ZIP"
     with st.form("cov_place_form"):
@@ -53,36 +51,38 @@ def place_form() -> None:
         columns = st.columns(4)
         zip_code = columns[0].text_input("ZIP", value=params.get("zip", ""), key="cov_zip", max_chars=5).strip()
         county = columns[1].text_input("County FIPS or name", value=params.get("county", ""), key="cov_county").strip()
-        lat = columns[2].number_input("Latitude", min_value=-90.0, max_value=90.0, value=_float(params.get("lat")),
+        lat = columns[2].number_input("Latitude", min_value=-90.0, max_value=90.0, value=_float(params.get("lat"), 90.0),
                                       format="%.5f", key="cov_lat")
-        lng = columns[3].number_input("Longitude", min_value=-180.0, max_value=180.0, value=_float(params.get("lng")),
+        lng = columns[3].number_input("Longitude", min_value=-180.0, max_value=180.0, value=_float(params.get("lng"), 180.0),
                                       format="%.5f", key="cov_lng")
         submitted = st.form_submit_button("Is it covered?")
     if not submitted:
-        return
-    problem = place_problem(kind, zip_code, county, lat, lng)
+        return True
+    asked, problem = asked_of(kind, zip_code, county, lat, lng)
     if problem:
         st.error(problem, icon=":material/error:")
-        return
-    asked = {"ZIP": CoverageLink(zip=zip_code), "County": CoverageLink(county=county)}.get(kind) or CoverageLink(point=links.coverage.point_text(lat, lng))
+        return False
     adapter.routing.set_url_params(links.coverage.NAMES, links.coverage.write(asked))
+    return True
 
 
-def _float(value: str | None) -> float | None:
-    try:
-        return float(value) if value not in (None, "") else None
-    except ValueError:
-        return None
+def _float(value: str | None, bound: float) -> float | None:
+    """The link's coordinate for the form: None unless a number the box accepts ("NaN",
+    "inf" and "1e300" would raise in `st.number_input`)."""
+    return finite_number(value, -bound, bound)
 
 
 def place_section() -> None:
     st.subheader("Is my place covered?")
-    place_form()
-    try:
-        asked = place_query()
-    except ValueError:
-        st.error("The point in the link is not a number: enter a latitude and a longitude.", icon=":material/error:")
+    if not place_form():
+        # A refused entry: the answer of the place asked before would read as this one's.
         return
+    link = links.coverage.parse(url_params())
+    problem = link.problem()
+    if problem:
+        st.error(problem, icon=":material/error:")
+        return
+    asked = link.request()
     if asked is None:
         return
     parameters, words = asked

@@ -38,6 +38,8 @@ MAX_DEALS = 5_000
 LEADERBOARD_SIZES = (10, 25, 50, 100)
 # The leaderboard's place choices and the link's name for each.
 PLACE_NAMES = {"ZIP list": "zip", "City": "city", "Market": "market"}
+# The longest postal city name is under 40 characters; the service takes at most 64.
+MAX_CITY_CHARS = 64
 SORT_WORDS = {
     "events_desc": "most deed events",
     "parcels_desc": "most parcels",
@@ -111,6 +113,19 @@ def place_of(choice: str, link: InvestorsLink, markets: list[dict]) -> tuple[dic
     return None
 
 
+def link_place_problem(link: InvestorsLink, markets: list[dict]) -> str | None:
+    """What is wrong with the place a link names, said before any read (issue 16, bad input)."""
+    shown = escape_markdown(link.place[:40] + ("…" if len(link.place) > 40 else ""))
+    if link.place_kind == "zip" and any(not (code.isdigit() and len(code) == 5) for code in links.investors.zip_codes(link.place)):
+        return f"Not a 5-digit ZIP in the link: {shown}. Enter ZIPs like 75201, 75202."
+    if link.place_kind == "city" and len(link.place) > MAX_CITY_CHARS:
+        return f"The link's city is longer than any postal city ({MAX_CITY_CHARS} characters at most)."
+    if link.place_kind == "market" and markets and link.place not in [market.get("market") for market in markets]:
+        served = ", ".join(str(market.get("market")) for market in markets)
+        return f"The link's market {shown} is not served: choose one of {served}."
+    return None
+
+
 def leaderboard_form(link: InvestorsLink, markets: list[dict]) -> tuple[str, str, int, list[str]]:
     """The place, order, kinds and size of the leaderboard; a submitted form goes into the link.
 
@@ -149,6 +164,10 @@ def leaderboard() -> None:
         markets = []
     choice, sort, size, kinds = leaderboard_form(current_link(), markets)
     link = current_link()
+    problem = link_place_problem(link, markets)
+    if problem:
+        st.error(problem, icon=":material/error:")
+        return
     if not st.session_state.get("inv_show_leaderboard") and not link.sort:
         return
     place = place_of(choice, link, markets)

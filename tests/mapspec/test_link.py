@@ -65,17 +65,26 @@ def test_the_parameters_written(link, query):
     assert write(link) == query
 
 
+PRICE_PROBLEM = "The link's {} price {} is not a price: a whole number of dollars from 0 to 1,000,000,000."
+
+
 @pytest.mark.parametrize(
     ("query", "kept", "problem"),
     [
         pytest.param({"lat": "north", "lng": "-96.8"}, MapLink(mode=POINT, longitude=-96.8),
-                     "The link's lat 'north' is not a number.", id="a-word-for-a-latitude"),
+                     "The link's latitude 'north' is not a number from -90 to 90.", id="a-word-for-a-latitude"),
+        pytest.param({"lat": "32.7", "lng": "inf", "radius": "1"}, MapLink(mode=POINT, latitude=32.7, radius_miles=1.0),
+                     "The link's longitude 'inf' is not a number from -180 to 180.", id="inf-for-a-longitude"),
         pytest.param({"to": "31/12/2024"}, MapLink(), "The link's to date '31/12/2024' is not a date (YYYY-MM-DD).", id="a-date-not-iso"),
         pytest.param({"kind": "flip,teardown"}, MapLink(kinds=("flip",)), "Unknown deal kinds in the link: teardown.", id="an-unknown-kind"),
         pytest.param({"view": "1,2,3"}, MapLink(), "The link's view '1,2,3' is not west,south,east,north.", id="three-numbers-for-a-view"),
         pytest.param({"view": "-96,32,-97,33"}, MapLink(), "The link's view '-96,32,-97,33' is not west,south,east,north.", id="a-view-inside-out"),
         pytest.param({"cell": "not-a-cell"}, MapLink(), "The link's cell 'not-a-cell' is not an H3 cell.", id="not-a-cell"),
-        pytest.param({"min": "cheap", "max": "9"}, MapLink(max_price=9), "The link's min price 'cheap' is not a number.", id="a-word-for-a-price"),
+        pytest.param({"min": "cheap", "max": "9"}, MapLink(max_price=9), PRICE_PROBLEM.format("min", "'cheap'"), id="a-word-for-a-price"),
+        pytest.param({"min": "1e300"}, MapLink(), PRICE_PROBLEM.format("min", "'1e300'"), id="1e300-for-a-price"),
+        pytest.param({"max": "9" * 300}, MapLink(), PRICE_PROBLEM.format("max", repr("9" * 40 + "…")), id="300-digits-for-a-price"),
+        pytest.param({"min": "-5"}, MapLink(), PRICE_PROBLEM.format("min", "'-5'"), id="a-negative-price"),
+        pytest.param({"min": "NaN"}, MapLink(), PRICE_PROBLEM.format("min", "'NaN'"), id="nan-for-a-price"),
     ],
 )
 def test_a_malformed_link_keeps_what_reads_and_says_the_rest(query, kept, problem):

@@ -332,9 +332,9 @@ def test_a_malformed_link_is_explained_and_the_page_still_works(monkeypatch, san
     app.run()
     assert not app.exception
     warnings = " ".join(texts(app, "warning"))
-    for fragment in ("'XXX' is not served", "lat 'north' is not a number", "'31/12/2024' is not a date",
+    for fragment in ("'XXX' is not served", "latitude 'north' is not a number", "'31/12/2024' is not a date",
                      "Unknown deal kinds in the link: teardown", "not west,south,east,north",
-                     "'not-a-cell' is not an H3 cell", "min price 'cheap' is not a number"):
+                     "'not-a-cell' is not an H3 cell", "min price 'cheap' is not a price"):
         assert fragment in warnings, fragment
     assert app.multiselect(key="map_filters_kinds").value == ["flip"]
     assert drawn_cells(app), "the first market's cells are drawn"
