@@ -34,7 +34,7 @@ from services.contract import DECLINE_REASONS, OFFER_STATUSES
 from services.errors import ApiError
 
 KEY_LOGIN_LINK = "mkt_login_link"  # (url, made at): one pending login per session, renewed before its 10 minutes end
-KEY_NOTICE = "mkt_notice"
+KEY_NOTICE, LOGGED_IN = "mkt_notice", "You are logged in to the marketplace."
 KEY_PROBLEM = "mkt_problem"
 KEY_PREVIEWS = "mkt_previews"  # open round id -> preview
 KEY_CHANGED = "mkt_changed_terms"  # open round id -> (terms seen, terms now)
@@ -51,11 +51,11 @@ def main() -> None:
     st.title("Marketplace")
     st.caption("Make, counter, accept and withdraw offers on wholesale deals as a buyer.")
     complete_login_from_redirect()
-    show_notice()
+    notice = show_notice()
     if adapter.marketplace.marketplace_tokens() is None:
         render_login(reason=None)
         return
-    render_account_bar()
+    render_account_bar(said=notice == LOGGED_IN)  # right after a login the notice said it
     try:
         me = actions.me()
     except LoginError as error:
@@ -64,10 +64,8 @@ def main() -> None:
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_me_problem", title="Your marketplace profile could not be read")
         me = {}
-    if me:
-        render_marketplace_profile(me, key="mkt_profile")
     caps = list(me.get("caps") or [])
-    offers_tab, deals_tab, proof_tab = st.tabs(["Offers", "Deals", "Proof of funds"])
+    offers_tab, deals_tab, proof_tab, account_tab = st.tabs(["Offers", "Deals", "Proof of funds", "Account"])  # offers first
     try:
         with offers_tab:
             offers_panel(caps)
@@ -75,6 +73,9 @@ def main() -> None:
             deals_panel(caps)
         with proof_tab:
             proof_panel(me)
+        with account_tab:
+            if me:
+                render_marketplace_profile(me, key="mkt_profile")
     except LoginError as error:
         session_ended(error)
 
@@ -100,7 +101,7 @@ def complete_login_from_redirect() -> None:
         return
     st.session_state.pop(KEY_LOGIN_LINK, None)
     restore_choices(return_to)
-    st.session_state[KEY_NOTICE] = "You are logged in to the marketplace."
+    st.session_state[KEY_NOTICE] = LOGGED_IN
 
 
 def return_to() -> str:
@@ -151,10 +152,11 @@ def session_ended(error: LoginError) -> None:
     render_login(reason=f"{error.detail} {error.recovery}")
 
 
-def render_account_bar() -> None:
+def render_account_bar(*, said: bool = False) -> None:
     left, right = st.columns([4, 1])
     with left:
-        st.caption("Logged in to the marketplace.")
+        if not said:
+            st.caption("Logged in to the marketplace.")
     with right:
         if st.button("Log out", key="mkt_log_out"):
             try:
@@ -168,10 +170,10 @@ def render_account_bar() -> None:
             st.rerun()
 
 
-def show_notice() -> None:
-    notice = st.session_state.pop(KEY_NOTICE, None)
-    if notice:
+def show_notice() -> str | None:
+    if notice := st.session_state.pop(KEY_NOTICE, None):
         st.success(notice, icon="✅")
+    return notice
 
 
 # --- offers -----------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ def trust_of(caller: Caller) -> dict:
             tier, step = "new", {"tier": "verified", "action": "Put a current proof-of-funds letter on file."}
         elif user.completed_deals < TRUSTED_AFTER_DEALS:
             missing = TRUSTED_AFTER_DEALS - user.completed_deals
-            tier, step = "verified", {"tier": "trusted", "action": f"Close {missing} more deal(s) through the marketplace."}
+            tier, step = "verified", {"tier": "trusted", "action": f"Close {missing} more {'deal' if missing == 1 else 'deals'} through the marketplace."}
         else:
             tier, step = "trusted", None
     else:
