@@ -22,9 +22,10 @@ def search(query: str) -> tuple[list[dict], bool]:
     return plain(list(result.items)), bool(result.capped)
 
 
-def rankings(market: str | None, *, hard_money: bool | None = None, limit: int = 25) -> list[dict]:
-    """`GET /v1/lenders/rankings` for one market (or all): rank, loans, volume, share."""
-    filters: dict[str, Any] = {"market": market, "hard_money": hard_money}
+def rankings(market: str | None, *, hard_money: bool | None = None, limit: int = 25,
+             bbox: list[float] | None = None) -> list[dict]:
+    """`GET /v1/lenders/rankings` for one market, an area (`bbox`) or all: rank, loans, volume, share."""
+    filters: dict[str, Any] = {"market": market, "hard_money": hard_money, "bbox": bbox}
     page = data_api().lenders.rankings(limit=limit, **{k: v for k, v in filters.items() if v is not None})
     return plain(list(page.items))
 

@@ -124,3 +124,23 @@ def second_ring(network: Network, lender_ids: list[str], wholesaler_ids: list[st
         for buyer in (profile.get("top_buyers") or [])[:BUYERS_PER_WHOLESALER]:
             if (investor := investor_node(buyer)) is not None and investor.id != network.center:
                 network.link(investor, seller, buyer.get("n_purchases") or 0)
+
+
+# --- leaders of an area (the Map page's view, or a market's box) -------------------------------
+
+LEADERS = 10
+
+
+def area_lenders(bbox: list[float]) -> list[dict]:
+    """The lenders with most loans on the area's parcels (`/v1/lenders/rankings?bbox=`, free)."""
+    return adapter.lenders.rankings(None, limit=LEADERS, bbox=bbox)
+
+
+def area_wholesalers(bbox: list[float]) -> list[dict]:
+    """The wholesalers with most listings in the area, from its wholesale listings (free), most first."""
+    rows = adapter.wholesale.listings({"bbox": bbox}, {}, max_rows=MAX_WHOLESALE_ROWS)
+    counts = Counter(row["wholesaler"]["id"] for row in rows if row.get("wholesaler"))
+    sold = Counter(row["wholesaler"]["id"] for row in rows if row.get("wholesaler") and row.get("status") == "SOLD")
+    names = {row["wholesaler"]["id"]: row["wholesaler"].get("name") for row in rows if row.get("wholesaler")}
+    return [{"id": wholesaler_id, "name": names.get(wholesaler_id), "n_listings": n, "n_sold": sold[wholesaler_id]}
+            for wholesaler_id, n in counts.most_common(LEADERS)]

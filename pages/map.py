@@ -26,6 +26,7 @@ from components.map_element import render_map
 from components.map_filters import render_filters
 from components.map_legend import render_legend
 from components.place_picker import render_place_picker
+from components.tables import render_page_link
 from components.words import plural
 from mapspec import link as map_link
 from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
@@ -347,6 +348,10 @@ def main() -> None:
             render_cell_panel(cell, filters, place)
         else:
             st.info("Click a cell on the map to see who buys there.")
+        if drawn_view is not None:
+            # Issue 20: the view's top investors, lenders and wholesalers.
+            render_page_link("pages/network.py", "network", label="Leaders of this view",
+                             query_params={"view": drawn_view.text(), "market": place.market or ""})
     if markets:
         # Without markets nothing was restored or drawn: keep the link as it came.
         write_url(place, filters, drawn_view, cell)

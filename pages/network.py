@@ -19,17 +19,18 @@ import links.network
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.network_graph import render_edge_table, render_legend, render_network
+from components.network_leaders import render_area_investors, render_area_lenders, render_area_wholesalers
 from components.tables import escape_markdown, render_page_link
-from links.network import NetworkLink
+from links.network import NetworkLink, view_box
 from mapspec.network import Network, deck_rows, edge_rows, layout
 from services.contract import ID_EXAMPLES
-from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
+from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, UnprocessableError
 
 PAGE_FILES = {"investors": "pages/investors.py", "lenders": "pages/lenders.py", "wholesale": "pages/wholesale.py",
               "agents": "pages/agents.py"}
 NOTES = {
-    "lenders_unavailable": "This market publishes no lender registry: no lenders in its graph.",
-    "wholesale_unavailable": "This market publishes no wholesale dataset: no wholesalers in its graph.",
+    "lenders_unavailable": "This market publishes no lender registry: no lenders to show.",
+    "wholesale_unavailable": "This market publishes no wholesale dataset: no wholesalers to show.",
 }
 
 
@@ -52,7 +53,7 @@ def market_choice() -> str | None:
     chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
                           key="net_market")
     if chosen != link.market or link.investor:
-        set_link(NetworkLink(market=chosen))
+        set_link(NetworkLink(market=chosen, view=link.view))
     return chosen
 
 
@@ -134,6 +135,34 @@ def draw(network: Network, notes: list[str], stem: str) -> None:
     render_edge_table(edge_rows(network), key="net_edges", file_name=f"network-{stem}.csv")
 
 
+def leaders_section(box: list[float], label: str) -> None:
+    """The area's top lenders and wholesalers (free), and its top investors once their cost is agreed."""
+    st.subheader(f"Leaders of {label}")
+    lenders, wholesalers = st.columns(2)
+    for column, title, read, render in ((lenders, "Lenders", adapter.network.area_lenders, render_area_lenders),
+                                        (wholesalers, "Wholesalers", adapter.network.area_wholesalers,
+                                         render_area_wholesalers)):
+        with column:
+            st.markdown(f"**{title}** (free)")
+            try:
+                render(read(box), key=f"net_area_{title.lower()}")
+            except UnprocessableError as error:
+                st.info(NOTES.get(error.code, error.detail), icon=":material/info:")
+            except ApiError as error:
+                render_error(error, title=f"The area's {title.lower()} could not be read")
+    st.markdown("**Investors**")
+    size = adapter.network.LEADERS
+    cost = adapter.investors.leaderboard_cost(size)
+    rows = confirm_charged_read(
+        "net_leaders", (tuple(box),), ask_label=f"Show the top {size} investors",
+        cost_text=f"Listing the top {size} investors costs up to {cost} credits: 1 per investor new to your account "
+        "(data-api.md, Limits 3).", confirm_label=f"Show them (up to {cost} credits)",
+        error_title="The investors could not be read",
+        load=lambda: adapter.investors.leaderboard({"bbox": box}, {"limit": size}))
+    if rows is not None:
+        render_area_investors(rows, key="net_area_investors")
+
+
 def main() -> None:
     st.title("Network")
     st.caption("Investors, the agents they list through, the lenders that finance them and the wholesalers that "
@@ -145,6 +174,10 @@ def main() -> None:
             draw(*graph, stem=link.investor)
         st.button("Show a market's network instead", key="net_to_market", on_click=set_link, args=(NetworkLink(),))
         return
+    box = view_box(link)
+    if box is not None:
+        leaders_section(box, "the map's view")
+        st.divider()
     market = market_choice()
     if market is None:
         return
@@ -153,6 +186,10 @@ def main() -> None:
     graph = market_graph(market)
     if graph is not None:
         draw(*graph, stem=market)
+    market_box = next((m.get("bbox") for m in adapter.data.coverage_markets() if m.get("market") == market), None)
+    if box is None and market_box:
+        st.divider()
+        leaders_section(list(market_box), market)
 
 
 adapter.routing.ensure_app_router()

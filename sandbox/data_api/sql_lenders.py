@@ -108,13 +108,17 @@ class LenderQueries:
             cursor.close()
 
     def lender_rankings(self, market: str | None, date_from, date_to, hard_money: bool | None,
-                        limit: int) -> list[dict[str, Any]]:
+                        limit: int, bbox: tuple[float, float, float, float] | None = None) -> list[dict[str, Any]]:
         clauses, params = ["TRUE"], []
         for clause, value in (("lo.market = ?", market), ("lo.recorded_on >= ?", date_from),
                               ("lo.recorded_on <= ?", date_to), ("le.is_hard_money = ?", hard_money)):
             if value is not None:
                 clauses.append(clause)
                 params.append(value)
+        if bbox is not None:
+            # The loans whose parcel lies in the box (west, south, east, north).
+            clauses.append("lo.longitude BETWEEN ? AND ? AND lo.latitude BETWEEN ? AND ?")
+            params += [bbox[0], bbox[2], bbox[1], bbox[3]]
         return self.rows(
             f"""
             SELECT rank() OVER (ORDER BY count(*) DESC) AS rank, le.lender_id, le.name, le.lender_class,

@@ -54,3 +54,32 @@ def test_a_malformed_investor_id_is_said(app_env):
     app = run_page(investor="inv_12")
     assert not app.exception
     assert "is not an investor id" in texts(app)
+
+
+def test_leaders_of_the_maps_view_free_lists_then_investors_after_their_cost(app_env):
+    west, south, east, north = sandbox_fixtures(app_env)["markets"]["CLT"]
+    view = f"{west},{south},{(west + east) / 2},{(south + north) / 2}"
+    app = run_page(view=view, market="CLT")
+    assert not app.exception
+    assert "Leaders of the map's view" in [header.value for header in app.subheader]
+    lenders = frame_with(app, "Volume")
+    expected = api_get(app_env, "/v1/lenders/rankings", bbox=view, limit=10)["data"]
+    assert list(lenders["Open"]) == [f"/lenders?lender={row['id']}" for row in expected]
+    wholesalers = frame_with(app, "Sold")
+    assert list(wholesalers["Listings"]) == sorted(wholesalers["Listings"], reverse=True)
+    assert all(link.startswith("/wholesale?wholesaler=wsr_") for link in wholesalers["Open"])
+    ask = app.button(key="net_leaders_ask")
+    assert ask.label == "Show the top 10 investors"
+    ask.click().run()
+    assert "costs up to 10 credits" in texts(app)
+    app.button(key="net_leaders_confirm").click().run()
+    assert not app.exception
+    investors = frame_with(app, "Deals here")
+    assert 0 < len(investors) <= 10 and all(link.startswith("/investors?investor=inv_") for link in investors["Open"])
+
+
+def test_a_markets_leaders_say_a_missing_dataset(app_env):
+    app = run_page(market="NNJ")
+    assert not app.exception
+    assert "Leaders of NNJ" in [header.value for header in app.subheader]
+    assert "publishes no wholesale dataset: no wholesalers to show" in texts(app)

@@ -20,7 +20,7 @@ from sandbox.core.problems import Problem, request_id
 from sandbox.data_api import shapes
 from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
-from sandbox.data_api.filters import DealFilters, deal_filters, market_code, validation_error
+from sandbox.data_api.filters import DealFilters, deal_filters, market_code, parse_bbox, validation_error
 from sandbox.data_api.gate import CSV, JSON, Caller, V1Caller, accepted_media, produces
 from sandbox.data_api.datasets import lenders_published
 from sandbox.data_api.db import Database
@@ -71,12 +71,14 @@ def lender_rankings(request: Request, caller: V1Caller, market: MarketCode = Non
                     date_from: Annotated[date | None, Query(alias="from")] = None,
                     date_to: Annotated[date | None, Query(alias="to")] = None,
                     hard_money: bool | None = None,
+                    bbox: Annotated[str | None, Query(description="west,south,east,north: loans on parcels in it")] = None,
                     limit: Annotated[int | None, Query(ge=1, description="1-100, default 25")] = None) -> Response:
     code = lenders_published(market_code(market))
     if date_from and date_to and date_from > date_to:
         raise validation_error("from", "from is after to.")
     used = page_limit(limit, 25, 100)
-    rows = caller.runtime.db.lender_rankings(code, date_from, date_to, hard_money, used)
+    box = parse_bbox(bbox) if bbox is not None else None
+    rows = caller.runtime.db.lender_rankings(code, date_from, date_to, hard_money, used, box)
     data = [{"rank": r["rank"], "id": r["lender_id"], "name": r["name"], "lender_class": r["lender_class"],
              "is_hard_money": r["is_hard_money"], "n_loans": r["n_loans"], "volume": r["volume"],
              "share": float(r["share"])} for r in rows]

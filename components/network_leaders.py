@@ -1,0 +1,38 @@
+"""Leaders of an area: its top investors, lenders and wholesalers, each linked to its page (render only)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from components.tables import link_column, money_column, page_href, render_table
+
+
+def render_area_lenders(rows: list[dict], *, key: str) -> None:
+    frame = pd.DataFrame([{"Lender": r.get("name"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
+                           "Open": page_href("lenders", {"lender": r["id"]})} for r in rows])
+    if frame.empty:
+        st.caption("No loan recorded on this area's parcels.")
+        return
+    render_table(frame, key=key, file_name="area-lenders.csv",
+                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})
+
+
+def render_area_wholesalers(rows: list[dict], *, key: str) -> None:
+    frame = pd.DataFrame([{"Wholesaler": r.get("name") or "a person (not named)", "Listings": r.get("n_listings"),
+                           "Sold": r.get("n_sold"), "Open": page_href("wholesale", {"wholesaler": r["id"]})}
+                          for r in rows])
+    if frame.empty:
+        st.caption("No wholesale listing in this area.")
+        return
+    render_table(frame, key=key, file_name="area-wholesalers.csv", column_config={"Open": link_column("Open", "open")})
+
+
+def render_area_investors(rows: list[dict], *, key: str) -> None:
+    frame = pd.DataFrame([{"Investor": r.get("display_name") or r.get("name") or "a person (not named)",
+                           "Market": r.get("market"), "Deals here": r.get("n_deals") or r.get("n_events"),
+                           "Open": page_href("investors", {"investor": r["id"]})} for r in rows])
+    if frame.empty:
+        st.caption("No investor bought in this area.")
+        return
+    render_table(frame, key=key, file_name="area-investors.csv", column_config={"Open": link_column("Open", "open")})
