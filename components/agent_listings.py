@@ -26,7 +26,25 @@ def _property_link(property_id: str | None) -> str | None:
     return property_href(property_id if property_id.startswith("prop_") else "prop_" + property_id)
 
 
-def listings_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
+def listing_labels(frame: pd.DataFrame) -> dict[str, str]:
+    """Each listing id of the history and how a person tells it: place, date, status, price."""
+    if frame.empty or "Listing id" not in frame.columns:
+        return {}
+    labels: dict[str, str] = {}
+    for _, row in frame.dropna(subset=["Listing id"]).iterrows():
+        if row["Listing id"] in labels:
+            continue
+        place = ", ".join(str(row[name]) for name in ("City", "ZIP") if name in row.index and pd.notna(row[name]) and row[name])
+        listed = row["Listed"].strftime("%Y-%m-%d") if pd.notna(row.get("Listed")) else "undated"
+        price = row.get("List price")
+        parts = [place or "place not recorded", f"listed {listed}", str(row.get("Status") or "status not recorded").replace("_", " ").lower()]
+        if price is not None and pd.notna(price):
+            parts.append(f"${int(price):,}")
+        labels[str(row["Listing id"])] = " · ".join(parts)
+    return labels
+
+
+def listings_frame(rows: Sequence[Mapping], *, county_names: Mapping[str, str] | None = None) -> pd.DataFrame:
     """data-api.md, Listing row of one person's agent, one row per listing (or mention).
 
     The `/v1` agent rows and the lean person rows carry different fields: a column
@@ -41,7 +59,8 @@ def listings_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
             "Sold price": row.get("sold_price"),
             "City": row.get("city"),
             "ZIP": row.get("zip"),
-            "County": row.get("county_fips"),
+            # Named when coverage names it (a FIPS code means little to a person).
+            "County": (county_names or {}).get(str(row.get("county_fips")), row.get("county_fips")),
             "Brokerage": row.get("brokerage_name"),
             "Office": row.get("office_name"),
             "Roles": row.get("roles"),

@@ -129,21 +129,38 @@ def render_agent_investor_links(agent: Mapping, *, key: str) -> None:
     )
 
 
+def merged_hits(hits: Sequence[Mapping]) -> list[dict]:
+    """One hit per agent id, in the order found: an id served in several markets (the
+    same agent id in DFW and HOU) is one hit naming its `markets`."""
+    merged: dict[str, dict] = {}
+    for hit in hits:
+        agent_id = str(hit.get("id") or "")
+        market = hit.get("market") or ""
+        if agent_id in merged:
+            if market and market not in merged[agent_id]["markets"]:
+                merged[agent_id]["markets"].append(market)
+            continue
+        merged[agent_id] = {**hit, "markets": [market] if market else []}
+    return list(merged.values())
+
+
 def render_agent_hits(hits: Sequence[Mapping], *, key: str) -> None:
     if not hits:
         st.info("No agent matches this search. Try other words (at least 2 characters), or search a brokerage.")
         return
     rows = []
-    for hit in hits:
+    for hit in merged_hits(hits):
         current = hit.get("current_brokerage")
+        markets = hit["markets"]
         rows.append(
             {
                 "Agent": hit.get("id"),
-                "Market": hit.get("market"),
+                "Market": ", ".join(markets),
                 "Brokerage": current.get("name") if isinstance(current, Mapping) else current,
                 "Listings": (hit.get("listings") or {}).get("n_total") if isinstance(hit.get("listings"), Mapping) else hit.get("n_listings"),
                 "Identity": hit.get("identity_basis"),
-                "Open": page_href("agents", {"agent": hit.get("id") or "", "market": hit.get("market") or ""}),
+                # An agent of several markets opens on the question of which (market_required).
+                "Open": page_href("agents", {"agent": hit.get("id") or "", "market": markets[0] if len(markets) == 1 else ""}),
             }
         )
     render_table(
@@ -151,4 +168,3 @@ def render_agent_hits(hits: Sequence[Mapping], *, key: str) -> None:
         column_config={"Open": link_column("Open", display_text="agent page")},
         file_name="agent-search.csv",
     )
-

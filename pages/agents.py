@@ -17,8 +17,8 @@ import adapter.data
 import adapter.investors
 import adapter.routing
 import links.agents
-from components.agent_listings import listings_frame, render_listing_history, render_marketplace_listing
-from components.agent_profile import render_agent_hits, render_agent_investor_links, render_agent_profile
+from components.agent_listings import listing_labels, listings_frame, render_listing_history, render_marketplace_listing
+from components.agent_profile import merged_hits, render_agent_hits, render_agent_investor_links, render_agent_profile
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
 from components.name_search import search_by_name
@@ -59,7 +59,9 @@ def agent_search() -> None:
         return
     render_agent_hits(hits, key="agt_hits")
     if hits:
-        labels = {f"{hit['id']}|{hit.get('market') or ''}": f"{hit['id']} · {hit.get('market') or ''}" for hit in hits}
+        # One choice per agent; one of several markets opens on the question of which.
+        labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": f"{hit['id']} · {', '.join(hit['markets'])}"
+                  for hit in merged_hits(hits)}
         st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
                      placeholder="Choose an agent from the hits", on_change=open_picked_agent)
 
@@ -203,6 +205,15 @@ def person_section(person_id: str) -> None:
     )
 
 
+def county_names() -> dict[str, str]:
+    """County names by FIPS code, from coverage (free); none when it does not load."""
+    try:
+        markets = adapter.data.coverage_markets()
+    except ApiError:
+        return {}
+    return {str(county.get("fips")): str(county.get("name")) for market in markets for county in market.get("counties") or [] if county.get("name")}
+
+
 def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
     """Every page of a listing history with a progress bar, kept for this session per query."""
     loaded = st.session_state.setdefault(LISTINGS, {})
@@ -220,14 +231,14 @@ def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
             render_error(error, title="The listing history could not be read")
             return
         bar.progress(1.0, text=f"{len(rows):,} listings read.")
-        loaded[cache_key] = listings_frame(rows)
+        loaded[cache_key] = listings_frame(rows, county_names=county_names())
     frame = loaded[cache_key]
     if len(frame) >= MAX_LISTINGS:
         st.caption(f"The first {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
     render_listing_history(frame, key="agt_listings", file_stem=file_stem)
-    listing_ids = frame["Listing id"].dropna().unique().tolist() if not frame.empty else []
-    if listing_ids:
-        st.selectbox("Open a listing", listing_ids, index=None, key="agt_listing_pick",
+    labels = listing_labels(frame)
+    if labels:
+        st.selectbox("Open a listing", list(labels), index=None, key="agt_listing_pick", format_func=labels.get,
                      placeholder="Choose a listing to read its deeds", on_change=open_picked_listing)
 
 
