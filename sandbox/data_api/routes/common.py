@@ -38,7 +38,8 @@ _CODES = {
     404: "not_found",
     406: "not_acceptable",
     410: "gone",
-    422: "outside_coverage, csv_cap_exceeded, agents_unavailable, listings_unavailable, lenders_unavailable",
+    422: "outside_coverage, csv_cap_exceeded, agents_unavailable, listings_unavailable, lenders_unavailable, "
+         "wholesale_unavailable",
     429: "rate_limited (Retry-After header, retry_after, bucket)",
     500: "internal_error",
     503: "pool_saturated (Retry-After: 1)",
