@@ -24,8 +24,15 @@ def settings() -> Settings:
     """Settings of this process; the embedded sandbox when no host is configured."""
     loaded = load_settings()
     if loaded.is_embedded:
-        return loaded.with_api_url(embedded.url())
+        return loaded.with_api_url(embedded.url(_app_urls(loaded)))
     return loaded
+
+
+def _app_urls(loaded: Settings) -> tuple[str, ...]:
+    """The addresses of this app the embedded sandbox's registered app redirects to: its
+    configured address, and this server's own port on loopback (the embedded default)."""
+    port = st.get_option("server.port")
+    return (loaded.app_url, f"http://localhost:{port}", f"http://127.0.0.1:{port}")
 
 
 def uses_embedded_sandbox() -> bool:

@@ -24,6 +24,8 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--admin", action="store_true", help="mount the /_sandbox control routes")
     parser.add_argument("--rate-limit", type=int, default=DEFAULT_RATE_LIMIT, help="requests per key per minute")
+    parser.add_argument("--app-url", action="append", default=[],
+                        help="an app this sandbox serves: its /marketplace is a redirect URI of the registered app")
     # Test-only knobs: lower the caps so that tests reach them on the small dataset.
     parser.add_argument("--csv-cap", type=int, default=CSV_CAP, help=argparse.SUPPRESS)
     parser.add_argument("--max-cells", type=int, default=MAX_CELLS, help=argparse.SUPPRESS)
@@ -38,6 +40,7 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
         rate_limit=args.rate_limit,
         csv_cap=args.csv_cap,
         max_cells=args.max_cells,
+        app_urls=tuple(url.rstrip("/") for url in args.app_url),
     )
 
 

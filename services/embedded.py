@@ -21,24 +21,28 @@ _lock = threading.Lock()
 _running: SandboxProcess | None = None
 
 
-def start(*, data_dir: Path = DATA_DIR, timeout_s: float = START_TIMEOUT_S) -> SandboxProcess:
-    """Start a sandbox subprocess and wait for its ready line."""
-    return start_sandbox(data_dir=data_dir, timeout_s=timeout_s)
+def start(
+    *, data_dir: Path = DATA_DIR, timeout_s: float = START_TIMEOUT_S, app_urls: tuple[str, ...] = ()
+) -> SandboxProcess:
+    """Start a sandbox subprocess and wait for its ready line. `app_urls`: the addresses of the
+    app it serves, whose /marketplace its registered app accepts as redirect URIs."""
+    extra = [arg for url in app_urls for arg in ("--app-url", url)]
+    return start_sandbox(*extra, data_dir=data_dir, timeout_s=timeout_s)
 
 
-def ensure_running() -> SandboxProcess:
+def ensure_running(app_urls: tuple[str, ...] = ()) -> SandboxProcess:
     """The process-wide embedded sandbox, started on first use and stopped at exit."""
     global _running
     with _lock:
         if _running is None or not _running.running():
-            _running = start()
+            _running = start(app_urls=app_urls)
             atexit.register(_running.stop)
         return _running
 
 
-def url() -> str:
-    """Base URL of the process-wide embedded sandbox."""
-    return ensure_running().url
+def url(app_urls: tuple[str, ...] = ()) -> str:
+    """Base URL of the process-wide embedded sandbox (started for the app at `app_urls`)."""
+    return ensure_running(app_urls).url
 
 
 def stop() -> None:

@@ -29,6 +29,8 @@ class SandboxConfig:
     # Lowered only by tests, so that the caps can be reached on the small dataset.
     csv_cap: int = CSV_CAP
     max_cells: int = MAX_CELLS
+    # Apps this sandbox serves (`--app-url`): the registered app also redirects to their /marketplace.
+    app_urls: tuple[str, ...] = ()
 
     @property
     def base_url(self) -> str:

@@ -19,6 +19,7 @@ API_PREFIX = "/marketplace/v1"
 def mount(app: FastAPI, context: SandboxContext) -> None:
     """Mount the issuer and the marketplace routes; registers a reset hook on `context`."""
     runtime = Runtime.start(context)
+    runtime.clients.serve_apps(context.config.app_urls)
     app.state.marketplace = runtime
     context.reset_hooks.append(runtime.reset)
     app.include_router(issuer.router)

@@ -76,6 +76,14 @@ class ClientRegistry:
     clients: dict[str, Client] = field(default_factory=lambda: {REGISTERED_APP_ID: _registered_app()})
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def serve_apps(self, app_urls: tuple[str, ...]) -> None:
+        """The registered app also redirects to these apps' /marketplace (`--app-url`): the
+        registered redirect URIs follow the app the sandbox serves."""
+        app = self.clients[REGISTERED_APP_ID]
+        for url in app_urls:
+            if f"{url}/marketplace" not in app.redirect_uris:
+                app.redirect_uris.append(f"{url}/marketplace")
+
     def register(self, metadata: object, now: int) -> Client:
         if not isinstance(metadata, dict):
             raise RegistrationError("invalid_client_metadata", "The body must be a JSON object.")

@@ -12,7 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from sandbox.marketplace.clients import REGISTERED_APP_ID, REGISTERED_APP_REDIRECTS
+from sandbox.marketplace.clients import REGISTERED_APP_ID
 from sandbox.marketplace.runtime import RuntimeDep
 from sandbox.marketplace.seed import DEMO_PASSWORD
 
@@ -44,6 +44,7 @@ def fixtures(runtime: RuntimeDep) -> dict:
         deals = [{"id": d.id, "organization_id": d.organization_id, "status": d.status} for d in state.deals.values()]
         drafts = [{"id": d.id, "organization_id": d.organization_id, "under_review": d.under_review}
                   for d in state.drafts.values()]
-    registered_app = {"client_id": REGISTERED_APP_ID, "redirect_uris": REGISTERED_APP_REDIRECTS}
+    redirect_uris = list(runtime.clients.clients[REGISTERED_APP_ID].redirect_uris)
+    registered_app = {"client_id": REGISTERED_APP_ID, "redirect_uris": redirect_uris}
     return {"data": {"accounts": accounts, "deals": deals, "offers": offers, "drafts": drafts,
                      "registered_app": registered_app}}
