@@ -94,3 +94,16 @@ def test_a_retired_lender_is_said(app_env):
     app = run_page(lender=sandbox_fixtures(app_env)["retired_lender_ids"][0])
     assert not app.exception
     assert "is retired from the registry" in texts(app)
+
+
+def test_a_thirteenth_export_in_a_minute_is_said_with_its_wait(app_env):
+    """data-api.md, Limits 5: 12 CSV exports a minute; the 13th is `429 rate_limited` (bucket csv), said with its wait."""
+    app = run_page(lender=sandbox_fixtures(app_env)["large_lender_id"])
+    app_env.start_of_a_minute()
+    for _ in range(12):
+        app.button(key="len_csv_prepare").click().run()
+        assert "loans ready" in texts(app)
+    app.button(key="len_csv_prepare").click().run()
+    assert not app.exception
+    said = texts(app)
+    assert "Too many exports this minute" in said and "loans ready" not in said
