@@ -134,3 +134,18 @@ def test_lender_rankings_of_a_box_count_the_loans_on_its_parcels(sandbox, notabl
     part = get(sandbox.url, "/v1/lenders/rankings", {"bbox": small, "limit": 5}).json()["data"]
     assert sum(row["n_loans"] for row in part) < sum(row["n_loans"] for row in boxed)
     assert_problem(get(sandbox.url, "/v1/lenders/rankings", {"bbox": "1,2,3"}), 400, "validation_error")
+
+
+def test_the_wholesale_dataset_is_the_same_for_the_same_seed(sandbox, notable, tmp_path):
+    """STYLE.md: generation is deterministic from a seed. A fresh build of seed 7 serves the same listings."""
+    import duckdb
+
+    from sandbox.data_api.data.build import ensure_database
+
+    west, south, east, north = notable["markets"]["CLT"]
+    served = get(sandbox.url, "/v1/wholesale-listings", {"bbox": bbox(notable, "CLT"), "limit": 50}).json()["data"]
+    with duckdb.connect(str(ensure_database(tmp_path, "small", 7)), read_only=True) as con:
+        built = con.execute(
+            "SELECT listing_id FROM wholesale_listings WHERE longitude BETWEEN ? AND ? AND latitude BETWEEN ? AND ? "
+            "ORDER BY published_on DESC, listing_id LIMIT 50", [west, east, south, north]).fetchall()
+    assert [row["id"] for row in served] == [listing_id for (listing_id,) in built]
