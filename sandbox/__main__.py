@@ -12,7 +12,9 @@ from pathlib import Path
 
 import uvicorn
 
-from sandbox.core.config import CSV_CAP, DEFAULT_PORT, DEFAULT_RATE_LIMIT, MAX_CELLS, SCALES, SandboxConfig, default_data_dir
+from sandbox.core.config import (
+    CSV_CAP, DEFAULT_DAILY_RATE_LIMIT, DEFAULT_PORT, DEFAULT_RATE_LIMIT, MAX_CELLS, SCALES, SandboxConfig, default_data_dir,
+)
 
 
 def parse_args(argv: list[str] | None = None) -> SandboxConfig:
@@ -24,6 +26,7 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--admin", action="store_true", help="mount the /_sandbox control routes")
     parser.add_argument("--rate-limit", type=int, default=DEFAULT_RATE_LIMIT, help="requests per key per minute")
+    parser.add_argument("--rate-limit-day", type=int, default=DEFAULT_DAILY_RATE_LIMIT, help="requests per key per UTC day")
     parser.add_argument("--app-url", action="append", default=[],
                         help="an app this sandbox serves: its /marketplace is a redirect URI of the registered app")
     # Test-only knobs: lower the caps so that tests reach them on the small dataset.
@@ -38,6 +41,7 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
         data_dir=args.data_dir or default_data_dir(),
         admin=args.admin,
         rate_limit=args.rate_limit,
+        rate_limit_day=args.rate_limit_day,
         csv_cap=args.csv_cap,
         max_cells=args.max_cells,
         app_urls=tuple(url.rstrip("/") for url in args.app_url),

@@ -9,6 +9,8 @@ from pathlib import Path
 SCALES = ("small", "medium", "large")
 DEFAULT_PORT = 8765
 DEFAULT_RATE_LIMIT = 600  # per key per minute (decisions.md, Sandbox)
+# Per key per UTC day (data-api.md, Limits 1 names per-day limits; the value is ours).
+DEFAULT_DAILY_RATE_LIMIT = 100_000
 CSV_CAP = 50_000  # rows of one CSV export (data-api.md, Limits 5)
 MAX_CELLS = 50_000  # cells of one /v1/deals/cells answer (decisions.md)
 
@@ -26,6 +28,7 @@ class SandboxConfig:
     data_dir: Path = field(default_factory=default_data_dir)
     admin: bool = False
     rate_limit: int = DEFAULT_RATE_LIMIT
+    rate_limit_day: int = DEFAULT_DAILY_RATE_LIMIT
     # Lowered only by tests, so that the caps can be reached on the small dataset.
     csv_cap: int = CSV_CAP
     max_cells: int = MAX_CELLS

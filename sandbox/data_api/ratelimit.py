@@ -1,7 +1,9 @@
-"""Per-key per-minute request limit on the sandbox clock (data-api.md, Limits 1 and 8).
+"""Per-key request limits on the sandbox clock, per minute and per UTC day (data-api.md, Limits 1 and 8).
 
-A fixed window per clock minute: every call counts, charged or not; the control
-routes never do. `POST /_sandbox/clock` moving past the minute opens a new window.
+Fixed windows, a clock minute and a UTC day: every call counts, charged or not; the
+control routes never do. `POST /_sandbox/clock` moving past a window opens a new one.
+The first budget to run out answers `429 rate_limited`: `bucket` `key` for the minute
+(Retry-After to the next minute), `day` for the day (Retry-After to the next midnight UTC).
 """
 
 from __future__ import annotations
@@ -14,15 +16,18 @@ from sandbox.core.problems import Problem
 
 
 class RateLimiter:
-    def __init__(self, clock: Clock, per_minute: int) -> None:
+    def __init__(self, clock: Clock, per_minute: int, *, per_day: int | None = None) -> None:
         self._clock = clock
         self._per_minute = per_minute
+        self._per_day = per_day
         self._counts: dict[tuple[str, int], int] = {}
+        self._days: dict[tuple[str, int], int] = {}
         self._lock = threading.Lock()
 
     def reset(self) -> None:
         with self._lock:
             self._counts.clear()
+            self._days.clear()
 
     def hit(self, key: str) -> None:
         now = self._clock.time()
@@ -32,6 +37,15 @@ class RateLimiter:
             # Forget old windows so the table never grows.
             self._counts = {k: v for k, v in self._counts.items() if k[1] == window}
             self._counts[(key, window)] = count
+            day = int(now // 86400)
+            today = self._days.get((key, day), 0) + 1
+            self._days = {k: v for k, v in self._days.items() if k[1] == day}
+            self._days[(key, day)] = today
+        if self._per_day is not None and today > self._per_day:
+            wait = max(1, math.ceil((day + 1) * 86400 - now))
+            raise Problem(429, "rate_limited",
+                          f"More than {self._per_day:,} requests today (UTC) for this key. Retry after {wait} s.",
+                          headers={"Retry-After": str(wait)}, retry_after=wait, bucket="day")
         if count > self._per_minute:
             wait = max(1, math.ceil((window + 1) * 60 - now))
             raise Problem(

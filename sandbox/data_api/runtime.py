@@ -38,7 +38,7 @@ class DataRuntime:
             db=Database(path, max_cells=config.max_cells),
             publishing=Publishing(context.clock),
             ledger=Ledger(),
-            rate_limiter=RateLimiter(context.clock, config.rate_limit),
+            rate_limiter=RateLimiter(context.clock, config.rate_limit, per_day=config.rate_limit_day),
             faults=FaultInjector(context),
             cursors=CursorCodec(),
             csv_exports=CsvExportLimiter(context.clock),

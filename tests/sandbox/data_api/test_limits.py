@@ -91,3 +91,31 @@ def test_latency_fault_slows_requests(sandbox):
     started = time.monotonic()
     assert get(sandbox.url, "/v1/dataset").status_code == 200
     assert time.monotonic() - started >= 0.3
+
+
+def test_per_day_limit_answers_429_with_bucket_day_until_midnight():
+    """data-api.md, Limits 1: per-minute *and per-day* limits answer 429 rate_limited with Retry-After.
+    The client raises it at once with its wait (hours), never sleeping through it."""
+    from services.data_api import DataApi
+    from services.errors import RateLimitError
+    from tests.services.conftest import FakeSleep, settings_for
+
+    def use_up_the_day(process) -> tuple[httpx2.Response, dict]:
+        assert [get(process.url, "/v1/dataset").status_code for _ in range(3)] == [200] * 3
+        response = get(process.url, "/v1/dataset")
+        return response, assert_problem(response, 429, "rate_limited")
+
+    with run_sandbox("--rate-limit-day", "3") as process:
+        process.reset()
+        response, problem = use_up_the_day(process)
+        assert problem["bucket"] == "day" and 1 <= problem["retry_after"] <= 86400
+        assert int(response.headers["Retry-After"]) == problem["retry_after"]
+        process.advance_clock(problem["retry_after"] + 60)  # just past midnight UTC: a new day's budget
+        response, problem = use_up_the_day(process)
+        assert problem["retry_after"] > 80000
+        sleep = FakeSleep()
+        with httpx2.Client(timeout=30) as client:
+            api = DataApi(settings_for(process.url), http_client=client, sleep=sleep)
+            with pytest.raises(RateLimitError) as refused:
+                api.dataset()
+        assert refused.value.bucket == "day" and refused.value.retry_after > 80000 and sleep.waits == []
