@@ -28,6 +28,8 @@ defaults
     timeout client 1h
     timeout server 1h
     timeout tunnel 1h
+    # A replica busy with many sessions still answers its health check within this.
+    timeout check 5s
     option redispatch
     retries 2
 frontend app
@@ -84,9 +86,26 @@ def run_haproxy(backends: list[str]) -> Iterator[str]:
         )
         try:
             _wait_for_port(port, process, "haproxy")
-            yield f"http://127.0.0.1:{port}"
+            url = f"http://127.0.0.1:{port}"
+            _wait_for_health(url)
+            yield url
         finally:
             stop_process(process)
+
+
+def _wait_for_health(url: str) -> None:
+    """Until HAProxy's first health checks let a request through (503 before)."""
+    import httpx2
+
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            if httpx2.get(f"{url}/_stcore/health", timeout=2).status_code == 200:
+                return
+        except httpx2.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"no replica answered behind HAProxy within {START_TIMEOUT_S:.0f} s")
 
 
 def _wait_for_port(port: int, process: subprocess.Popen, name: str) -> None:

@@ -3,7 +3,7 @@
 What a team gets (issue 17): log in on replica A, the issuer's redirect lands on replica B
 (which finishes the login begun on A), a reload on A is still logged in; a map view read on
 A is served on B without one data request to the API; A stops mid-session and the page
-reconnects to B with its map view and its login.
+reconnects to B with its map view and its login; log-out in one tab ends the login in another.
 
 Real parts, each on a free loopback port: `redis-server`, `haproxy` (sticky cookie
 `deedscope_replica`, health checks on `/_stcore/health`), two `streamlit run app.py`
@@ -124,6 +124,11 @@ def wait_until_idle(page: Page) -> None:
     )
 
 
+def logged_in(page: Page):
+    """What a logged-in Marketplace page shows (the account's details sit in a tab of their own)."""
+    return page.get_by_role("button", name="Log out")
+
+
 def log_in_through_issuer(page: Page) -> None:
     page.fill('input[name="email"]', "buyer@sandbox.test")
     page.fill('input[name="password"]', "sandbox")
@@ -148,7 +153,7 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     on_replica(page, balancer, 1)
     page.get_by_role("button", name="Allow").click()
     expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible()
-    expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    expect(logged_in(page)).to_be_visible()
     assert page.url.startswith(f"{balancer}/marketplace") and "code=" not in page.url and "state=" not in page.url
     session_cookie = next(c for c in page.context.cookies() if c["name"] == "deedscope_session")
     assert session_cookie["httpOnly"] and session_cookie["sameSite"] == "Lax"
@@ -157,10 +162,10 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     # A reload on replica A is still logged in; so is a new tab.
     on_replica(page, balancer, 0)
     page.reload()
-    expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    expect(logged_in(page)).to_be_visible()
     second_tab = page.context.new_page()
     second_tab.goto(f"{balancer}/marketplace")
-    expect(second_tab.get_by_text("Dana Buyer")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    expect(logged_in(second_tab)).to_be_visible(timeout=UI_TIMEOUT_MS)
     second_tab.close()
     page.screenshot(path=str(artifacts_dir / "replicas-logged-in-on-a.png"))
 
@@ -196,5 +201,15 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     assert wait_for_paint(page, page.locator("canvas").first) > 0.05
     assert page.url == view_url, "the map view (its link) was kept"
     page.get_by_role("link", name="Marketplace").first.click()
-    expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    expect(logged_in(page)).to_be_visible()
     page.screenshot(path=str(artifacts_dir / "replicas-after-a-stopped.png"))
+
+    # Log out in one tab: the session ends everywhere (the other tab asks for a login on its next run).
+    other_tab = page.context.new_page()
+    other_tab.goto(f"{balancer}/marketplace")
+    expect(logged_in(other_tab)).to_be_visible(timeout=UI_TIMEOUT_MS)
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_text("You are logged out")).to_be_visible()
+    other_tab.reload()
+    expect(other_tab.get_by_role("link", name="Log in")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    other_tab.close()
