@@ -23,8 +23,10 @@ INVESTOR_COLUMNS = (
 def render_cell_summary(figures: Mapping, *, key: str) -> None:
     """The cell's own figures (its row of `/v1/deals/cells`: what its tooltip says)."""
     with st.container(key=key):
-        # Side by side while the panel is wide enough; Streamlit stacks them on a phone.
-        deals, investors, median_price = st.columns(3)
+        # Counts two in a row, the price alone: the panel is a narrow column beside the map,
+        # where "$286,000" beside another figure is cut short.
+        deals, investors = st.columns(2)
+        median_price = st.container()
         deals.metric("Deals", f"{int(figures.get('n_deals') or 0):,}")
         investors.metric("Investors", f"{int(figures.get('n_investors') or 0):,}")
         median = figures.get("median_price")

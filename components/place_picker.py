@@ -19,7 +19,7 @@ def render_place_picker(markets: Sequence[Mapping], *, key: str) -> PlaceChoice:
     """A market picker (flies to its bbox) and the place inside it."""
     codes = [str(market.get("market")) for market in markets]
     names = {str(market.get("market")): market.get("name") or market.get("market") for market in markets}
-    columns = st.columns([2, 2, 3])
+    columns = st.columns([2, 4, 3])
     market = columns[0].selectbox(
         "Market",
         codes,
@@ -28,7 +28,8 @@ def render_place_picker(markets: Sequence[Mapping], *, key: str) -> PlaceChoice:
         help="The map flies to the market; the place below narrows it.",
         placeholder="No market served" if not codes else "Choose a market",
     )
-    mode = columns[1].radio("Place", MODES, key=f"{key}_mode", horizontal=False)
+    # In a row: four options one above the other pushed the map below the fold.
+    mode = columns[1].radio("Place", MODES, key=f"{key}_mode", horizontal=True)
     with columns[2]:
         zips = city = ""
         latitude = longitude = radius = None

@@ -23,14 +23,15 @@ EDGE_ALLOWANCE = 1.15
 KM_PER_DEGREE_LATITUDE = 110.57
 KM_PER_DEGREE_LONGITUDE_AT_EQUATOR = 111.32
 MILES_PER_KM = 0.621371
-# The Map page's layout: the map beside the cell panel, in these column weights, and
-# its height. On a laptop screen (1400 px, sidebar open) the map column is about 550 px.
-MAP_COLUMN_WEIGHTS = (3, 2)
-MAP_HEIGHT_PX = 560
-# Map size the camera is fitted to: a little under that column; fitting to less never
-# crops the view.
-FIT_WIDTH_PX = 540
-FIT_HEIGHT_PX = 540
+# The Map page's layout: the map is the page, beside a narrow cell panel (the cell's tables
+# go below both, at the page's width), in these column weights, and its height. On a laptop
+# screen (1440 × 900, sidebar open) the map column is about 700 px wide.
+MAP_COLUMN_WEIGHTS = (5, 2)
+MAP_HEIGHT_PX = 600
+# Map size the camera is fitted to when the map cannot fit the view's box to its own canvas
+# (the element does, message.json view.bounds): a little under that column.
+FIT_WIDTH_PX = 660
+FIT_HEIGHT_PX = 600
 
 
 @dataclass(frozen=True)

@@ -174,14 +174,14 @@ def pick_point(latitude: float, longitude: float) -> None:
         st.session_state[f"{PLACE_KEY}_radius"] = DEFAULT_PICKED_RADIUS_MILES
 
 
-def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> None:
+def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> tuple[list | None, list | None]:
     """The cell's own figures (its row of the cells read, what its tooltip says), then its
     top investors and its deals, read from the cell's box (mapspec/cell_panel.py)."""
     try:
         geometry = cell_geometry(cell)
     except ValueError:
         st.error(f"{cell!r} is not an H3 cell: click a cell on the map.")
-        return
+        return None, None
     st.subheader(f"Cell {cell}")
     zoom, circle = st.columns(2)
     if zoom.button("Zoom to this cell", key="map_zoom"):
@@ -203,10 +203,12 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> No
     except ApiError as error:
         render_error(error, title="Summary of the cell")
     signature = (cell, tuple(sorted((key, str(value)) for key, value in params.items())))
-    render_charged_reads(cell, box, params, box_summary, signature)
+    return render_charged_reads(cell, box, params, box_summary, signature)
 
 
-def render_charged_reads(cell: str, box: dict, params: dict, box_summary: Mapping | None, signature: tuple) -> None:
+def render_charged_reads(
+    cell: str, box: dict, params: dict, box_summary: Mapping | None, signature: tuple
+) -> tuple[list | None, list | None]:
     """The cell's top investors and its deals, each read once the person agrees to its
     most cost, stated from the free summary of the cell's box (components/charged_read.py).
     The box takes in the edges of the neighbouring hexagons: their deals are charged too,
@@ -224,8 +226,6 @@ def render_charged_reads(cell: str, box: dict, params: dict, box_summary: Mappin
         "map_investors", signature, ask_label=f"Show the top {TOP_INVESTORS} investors", cost_text=investor_cost,
         load=lambda: adapter.data.top_investors(box, params, limit=TOP_INVESTORS),
     )
-    if investors is not None:
-        render_top_investors(investors, key="map_investors")
 
     st.markdown("**Deals**")
     deal_cost = None
@@ -250,7 +250,17 @@ def render_charged_reads(cell: str, box: dict, params: dict, box_summary: Mappin
         return deals_in_cell(rows, cell)
 
     deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals)
+    return investors, deals
+
+
+def render_cell_tables(investors: list | None, deals: list | None) -> None:
+    """The cell's tables at the page's width, below the map and its panel (a table in the
+    panel's column would be cut, to be scrolled sideways)."""
+    if investors is not None:
+        st.markdown("**Top investors of the cell's box**")
+        render_top_investors(investors, key="map_investors")
     if deals is not None:
+        st.markdown(f"**The cell's deals** ({plural(len(deals), 'deal')})")
         render_deals(deals, key="map_deals")
         render_cell_charts(summary_of_deals(deals), key="map_deal_charts")
 
@@ -284,6 +294,12 @@ def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list
     data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected)
     if camera_at:
         data["view"] = camera_at
+    if spec.n_cells:
+        # Above the map, so the colours are read with it without scrolling.
+        render_legend(
+            spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells,
+            markets=shapes_in_view(markets, drawn_view), key="map_legend",
+        )
     try:
         render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX)
     except adapter.map_files.MapUnavailable as unavailable:
@@ -292,11 +308,6 @@ def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list
     if spec.n_cells == 0:
         # No colours to explain: what is true instead (mapspec.place.nothing_drawn_text).
         st.info(nothing_drawn)
-        return drawn_view
-    render_legend(
-        spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells,
-        markets=shapes_in_view(markets, drawn_view), key="map_legend",
-    )
     return drawn_view
 
 
@@ -343,15 +354,17 @@ def main() -> None:
                 drawn_view = draw_map(drawn, view, camera_at, markets, nothing_drawn)
 
     cell = st.session_state.get(SELECTED_CELL)
+    tables: tuple[list | None, list | None] = (None, None)
     with panel_column:
         if cell:
-            render_cell_panel(cell, filters, place)
+            tables = render_cell_panel(cell, filters, place)
         else:
             st.info("Click a cell on the map to see who buys there.")
         if drawn_view is not None:
             # Issue 20: the view's top investors, lenders and wholesalers.
             render_page_link("pages/network.py", "network", label="Leaders of this view",
                              query_params={"view": drawn_view.text(), "market": place.market or ""})
+    render_cell_tables(*tables)
     if markets:
         # Without markets nothing was restored or drawn: keep the link as it came.
         write_url(place, filters, drawn_view, cell)

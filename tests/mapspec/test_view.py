@@ -7,7 +7,7 @@ import math
 import h3
 import pytest
 
-from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, camera, cell_geometry, choose_resolution, estimated_cells
+from mapspec.view import FIT_WIDTH_PX, MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, camera, cell_geometry, choose_resolution, estimated_cells
 from services import contract
 
 DALLAS = View(-97.58, 32.54, -96.34, 33.41)
@@ -90,8 +90,8 @@ def test_the_camera_shows_the_whole_view():
     latitude, longitude = DALLAS.center
     assert math.isclose(view_state["latitude"], latitude, abs_tol=1e-4)
     assert math.isclose(view_state["longitude"], longitude, abs_tol=1e-4)
-    # 540 px of 512-px tiles (deck.gl) at this zoom span at least the view's width, and no more
-    # than twice it (issue 16: a fit on 256-px tiles showed half the view).
-    shown = 540 * 360 / (512 * 2 ** view_state["zoom"])
+    # The fitted width in 512-px tiles (deck.gl) at this zoom spans at least the view's width,
+    # and no more than twice it (issue 16: a fit on 256-px tiles showed half the view).
+    shown = FIT_WIDTH_PX * 360 / (512 * 2 ** view_state["zoom"])
     assert DALLAS.east - DALLAS.west - 1e-6 <= shown < 2 * (DALLAS.east - DALLAS.west)
     assert view_state["bounds"] == [DALLAS.west, DALLAS.south, DALLAS.east, DALLAS.north]

@@ -48,7 +48,7 @@ def test_the_cells_deals_are_its_own_and_the_edge_reads_cost_is_said_first(monke
     assert len(table) == deals, f"{len(table)} deals listed for a cell of {deals}"
     # What was charged was said first: never more than the most stated.
     stated = max(int(word.replace(",", "")) for word in warning.split() if word.replace(",", "").isdigit())
-    assert deals <= meter.charged <= stated
+    assert meter.charged <= stated  # deals the account already holds cost nothing again
     assert h3.is_valid_cell(cell)
 
 

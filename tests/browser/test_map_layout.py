@@ -1,0 +1,49 @@
+"""The map is the page (issue 16, Map 5): at 1440×900 it takes most of the width and the
+height, its legend shows without scrolling, and the cell's tables are not squeezed into the
+panel beside it (they take the page's width below)."""
+
+from __future__ import annotations
+
+import time
+
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.pages.map_helpers import client
+from tests.processes import run_streamlit, sandbox_env
+
+
+def densest_cell(sandbox) -> str:
+    with client(sandbox.url) as api:
+        market = api.coverage.retrieve().markets[0]
+        frame = api.deals.cells_frame(bbox=",".join(str(value) for value in market.bbox), resolution=8)
+    return str(frame.sort_values("n_deals").iloc[-1]["cell"])
+
+
+def test_the_map_takes_the_page_and_its_tables_are_not_squeezed(sandbox, browser, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    try:
+        with run_streamlit(sandbox_env(sandbox.url)) as url:
+            page.goto(f"{url}/?cell={densest_cell(sandbox)}", timeout=LOAD_TIMEOUT_MS)
+            canvas = page.locator("canvas").first
+            canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+            wait_for_paint(page, canvas)
+            box = canvas.bounding_box()
+            assert box is not None
+            assert box["width"] >= 0.45 * 1440 and box["height"] >= 0.6 * 900, f"the map is {box['width']:.0f}×{box['height']:.0f} px"
+            legend = page.get_by_text("Deals per cell").first
+            legend.wait_for(timeout=LOAD_TIMEOUT_MS)
+            legend_box = legend.bounding_box()
+            assert legend_box is not None and legend_box["y"] + legend_box["height"] <= 900, "the legend shows without scrolling"
+
+            page.get_by_role("button", name="List the deals").click()
+            page.get_by_role("button", name="Confirm").click()
+            table = page.locator('[data-testid="stDataFrame"]').first
+            table.wait_for(timeout=LOAD_TIMEOUT_MS)
+            time.sleep(1)
+            table_box = table.bounding_box()
+            assert table_box is not None and table_box["width"] >= box["width"], (
+                f"the deals table is {table_box['width']:.0f} px wide beside a {box['width']:.0f}-px map: squeezed into the panel"
+            )
+            page.screenshot(path=str(artifacts_dir / "map-layout.png"), full_page=True)
+    finally:
+        context.close()
