@@ -9,6 +9,7 @@ import streamlit as st
 
 from components.charts import render_bar_chart
 from components.tables import escape_markdown, render_table
+from components.words import code_label
 
 # data-api.md, Investor profile: classification flags, in words a reader knows.
 FLAG_WORDS = {
@@ -27,12 +28,12 @@ def kinds_frame(profile: Mapping) -> pd.DataFrame:
     """One row per kind: deals of that kind and the classifier's confidence."""
     by_kind = profile.get("confidence_by_kind") or {}
     rows = [
-        {"Kind": kind, "Deals": (value or {}).get("n"), "Confidence": (value or {}).get("confidence")}
+        {"Kind": code_label(kind), "Deals": (value or {}).get("n"), "Confidence": code_label((value or {}).get("confidence"))}
         for kind, value in by_kind.items()
     ]
     for kind in profile.get("kinds") or []:
         if kind not in by_kind:
-            rows.append({"Kind": kind, "Deals": None, "Confidence": None})
+            rows.append({"Kind": code_label(kind), "Deals": None, "Confidence": "—"})
     return pd.DataFrame(rows, columns=["Kind", "Deals", "Confidence"])
 
 
@@ -58,8 +59,8 @@ def render_investor_identity(profile: Mapping, *, key: str) -> None:
     st.caption(escape_markdown(" · ".join(str(fact) for fact in facts)))
 
     columns = st.columns(4)
-    columns[0].metric("Kind", str(profile.get("kind") or "—"))
-    columns[1].metric("Confidence", str(profile.get("confidence") or "—"))
+    columns[0].metric("Kind", code_label(profile.get("kind")))
+    columns[1].metric("Confidence", code_label(profile.get("confidence")))
     columns[2].metric("Scale", str(profile.get("scale") or "—"))
     columns[3].metric("Buyer status", str(profile.get("buyer_status") or "—"))
 

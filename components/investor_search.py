@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import date_column, link_column, money_column, page_href, render_table
+from components.words import code_label
 
 # data-api.md, Limits 6: name searches return at most 50 hits.
 NAME_SEARCH_MAX_HITS = 50
@@ -37,6 +38,8 @@ def investor_rows_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
         record = {label: row.get(field) for field, label in _ROW_COLUMNS if field in row}
         if not record.get("Investor"):
             record["Investor"] = row.get("name") or row.get("id")
+        if "Kind" in record:
+            record["Kind"] = code_label(record["Kind"])
         record["Profile"] = page_href("investors", {"investor": row.get("id", "")})
         records.append(record)
     frame = pd.DataFrame.from_records(records)

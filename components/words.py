@@ -22,3 +22,24 @@ def without_api_wording(text: str) -> str:
     sentences = re.split(r"(?<=[.!?])\s+", text.strip())
     kept = [sentence for sentence in sentences if not API_WORDING.search(sentence)]
     return " ".join(kept)
+
+
+# Codes whose words are not their letters (the rest read as their words, first one capitalised).
+CODE_WORDS = {
+    "SFR_BULK_HOLDER": "Single-family rental bulk holder",
+    "IBUYER": "iBuyer",
+    "HIGH": "High",
+    "MEDIUM": "Medium",
+}
+
+
+def code_label(code: object) -> str:
+    """A code of the API as a person reads it: `SFR_BULK_HOLDER` -> "Single-family rental bulk
+    holder", `long_hold` -> "Long hold", `LANDLORD` -> "Landlord"; "—" for none."""
+    if code is None or code == "":
+        return "—"
+    text = str(code)
+    if text in CODE_WORDS:
+        return CODE_WORDS[text]
+    words = text.replace("_", " ").strip().lower()
+    return words[:1].upper() + words[1:]
