@@ -78,6 +78,15 @@ def render_top_investors(rows: Sequence[Mapping], *, key: str) -> None:
     )
 
 
+def _party_name(party: Mapping) -> str:
+    """A buyer's or seller's name; a person's is never served (data-api.md, What the service
+    does 6), which the table says rather than printing "None"."""
+    name = party.get("display_name") or party.get("name")
+    if name:
+        return str(name)
+    return "a person (name not served)" if party.get("contact_redacted") else "not recorded"
+
+
 def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
     """Deals as table rows; the buyer links to its investor page."""
     records = []
@@ -91,11 +100,11 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
                 "Sold": row.get("sale_date"),
                 "Price": row.get("price"),
                 "Kind": KIND_LABELS.get(row.get("kind"), row.get("kind")),
-                "Buyer": buyer.get("display_name") or buyer.get("name"),
+                "Buyer": _party_name(buyer),
                 "Buyer page": page_href("investors", {"investor": buyer.get("investor_id") or ""}) if buyer.get("investor_id") else None,
-                "Seller": seller.get("name"),
-                "City": place.get("city"),
-                "ZIP": place.get("zip"),
+                "Seller": _party_name(seller),
+                "City": place.get("city") or "",
+                "ZIP": place.get("zip") or "",
                 "Deal": row.get("id"),
                 "Property": property_href(place["property_id"]) if place.get("property_id") else None,
             }

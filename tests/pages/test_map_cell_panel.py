@@ -77,3 +77,13 @@ def json_text(value) -> str:
     import json
 
     return json.dumps(value)
+
+
+def test_the_deals_table_prints_no_none_for_a_name_not_served(monkeypatch, sandbox):
+    """Issue 16, "None" in tables: a person's name is never served; the table says so."""
+    app, _ = open_densest_cell(monkeypatch, sandbox)
+    app.button(key="map_deals_ask").click().run()
+    app.button(key="map_deals_confirm").click().run()
+    table = app.dataframe[0].value
+    for column in ("Buyer", "Seller", "City", "ZIP"):
+        assert table[column].notna().all(), f"{column} has missing values shown as None"
