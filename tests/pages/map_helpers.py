@@ -9,6 +9,7 @@ from pathlib import Path
 import streamlit as st
 
 import adapter.data
+import adapter.stores
 from adapter import static_files
 from streamlit.testing.v1 import AppTest
 
@@ -32,6 +33,10 @@ def point_app_at(monkeypatch, url: str, key: str = "zpka_sandbox_demo") -> None:
     # resources are keyed on their own settings and stay.
     st.cache_data.clear()
     adapter.data._shared_resources.clear()
+    # The cache store itself is kept per process by adapter/stores.py (memory or Redis): a
+    # new one, so no answer of an earlier test (read before its faults) is served here.
+    with adapter.stores._lock:
+        adapter.stores._built.clear()
 
 
 def new_page(**query: str) -> AppTest:
