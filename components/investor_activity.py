@@ -38,7 +38,11 @@ def window_counters_frame(profile: Mapping) -> pd.DataFrame:
             continue
         counter = match["counter"].removeprefix("n_").replace("_", " ")
         rows.setdefault(counter, {"Counter": counter})[f"{match['months']} months"] = value
-    return pd.DataFrame(list(rows.values()), columns=["Counter", "12 months", "24 months"])
+    frame = pd.DataFrame(list(rows.values()), columns=["Counter", "12 months", "24 months"])
+    # A window the profile does not serve reads "—", not "None" beside the other's count.
+    for column in ("12 months", "24 months"):
+        frame[column] = [f"{int(value):,}" if pd.notna(value) else "—" for value in frame[column]]
+    return frame
 
 
 def price_band_frame(profile: Mapping) -> pd.DataFrame:

@@ -38,3 +38,13 @@ def test_an_investors_kinds_are_words_in_its_profile(app_env):
     assert not CODE.match(str(kind)), kind
     kinds = frame_with(app, "Confidence")["Kind"].dropna().astype(str)
     assert not kinds.str.match(CODE).any(), kinds.tolist()
+
+
+def test_a_window_the_profile_does_not_serve_reads_as_a_dash():
+    """Issue 16, Investors: the 12/24-month table showed 13 and "None" for the same measure."""
+    from components.investor_activity import window_counters_frame
+
+    frame = window_counters_frame({"n_events_12m": 100, "n_events_24m": 189, "n_bought_from_wholesaler_12m": 13})
+    row = frame[frame["Counter"] == "bought from wholesaler"].iloc[0]
+    assert (row["12 months"], row["24 months"]) == ("13", "—")
+    assert frame[frame["Counter"] == "events"].iloc[0]["24 months"] == "189"
