@@ -78,13 +78,28 @@ def map_provider_for(basemap: bool) -> str | None:
     return "carto" if basemap else None
 
 
-def _view_of(latitudes: Sequence[float], longitudes: Sequence[float]) -> pydeck.ViewState:
+# A chart's width when it is not known (half a wide page): the fit errs wide, never cropping.
+ASSUMED_WIDTH_PX = 480
+# Room kept around what a small map shows (its corner buttons sit over the edges).
+FIT_MARGIN = 0.2
+
+
+def _view_of(latitudes: Sequence[float], longitudes: Sequence[float], *, height: int = 320) -> pydeck.ViewState:
+    """The view that shows every point whole in a map `height` px tall (deck.gl's zoom counts
+    512-px tiles; latitude compared in Mercator units), with a margin for the map's buttons."""
     west, east = min(longitudes), max(longitudes)
     south, north = min(latitudes), max(latitudes)
-    span = max(east - west, north - south, 0.01)
-    # A zoom level shows about 360 / 2**zoom degrees across; leave a margin around the data.
-    zoom = max(3.0, min(14.0, math.log2(360 / (span * 1.5))))
-    return pydeck.ViewState(latitude=(south + north) / 2, longitude=(west + east) / 2, zoom=zoom)
+
+    def mercator_y(latitude: float) -> float:
+        return math.log(math.tan(math.pi / 4 + math.radians(max(min(latitude, 85.0), -85.0)) / 2))
+
+    longitude_span = max(east - west, 0.01) * (1 + 2 * FIT_MARGIN)
+    latitude_span = max(mercator_y(north) - mercator_y(south), 0.0002) * (1 + 2 * FIT_MARGIN)
+    zoom_x = math.log2(ASSUMED_WIDTH_PX * 360 / (512 * longitude_span))
+    zoom_y = math.log2(height * 2 * math.pi / (512 * latitude_span))
+    zoom = max(1.0, min(14.0, zoom_x, zoom_y))
+    latitude = math.degrees(2 * math.atan(math.exp((mercator_y(north) + mercator_y(south)) / 2)) - math.pi / 2)
+    return pydeck.ViewState(latitude=latitude, longitude=(west + east) / 2, zoom=zoom)
 
 
 def render_points_map(
@@ -112,7 +127,7 @@ def render_points_map(
     )
     deck = pydeck.Deck(
         layers=[layer],
-        initial_view_state=_view_of(located["latitude"].tolist(), located["longitude"].tolist()),
+        initial_view_state=_view_of(located["latitude"].tolist(), located["longitude"].tolist(), height=height),
         map_provider=map_provider_for(basemap),
         map_style=None,
         tooltip={"text": tooltip},
@@ -166,7 +181,7 @@ def render_boxes_map(
     longitudes = [point[0] for polygon in polygons for point in polygon["polygon"]]
     deck = pydeck.Deck(
         layers=[layer, labels],
-        initial_view_state=_view_of(latitudes, longitudes),
+        initial_view_state=_view_of(latitudes, longitudes, height=height),
         map_provider=map_provider_for(basemap),
         map_style=None,
         tooltip={"text": "{label}"},
