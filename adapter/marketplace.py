@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from adapter.settings import settings
 import links.marketplace
+from adapter.settings import settings
 from adapter.stores import stores
 from links.marketplace import MarketplaceLink
 from services.oauth import LoginError  # noqa: F401 - pages catch it from here: a login that ended
