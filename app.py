@@ -14,6 +14,7 @@ import streamlit as st
 
 import adapter.data
 import adapter.settings
+import adapter.stores
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
 from services.errors import ApiError
@@ -84,8 +85,18 @@ def draw_sidebar(slot) -> None:
             render_sidebar(source_status(), key="app-sidebar")
         except Exception as error:  # noqa: BLE001 - e.g. the embedded sandbox failed to start
             st.error(describe_error(error))
+        store_problem = adapter.stores.problem()
+        if store_problem:
+            st.warning(store_problem, icon="⚠️")
 
 
 if __name__ == "__main__":
     # Streamlit runs the script as __main__; tests may import it for its parts.
     main()
+else:
+    # `streamlit run app.py` finds this ASGI app (st.App) and serves the script through it,
+    # with the login callback and the published files of other replicas in front
+    # (adapter/login_routes.py). Only when imported: a script run builds no server.
+    from adapter.login_routes import MIDDLEWARE
+
+    app = st.App(__file__, middleware=MIDDLEWARE)
