@@ -149,7 +149,10 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
 
     # Back on the app in the same tab, in a new session, logged in; the code and state are gone from the URL.
     expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible()
+    # The offers come first; the account's details are in their own tab.
+    page.get_by_role("tab", name="Account").click()
     expect(page.get_by_text("Dana Buyer")).to_be_visible()
+    page.get_by_role("tab", name="Offers").click()
     page.wait_for_function("() => !window.location.search.includes('code=')")
     assert page.url.startswith(f"{app_url}/marketplace")
     assert opened_pages == [] and page.context.pages == [page], "the login opened another tab"
