@@ -1,0 +1,133 @@
+"""The map's colour classes: which figure colours the cells (`METRICS`), and how its range
+is cut into classes (`METHODS`, as kepler.gl names them: quantile, equal steps, log).
+
+The breaks are computed once from a market's cells at the market's own resolution, for
+its filters, and kept for every view of that market (`class_breaks`): a colour then
+means the same figure at every zoom and pan, and the legend stays put. A view's cells
+are coloured against those breaks in the browser (frontend/src/cells.js, `fillColors`),
+from the row's value at `colors.at` (`Classes.colors`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from mapspec.cells import format_price
+
+# Yellow to red (ColorBrewer YlOrRd, 5 classes): more, hotter.
+PALETTE = ((255, 237, 160), (254, 178, 76), (253, 141, 60), (240, 59, 32), (189, 0, 38))
+# Cells without the figure (no priced deed): a neutral grey.
+MISSING_COLOR = (200, 200, 200)
+CELL_ALPHA = 190
+
+DEALS, INVESTORS, PRICE = "deals", "investors", "price"
+# metric: (the cells' column, its place after the deal count in a row, the legend's title).
+METRICS = {
+    DEALS: ("n_deals", 0, "Deals per cell"),
+    INVESTORS: ("n_investors", 1, "Investors per cell"),
+    PRICE: ("median_price", 2, "Median price per cell"),
+}
+METRIC_LABELS = {DEALS: "Deals", INVESTORS: "Investors", PRICE: "Median price"}
+
+QUANTILE, EQUAL, LOG = "quantile", "equal", "log"
+METHODS = (QUANTILE, EQUAL, LOG)
+METHOD_LABELS = {QUANTILE: "Quantile", EQUAL: "Equal steps", LOG: "Log"}
+# Prices are cut at whole thousands: "$250k", as the tooltip writes them.
+PRICE_STEP = 1000
+
+
+def class_breaks(values: Iterable[object], method: str, *, classes: int = len(PALETTE), whole: bool = True) -> tuple[float, ...]:
+    """The classes' lower bounds, ascending and distinct, the first the smallest value.
+
+    `whole`: counts, cut at whole numbers (rounded up: a class "from 2.4" holds 3 and
+    more); otherwise prices, cut at whole thousands. Values that are not numbers (an
+    unpriced cell) take no part. Bounds that round together are merged, so a narrow range
+    has fewer classes. No values: one class from 0 (deals) or from nothing.
+    """
+    numbers = np.asarray([float(value) for value in values if _is_number(value)], dtype=float)
+    if numbers.size == 0:
+        return (0.0,)
+    low, high = float(numbers.min()), float(numbers.max())
+    steps = np.arange(classes) / classes
+    if method == QUANTILE:
+        raw = np.quantile(numbers, steps)
+    elif method == EQUAL:
+        raw = low + steps * (high - low)
+    elif method == LOG:
+        # Geometric steps from the smallest positive value: zeros fall in the first class.
+        start = float(numbers[numbers > 0].min()) if (numbers > 0).any() else 1.0
+        raw = start * (max(high, start) / start) ** steps
+        raw[0] = low
+    else:
+        raise ValueError(f"unknown class method {method!r}: one of {', '.join(METHODS)}")
+    unit = 1 if whole else PRICE_STEP
+    bounds: list[float] = [math.floor(low / unit) * unit]
+    for value in raw[1:]:
+        bound = math.ceil(float(value) / unit) * unit
+        if bound > bounds[-1] and bound <= high:
+            bounds.append(bound)
+    return tuple(float(bound) for bound in bounds)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float, np.integer, np.floating)) and math.isfinite(float(value))
+
+
+@dataclass(frozen=True)
+class Classes:
+    """A metric's classes: its lower bounds and a colour each."""
+
+    metric: str
+    method: str
+    bounds: tuple[float, ...]
+
+    @classmethod
+    def of_cells(cls, cells, metric: str, method: str) -> "Classes":
+        """The classes of `metric` over a frame of cells (`cell, n_deals, n_investors, median_price`)."""
+        column = METRICS[metric][0]
+        values = cells[column].tolist() if len(cells) else []
+        return cls(metric, method, class_breaks(values, method, whole=metric != PRICE))
+
+    @property
+    def title(self) -> str:
+        return METRICS[self.metric][2]
+
+    def palette(self) -> list[tuple[int, int, int]]:
+        """A colour per class, spread over the whole palette (two classes: the coolest and the hottest)."""
+        count = len(self.bounds)
+        if count == 1:
+            return [PALETTE[0]]
+        return [PALETTE[round(index * (len(PALETTE) - 1) / (count - 1))] for index in range(count)]
+
+    def classes(self) -> list[tuple[tuple[int, int, int], str]]:
+        """(colour, label) for the legend, coolest first."""
+        labels = []
+        for index, lower in enumerate(self.bounds):
+            upper = self.bounds[index + 1] if index + 1 < len(self.bounds) else None
+            labels.append((self.palette()[index], self._label(lower, upper)))
+        return labels
+
+    def _label(self, lower: float, upper: float | None) -> str:
+        if self.metric == PRICE:
+            return f"{format_price(lower)}+" if upper is None else f"{format_price(lower)}–{format_price(upper)}"
+        # Counts: a class holds whole numbers from its bound to the next one's less one.
+        lower_count = int(lower)
+        if upper is None:
+            return f"{lower_count}+"
+        last = int(upper) - 1
+        return f"{lower_count}" if last <= lower_count else f"{lower_count}–{last}"
+
+    def colors(self, count_at: int) -> dict:
+        """The message's `colors` (frontend/src/message.json): the row's value at `at`
+        against the bounds, for rows whose deal count is at `count_at`."""
+        return {
+            "at": count_at + METRICS[self.metric][1],
+            "thresholds": [int(bound) if float(bound).is_integer() else bound for bound in self.bounds],
+            "palette": [list(color) for color in self.palette()],
+            "missing": list(MISSING_COLOR),
+            "alpha": CELL_ALPHA,
+        }
