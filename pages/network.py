@@ -80,7 +80,7 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
         profile = load() if cost == 0 else confirm_charged_read(
             "net_profile", (investor_id,), ask_label="Read the profile", asked=True,
             cost_text=f"The network starts from this investor's profile, which costs {cost} credit the first time "
-            "(data-api.md, Limits 3). Everything else the graph reads is free.",
+            "your account reads it. Everything else the graph reads is free.",
             confirm_label=f"Read the profile ({cost} credit)", error_title="The profile could not be read", load=load)
     except GoneError:
         st.warning(f"Investor {investor_id} is retired from the registry.", icon=":material/inventory_2:")
@@ -155,8 +155,8 @@ def leaders_section(box: list[float], label: str) -> None:
     cost = adapter.investors.leaderboard_cost(size)
     rows = confirm_charged_read(
         "net_leaders", (tuple(box),), ask_label=f"Show the top {size} investors",
-        cost_text=f"Listing the top {size} investors costs up to {cost} credits: 1 per investor new to your account "
-        "(data-api.md, Limits 3).", confirm_label=f"Show them (up to {cost} credits)",
+        cost_text=f"Listing the top {size} investors costs up to {cost} credits: 1 per investor new to your account.",
+        confirm_label=f"Show them (up to {cost} credits)",
         error_title="The investors could not be read",
         load=lambda: adapter.investors.leaderboard({"bbox": box}, {"limit": size}))
     if rows is not None:

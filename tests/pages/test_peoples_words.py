@@ -14,7 +14,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path
+from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path, sandbox_fixtures
 from tests.pages.map_helpers import drawn_cells, select_cell
 
 API_WORDING = re.compile(
@@ -62,6 +62,38 @@ def open_cell_and_ask(app: AppTest) -> None:
     app.button(key="map_deals_ask").click().run()
 
 
+def click(key: str):
+    """An action: press the button of this key (a question asked, a cost agreed)."""
+    def press(app: AppTest) -> None:
+        app.button(key=key).click().run()
+    return press
+
+
+def fixture(*path):
+    """A query value read from the sandbox's fixtures (e.g. its top investor's id)."""
+    def read(sandbox) -> str:
+        value = sandbox_fixtures(sandbox)
+        for step in path:
+            value = value[step]
+        return value
+    return read
+
+
+def half_market_view(market: str):
+    def read(sandbox) -> str:
+        west, south, east, north = sandbox_fixtures(sandbox)["markets"][market]
+        return f"{west},{south},{(west + east) / 2},{(south + north) / 2}"
+    return read
+
+
+def sold_listing(field: str):
+    def read(sandbox) -> str:
+        bbox = ",".join(map(str, sandbox_fixtures(sandbox)["markets"]["ATL"]))
+        listing = api_get(sandbox, "/v1/wholesale-listings", bbox=bbox, status="SOLD", limit=1)["data"][0]
+        return listing["id"] if field == "listing" else listing["wholesaler"]["id"]
+    return read
+
+
 SCENES = [
     pytest.param("map", {}, None, id="map"),
     pytest.param("map", {}, open_cell_and_ask, id="map-cell-asked"),
@@ -75,6 +107,25 @@ SCENES = [
     pytest.param("marketplace", {}, None, id="marketplace"),
     pytest.param("lenders", {}, None, id="lenders"),
     pytest.param("wholesale", {}, None, id="wholesale"),
+    pytest.param("network", {"market": "DFW"}, None, id="network-market"),
+    pytest.param("network", {"market": "NNJ"}, None, id="network-market-without-wholesale"),
+    pytest.param("network", {"investor": fixture("top_investor_ids", 0)}, None, id="network-investor-asked"),
+    pytest.param("network", {"investor": fixture("top_investor_ids", 0)}, click("net_profile_confirm"),
+                 id="network-investor-drawn"),
+    pytest.param("network", {"investor": "inv_12"}, None, id="network-bad-id"),
+    pytest.param("network", {"view": half_market_view("CLT"), "market": "CLT"}, click("net_leaders_ask"),
+                 id="network-leaders-asked"),
+    pytest.param("lenders", {"lender": fixture("large_lender_id")}, None, id="lenders-profile"),
+    pytest.param("lenders", {"lender": fixture("retired_lender_ids", 0)}, None, id="lenders-retired"),
+    pytest.param("wholesale", {"market": "NNJ"}, None, id="wholesale-no-dataset"),
+    pytest.param("wholesale", {"listing": sold_listing("listing")}, None, id="wholesale-listing"),
+    pytest.param("wholesale", {"wholesaler": sold_listing("wholesaler")}, None, id="wholesale-wholesaler"),
+    pytest.param("properties", {}, None, id="properties"),
+    pytest.param("properties", {"zip": "75201"}, None, id="properties-zip-asked"),
+    pytest.param("properties", {"zip": "75201"}, click("prop_search_confirm"), id="properties-zip-listed"),
+    pytest.param("properties", {"property": fixture("parcel_with_everything")}, None, id="properties-parcel-asked"),
+    pytest.param("properties", {"property": fixture("parcel_with_everything")}, click("prop_parcel_confirm"),
+                 id="properties-parcel-read"),
 ]
 
 
@@ -85,11 +136,11 @@ def test_no_api_or_document_wording_in_front_of_a_person(app_env, monkeypatch, p
 
     st.cache_data.clear()
     adapter.data._shared_resources.clear()
-    filled = dict(query)
-    if query.get("agent"):
+    filled = {name: value(app_env) if callable(value) else value for name, value in query.items()}
+    if query.get("agent") == "found":
         hit = api_get(app_env, "/v1/agents/search", q="Realty")["data"][0]
         filled.update(agent=hit["id"], market=hit["market"])
-    if query.get("investor"):
+    if query.get("investor") == "found":
         filled["investor"] = api_get(app_env, "/v1/investors/search", q="LLC")["data"][0]["id"]
     app = run(page, **filled)
     if action is not None:
