@@ -1,4 +1,4 @@
-"""The map's legend: what each colour counts, the resolution used, and which cells are marked."""
+"""The map's legend: what each colour counts (the market's classes: mapspec/classes.py), the resolution used, and which cells are marked."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from html import escape
 import streamlit as st
 
 from components.words import plural
-from mapspec.layers import ColorScale
+from mapspec.classes import Classes
 from mapspec.markets import MarketShape
 from mapspec.view import MAX_VIEW_CELLS
 
 
-def legend_html(scale: ColorScale, *, resolution: int, n_cells: int, markets: Sequence[MarketShape] = ()) -> str:
+def legend_html(scale: Classes, *, resolution: int, n_cells: int, markets: Sequence[MarketShape] = ()) -> str:
     """The legend as a small HTML block (colours are data, so they cannot be Markdown)."""
     swatches = "".join(
         f'<span style="display:inline-flex;align-items:center;margin-right:10px">'
@@ -22,7 +22,7 @@ def legend_html(scale: ColorScale, *, resolution: int, n_cells: int, markets: Se
         for color, label in scale.classes()
     )
     lines = [
-        f'<div class="map-legend"><b>Deals per cell</b> &nbsp; {swatches}</div>',
+        f'<div class="map-legend"><b>{escape(scale.title)}</b> &nbsp; {swatches}</div>',
         f'<div class="map-legend-resolution">H3 resolution {resolution} · {plural(n_cells, "cell")} drawn '
         f"(the view holds at most {MAX_VIEW_CELLS:,})</div>",
     ]
@@ -37,6 +37,6 @@ def legend_html(scale: ColorScale, *, resolution: int, n_cells: int, markets: Se
     return "\n".join(lines)
 
 
-def render_legend(scale: ColorScale, *, resolution: int, n_cells: int, markets: Sequence[MarketShape] = (), key: str) -> None:
+def render_legend(scale: Classes, *, resolution: int, n_cells: int, markets: Sequence[MarketShape] = (), key: str) -> None:
     with st.container(key=key):
         st.html(legend_html(scale, resolution=resolution, n_cells=n_cells, markets=markets))

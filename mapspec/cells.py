@@ -3,7 +3,7 @@
 A view holds up to 20,000 cells, so each cell travels as a short array, and the browser
 computes its hexagon and its colour (frontend/src/cells.js):
 
-- Centre form (most views): a cell is `[x, y, deals, investors, "$median"]`, its centre in
+- Centre form (most views): a cell is `[x, y, deals, investors, median]`, its centre in
   integer 1e-6 degrees (about 0.1 m), and the hexagon's corners are an affine function of
   that centre fitted to the view's cells (`HexShape`). No H3 code runs in the browser;
   `HexShape.fit` checks the fit on the view's cells and falls back when the error would
@@ -12,8 +12,10 @@ computes its hexagon and its colour (frontend/src/cells.js):
   its 64-bit emulation, twice the vertex data and a longer shader for a software renderer
   to run. It projects offsets to the second order, about a metre off at the edge of a
   metro view: the same shift for neighbouring corners, so no seam opens.
+- The median price travels in whole dollars (null when no deed is priced): the map colours
+  by it, and the tooltip writes it short (`format_price`, the same in cells.js).
 - Ring form (fallback: views spanning many degrees, where the shape drifts with latitude,
-  or holding a pentagon): `[hex, deals, investors, "$median", ring]`, the ring the cell's
+  or holding a pentagon): `[hex, deals, investors, median, ring]`, the ring the cell's
   six corners in degrees, as H3 gives them.
 """
 
@@ -45,8 +47,18 @@ def format_price(price: object) -> str:
         return "n/a"
     value = float(price)
     if value >= 1_000_000:
-        return f"${value / 1_000_000:.1f}M"
-    return f"${round(value / 1000):.0f}k"
+        # Halves round up, as JavaScript's Math.round does (frontend/src/cells.js, formatPrice).
+        return f"${math.floor(value / 100_000 + 0.5) / 10:.1f}M"
+    return f"${math.floor(value / 1000 + 0.5)}k"
+
+
+def row_price(price: object) -> int | None:
+    """Median price as a row carries it: whole dollars (the map colours by it, and the
+    tooltip writes it short, as `format_price` does: frontend/src/cells.js); None when
+    the deeds carry none."""
+    if price is None or (isinstance(price, float) and math.isnan(price)):
+        return None
+    return round(float(price))
 
 
 def encoded_centre(latitude: float, longitude: float) -> tuple[int, int]:
@@ -134,7 +146,7 @@ def cell_rows(
     a note); in ring form (`centres` None) the hex first and the ring of corners last."""
     deals = cells["n_deals"].astype(int).tolist()
     investors = cells["n_investors"].astype(int).tolist()
-    prices = [format_price(value) for value in cells["median_price"].tolist()]
+    prices = [row_price(value) for value in cells["median_price"].tolist()]
     values = zip(deals, investors, prices) if notes is None else zip(deals, investors, prices, notes)
     if centres is not None:
         return [[*encoded_centre(lat, lng), *rest] for (lat, lng), rest in zip(centres, values)]

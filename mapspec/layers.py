@@ -16,13 +16,13 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from mapspec.cells import CENTRE_FORM, RING_FORM, HexShape, cell_centres, cell_rows
+from mapspec.classes import DEALS, QUANTILE, Classes
 from mapspec.labels import CityLabel
 from mapspec.markets import MarketShape, market_of_cells
 from mapspec.view import TILE_PX
@@ -40,44 +40,7 @@ CARTO_POSITRON_TILES = "https://basemaps.cartocdn.com/light_all/{z}/{x}/{y}.png"
 # The same tiles at twice the pixels, for screens that have them.
 CARTO_POSITRON_TILES_HIDPI = "https://basemaps.cartocdn.com/light_all/{z}/{x}/{y}@2x.png"
 TILES_ATTRIBUTION = "© OpenStreetMap contributors © CARTO"
-# Yellow to red (ColorBrewer YlOrRd, 5 classes): more deals, hotter.
-PALETTE = ((255, 237, 160), (254, 178, 76), (253, 141, 60), (240, 59, 32), (189, 0, 38))
-CELL_ALPHA = 190
 OUTLINE_PX = 2
-
-
-@dataclass
-class ColorScale:
-    """Deal-count thresholds of the five colour classes (lower bounds, ascending)."""
-
-    thresholds: list[int] = field(default_factory=lambda: [1, 2, 3, 5, 10])
-
-    @classmethod
-    def for_counts(cls, counts: Sequence[int] | np.ndarray) -> "ColorScale":
-        """Quantile classes, so a sparse and a dense view both use the whole palette."""
-        values = np.asarray(counts, dtype=float)
-        if values.size == 0:
-            return cls()
-        quantiles = np.quantile(values, [0.0, 0.4, 0.65, 0.85, 0.95])
-        thresholds: list[int] = []
-        for value in quantiles:
-            bound = max(int(math.ceil(value)), thresholds[-1] + 1 if thresholds else 1)
-            thresholds.append(bound)
-        return cls(thresholds)
-
-    def classes(self) -> list[tuple[tuple[int, int, int], str]]:
-        """(colour, label) for the legend, coolest first."""
-        labels = []
-        for index, lower in enumerate(self.thresholds):
-            upper = self.thresholds[index + 1] - 1 if index + 1 < len(self.thresholds) else None
-            if upper is None:
-                label = f"{lower}+"
-            elif upper == lower:
-                label = f"{lower}"
-            else:
-                label = f"{lower}–{upper}"
-            labels.append((PALETTE[index], label))
-        return labels
 
 
 @dataclass(frozen=True)
@@ -92,7 +55,7 @@ class MapSpec:
     layout: Mapping[str, Any]
     rows: Mapping[str, str]
     digests: Mapping[str, str]
-    scale: ColorScale
+    scale: Classes
     n_cells: int
     resolution: int | None
     form: str
@@ -101,14 +64,16 @@ class MapSpec:
     def tooltip(self) -> list[str]:
         return list(self.layout["tooltip"])
 
-    def data(self, urls: Mapping[str, str], *, selected: str | None = None) -> dict:
+    def data(self, urls: Mapping[str, str], *, selected: str | None = None, classes: Classes | None = None) -> dict:
         """The element's data: each cell layer's rows at its URL where given, else inline;
-        the selected cell framed."""
+        the selected cell framed; coloured by `classes` where given (the market's, fixed
+        across its views: mapspec/classes.py), else by the view's own deal counts."""
         cells = [
             {**layer, "rows": urls[layer["id"]] if layer["id"] in urls else json.loads(self.rows[layer["id"]])}
             for layer in self.layout["cells"]
         ]
-        return {**self.layout, "cells": cells, "selected": selection_frame(selected) if selected else None}
+        colors = classes.colors(self.layout["countAt"]) if classes is not None else self.layout["colors"]
+        return {**self.layout, "cells": cells, "colors": colors, "selected": selection_frame(selected) if selected else None}
 
 
 def build_spec(
@@ -122,7 +87,8 @@ def build_spec(
     """The cells, the market outlines and (without tiles) the city names of a view."""
     import h3
 
-    scale = ColorScale.for_counts(cells["n_deals"].to_numpy() if len(cells) else [])
+    # Without the market's classes (MapSpec.data), the view's own deals by quantile.
+    scale = Classes.of_cells(cells, DEALS, QUANTILE)
     hexes = cells["cell"].astype(str).tolist() if len(cells) else []
     centres = cell_centres(cells) if len(cells) else []
     shape = HexShape.fit(hexes, centres)
@@ -130,7 +96,7 @@ def build_spec(
     count_at = 2 if shape is not None else 1
     markets_in_view = list(markets)
     # {n|one|many}: the count and its noun in the right number (frontend/src/cells.js, tooltipText).
-    tooltip_lines = [f"{{{count_at}|deal|deals}} · {{{count_at + 1}|investor|investors}}", f"median price {{{count_at + 2}}}"]
+    tooltip_lines = [f"{{{count_at}|deal|deals}} · {{{count_at + 1}|investor|investors}}", f"median price {{{count_at + 2}$}}"]
     rows, flagged_rows, note_line = _rows_by_market(cells, centres, shape is not None, markets_in_view, note_at=count_at + 3)
     if note_line is not None:
         tooltip_lines.append(note_line)
@@ -146,7 +112,7 @@ def build_spec(
         "tiles": CARTO_POSITRON_TILES if basemap else None,
         "tilesHiDpi": CARTO_POSITRON_TILES_HIDPI if basemap else None,
         "attribution": TILES_ATTRIBUTION if basemap else "",
-        "colors": {"thresholds": scale.thresholds, "palette": [list(color) for color in PALETTE], "alpha": CELL_ALPHA},
+        "colors": scale.colors(count_at),
         "cells": [{"id": layer_id, "flagged": layer_id == FLAGGED_CELLS_LAYER} for layer_id in cell_layers],
         "form": form,
         "shape": {"origin": list(shape.origin), "terms": shape.terms()} if shape is not None else None,

@@ -45,14 +45,22 @@ export function binaryRings(rows, data, closed) {
   };
 }
 
+// Each cell's class: its row's value at `colors.at` against the classes' lower bounds
+// (a value under the first bound takes the first class); a cell without the value
+// (an unpriced cell coloured by price) takes the `missing` colour.
+export function classOf(value, thresholds) {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return -1;
+  let level = 0;
+  while (level + 1 < thresholds.length && value >= thresholds[level + 1]) level += 1;
+  return level;
+}
+
 export function fillColors(rows, data, starts) {
-  const {thresholds, palette, alpha} = data.colors;
+  const {at, thresholds, palette, missing, alpha} = data.colors;
   const colors = new Uint8Array(starts[rows.length] * 4);
   for (let i = 0; i < rows.length; i += 1) {
-    const count = rows[i][data.countAt];
-    let level = 0;
-    while (level + 1 < thresholds.length && count >= thresholds[level + 1]) level += 1;
-    const color = palette[level];
+    const level = classOf(rows[i][at], thresholds);
+    const color = level < 0 ? missing : palette[level];
     for (let vertex = starts[i]; vertex < starts[i + 1]; vertex += 1) {
       colors[vertex * 4] = color[0];
       colors[vertex * 4 + 1] = color[1];
@@ -63,12 +71,22 @@ export function fillColors(rows, data, starts) {
   return colors;
 }
 
-// A tooltip's lines with each {n} replaced by the row's n-th value, and each
-// {n|one|many} by the value and its noun in the right number ("1 deal", "2 deals").
+// A price written short, as mapspec.cells.format_price writes it: $250k, $1.2M, n/a.
+export function formatPrice(value) {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return 'n/a';
+  // Halves round up, in Python too.
+  if (value >= 1_000_000) return `$${(Math.round(value / 100_000) / 10).toFixed(1)}M`;
+  return `$${Math.round(value / 1000)}k`;
+}
+
+// A tooltip's lines with each {n} replaced by the row's n-th value, each {n|one|many}
+// by the value and its noun in the right number ("1 deal", "2 deals"), and each {n$} by
+// the value as a price written short ("$250k").
 export function tooltipText(lines, row) {
-  const fill = (_, at, one, many) => {
+  const fill = (_, at, price, one, many) => {
     const value = row[Number(at)];
+    if (price) return formatPrice(value);
     return one === undefined ? String(value) : `${value} ${Number(value) === 1 ? one : many}`;
   };
-  return lines.map((line) => line.replace(/\{(\d+)(?:\|([^|}]*)\|([^}]*))?\}/g, fill)).join('\n');
+  return lines.map((line) => line.replace(/\{(\d+)(\$)?(?:\|([^|}]*)\|([^}]*))?\}/g, fill)).join('\n');
 }

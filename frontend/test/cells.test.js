@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
-import {binaryRings, tooltipText} from '../src/cells.js';
+import {binaryRings, classOf, formatPrice, tooltipText} from '../src/cells.js';
 
-const colors = {thresholds: [1, 3, 10], palette: [[1, 1, 1], [2, 2, 2], [3, 3, 3]], alpha: 190};
+const colors = {at: 2, thresholds: [1, 3, 10], palette: [[1, 1, 1], [2, 2, 2], [3, 3, 3]], missing: [9, 9, 9], alpha: 190};
 // Corner k = x * p + y * q + r: here each corner is the centre moved by k along one axis.
 const terms = Array.from({length: 12}, (_, k) => (k % 2 === 0 ? [1e-6, 0, k] : [0, 1e-6, k]));
 const centreData = {form: 'centre', shape: {origin: [0, 0], terms}, colors, countAt: 2};
@@ -37,9 +37,9 @@ test('a colour per vertex, by the deal count against the thresholds', () => {
 });
 
 test('ring form: as many corners as the ring holds (a pentagon has five)', () => {
-  const hexagon = ['88aaaaaaaaaaaaa', 4, 2, '$1k', [0, 0, 1, 0, 2, 1, 1, 2, 0, 2, -1, 1]];
-  const pentagon = ['88bbbbbbbbbbbbb', 1, 1, '$2k', [5, 5, 6, 5, 6, 6, 5, 7, 4, 6]];
-  const binary = binaryRings([hexagon, pentagon], {form: 'ring', colors, countAt: 1}, false);
+  const hexagon = ['88aaaaaaaaaaaaa', 4, 2, 1000, [0, 0, 1, 0, 2, 1, 1, 2, 0, 2, -1, 1]];
+  const pentagon = ['88bbbbbbbbbbbbb', 1, 1, 2000, [5, 5, 6, 5, 6, 6, 5, 7, 4, 6]];
+  const binary = binaryRings([hexagon, pentagon], {form: 'ring', colors: {...colors, at: 1}, countAt: 1}, false);
   assert.deepEqual(Array.from(binary.startIndices), [0, 6, 11]);
   assert.deepEqual(Array.from(binary.attributes.getPolygon.value.slice(12)), pentagon[4]);
   assert.equal(binary.attributes.getFillColor.value[0], 2, 'four deals: the second class');
@@ -54,4 +54,26 @@ test('a count names its noun in the right number: 1 deal, 2 deals', () => {
   const lines = ['{0|deal|deals} · {1|investor|investors}'];
   assert.equal(tooltipText(lines, [1, 1]), '1 deal · 1 investor');
   assert.equal(tooltipText(lines, [2, 0]), '2 deals · 0 investors');
+});
+
+test('the value coloured is the one `colors.at` names: investors, or the median price', () => {
+  const rows = [[0, 0, 1, 9, 150_000], [0, 0, 9, 1, 450_000], [0, 0, 5, 5, null]];
+  const levels = (at, thresholds) => {
+    const fill = binaryRings(rows, {...centreData, colors: {...colors, at, thresholds}}, false).attributes.getFillColor.value;
+    return rows.map((_, cell) => fill[cell * 24]);
+  };
+  assert.deepEqual(levels(2, [1, 3, 10]), [1, 2, 2], 'by deals');
+  assert.deepEqual(levels(3, [1, 3, 10]), [2, 1, 2], 'by investors: the same cells, other colours');
+  assert.deepEqual(levels(4, [100_000, 200_000, 400_000]), [1, 3, 9], 'by price; an unpriced cell takes `missing`');
+});
+
+test('a class is the last bound the value reaches; under the first, the first', () => {
+  const table = [[0, 0], [1, 0], [2.9, 0], [3, 1], [1e9, 2], [null, -1], [undefined, -1]];
+  for (const [value, level] of table) assert.equal(classOf(value, [1, 3, 10]), level, `value ${value}`);
+});
+
+test('a price written short, halves rounding up as in Python (mapspec.cells.format_price)', () => {
+  const table = [[249_600, '$250k'], [250_500, '$251k'], [1_240_000, '$1.2M'], [1_250_000, '$1.3M'], [null, 'n/a']];
+  for (const [value, text] of table) assert.equal(formatPrice(value), text);
+  assert.equal(tooltipText(['median price {4$}'], [0, 0, 1, 1, 286_400]), 'median price $286k');
 });

@@ -62,7 +62,7 @@ def test_an_unknown_method_is_refused():
     [
         pytest.param(DEALS, (1, 2, 3, 5, 10), ["1", "2", "3–4", "5–9", "10+"], id="deals"),
         pytest.param(INVESTORS, (1, 4), ["1–3", "4+"], id="investors-two-classes"),
-        pytest.param(PRICE, (150_000, 250_000, 1_250_000), ["$150k–$250k", "$250k–$1.2M", "$1.2M+"], id="prices"),
+        pytest.param(PRICE, (150_000, 250_000, 1_200_000), ["$150k–$250k", "$250k–$1.2M", "$1.2M+"], id="prices"),
     ],
 )
 def test_legend_labels(metric, bounds, labels):

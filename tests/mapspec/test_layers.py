@@ -14,7 +14,8 @@ import pytest
 
 from mapspec.cells import CENTRE_FORM, RING_FORM, cell_of_row, encoded_centre, format_price
 from mapspec.labels import CityLabel
-from mapspec.layers import CARTO_POSITRON_TILES, CELLS_LAYER, FLAGGED_CELLS_LAYER, ColorScale, build_spec
+from mapspec.classes import DEALS, EQUAL, PRICE, Classes
+from mapspec.layers import CARTO_POSITRON_TILES, CELLS_LAYER, FLAGGED_CELLS_LAYER, build_spec
 from mapspec.markets import MarketShape, market_shape
 from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, camera, choose_resolution
 from tests.map_script import rings_drawn
@@ -26,7 +27,9 @@ DALLAS = View(-97.58, 32.54, -96.34, 33.41)
     ("price", "text"),
     [
         pytest.param(249_600, "$250k", id="thousands"),
-        pytest.param(1_250_000, "$1.2M", id="millions"),
+        pytest.param(1_240_000, "$1.2M", id="millions"),
+        pytest.param(1_250_000, "$1.3M", id="half-a-tenth-rounds-up"),
+        pytest.param(250_500, "$251k", id="half-a-thousand-rounds-up"),
         pytest.param(None, "n/a", id="unpriced"),
         pytest.param(float("nan"), "n/a", id="nan"),
     ],
@@ -100,7 +103,7 @@ def test_a_metro_view_draws_each_hexagon_from_its_centre_at_its_true_corners(vie
     assert max(errors) <= 0.005, f"a cell drawn {max(errors):.2%} of its radius off"
     assert all(cell_of_row(row, spec.resolution) == cell for row, cell in zip(rows[::50], frame["cell"][::50]))
     assert "data as of 2026-10-31" in spec.tooltip and "{2|deal|deals} · {3|investor|investors}" in spec.tooltip
-    assert data["countAt"] == 2 and data["colors"]["thresholds"] == spec.scale.thresholds
+    assert data["countAt"] == 2 and data["colors"] == spec.scale.colors(2) and data["colors"]["at"] == 2
 
 
 def test_a_view_too_wide_for_one_shape_draws_each_cells_own_ring():
@@ -194,10 +197,20 @@ def test_a_market_is_flagged_by_its_stale_or_partial_datasets():
     assert market_shape({**market, "datasets": {}}).flag is None
 
 
-def test_colour_classes_cover_the_counts_in_order():
-    scale = ColorScale.for_counts([1, 1, 2, 3, 5, 8, 13, 21, 34, 55])
-    assert scale.thresholds == sorted(set(scale.thresholds)) and scale.thresholds[0] >= 1
-    assert len(scale.classes()) == 5
+def test_without_the_markets_classes_the_view_is_coloured_by_its_own_deals():
+    frame = frame_of(disk_in(View(-96.9, 32.7, -96.7, 32.9), 200))
+    spec = build_spec(frame, camera={"latitude": 32.8, "longitude": -96.8, "zoom": 10})
+    assert spec.scale.metric == DEALS and spec.scale.bounds[0] == frame["n_deals"].min()
+
+
+def test_the_markets_classes_colour_the_view_by_their_metric():
+    frame = frame_of(disk_in(View(-96.9, 32.7, -96.7, 32.9), 200))
+    spec = build_spec(frame, camera={"latitude": 32.8, "longitude": -96.8, "zoom": 10})
+    classes = Classes(PRICE, EQUAL, (100_000.0, 200_000.0))
+    data = spec.data({}, classes=classes)
+    assert data["colors"] == classes.colors(data["countAt"]) and data["colors"]["at"] == data["countAt"] + 2
+    row = layer_of(data, CELLS_LAYER)["rows"][0]
+    assert isinstance(row[data["colors"]["at"]], int), "the median in whole dollars"
 
 
 def test_a_centre_names_its_cell_at_every_resolution_drawn():

@@ -8,7 +8,7 @@ with no cells shows no legend of colours; one of anything is singular.
 from __future__ import annotations
 
 from components.map_legend import legend_html
-from mapspec.layers import ColorScale
+from mapspec.classes import DEALS, QUANTILE, Classes
 from tests.pages.map_helpers import new_page, point_app_at, texts
 
 # A small box in DFW's frame with no deals in the sandbox's small set (its south-west corner).
@@ -61,5 +61,5 @@ def test_a_city_of_no_served_market_says_so(monkeypatch, sandbox):
 
 
 def test_counts_of_one_are_singular():
-    html = legend_html(ColorScale(), resolution=8, n_cells=1)
+    html = legend_html(Classes(DEALS, QUANTILE, (1.0, 2.0)), resolution=8, n_cells=1)
     assert "1 cell drawn" in html and "1 cells" not in html
