@@ -33,14 +33,19 @@ def leaderboard_cost(size: int) -> int:
 
 
 def profile_cost(investor_id: str) -> int:
-    """What opening this profile costs: 1 credit the first time, 0 after.
+    """What opening this profile costs: 0 when the account is known to hold it (read in this
+    session, or its answer kept for the account by the process's cache), else 1.
 
     Raises `InvalidInputError` for a malformed id, the client's own check, so nothing is
     asked or spent for an id the service would refuse.
     """
-    from services.filters import check_id
+    return data_api().investors.retrieve_cost(investor_id)
 
-    return estimate_cost("investor", ids=[check_id("investor", investor_id)])
+
+def check_exists(investor_id: str) -> None:
+    """Raise `NotFoundError` / `GoneError` for an unknown or retired id, learnt by a free read,
+    so a credit is never asked for a profile that cannot open."""
+    data_api().investors.exists(investor_id)
 
 
 def profile(investor_id: str) -> tuple[dict, list[str]]:

@@ -208,21 +208,38 @@ def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
         return "not_found"
 
 
+def known_missing(investor_id: str) -> str | None:
+    """"gone" or "not_found" when a free read already says the id opens nothing, so no credit is
+    asked for it; None when it exists or the free read could not tell (the profile's read will)."""
+    try:
+        adapter.investors.check_exists(investor_id)
+    except GoneError:
+        return "gone"
+    except NotFoundError:
+        return "not_found"
+    except ApiError:
+        return None
+    return None
+
+
 def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | None:
     """The profile, asking first when it costs a credit (data-api.md, Limits 3); None when not opened."""
     profiles = st.session_state.setdefault(PROFILES, {})
     if investor_id in profiles:
         return profiles[investor_id]
-    if cost:
+    opened = known_missing(investor_id) if cost else None
+    if cost and opened is None:
         # The person asked by opening the profile (a link, a hit, an id): the cost is stated at once.
         opened = confirm_charged_read(
             "inv_profile", (investor_id,), ask_label="Open profile", asked=True,
             cost_text=f"Opening this profile costs {cost} credit: a profile new to your account costs 1 credit the "
-            "first time; after that it is free.",
+            "first time; after that it is free. This app knows which profiles your account holds only from "
+            "those it has read for it since the data last changed, so one read elsewhere may still be free.",
             confirm_label=f"Open profile ({cost} credit)", error_title="The profile could not be opened",
             load=lambda: read_profile(investor_id),
         )
-    else:
+    elif not cost:
+        st.caption("Free: already yours (your account has read this profile before).")
         try:
             opened = read_profile(investor_id)
         except ApiError as error:

@@ -124,6 +124,14 @@ class DataApi(BaseClient):
         """
         return self.credits.estimate(kind, ids=ids, count=count)
 
+    def served(self, path: str, params: Mapping[str, Any] | None = None) -> bool:
+        """Whether this account's answer to this read is kept (the cache is per account and shared by
+        the process's sessions): its records were then served to the account, which holds them, so
+        reading them again costs nothing (data-api.md, Limits 3). False says only "not known here":
+        the cache forgets on a dataset change, after 30 days, or when the process restarts."""
+        request_key = _request_key(path, params)
+        return self.cache.get(request_key) is not None or self.cache.validator(request_key) is not None
+
     def dataset(self) -> Dataset:
         """`GET /v1/dataset`: the freshness probe (unmetered, never cached)."""
         envelope, _ = self.get(

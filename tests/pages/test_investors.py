@@ -212,3 +212,27 @@ def test_the_deals_read_never_promises_fewer_credits_than_it_may_charge(app_env)
     app = open_profile(investor["id"])
     confirm = app.button(key="inv_load_deals_confirm")
     assert confirm.label == "Load deals (up to 500 credits)", confirm.label
+
+
+def test_a_profile_the_account_holds_is_free_in_a_new_session(app_env):
+    """issue 16, Investors: the account's own profile is announced as free, not as 1 credit."""
+    investor = some_investor(app_env)
+    first = open_profile(investor["id"])
+    assert first.session_state["adapter_data_api"].credits.charged == 1
+    later = run_page(investor=investor["id"])  # another session: its own meter, the process's cache
+    assert not later.exception
+    assert not [button for button in later.button if button.key == "inv_profile_confirm"]
+    assert "Opening this profile costs" not in texts(later)
+    assert "Free: already yours" in texts(later)
+    assert later.subheader[0].value == escape_markdown(investor["display_name"])
+    assert later.session_state["adapter_data_api"].credits.charged == 0
+
+
+def test_an_unknown_id_is_said_before_any_credit_is_asked(app_env):
+    unknown = "inv_" + uuid.uuid4().hex[:12]
+    app = run_page(investor=unknown)
+    assert not app.exception
+    assert not [button for button in app.button if button.key == "inv_profile_confirm"]
+    assert "Opening this profile costs" not in texts(app)
+    assert f"No investor has the id {unknown}" in texts(app)
+    assert app.session_state["adapter_data_api"].credits.charged == 0

@@ -47,6 +47,26 @@ class Investors(Resource):
         self._api.credits.hold("investor", [result.data.id, investor_id])
         return result
 
+    def retrieve_cost(self, investor_id: str) -> int:
+        """What `retrieve` costs: 0 when this account is known to hold the investor (served to this
+        session, or its profile's answer kept for the account), else 1; a malformed id raises
+        `InvalidInputError` before anything is asked."""
+        investor_id = check_id("investor", investor_id)
+        if self._api.served(f"/v1/investors/{path_segment(investor_id)}"):
+            return 0
+        return self._api.estimate_cost("investor", ids=[investor_id])
+
+    def exists(self, investor_id: str) -> None:
+        """Learn for free whether the id names an investor: its wholesale purchases (early access,
+        0 credits, data-api.md Limits 3) answer `404 not_found` for an unknown id and `410 gone` for
+        a retired one, raised here; `422 wholesale_unavailable` means the investor exists."""
+        from services.errors import UnprocessableError
+
+        try:
+            wholesale_purchases(self, investor_id, limit=1)
+        except UnprocessableError:
+            return
+
     def deals(
         self, investor_id: str, *, sort: str | None = None, limit: int | None = None, **filters: Unpack[DateKindFilters]
     ) -> Page[Deal]:
