@@ -109,8 +109,12 @@ def render_points_map(
     basemap: bool,
     tooltip: str = "{label}",
     height: int = 320,
+    frames: Sequence[dict] = (),
 ) -> None:
-    """Points (`latitude`, `longitude`, `label`) on a small map; rows without a position are left out."""
+    """Points (`latitude`, `longitude`, `label`) on a small map; rows without a position are left out.
+
+    `frames` (`label`, `bbox` = west, south, east, north), e.g. the market the points are in, are
+    outlined and named under the points, and the view takes them in whole: the points' context."""
     located = points.dropna(subset=["latitude", "longitude"]) if not points.empty else points
     if located.empty:
         st.caption("No mapped positions.")
@@ -125,9 +129,12 @@ def render_points_map(
         radius_max_pixels=10,
         pickable=True,
     )
+    polygons = _box_polygons(frames)
+    latitudes = located["latitude"].tolist() + [point[1] for polygon in polygons for point in polygon["polygon"]]
+    longitudes = located["longitude"].tolist() + [point[0] for polygon in polygons for point in polygon["polygon"]]
     deck = pydeck.Deck(
-        layers=[layer],
-        initial_view_state=_view_of(located["latitude"].tolist(), located["longitude"].tolist(), height=height),
+        layers=[*_box_layers(polygons, filled=False), layer],
+        initial_view_state=_view_of(latitudes, longitudes, height=height),
         map_provider=map_provider_for(basemap),
         map_style=None,
         tooltip={"text": tooltip},
@@ -135,15 +142,8 @@ def render_points_map(
     st.pydeck_chart(deck, key=key, height=height)
 
 
-def render_boxes_map(
-    boxes: Sequence[dict],
-    *,
-    key: str,
-    basemap: bool,
-    height: int = 360,
-) -> None:
-    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map."""
-    polygons = [
+def _box_polygons(boxes: Sequence[dict]) -> list[dict]:
+    return [
         {
             "label": box["label"],
             "polygon": [[w, s], [e, s], [e, n], [w, n], [w, s]],
@@ -152,9 +152,12 @@ def render_boxes_map(
         if box.get("bbox") and len(box["bbox"]) == 4
         for (w, s, e, n) in [box["bbox"]]
     ]
+
+
+def _box_layers(polygons: list[dict], *, filled: bool = True) -> list[pydeck.Layer]:
+    """The boxes outlined (filled pale when `filled`), each named at its north-west corner."""
     if not polygons:
-        st.caption("No market boxes to draw.")
-        return
+        return []
     layer = pydeck.Layer(
         "PolygonLayer",
         data=polygons,
@@ -163,8 +166,8 @@ def render_boxes_map(
         get_line_color=BOX_LINE_COLOR,
         line_width_min_pixels=2,
         stroked=True,
-        filled=True,
-        pickable=True,
+        filled=filled,
+        pickable=filled,
     )
     # Labels on the boxes themselves: without a basemap nothing else says which box is which.
     labels = pydeck.Layer(
@@ -177,10 +180,25 @@ def render_boxes_map(
         get_text_anchor="'start'",
         get_alignment_baseline="'bottom'",
     )
+    return [layer, labels]
+
+
+def render_boxes_map(
+    boxes: Sequence[dict],
+    *,
+    key: str,
+    basemap: bool,
+    height: int = 360,
+) -> None:
+    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map."""
+    polygons = _box_polygons(boxes)
+    if not polygons:
+        st.caption("No market boxes to draw.")
+        return
     latitudes = [point[1] for polygon in polygons for point in polygon["polygon"]]
     longitudes = [point[0] for polygon in polygons for point in polygon["polygon"]]
     deck = pydeck.Deck(
-        layers=[layer, labels],
+        layers=_box_layers(polygons),
         initial_view_state=_view_of(latitudes, longitudes, height=height),
         map_provider=map_provider_for(basemap),
         map_style=None,

@@ -296,7 +296,18 @@ def deals_section(profile: dict) -> None:
             return
         loaded[investor_id] = read
     frame, complete = loaded[investor_id]
-    render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(), file_stem=investor_id)
+    render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(),
+                          file_stem=investor_id, market=market_of(profile))
+
+
+def market_of(profile: dict) -> dict | None:
+    """The investor's market (`market`, `bbox`) from the free coverage read, to frame its deals' map;
+    None when it cannot be read (the map then fits the deals alone)."""
+    try:
+        markets = adapter.data.coverage_markets()
+    except ApiError:
+        return None
+    return next((market for market in markets if market.get("market") == profile.get("market")), None)
 
 
 def wholesale_section(profile: dict) -> None:

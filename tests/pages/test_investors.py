@@ -236,3 +236,25 @@ def test_an_unknown_id_is_said_before_any_credit_is_asked(app_env):
     assert "Opening this profile costs" not in texts(app)
     assert f"No investor has the id {unknown}" in texts(app)
     assert app.session_state["adapter_data_api"].credits.charged == 0
+
+
+def test_the_deals_map_is_framed_by_the_investors_market(app_env):
+    """issue 16, Investors: the dots of its deals drawn within its market's outlined, named box."""
+    import json
+
+    investor = some_investor(app_env, max_deals=60)
+    app = open_profile(investor["id"])
+    app.button(key="inv_load_deals_confirm").click().run()
+    assert not app.exception
+    market = app.session_state["inv_profiles"][investor["id"]][0]["market"]
+    west, south, east, north = sandbox_fixtures(app_env)["markets"][market]
+    deck = next(spec for spec in (json.loads(chart.proto.json) for chart in app.get("deck_gl_json_chart"))
+                if any(layer["@@type"] == "ScatterplotLayer" for layer in spec["layers"]))
+    frames = [layer for layer in deck["layers"] if layer["@@type"] == "PolygonLayer"]
+    assert frames, "the market's frame is drawn"
+    corners = frames[0]["data"][0]["polygon"]
+    assert {tuple(point) for point in corners} == {(west, south), (east, south), (east, north), (west, north)}
+    names = [row["label"] for layer in deck["layers"] if layer["@@type"] == "TextLayer" for row in layer["data"]]
+    assert names == [f"{market} market"]
+    view = deck["initialViewState"]
+    assert west < view["longitude"] < east and south < view["latitude"] < north
