@@ -1,5 +1,11 @@
 """What the app serves besides Streamlit's own routes (through `st.App`, see app.py).
 
+- The login's start, `GET <app>/marketplace/login?return_to=…` (the page's "Log in" link).
+  It begins the login (PKCE verifier and state in the shared store), sets a short-lived
+  binding cookie (a random value, `HttpOnly`, `SameSite=Lax`, ten minutes; the pending
+  login keeps only its SHA-256) and answers `303` to the issuer. The callback finishes a
+  login only in the browser holding that cookie, so a callback URL sent to someone else
+  (login request forgery) logs nobody in; it clears the cookie either way.
 - The OAuth callback. The issuer sends the browser back to `<app>/marketplace?code=…&state=…`.
   Before Streamlit answers, this middleware exchanges the code (the PKCE verifier waits in
   the shared login state under `state`), keeps the tokens in a server-side login session,
@@ -10,6 +16,9 @@
   refresh token, so the callback is a real HTTP response of the app's own. The code never
   reaches a Streamlit session; the URL the person sees next carries neither code nor state.
   A failed exchange answers `303` to `marketplace?login_error=<code>` (a code, no secret).
+- A page load that carries a session cookie whose session has ended (log-out, in any tab or
+  replica) gets the cookie cleared on its response (a page's log-out runs over the websocket,
+  which cannot set cookies).
 - The map's published rows on any replica: a request for `app/static/map-cells/<name>`
   whose file this replica has not written is restored from the shared store
   (`adapter.static_files.restore`) before Streamlit's static serving answers it.
@@ -31,6 +40,10 @@ CALLBACK_PAGE = "marketplace"
 LOGGED_IN_PARAM = "logged_in"
 LOGIN_ERROR_PARAM = "login_error"
 STATIC_PREFIX = "/app/static/"
+LOGIN_ROUTE = CALLBACK_PAGE + "/login"  # relative to the Marketplace page
+BINDING_COOKIE = "deedscope_login"
+# Streamlit's own requests (no page load): never checked for a dangling session cookie.
+NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
 
 
 class AppRoutesMiddleware:
@@ -42,6 +55,10 @@ class AppRoutesMiddleware:
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
             path = scope["path"]
+            if path.rstrip("/").endswith("/" + LOGIN_ROUTE):
+                response = await run_in_threadpool(start_login, Request(scope))
+                await response(scope, receive, send)
+                return
             if path.rstrip("/").endswith("/" + CALLBACK_PAGE):
                 request = Request(scope)
                 if request.query_params.get("code") and request.query_params.get("state"):
@@ -50,7 +67,43 @@ class AppRoutesMiddleware:
                     return
             elif STATIC_PREFIX in path:
                 await run_in_threadpool(_restore_static, path)
+            if not any(part in path for part in NOT_A_PAGE):
+                send = await run_in_threadpool(_clearing_a_dangling_cookie, Request(scope), send)
         await self.app(scope, receive, send)
+
+
+def start_login(request: Request) -> Response:
+    """Begin a login bound to this browser and send it to the issuer."""
+    import adapter.marketplace
+    from services.login_store import PENDING_LOGIN_TTL_S
+    from services.oauth import LoginError
+
+    origin = f"{request.url.scheme}://{request.url.netloc}"
+    try:
+        url, binding = adapter.marketplace.marketplace_begin_login(
+            request.query_params.get("return_to"), browser_origin=origin
+        )
+    except LoginError as error:
+        return _back_with_error(error.code)
+    except Exception as error:  # noqa: BLE001 - discovery or registration failed: said on the page
+        LOG.warning("login start failed (%s)", type(error).__name__)
+        return _back_with_error("login_failed")
+    response = RedirectResponse(url, status_code=303)
+    response.set_cookie(
+        BINDING_COOKIE,
+        binding,
+        max_age=int(PENDING_LOGIN_TTL_S),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return _no_store(response)
+
+
+def _back_with_error(code: str) -> Response:
+    # Relative to /…/marketplace/login: the Marketplace page, which says the code in words.
+    return _no_store(RedirectResponse(f"../{CALLBACK_PAGE}?{urlencode({LOGIN_ERROR_PARAM: code})}", status_code=303))
 
 
 def finish_login(request: Request) -> Response:
@@ -63,14 +116,15 @@ def finish_login(request: Request) -> Response:
     query = request.query_params
     try:
         holder, pending = adapter.marketplace.marketplace_login().complete(
-            code=query["code"], state=query["state"], issuer=query.get("iss")
+            code=query["code"], state=query["state"], issuer=query.get("iss"),
+            browser_binding=request.cookies.get(BINDING_COOKIE),
         )
         session_id = stores().sessions.create(holder.token)
     except LoginError as error:
-        return _no_store(RedirectResponse(f"{CALLBACK_PAGE}?{urlencode({LOGIN_ERROR_PARAM: error.code})}", status_code=303))
+        return _unbound(RedirectResponse(f"{CALLBACK_PAGE}?{urlencode({LOGIN_ERROR_PARAM: error.code})}", status_code=303))
     except Exception as error:  # noqa: BLE001 - the issuer or the store failed: said on the page, never the details
         LOG.warning("login callback failed (%s)", type(error).__name__)
-        return _no_store(RedirectResponse(f"{CALLBACK_PAGE}?{LOGIN_ERROR_PARAM}=login_failed", status_code=303))
+        return _unbound(RedirectResponse(f"{CALLBACK_PAGE}?{LOGIN_ERROR_PARAM}=login_failed", status_code=303))
     # Relative to the callback's folder, so a base URL path is kept; return_to is "marketplace[?status=…]".
     # `logged_in=1` lets the page say so once (it removes it at once).
     target = pending.return_to or CALLBACK_PAGE
@@ -85,7 +139,41 @@ def finish_login(request: Request) -> Response:
         samesite="lax",
         secure=urlsplit(pending.redirect_uri).scheme == "https",
     )
+    return _unbound(response)
+
+
+def _unbound(response: Response) -> Response:
+    """The callback used the pending login up, whatever came of it: the binding cookie goes too."""
+    response.delete_cookie(BINDING_COOKIE, path="/", httponly=True, samesite="lax")
     return _no_store(response)
+
+
+def _clearing_a_dangling_cookie(request: Request, send: Any) -> Any:
+    """`send`, adding a Set-Cookie that clears the session cookie when its session has ended.
+    Not while the shared store is away: the session may be there again when it answers."""
+    from adapter.stores import stores
+    from services.login_sessions import COOKIE_NAME
+
+    session_id = request.cookies.get(COOKIE_NAME)
+    if not session_id:
+        return send
+    try:
+        current = stores()
+        if current.problem() or current.sessions.load(session_id) is not None:
+            return send
+    except Exception as error:  # noqa: BLE001 - the store failed: leave the cookie as it is
+        LOG.warning("session cookie not checked (%s)", type(error).__name__)
+        return send
+    clearing = Response()
+    clearing.delete_cookie(COOKIE_NAME, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https")
+    cookie_headers = [(name, value) for name, value in clearing.raw_headers if name == b"set-cookie"]
+
+    async def send_clearing(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", []), *cookie_headers]}
+        await send(message)
+
+    return send_clearing
 
 
 def _no_store(response: Response) -> Response:

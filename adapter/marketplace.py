@@ -10,10 +10,11 @@ page itself (AppTest, which has no callback route) keeps its tokens in `st.sessi
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from types import SimpleNamespace
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -72,8 +73,13 @@ def session_cookie() -> str | None:
     """The login session id the browser sent (HttpOnly cookie), if any."""
     from services.login_sessions import COOKIE_NAME
 
+    return browser_cookie(COOKIE_NAME)
+
+
+def browser_cookie(name: str) -> str | None:
+    """A cookie the browser sent with this session's page (`st.context.cookies`), if any."""
     try:
-        value = st.context.cookies.get(COOKIE_NAME)
+        value = st.context.cookies.get(name)
     except Exception:  # noqa: BLE001 - no browser request behind this run (AppTest, a bare script)
         return None
     return value if isinstance(value, str) and value else None
@@ -99,13 +105,14 @@ def marketplace_tokens():
     return None
 
 
-def redirect_uri() -> str:
+def redirect_uri(browser_origin: str | None = None) -> str:
     """Where the issuer sends the person back: `DEEDSCOPE_APP_URL` when set, else the address
-    this person's browser used (`st.context.url`), else the default app URL."""
+    this person's browser used (`browser_origin` from the login route's request, or
+    `st.context.url` on a page), else the default app URL."""
     from adapter.login_routes import CALLBACK_PAGE
 
     configured = settings().app_url.rstrip("/")
-    browser = _browser_origin()
+    browser = browser_origin or _browser_origin()
     if "app_url" in load_settings().model_fields_set:
         if browser and browser != urlsplit(configured)._replace(path="").geturl():
             # Said before the person leaves: the issuer would send them back to another address,
@@ -151,9 +158,46 @@ def _sleep(seconds: float) -> None:
     time.sleep(seconds)  # looked up at call time, so tests can replace time.sleep
 
 
-def marketplace_begin_login(return_to: str = "marketplace") -> str:
-    """The issuer URL that starts a login from this session."""
-    return marketplace_login().begin(return_to=return_to, redirect_uri=redirect_uri())
+def marketplace_login_link(return_to: str = "marketplace") -> str:
+    """The page's "Log in" link: the app's login route (relative to the page), which begins the
+    login in the browser that follows it. Checked here first, so a mismatched address is said
+    on the page before anyone leaves it."""
+    from adapter.login_routes import LOGIN_ROUTE
+
+    redirect_uri()
+    return f"{LOGIN_ROUTE}?{urlencode({'return_to': safe_return_to(return_to)})}"
+
+
+def safe_return_to(return_to: str | None) -> str:
+    """The Marketplace page and its choices, rewritten from what it parses to: a route's query
+    cannot send the person anywhere else after the login."""
+    return links.marketplace.write(links.marketplace.parse(return_to or ""))
+
+
+def marketplace_begin_login(return_to: str = "marketplace", *, browser_origin: str | None = None) -> tuple[str, str]:
+    """(issuer URL, binding) for a login begun by the login route: the binding is the random
+    value of the browser's short-lived cookie; the pending login keeps only its hash."""
+    binding = secrets.token_urlsafe(32)
+    url = marketplace_login().begin(
+        return_to=safe_return_to(return_to), redirect_uri=redirect_uri(browser_origin), browser_binding=binding
+    )
+    return url, binding
+
+
+# What the page says for a `login_error` the login route sent (a code in the URL, never its text).
+LOGIN_ERROR_TEXT = {
+    "login_other_browser": "This login did not start in this browser (or this browser has started a newer "
+    "login since), so nobody was logged in. Press Log in to log in from this browser.",
+    "login_expired": "This login link was already used or is older than ten minutes. Log in again.",
+    "issuer_mismatch": "The login came back from an issuer this app did not send you to, so nobody was logged in.",
+    "app_address_mismatch": "Logins come back to the app's configured address (DEEDSCOPE_APP_URL), not the one "
+    "you opened. Open the app at that address to log in.",
+    "login_failed": "The marketplace's login service could not be reached. Try again in a moment.",
+}
+
+
+def login_error_text(code: str) -> str:
+    return LOGIN_ERROR_TEXT.get(code, "The login did not finish. Log in again when you are ready.")
 
 
 def redirect_params(params) -> tuple[str | None, str | None, str | None, str | None]:
@@ -176,9 +220,13 @@ def redirect_params(params) -> tuple[str | None, str | None, str | None, str | N
 def marketplace_complete_login(code: str, state: str, issuer: str | None = None) -> str:
     """Exchange the code of the redirect back; keeps the tokens in this session; returns the page to show.
     After the callback route (`ROUTE_FINISHED`) the tokens are already in the login session."""
+    from adapter.login_routes import BINDING_COOKIE
+
     if code == ROUTE_FINISHED:
         return state
-    holder, pending = marketplace_login().complete(code=code, state=state, issuer=issuer)
+    holder, pending = marketplace_login().complete(
+        code=code, state=state, issuer=issuer, browser_binding=browser_cookie(BINDING_COOKIE)
+    )
     st.session_state[MKT_SESSION_TOKENS] = holder
     return pending.return_to
 

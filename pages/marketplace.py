@@ -11,7 +11,6 @@ Reads and writes go through `adapter.marketplace_actions`, which keeps each writ
 from __future__ import annotations
 
 import datetime as dt
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,7 +32,6 @@ from links.marketplace import MarketplaceLink
 from services.contract import DECLINE_REASONS, OFFER_STATUSES
 from services.errors import ApiError
 
-KEY_LOGIN_LINK = "mkt_login_link"  # (url, made at): one pending login per session, renewed before its 10 minutes end
 KEY_NOTICE, LOGGED_IN = "mkt_notice", "You are logged in to the marketplace."
 KEY_PROBLEM = "mkt_problem"
 KEY_PREVIEWS = "mkt_previews"  # open round id -> preview
@@ -42,7 +40,6 @@ KEY_CURSORS = "mkt_offer_cursors"  # cursors of the pages before the current one
 KEY_OFFERS_QUERY = "mkt_offers_query"
 KEY_PROOF = "mkt_proof_of_funds"
 KEY_SAVED_STATUS = "mkt_saved_status"  # outlives the widget, and a login: it rides in the pending login's return_to
-LOGIN_LINK_RENEW_S = 8 * 60
 ALL_STATUSES = "all"
 EVENTS_SHOWN = 10
 
@@ -91,6 +88,9 @@ def complete_login_from_redirect() -> None:
         return
     st.query_params.clear()
     if error:
+        if state == adapter.marketplace.ROUTE_FINISHED:  # the app's own route: its code, said in words
+            st.warning(f"Login not completed: {adapter.marketplace.login_error_text(error)}", icon="🔒")
+            return
         description = params.get("error_description") or "The login did not finish."
         st.warning(f"Login not completed ({error}): {description} Log in again when you are ready.", icon="🔒")
         return
@@ -99,7 +99,6 @@ def complete_login_from_redirect() -> None:
     except (LoginError, ApiError) as failed:
         render_marketplace_problem(failed, key="mkt_login_problem", title="Login failed")
         return
-    st.session_state.pop(KEY_LOGIN_LINK, None)
     restore_choices(return_to)
     st.session_state[KEY_NOTICE] = LOGGED_IN
 
@@ -116,14 +115,9 @@ def restore_choices(page_and_choices: str) -> None:
 
 
 def login_link() -> str:
-    """One authorization URL per session and page state; renewed before its pending login expires."""
-    target = return_to()
-    held = st.session_state.get(KEY_LOGIN_LINK)
-    if held and held[2] == target and time.time() - held[1] < LOGIN_LINK_RENEW_S:
-        return held[0]
-    url = adapter.marketplace.marketplace_begin_login(target)
-    st.session_state[KEY_LOGIN_LINK] = (url, time.time(), target)
-    return url
+    """The app's login route with this page's choices: following it begins a login bound to
+    that browser (adapter/login_routes.py), so nothing is pending until someone presses it."""
+    return adapter.marketplace.marketplace_login_link(return_to())
 
 
 def render_login(reason: str | None) -> None:

@@ -29,6 +29,9 @@ class PendingLogin:
     redirect_uri: str
     return_to: str
     created_at: float
+    # SHA-256 of the random value in the browser's short-lived binding cookie (set by the app's
+    # login route): the callback finishes the login only in the browser that began it.
+    binding_hash: str = ""
 
 
 class LoginStore:
@@ -39,8 +42,10 @@ class LoginStore:
         self._store = store if store is not None else MemoryStore(PENDING_STORE_MAX_BYTES)
         self._clock = clock
 
-    def put(self, *, state: str, code_verifier: str, redirect_uri: str, return_to: str) -> PendingLogin:
-        pending = PendingLogin(state, code_verifier, redirect_uri, return_to, created_at=self._clock())
+    def put(
+        self, *, state: str, code_verifier: str, redirect_uri: str, return_to: str, binding_hash: str = ""
+    ) -> PendingLogin:
+        pending = PendingLogin(state, code_verifier, redirect_uri, return_to, self._clock(), binding_hash)
         # Stored as a plain dict so a shared backend can serialise it.
         self._store.set(KEY_PREFIX + state, asdict(pending), ttl=PENDING_LOGIN_TTL_S)
         return pending

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import threading
 import time
 from collections.abc import Callable
@@ -19,6 +21,11 @@ from services.oauth.tokens import TokenHolder
 # Kept in the token dict beside what the issuer sent: the redirect URI of the login, so a
 # refresh or revocation uses the same (registered) client id.
 REDIRECT_URI_KEY = "deedscope_redirect_uri"
+
+
+def binding_hash(browser_binding: str) -> str:
+    """What the pending login keeps of the browser's binding cookie (never the value itself)."""
+    return hashlib.sha256(browser_binding.encode()).hexdigest()
 
 
 class LoginSettings(Protocol):
@@ -96,11 +103,14 @@ class MarketplaceLogin:
         # marketplace audience (Authentication 3c).
         return url, headers, body + "&" + urlencode({"resource": self.resource})
 
-    def begin(self, return_to: str = "marketplace", *, redirect_uri: str | None = None) -> str:
+    def begin(
+        self, return_to: str = "marketplace", *, redirect_uri: str | None = None, browser_binding: str | None = None
+    ) -> str:
         """The issuer URL that starts a login; the verifier waits in the store under `state`.
 
         `redirect_uri` is where the issuer sends the person back (the app's own address);
-        settings' `app_url` when not given."""
+        settings' `app_url` when not given. `browser_binding` is the random value of the
+        browser's binding cookie: only its hash is kept, and `complete` then asks for it."""
         redirect_uri = redirect_uri or self.redirect_uri
         code_verifier = generate_token(64)
         state = generate_token(32)
@@ -110,7 +120,13 @@ class MarketplaceLogin:
             # client): its page would only say "unknown application", so register again.
             self.client_registry.forget(self.metadata, redirect_uri)
             url = self._authorization_url(state, code_verifier, redirect_uri)
-        self.login_store.put(state=state, code_verifier=code_verifier, redirect_uri=redirect_uri, return_to=return_to)
+        self.login_store.put(
+            state=state,
+            code_verifier=code_verifier,
+            redirect_uri=redirect_uri,
+            return_to=return_to,
+            binding_hash=binding_hash(browser_binding) if browser_binding else "",
+        )
         return url
 
     def _authorization_url(self, state: str, code_verifier: str, redirect_uri: str) -> str:
@@ -136,11 +152,15 @@ class MarketplaceLogin:
         redirect_uri = parse_qs(urlsplit(authorization_url).query).get("redirect_uri", [self.redirect_uri])[0]
         return self.client_registry.still_registered(self.metadata, redirect_uri, self._http)
 
-    def complete(self, *, code: str, state: str, issuer: str | None = None) -> tuple[TokenHolder, PendingLogin]:
+    def complete(
+        self, *, code: str, state: str, issuer: str | None = None, browser_binding: str | None = None
+    ) -> tuple[TokenHolder, PendingLogin]:
         """Exchange the code the issuer sent back; the pending login is used up either way.
 
         `issuer` is the redirect's `iss` (RFC 9207) when the issuer sends one: a code from
-        another issuer is never sent to ours.
+        another issuer is never sent to ours. A login begun with a browser binding finishes
+        only with the same value (the binding cookie): a callback URL replayed in another
+        browser logs nobody in, and its code is never exchanged.
         """
         pending = self.login_store.take(state)
         if pending is None:
@@ -148,6 +168,14 @@ class MarketplaceLogin:
                 "login_expired",
                 "This login link was already used or is older than ten minutes.",
                 "Log in again from the Marketplace page.",
+            )
+        if pending.binding_hash and not (
+            browser_binding and hmac.compare_digest(binding_hash(browser_binding), pending.binding_hash)
+        ):
+            raise LoginError(
+                "login_other_browser",
+                "This login did not start in this browser (or this browser has started a newer login since), so nobody was logged in.",
+                "Press Log in on the Marketplace page to log in from this browser.",
             )
         if issuer is not None and issuer.rstrip("/") != self.metadata.issuer.rstrip("/"):
             raise LoginError("issuer_mismatch", "The login came back from an issuer this app did not send you to.")

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import adapter.marketplace
 from components.marketplace_login import login_link_html, read_login_links
 from services.marketplace_api import MarketplaceApi
 from services.oauth import MarketplaceLogin
@@ -56,6 +57,26 @@ def login_link(at: AppTest) -> dict[str, str]:
     return links[0]
 
 
+def follow_login_link(at: AppTest, monkeypatch) -> str:
+    """Press the page's "Log in" as a browser does: the app's login route (served by the
+    middleware in front of Streamlit) begins the login, sets this browser's binding cookie and
+    sends it to the issuer. Pages of this test then read that browser's cookies."""
+    from starlette.responses import PlainTextResponse
+    from starlette.testclient import TestClient
+
+    from adapter.login_routes import AppRoutesMiddleware
+
+    browser = TestClient(AppRoutesMiddleware(PlainTextResponse("streamlit")), base_url=TEST_APP_URL, follow_redirects=False)
+    response = browser.get("/" + login_link(at)["href"])  # relative to the page, /marketplace
+    assert response.status_code == 303, response.text
+    monkeypatch.setattr(adapter.marketplace, "browser_cookie", lambda name: browser.cookies.get(name))
+    return response.headers["location"]
+
+
+def in_another_browser(monkeypatch) -> None:
+    monkeypatch.setattr(adapter.marketplace, "browser_cookie", lambda name: None)
+
+
 def choose_open_round(at: AppTest, sent_by: str) -> str:
     """Pick, in the page's offer box, an open round sent by `sent_by`; returns its id."""
     at.selectbox(key="mkt_status").set_value("new").run()
@@ -67,7 +88,7 @@ def choose_open_round(at: AppTest, sent_by: str) -> str:
     raise AssertionError(f"no open round sent by the {sent_by} in {labels}")
 
 
-def test_logged_out_page_offers_a_pkce_login_link_in_the_same_tab(app_login):
+def test_logged_out_page_offers_a_pkce_login_link_in_the_same_tab(app_login, monkeypatch):
     at = page_for()
     assert not at.exception
     assert not at.get("link_button"), "st.link_button would open the issuer in a new tab"
@@ -75,13 +96,16 @@ def test_logged_out_page_offers_a_pkce_login_link_in_the_same_tab(app_login):
     assert link["text"] == "Log in"
     # No target: the browser follows the link in this tab, and the redirect comes back to it.
     assert "target" not in link
-    query = parse_qs(urlsplit(link["href"]).query)
-    assert link["href"].startswith(app_login.metadata.authorization_endpoint)
+    # The link is the app's own login route (which binds the login to the browser), not the issuer.
+    assert link["href"] == "marketplace/login?return_to=marketplace"
+    issuer_url = follow_login_link(at, monkeypatch)
+    query = parse_qs(urlsplit(issuer_url).query)
+    assert issuer_url.startswith(app_login.metadata.authorization_endpoint)
     assert query["code_challenge_method"] == ["S256"] and "code_verifier" not in query
     assert query["redirect_uri"] == [f"{TEST_APP_URL}/marketplace"]
     assert "offline_access" in query["scope"][0].split()
     assert "new tab" not in texts(at)
-    # A rerun keeps the same pending login instead of making a new one each time.
+    # A rerun begins nothing: a login is pending only once someone follows the link.
     assert login_link(at.run())["href"] == link["href"]
 
 
@@ -99,9 +123,9 @@ def test_login_link_html_keeps_the_url_exactly_and_opens_no_new_tab(url):
     assert "<script>" not in body.split("</style>", 1)[1]
 
 
-def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login):
+def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login, monkeypatch):
     leaving = page_for()
-    redirect = consent_through_issuer(login_link(leaving)["href"])
+    redirect = consent_through_issuer(follow_login_link(leaving, monkeypatch))
     query = parse_qs(urlsplit(redirect).query)
 
     # The browser comes back: a new session, with only the URL's code and state.
@@ -117,6 +141,7 @@ def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login):
     assert [button.label for button in back.button if button.key == "mkt_log_out"] == ["Log out"]
 
     # The same redirect replayed in yet another session is refused: the state was single use.
+    in_another_browser(monkeypatch)
     replay = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
     replay.query_params.update({"code": query["code"][0], "state": query["state"][0]})
     replay.run()
@@ -202,7 +227,28 @@ def test_withdrawing_the_buyers_own_round_with_a_reason(app_login):
     assert str(feed["When (UTC)"].dt.tz) == "UTC"
 
 
-def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login):
+def test_a_redirect_back_in_another_browser_logs_nobody_in(app_login, monkeypatch):
+    redirect = parse_qs(urlsplit(consent_through_issuer(follow_login_link(page_for(), monkeypatch))).query)
+    in_another_browser(monkeypatch)  # the callback URL, sent to someone else: no binding cookie
+    elsewhere = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    elsewhere.query_params.update({"code": redirect["code"][0], "state": redirect["state"][0]})
+    elsewhere.run()
+    assert not elsewhere.exception
+    assert "did not start in this browser" in texts(elsewhere)
+    assert "You are logged in" not in texts(elsewhere) and "mkt_tokens" not in elsewhere.session_state
+    assert login_link(elsewhere)["text"] == "Log in"
+
+
+def test_the_route_s_refusal_is_said_in_words(app_login):
+    at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
+    at.query_params["login_error"] = "login_other_browser"
+    at.run()
+    assert not at.exception
+    assert "Login not completed: This login did not start in this browser" in texts(at)
+    assert "login_other_browser" not in texts(at)
+
+
+def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login, monkeypatch):
     holder = log_in(app_login)
     at = page_for(holder.token)
     at.selectbox(key="mkt_status").set_value("countered").run()
@@ -215,7 +261,7 @@ def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login):
     assert at.title[0].value == "Marketplace"
 
     # Logging in again from that link opens the page where it was: the status filter comes back.
-    redirect = parse_qs(urlsplit(consent_through_issuer(login_link(at)["href"])).query)
+    redirect = parse_qs(urlsplit(consent_through_issuer(follow_login_link(at, monkeypatch))).query)
     back = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
     back.query_params.update({"code": redirect["code"][0], "state": redirect["state"][0]})
     back.run()

@@ -1,0 +1,144 @@
+"""The app's login routes (adapter/login_routes.py) as a browser meets them, against the real
+sandbox issuer: Starlette's test client stands for a browser (it keeps cookies), the
+middleware sits in front of a stand-in for Streamlit.
+
+Login request forgery: a callback URL (`/marketplace?code&state`) opened in a browser that
+did not begin the login must log nobody in. Log-out: the session cookie does not outlive
+the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from starlette.responses import PlainTextResponse
+from starlette.testclient import TestClient
+
+from adapter.login_routes import BINDING_COOKIE, AppRoutesMiddleware
+from adapter.stores import stores
+from services.login_sessions import COOKIE_NAME
+from services.login_store import KEY_PREFIX, PENDING_LOGIN_TTL_S
+from services.oauth import MarketplaceLogin
+from tests.pages.test_marketplace_page import app_login  # noqa: F401 - fixture
+from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer
+
+STREAMLIT_SAYS = "streamlit's own answer"
+
+
+async def streamlit_stand_in(scope, receive, send) -> None:
+    await PlainTextResponse(STREAMLIT_SAYS)(scope, receive, send)
+
+
+@pytest.fixture
+def new_browser(app_login) -> Iterator:  # noqa: F811 - the fixture imported above
+    """Make a "browser": its own cookie jar, on the app's configured address."""
+    opened: list[TestClient] = []
+
+    def make() -> TestClient:
+        client = TestClient(AppRoutesMiddleware(streamlit_stand_in), base_url=TEST_APP_URL, follow_redirects=False)
+        opened.append(client)
+        return client
+
+    yield make
+    for client in opened:
+        client.close()
+
+
+def set_cookie_headers(response) -> list[str]:
+    return response.headers.get_list("set-cookie")
+
+
+def leave_for_issuer(browser: TestClient, return_to: str = "marketplace?status=countered") -> str:
+    """Press "Log in": the app's route begins the login and sends the browser to the issuer."""
+    response = browser.get("/marketplace/login", params={"return_to": return_to})
+    assert response.status_code == 303, response.text
+    return response.headers["location"]
+
+
+def test_log_in_route_binds_the_login_to_the_browser_without_secrets_in_the_cookie_or_url(app_login, new_browser):
+    browser = new_browser()
+    response = browser.get("/marketplace/login", params={"return_to": "marketplace"})
+    assert response.status_code == 303
+    issuer_url = response.headers["location"]
+    assert issuer_url.startswith(app_login.metadata.authorization_endpoint)
+    query = parse_qs(urlsplit(issuer_url).query)
+    assert query["code_challenge_method"] == ["S256"] and "code_verifier" not in query
+    assert query["redirect_uri"] == [f"{TEST_APP_URL}/marketplace"]
+    [cookie] = [c for c in set_cookie_headers(response) if c.startswith(BINDING_COOKIE + "=")]
+    binding = browser.cookies.get(BINDING_COOKIE)
+    assert binding and len(binding) >= 40
+    assert "httponly" in cookie.lower() and "samesite=lax" in cookie.lower() and f"max-age={PENDING_LOGIN_TTL_S}" in cookie.lower()
+    # The cookie holds neither the state nor the verifier; the store keeps only the binding's hash.
+    pending = stores().login_state.get(KEY_PREFIX + query["state"][0])
+    assert pending["state"] not in binding and pending["code_verifier"] not in binding
+    assert binding not in repr(pending)
+
+
+def test_a_callback_replayed_in_another_browser_logs_nobody_in(app_login, new_browser):
+    victim, attacker = new_browser(), new_browser()
+    # The attacker begins a login, consents with their own account, and keeps the callback URL.
+    callback = consent_through_issuer(leave_for_issuer(attacker))
+    assert callback.startswith(f"{TEST_APP_URL}/marketplace?")
+    # The victim's browser opens it: no binding cookie, so the code is never exchanged.
+    response = victim.get(callback.removeprefix(TEST_APP_URL))
+    assert response.status_code == 303
+    assert response.headers["location"] == "marketplace?login_error=login_other_browser"
+    assert COOKIE_NAME not in victim.cookies
+    assert not any(c.startswith(COOKIE_NAME + "=") for c in set_cookie_headers(response))
+    # The pending login is used up: the same URL in the browser that began it is refused too.
+    again = attacker.get(callback.removeprefix(TEST_APP_URL))
+    assert again.headers["location"] == "marketplace?login_error=login_expired"
+    assert COOKIE_NAME not in attacker.cookies and BINDING_COOKIE not in attacker.cookies
+
+
+def test_a_binding_cookie_of_another_login_is_refused(app_login, new_browser):
+    browser = new_browser()
+    first = consent_through_issuer(leave_for_issuer(browser))
+    leave_for_issuer(browser)  # a newer login in this browser replaced the binding cookie
+    response = browser.get(first.removeprefix(TEST_APP_URL))
+    assert response.headers["location"] == "marketplace?login_error=login_other_browser"
+    assert COOKIE_NAME not in browser.cookies
+
+
+def test_the_browser_that_began_the_login_is_logged_in_and_its_binding_cleared(app_login, new_browser):
+    browser = new_browser()
+    callback = consent_through_issuer(leave_for_issuer(browser))
+    response = browser.get(callback.removeprefix(TEST_APP_URL))
+    assert response.status_code == 303
+    assert response.headers["location"] == "marketplace?status=countered&logged_in=1"
+    session_id = browser.cookies.get(COOKIE_NAME)
+    assert session_id and stores().sessions.load(session_id)["access_token"]
+    assert BINDING_COOKIE not in browser.cookies, "the binding cookie is cleared by the callback"
+
+
+def test_return_to_cannot_send_the_person_elsewhere(app_login, new_browser):
+    browser = new_browser()
+    callback = consent_through_issuer(leave_for_issuer(browser, return_to="https://evil.test/marketplace?status=new"))
+    response = browser.get(callback.removeprefix(TEST_APP_URL))
+    assert response.headers["location"] == "marketplace?status=new&logged_in=1"
+
+
+def test_after_log_out_the_next_page_load_clears_the_session_cookie(app_login, new_browser):
+    browser = new_browser()
+    session_id = stores().sessions.create({"access_token": "at", "refresh_token": "rt", "expires_at": 1e12})
+    browser.cookies.set(COOKIE_NAME, session_id, domain=urlsplit(TEST_APP_URL).hostname)  # as the callback left it
+    page = browser.get("/marketplace")
+    assert page.text == STREAMLIT_SAYS and browser.cookies.get(COOKIE_NAME) == session_id
+    stores().sessions.end(session_id)  # what the page's "Log out" does (over the websocket)
+    # Streamlit's own requests leave the cookie alone; the next page load clears it.
+    browser.get("/_stcore/health")
+    assert browser.cookies.get(COOKIE_NAME) == session_id
+    page = browser.get("/marketplace")
+    assert page.text == STREAMLIT_SAYS
+    assert COOKIE_NAME not in browser.cookies
+
+
+def test_a_login_route_that_cannot_reach_the_issuer_says_so_on_the_page(app_login, new_browser, monkeypatch):
+    monkeypatch.setattr(MarketplaceLogin, "begin", lambda *args, **kwargs: (_ for _ in ()).throw(OSError("down")))
+    browser = new_browser()
+    response = browser.get("/marketplace/login", params={"return_to": "marketplace"})
+    assert response.status_code == 303
+    assert response.headers["location"] == "../marketplace?login_error=login_failed"
+    assert BINDING_COOKIE not in browser.cookies
