@@ -62,14 +62,14 @@ def _map_spec(
     place, conditions = dict(geometry), dict(filters)
     return draw_view(
         View.parse(view_text),
-        lambda resolution: _cells_at_most(place, conditions, resolution),
+        lambda resolution: cells_at_most(place, conditions, resolution),
         fit_to_cells=fit_to_cells,
         markets=json.loads(markets_json),
         basemap=basemap,
     )
 
 
-def _cells_at_most(place: dict, conditions: dict, resolution: int) -> tuple[pd.DataFrame, int]:
+def cells_at_most(place: dict, conditions: dict, resolution: int) -> tuple[pd.DataFrame, int]:
     """The cells at this resolution, or the finest coarser one the API answers: a place
     holding more than the API serves at once (50,000 cells, decisions.md) answers
     `400 validation_error` on `resolution`, and a coarser map of it is better than none."""

@@ -7,7 +7,10 @@ the map. `parse(write(link)) == link` for every link the page writes
 
     market=DFW & zip=75201,75204 | city=Dallas | lat=32.78&lng=-96.8&radius=2
     & view=west,south,east,north & from=2025-01-01 & to=2025-06-30 & kind=flip,hold
-    & min=200000 & max=500000 & cell=8826c86015fffff
+    & min=200000 & max=500000 & cell=8826c86015fffff & metric=price & classes=log
+
+`metric` and `classes` (mapspec/classes.py) are written only when not the defaults
+(deals, quantile), so the links written before them read the same.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from datetime import date
 
 import h3
 
+from mapspec.classes import METHODS, METRICS
 from mapspec.filters import MAX_PRICE
 from mapspec.place import CITY, POINT, ZIP_CODES
 from mapspec.view import View
@@ -52,6 +56,9 @@ class MapLink:
     min_price: int | None = None
     max_price: int | None = None
     cell: str | None = None
+    # The cells' colours: a metric and a method of classes (mapspec/classes.py); None: the default.
+    metric: str | None = None
+    classes: str | None = None
     # What could not be read, each said in a person's words; a written link has none.
     problems: tuple[str, ...] = ()
 
@@ -83,6 +90,10 @@ def write(link: MapLink) -> dict[str, str]:
         query["max"] = str(link.max_price)
     if link.cell:
         query["cell"] = link.cell
+    if link.metric:
+        query["metric"] = link.metric
+    if link.classes:
+        query["classes"] = link.classes
     return query
 
 
@@ -119,10 +130,25 @@ def parse(query: Mapping[str, str]) -> MapLink:
             cell = query["cell"]
         else:
             problems.append(f"The link's cell {_shown(query['cell'])} is not an H3 cell.")
+    colours = {
+        name: _choice(query, name, choices, words, problems)
+        for name, choices, words in (("metric", METRICS, "colour"), ("classes", METHODS, "classes"))
+    }
     return MapLink(
         **place, view=view, sold_from=dates["from"], sold_to=dates["to"], kinds=kinds,
-        min_price=prices["min"], max_price=prices["max"], cell=cell, problems=tuple(problems),
+        min_price=prices["min"], max_price=prices["max"], cell=cell, **colours, problems=tuple(problems),
     )
+
+
+def _choice(query: Mapping[str, str], name: str, choices, words: str, problems: list[str]) -> str | None:
+    """One of `choices`, or None (the default) and a problem said."""
+    value = query.get(name)
+    if not value:
+        return None
+    if value in choices:
+        return value
+    problems.append(f"The link's {words} {_shown(value)} is not one of {', '.join(choices)}.")
+    return None
 
 
 def _place(query: Mapping[str, str], problems: list[str]) -> dict:

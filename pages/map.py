@@ -17,11 +17,13 @@ import h3
 import streamlit as st
 
 import adapter.data
+import adapter.map_classes
 import adapter.map_files
 import adapter.routing
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
+from components.map_controls import render_cells_download, render_colour_choice
 from components.map_element import render_map
 from components.map_filters import render_filters
 from components.map_legend import render_legend
@@ -31,6 +33,7 @@ from components.words import plural
 from mapspec import link as map_link
 from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.cells import cell_of_row
+from mapspec.classes import DEALS, QUANTILE, Classes
 from mapspec.filters import DealFilters
 from mapspec.link import MapLink
 from mapspec.markets import shapes_in_view
@@ -42,6 +45,7 @@ from services.errors import ApiError
 
 PLACE_KEY = "map_place"
 FILTERS_KEY = "map_filters"
+COLOUR_KEY = "map_colour"
 CHART_KEY = "map_chart"
 SELECTED_CELL = "map_cell"
 LAST_PICK = "map_last_pick"
@@ -89,6 +93,8 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
         # From the link: it belongs to the place the link restores (overridden_view).
         VIEW_OVERRIDE: (None, link.view.text(), None) if link.view else None,
         SELECTED_CELL: link.cell,
+        f"{COLOUR_KEY}_metric": link.metric,
+        f"{COLOUR_KEY}_classes": link.classes,
     }
     for key, value in restored.items():
         if value is not None:
@@ -96,12 +102,13 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
     return problems
 
 
-def write_url(place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None) -> None:
+def write_url(place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None, colour: tuple[str, str]) -> None:
     query = map_link.write(
         MapLink(
             market=place.market, mode=place.mode, zips=place.zips, city=place.city, latitude=place.latitude,
             longitude=place.longitude, radius_miles=place.radius_miles, view=view, sold_from=filters.sold_from,
             sold_to=filters.sold_to, kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price, cell=cell,
+            metric=None if colour[0] == DEALS else colour[0], classes=None if colour[1] == QUANTILE else colour[1],
         )
     )
     if dict(st.query_params) != query:
@@ -285,19 +292,31 @@ def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_c
     return drawn
 
 
-def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str) -> View:
+def market_classes(market: Mapping | None, filters: DealFilters, colour: tuple[str, str]) -> Classes | None:
+    """The market's colour classes for its filters, the same for all its views
+    (adapter/map_classes.py); None, and the view's own deals coloured, without them."""
+    try:
+        return adapter.map_classes.market_classes(market, filters.params(), *colour)
+    except ApiError as error:
+        render_error(error, title="Colour classes of the market")
+        return None
+
+
+def draw_map(
+    drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None
+) -> View:
     """The map, its legend and the selected cell's frame; the view the map shows: where
     the person moved it, the map stays, otherwise it shows the view drawn."""
     spec = drawn.spec
     drawn_view = view if camera_at else drawn.view
     selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
-    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected)
+    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes)
     if camera_at:
         data["view"] = camera_at
     if spec.n_cells:
         # Above the map, so the colours are read with it without scrolling.
         render_legend(
-            spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells,
+            classes or spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells,
             markets=shapes_in_view(markets, drawn_view), key="map_legend",
         )
     try:
@@ -308,6 +327,8 @@ def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list
     if spec.n_cells == 0:
         # No colours to explain: what is true instead (mapspec.place.nothing_drawn_text).
         st.info(nothing_drawn)
+    else:
+        render_cells_download(spec, drawn_view, file_name="deedscope-cells.csv", key="map_csv")
     return drawn_view
 
 
@@ -344,6 +365,7 @@ def main() -> None:
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
     drawn_view = view
     with map_column:
+        colour = render_colour_choice(key=COLOUR_KEY)
         if view is None:
             st.info("No market to show: the coverage of the data service did not load, or it serves none.")
         else:
@@ -351,7 +373,8 @@ def main() -> None:
             drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
             if drawn is not None:
                 nothing_drawn = nothing_drawn_text(place, filtered=bool(filters.params()), markets=markets)
-                drawn_view = draw_map(drawn, view, camera_at, markets, nothing_drawn)
+                classes = market_classes(market, filters, colour) if drawn.spec.n_cells else None
+                drawn_view = draw_map(drawn, view, camera_at, markets, nothing_drawn, classes)
 
     cell = st.session_state.get(SELECTED_CELL)
     tables: tuple[list | None, list | None] = (None, None)
@@ -367,7 +390,7 @@ def main() -> None:
     render_cell_tables(*tables)
     if markets:
         # Without markets nothing was restored or drawn: keep the link as it came.
-        write_url(place, filters, drawn_view, cell)
+        write_url(place, filters, drawn_view, cell, colour)
 
 
 adapter.routing.ensure_app_router()

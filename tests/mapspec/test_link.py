@@ -34,10 +34,12 @@ DALLAS = View.parse("-97.5800,32.5400,-96.3400,33.4100")
         pytest.param(MapLink(kinds=("wholesale", "long_hold", "acquisition")), id="kinds-with-underscores"),
         pytest.param(MapLink(min_price=0, max_price=500_000), id="a-price-range-from-zero"),
         pytest.param(MapLink(cell=CELL), id="a-cell"),
+        pytest.param(MapLink(metric="price", classes="log"), id="colours"),
+        pytest.param(MapLink(metric="investors"), id="a-metric-with-the-default-classes"),
         pytest.param(
             MapLink(
                 market="PHX", mode=POINT, latitude=33.44838, longitude=-112.07404, radius_miles=20.0, view=DALLAS,
-                sold_from=date(2024, 2, 29), kinds=("build",), min_price=200_000, cell=CELL,
+                sold_from=date(2024, 2, 29), kinds=("build",), min_price=200_000, cell=CELL, metric="price", classes="equal",
             ),
             id="everything",
         ),
@@ -59,6 +61,7 @@ def test_a_written_link_reads_back_the_same(link):
         pytest.param(MapLink(mode=CITY, city=""), {}, id="an-empty-city"),
         pytest.param(MapLink(view=DALLAS), {"view": "-97.5800,32.5400,-96.3400,33.4100"}, id="a-view-to-four-decimals"),
         pytest.param(MapLink(kinds=("flip", "hold"), min_price=200_000), {"kind": "flip,hold", "min": "200000"}, id="filters"),
+        pytest.param(MapLink(metric="price", classes="log"), {"metric": "price", "classes": "log"}, id="colours"),
     ],
 )
 def test_the_parameters_written(link, query):
@@ -77,6 +80,10 @@ PRICE_PROBLEM = "The link's {} price {} is not a price: a whole number of dollar
                      "The link's longitude 'inf' is not a number from -180 to 180.", id="inf-for-a-longitude"),
         pytest.param({"to": "31/12/2024"}, MapLink(), "The link's to date '31/12/2024' is not a date (YYYY-MM-DD).", id="a-date-not-iso"),
         pytest.param({"kind": "flip,teardown"}, MapLink(kinds=("flip",)), "Unknown deal kinds in the link: teardown.", id="an-unknown-kind"),
+        pytest.param({"metric": "profit", "classes": "log"}, MapLink(classes="log"),
+                     "The link's colour 'profit' is not one of deals, investors, price.", id="an-unknown-metric"),
+        pytest.param({"classes": "jenks"}, MapLink(),
+                     "The link's classes 'jenks' is not one of quantile, equal, log.", id="unknown-classes"),
         pytest.param({"view": "1,2,3"}, MapLink(), "The link's view '1,2,3' is not west,south,east,north.", id="three-numbers-for-a-view"),
         pytest.param({"view": "-96,32,-97,33"}, MapLink(), "The link's view '-96,32,-97,33' is not west,south,east,north.", id="a-view-inside-out"),
         pytest.param({"cell": "not-a-cell"}, MapLink(), "The link's cell 'not-a-cell' is not an H3 cell.", id="not-a-cell"),
