@@ -21,7 +21,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from adapter.login_routes import BINDING_COOKIE
+from services.login_sessions import COOKIE_NAME as SESSION_COOKIE
 from tests.processes import run_streamlit, sandbox_env
+from tests.services.test_oauth_consent import consent_through_issuer
 
 UI_TIMEOUT_MS = 60_000
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
@@ -149,6 +152,8 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
 
     # Back on the app in the same tab, in a new session, logged in; the code and state are gone from the URL.
     expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible()
+    # The browser holds the session cookie; the login's binding cookie went with the callback.
+    assert {c["name"] for c in page.context.cookies()} & {SESSION_COOKIE, BINDING_COOKIE} == {SESSION_COOKIE}
     # The offers come first; the account's details are in their own tab.
     page.get_by_role("tab", name="Account").click()
     expect(page.get_by_text("Dana Buyer")).to_be_visible()
@@ -200,6 +205,30 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     assert refused.status_code == 400
     assert refused.json()["error"] == "invalid_grant"
     page.screenshot(path=str(artifacts_dir / "marketplace-logged-out.png"), full_page=True)
+    # The log-out ran over the websocket; the next page load clears the session's cookie.
+    page.reload()
+    expect(page.get_by_role("link", name="Log in")).to_be_visible()
+    assert SESSION_COOKIE not in {c["name"] for c in page.context.cookies()}
+
+
+def test_a_callback_url_opened_in_another_browser_logs_nobody_in(page: Page, journey_app, artifacts_dir):
+    """Login request forgery: someone begins a login with their own account and sends the
+    callback URL to a buyer. The buyer's browser never began that login: nobody is logged in."""
+    app_url, _ = journey_app
+    page.set_default_timeout(UI_TIMEOUT_MS)
+    with httpx2.Client(base_url=app_url, follow_redirects=False, timeout=60) as forger:
+        started = forger.get("/marketplace/login", params={"return_to": "marketplace"})
+        assert started.status_code == 303 and BINDING_COOKIE in forger.cookies
+        callback = consent_through_issuer(started.headers["location"])
+    assert callback.startswith(f"{app_url}/marketplace?") and "code=" in callback
+
+    page.goto(callback)
+    expect(page.get_by_text(re.compile(r"did not start in this browser"))).to_be_visible()
+    expect(page.get_by_role("link", name="Log in")).to_be_visible()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    assert "code=" not in page.url
+    assert SESSION_COOKIE not in {c["name"] for c in page.context.cookies()}
+    page.screenshot(path=str(artifacts_dir / "marketplace-forged-callback-refused.png"), full_page=True)
 
 
 def _client_id_of(app_url: str) -> str:
