@@ -36,6 +36,6 @@ def _choices(key: str) -> tuple[str, str]:
 def render_cells_download(spec: MapSpec, view: View, *, file_name: str, key: str) -> None:
     """The cells in view as CSV, written when the button is clicked (mapspec/export.py)."""
     st.download_button(
-        "Download CSV", data=lambda: cells_csv(spec, view), file_name=file_name, mime="text/csv",
+        "Download CSV of the cells", data=lambda: cells_csv(spec, view), file_name=file_name, mime="text/csv",
         key=key, on_click="ignore", icon=":material/download:", help="The cells whose centre is in the map's view, with their figures.",
     )

@@ -87,7 +87,7 @@ def test_download_csv_holds_the_cells_in_view(monkeypatch, sandbox):
     app = new_page(market="DFW", view="-96.9000,32.7000,-96.7000,32.9000")
     app.run()
     assert not app.exception
-    assert [button.label for button in app.get("download_button")] == ["Download CSV"]
+    assert [button.label for button in app.get("download_button")] == ["Download CSV of the cells"]
     make, mimetype, file_name = files[-1]
     assert mimetype == "text/csv" and file_name.endswith(".csv")
     rows = list(csv.DictReader(io.StringIO(make())))
