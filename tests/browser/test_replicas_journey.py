@@ -155,6 +155,8 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible()
     expect(logged_in(page)).to_be_visible()
     assert page.url.startswith(f"{balancer}/marketplace") and "code=" not in page.url and "state=" not in page.url
+    # The login began on A (its binding cookie), finished on B (the pending login is on Redis).
+    assert "deedscope_login" not in {c["name"] for c in page.context.cookies()}, "the callback clears the binding"
     session_cookie = next(c for c in page.context.cookies() if c["name"] == "deedscope_session")
     assert session_cookie["httpOnly"] and session_cookie["sameSite"] == "Lax"
     assert page.evaluate("() => document.cookie").find("deedscope_session") == -1, "a script can read the session"
@@ -212,4 +214,6 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     expect(page.get_by_text("You are logged out")).to_be_visible()
     other_tab.reload()
     expect(other_tab.get_by_role("link", name="Log in")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    # That page load (on whichever replica) cleared the ended session's cookie.
+    assert "deedscope_session" not in {c["name"] for c in page.context.cookies()}
     other_tab.close()
