@@ -59,9 +59,39 @@ def matrix_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["Market", "Name", "State", "Data end", *keys])
 
 
-def _status_color(text: object) -> str:
-    for status, mark in STATUS_MARKS.items():
-        if isinstance(text, str) and text.startswith(mark):
+# The matrix on the page: one column a market, so every column fits a page's width (a column a
+# dataset took 2,400 px of a 980-px page). A cell is its mark, as-of date and stale mark.
+DATASET_COLUMN_PX = 130
+MARKET_COLUMN_PX = 110
+SHORT_MARKS = {status: mark.split(" ")[0] for status, mark in STATUS_MARKS.items()}
+SHORT_STALE_MARK = " ⚠"
+
+
+def short_cell_text(row: Mapping | None) -> str:
+    """A cell of the page's matrix: "● 2026-10-31", "◐ 2026-10-31 ⚠"; the legend says the marks."""
+    if not row:
+        return "—"
+    text = SHORT_MARKS.get(row.get("status"), str(row.get("status")))
+    if row.get("as_of"):
+        text += f" {row['as_of']}"
+    if row.get("stale"):
+        text += SHORT_STALE_MARK
+    return text
+
+
+def shown_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
+    """The matrix as shown: a row a dataset (the markets' data end first), a column a market."""
+    codes = [str(market.get("market")) for market in markets]
+    rows = [{"Dataset": "data end", **{code: market.get("data_end") or "—" for code, market in zip(codes, markets)}}]
+    for key in dataset_keys(markets):
+        rows.append({"Dataset": key.replace("_", " "),
+                     **{code: short_cell_text((market.get("datasets") or {}).get(key)) for code, market in zip(codes, markets)}})
+    return pd.DataFrame(rows, columns=["Dataset", *codes])
+
+
+def _short_status_color(text: object) -> str:
+    for status, mark in SHORT_MARKS.items():
+        if isinstance(text, str) and (text == mark or text.startswith(mark + " ")):
             return STATUS_COLORS[status]
     return ""
 
@@ -83,11 +113,18 @@ def render_coverage_matrix(markets: Sequence[Mapping], *, key: str) -> None:
     if not markets:
         st.info("No market is covered.")
         return
-    st.caption(" · ".join(STATUS_MARKS.values()) + " ·" + STALE_MARK + " (older than the service expects)")
+    st.caption(" · ".join(STATUS_MARKS.values()) + " ·" + STALE_MARK + " (older than the service expects); "
+               "each mark beside the date its dataset is as of")
+    shown = shown_frame(markets)
+    codes = list(shown.columns[1:])
+    column_config = {"Dataset": st.column_config.TextColumn("Dataset", width=DATASET_COLUMN_PX)}
+    column_config.update({
+        code: st.column_config.TextColumn(code, width=MARKET_COLUMN_PX, help=str(market.get("name") or code))
+        for code, market in zip(codes, markets)
+    })
+    styled = shown.style.map(_short_status_color, subset=codes)
+    st.dataframe(styled, key=f"{key}_table", hide_index=True, column_config=column_config, height=(len(shown) + 1) * 35 + 3)
     frame = matrix_frame(markets)
-    keys = dataset_keys(markets)
-    styled = frame.style.map(_status_color, subset=keys)
-    st.dataframe(styled, key=f"{key}_table", hide_index=True, width="stretch")
     st.download_button(
         "Download CSV", frame.to_csv(index=False).encode("utf-8"), file_name="coverage-matrix.csv",
         mime="text/csv", key=f"{key}_csv",
@@ -128,12 +165,21 @@ def builds_frame(build: Mapping | None, dataset: Mapping | None) -> pd.DataFrame
     return frame
 
 
+def published_text(value: object) -> str:
+    """A publish time as "2026-11-23 12:34 UTC" ("—" when absent, as sent when not a time)."""
+    if not value:
+        return "—"
+    moment = pd.to_datetime(str(value), errors="coerce", utc=True)
+    return str(value) if pd.isna(moment) else moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
 def render_builds(build: Mapping | None, dataset: Mapping | None, *, key: str) -> None:
     if dataset:
-        columns = st.columns(3)
+        # The publish time takes the widest column, in minutes and UTC, so it is read whole.
+        columns = st.columns([1, 1, 2])
         columns[0].metric("Dataset version", str(dataset.get("dataset_version") or "—"))
         columns[1].metric("Data end", str(dataset.get("data_end") or "—"))
-        columns[2].metric("Published", str(dataset.get("published_at") or "—"))
+        columns[2].metric("Published", published_text(dataset.get("published_at")))
     render_table(
         builds_frame(build, dataset), key=key,
         column_config={

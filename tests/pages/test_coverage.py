@@ -27,14 +27,15 @@ def test_the_matrix_has_a_row_per_market_and_a_column_per_dataset(app_env):
     markets = coverage(app_env)["markets"]
     app = run_page()
     assert not app.exception
-    matrix = frame_with(app, "deeds")
-    assert matrix["Market"].tolist() == [market["market"] for market in markets]
+    matrix = frame_with(app, "Dataset")
+    assert list(matrix.columns[1:]) == [market["market"] for market in markets]
     for market in markets:
-        row = matrix[matrix["Market"] == market["market"]].iloc[0]
+        cells = dict(zip(matrix["Dataset"], matrix[market["market"]]))
+        assert cells["data end"] == market["data_end"]
         for key, dataset in market["datasets"].items():
-            assert row[key].startswith(STATUS_MARKS[dataset["status"]])
-            if dataset.get("stale"):
-                assert "stale" in row[key]
+            assert cells[key.replace("_", " ")].startswith(STATUS_MARKS[dataset["status"]].split(" ")[0])
+            assert dataset.get("as_of") is None or dataset["as_of"] in cells[key.replace("_", " ")]
+            assert cells[key.replace("_", " ")].endswith("⚠") == bool(dataset.get("stale"))
     counties = frame_with(app, "County FIPS")
     assert len(counties) == sum(len(market["counties"]) for market in markets)
     builds = frame_with(app, "Published")
