@@ -43,3 +43,29 @@ def test_empty_allowance_refuses_charged_reads_only(sandbox, http_client) -> Non
             api.deals.list(**window, limit=5)
     assert caught.value.status == 403 and caught.value.code == "quota_exceeded"
     assert api.credits.charged == 0
+
+
+def test_a_profile_the_account_was_served_costs_nothing_in_another_session(data_api: DataApi, http_client,
+                                                                          notable_ids: dict) -> None:
+    """issue 16, Investors: another client of the same account over the same cache knows the profile is held."""
+    from services.cache import MemoryStore
+    from tests.services.conftest import settings_for
+
+    investor_id = notable_ids["top_investor_ids"][0]
+    assert data_api.investors.retrieve_cost(investor_id) == 1
+    data_api.investors.retrieve(investor_id)
+    assert data_api.credits.charged == 1
+    later = DataApi(data_api.settings, http_client=http_client, cache=data_api.cache.store)
+    assert later.investors.retrieve_cost(investor_id) == 0, "its answer is kept for the account"
+    later.investors.retrieve(investor_id)
+    assert later.credits.charged == 0
+    elsewhere = DataApi(settings_for(str(data_api.settings.api_url)), http_client=http_client, cache=MemoryStore())
+    assert elsewhere.investors.retrieve_cost(investor_id) == 1, "a client that kept nothing cannot know"
+
+
+def test_an_unknown_investor_is_learnt_for_free(data_api: DataApi) -> None:
+    from services.errors import NotFoundError
+
+    with pytest.raises(NotFoundError):
+        data_api.investors.exists("inv_" + "0" * 12)
+    assert data_api.credits.charged == 0
