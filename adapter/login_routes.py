@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import logging
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -96,7 +96,8 @@ def start_login(request: Request) -> Response:
         path="/",
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        # https when the browser is (a balancer may end TLS in front of the app).
+        secure="https" in (request.url.scheme, urlsplit(parse_qs(urlsplit(url).query).get("redirect_uri", [""])[0]).scheme),
     )
     return _no_store(response)
 
@@ -159,7 +160,8 @@ def _clearing_a_dangling_cookie(request: Request, send: Any) -> Any:
         return send
     try:
         current = stores()
-        if current.problem() or current.sessions.load(session_id) is not None:
+        # Asked after the read too: a store that stopped answering during it read this process's memory.
+        if current.problem() or current.sessions.load(session_id) is not None or current.problem():
             return send
     except Exception as error:  # noqa: BLE001 - the store failed: leave the cookie as it is
         LOG.warning("session cookie not checked (%s)", type(error).__name__)

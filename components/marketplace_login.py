@@ -5,8 +5,9 @@ tab stayed logged out. A plain `<a href>` drawn by `st.html` (sanitized by DOMPu
 keeps `href`, `class` and `style`, and adds `target` only when one is given) navigates in
 place; the redirect back opens the page in a new session that the pending login restores.
 
-The URL is the authorization URL: it carries `state` and the PKCE challenge, never the
-verifier, which stays server-side with the pending login.
+The URL is the app's own login route (`marketplace/login?return_to=…`), which begins the
+login bound to the browser that follows it and redirects to the issuer with `state` and the
+PKCE challenge; the verifier stays server-side with the pending login.
 """
 
 from __future__ import annotations

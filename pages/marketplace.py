@@ -1,8 +1,9 @@
 """Marketplace: a buyer logs in (OAuth 2.1 + PKCE) and sees and acts on offers.
 
-The login sends this tab (not a new one) to the issuer's pages and comes back to
-`/marketplace?code=…&state=…` in a new Streamlit session; `adapter.marketplace.marketplace_complete_login` exchanges the code and
-the URL is cleared at once. Tokens stay in this session's state only.
+The login sends this tab (not a new one) through the app's login route to the issuer's pages;
+the app's callback route finishes it (adapter/login_routes.py) and opens this page with
+`logged_in=1` or `login_error=<code>`. A redirect that reaches the page itself (AppTest)
+is finished by `adapter.marketplace.marketplace_complete_login`, with the browser's binding cookie.
 
 Reads and writes go through `adapter.marketplace_actions`, which keeps each write's
 `Idempotency-Key` until a definite answer (a second press replays, never acts twice).
