@@ -77,6 +77,14 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
         return None
     load = lambda: adapter.investors.profile(investor_id)[0]  # noqa: E731
     try:
+        if cost:
+            # A free read tells an unknown or retired id before a credit is asked (docs/contract.md).
+            try:
+                adapter.investors.check_exists(investor_id)
+            except (GoneError, NotFoundError):
+                raise
+            except ApiError:
+                pass
         profile = load() if cost == 0 else confirm_charged_read(
             "net_profile", (investor_id,), ask_label="Read the profile", asked=True,
             cost_text=f"The network starts from this investor's profile, which costs {cost} credit the first time "
