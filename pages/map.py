@@ -350,7 +350,10 @@ def main() -> None:
     data_end = None
     if market and market.get("data_end"):
         data_end = date.fromisoformat(str(market["data_end"])[:10])
-    filters, problems = render_filters(key=FILTERS_KEY, data_end=data_end).checked()
+    with st.container(horizontal=True, key="map_controls"):
+        # Side by side: a row of its own would push the map down.
+        filters, problems = render_filters(key=FILTERS_KEY, data_end=data_end).checked()
+        colour = render_colour_choice(key=COLOUR_KEY)
     for problem in problems:
         st.error(problem)
 
@@ -365,7 +368,6 @@ def main() -> None:
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
     drawn_view = view
     with map_column:
-        colour = render_colour_choice(key=COLOUR_KEY)
         if view is None:
             st.info("No market to show: the coverage of the data service did not load, or it serves none.")
         else:
