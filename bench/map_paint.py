@@ -9,6 +9,11 @@ painted hexagons (measured in the page with `performance.now()`):
   20,000 cells in one view;
 - the real app on the sandbox's densest view.
 
+Then each against the plain peer (issue 18), in the same run with alternating visits: a
+bare Streamlit page (this file, `?peer=...`) drawing the same cells with `st.pydeck_chart`
+and an `H3HexagonLayer`, for the 20,000 cells and for the app's default view (its first
+market whole, sandbox `--scale small`); both figures and their ratio are printed.
+
 A first visit loads and compiles Streamlit's scripts and the map element's (about 1 MB);
 later visits find them cached, as a person's next visit would: their median is the figure of a
 day's use, and the first visit's is printed beside it. Both are taken on a server that has
@@ -18,6 +23,7 @@ waits for the server's first run, is printed too.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -106,7 +112,7 @@ def draw_synthetic_map() -> None:
     from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, camera
 
     st.set_page_config(layout="wide")
-    view = View(-97.58, 32.54, -96.34, 33.41)
+    view = View(*SYNTHETIC_VIEW)
 
     @st.cache_data
     def spec():
@@ -122,6 +128,63 @@ def draw_synthetic_map() -> None:
         render_map(built.data(urls), script_url=adapter.map_files.map_script_url(), key="map_chart", height=MAP_HEIGHT_PX)
         st.caption(f"{built.n_cells:,} cells")
     panel_column.info("Click a cell on the map to see who buys there.")
+
+
+PEER_PARAM = "peer"
+SYNTHETIC_VIEW = (-97.58, 32.54, -96.34, 33.41)
+
+
+def draw_peer_map(which: str) -> None:
+    """The plain peer: the same cells (`synthetic`: the 20,000; `app`: the app's default
+    view) drawn by st.pydeck_chart's H3HexagonLayer, coloured by the same deal classes."""
+    import numpy as np
+    import pydeck as pdk
+    import streamlit as st
+
+    sys.path.insert(0, str(ROOT))
+    from mapspec.classes import CELL_ALPHA, DEALS, QUANTILE, Classes
+    from mapspec.view import MAP_HEIGHT_PX, camera
+
+    st.set_page_config(layout="wide")
+    cells, view = _peer_cells(which)
+    classes = Classes.of_cells(cells, DEALS, QUANTILE)
+    levels = np.searchsorted(np.asarray(classes.bounds), cells["n_deals"].to_numpy(), side="right") - 1
+    colours = np.asarray(classes.palette())[np.clip(levels, 0, None)]
+    frame = cells.assign(r=colours[:, 0], g=colours[:, 1], b=colours[:, 2])
+    at = camera(view)
+    layer = pdk.Layer(
+        "H3HexagonLayer", data=frame, get_hexagon="cell", get_fill_color=f"[r, g, b, {CELL_ALPHA}]",
+        filled=True, stroked=False, extruded=False, pickable=True,
+    )
+    deck = pdk.Deck(
+        layers=[layer], map_style=None, tooltip={"text": "{n_deals} deals"},
+        initial_view_state=pdk.ViewState(latitude=at["latitude"], longitude=at["longitude"], zoom=at["zoom"]),
+    )
+    st.pydeck_chart(deck, height=MAP_HEIGHT_PX)
+    st.caption(f"{len(cells):,} cells (the plain peer)")
+
+
+def _peer_cells(which: str):
+    """The peer's cells and view, read as the app reads them (cached across visits)."""
+    import streamlit as st
+
+    from mapspec.view import View, choose_resolution
+
+    @st.cache_data
+    def read(which: str):
+        if which == "synthetic":
+            from bench.map_rerun import synthetic_cells
+
+            view = View(*SYNTHETIC_VIEW)
+            return synthetic_cells(view, N_CELLS), view
+        import adapter.data
+
+        # The app's default view: its first market, whole, at the view's resolution.
+        market = adapter.data.coverage_markets()[0]
+        view = View(*(float(value) for value in market["bbox"]))
+        return adapter.data.deal_cells({"bbox": view.text()}, {}, choose_resolution(view)), view
+
+    return read(which)
 
 
 @dataclass(frozen=True)
@@ -204,6 +267,62 @@ def report(label: str, measured: tuple[Visit, list[Visit]]) -> None:
         print("      the map's steps: " + ", ".join(f"{step} {at:.0f} ms" for step, at in sorted(visit.steps.items(), key=lambda item: item[1])))
 
 
+def alternating_visits(playwright, urls: dict[str, str], visits: int = VISITS) -> dict[str, list[Visit]]:
+    """Visits to each URL in turn (one, the other, one, ...), each in a browser profile of
+    its own: the first visit finds its cache empty, the later ones find their scripts."""
+    from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
+
+    timings: dict[str, list[Visit]] = {label: [] for label in urls}
+    with contextlib.ExitStack() as stack:
+        contexts = {}
+        for label in urls:
+            profile = stack.enter_context(tempfile.TemporaryDirectory(prefix="deedscope-bench-profile-"))
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+                viewport={"width": 1400, "height": 900},
+            )
+            stack.callback(context.close)
+            context.add_init_script(FIRST_PAINT_PROBE)
+            contexts[label] = context
+        for _ in range(visits):
+            for label, url in urls.items():
+                page = contexts[label].new_page()
+                timings[label].append(_visit(page, url))
+                page.close()
+    return timings
+
+
+def report_against_peer(label: str, ours: list[Visit], peer: list[Visit]) -> None:
+    """Both figures (first visit; median of the later ones) and their ratio."""
+    def median(visits: list[Visit]) -> float:
+        later = sorted(visit.first_hexes for visit in visits[1:]) or [visits[0].first_hexes]
+        return later[len(later) // 2]
+
+    print(
+        f"[{label}] first hexes painted, deedscope vs the plain st.pydeck_chart peer: "
+        f"later visits median {median(ours):.0f} ms vs {median(peer):.0f} ms, ratio {median(ours) / median(peer):.2f} "
+        f"(goal <= 0.7 for the default view, <= 0.5 at 20,000 cells); "
+        f"first visit {ours[0].first_hexes:.0f} ms vs {peer[0].first_hexes:.0f} ms ({len(ours)} visits each)"
+    )
+
+
+def peer_comparisons(playwright) -> None:
+    """The map element against the plain peer, for 20,000 cells and for the app's default view."""
+    from bench.map_setup import BENCH_KEY
+    from devtools.streamlit_process import run_streamlit, sandbox_env
+    from services.sandbox_process import run_sandbox
+
+    script = str(Path(__file__).resolve())
+    with run_streamlit({"DEEDSCOPE_BASEMAP": "none"}, script=script) as url:
+        timings = alternating_visits(playwright, {"ours": url, "peer": f"{url}/?{PEER_PARAM}=synthetic"})
+        report_against_peer(f"{N_CELLS:,} cells", timings["ours"], timings["peer"])
+    with run_sandbox(scale="small") as sandbox:
+        env = {**sandbox_env(sandbox.url, BENCH_KEY), "DEEDSCOPE_BASEMAP": "none"}
+        with run_streamlit(env) as app_url, run_streamlit(env, script=script) as peer_url:
+            timings = alternating_visits(playwright, {"ours": app_url, "peer": f"{peer_url}/?{PEER_PARAM}=app"})
+            report_against_peer("the app's default view, sandbox small", timings["ours"], timings["peer"])
+
+
 def _ms(value: float | None) -> str:
     return "?" if value is None else f"{value:.0f} ms"
 
@@ -223,12 +342,18 @@ def main() -> None:
             query = "&".join(f"{name}={value}" for name, value in bench.query.items())
             with run_streamlit(bench.env) as url:
                 report("densest sandbox view, whole app", first_hexes_ms(playwright, f"{url}/?{query}"))
+        peer_comparisons(playwright)
 
 
 if __name__ == "__main__":
     from streamlit import runtime
 
     if runtime.exists():
-        draw_synthetic_map()
+        import streamlit as st
+
+        if st.query_params.get(PEER_PARAM):
+            draw_peer_map(st.query_params[PEER_PARAM])
+        else:
+            draw_synthetic_map()
     else:
         main()
