@@ -33,9 +33,9 @@ METRICS = {
 }
 METRIC_LABELS = {DEALS: "Deals", INVESTORS: "Investors", PRICE: "Median price"}
 
-QUANTILE, EQUAL, LOG = "quantile", "equal", "log"
-METHODS = (QUANTILE, EQUAL, LOG)
-METHOD_LABELS = {QUANTILE: "Quantile", EQUAL: "Equal steps", LOG: "Log"}
+QUANTILE, EQUAL, LOG, MANUAL = "quantile", "equal", "log", "manual"
+METHODS = (QUANTILE, EQUAL, LOG, MANUAL)
+METHOD_LABELS = {QUANTILE: "Quantile", EQUAL: "Equal steps", LOG: "Log", MANUAL: "Manual breaks"}
 # Prices are cut at whole thousands: "$250k", as the tooltip writes them.
 PRICE_STEP = 1000
 
@@ -57,6 +57,8 @@ def class_breaks(values: Iterable[object], method: str, *, classes: int = len(PA
         raw = np.quantile(numbers, steps)
     elif method == EQUAL:
         raw = low + steps * (high - low)
+    elif method == MANUAL:
+        raise ValueError("manual breaks are typed, not computed: parse_breaks")
     elif method == LOG:
         # Geometric steps from the smallest positive value: zeros fall in the first class.
         start = float(numbers[numbers > 0].min()) if (numbers > 0).any() else 1.0
@@ -71,6 +73,24 @@ def class_breaks(values: Iterable[object], method: str, *, classes: int = len(PA
         if bound > bounds[-1] and bound <= high:
             bounds.append(bound)
     return tuple(float(bound) for bound in bounds)
+
+
+def parse_breaks(text: str | None) -> tuple[tuple[float, ...], str | None]:
+    """Manual breaks as a person types them (`1, 3, 10`): the classes' lower bounds,
+    ascending and distinct, at most one per colour; and what is wrong, if anything (then
+    no bounds)."""
+    parts = [part.strip() for part in (text or "").replace(";", ",").split(",") if part.strip()]
+    if not parts:
+        return (), "Type the breaks, ascending and separated by commas (e.g. 1, 3, 10)."
+    try:
+        bounds = tuple(float(part.replace("_", "")) for part in parts)
+    except ValueError:
+        return (), f"{text!r}: the breaks are numbers separated by commas (e.g. 1, 3, 10)."
+    if not all(math.isfinite(bound) for bound in bounds) or list(bounds) != sorted(set(bounds)):
+        return (), "The breaks go up, each larger than the last (e.g. 1, 3, 10)."
+    if len(bounds) > len(PALETTE):
+        return (), f"At most {len(PALETTE)} breaks: one per colour."
+    return bounds, None
 
 
 def _is_number(value: object) -> bool:
@@ -130,4 +150,34 @@ class Classes:
             "palette": [list(color) for color in self.palette()],
             "missing": list(MISSING_COLOR),
             "alpha": CELL_ALPHA,
+        }
+
+
+@dataclass(frozen=True)
+class ColourChoice:
+    """What the page's colour widgets hold: a metric, a method, and the breaks typed when
+    the method is manual."""
+
+    metric: str = DEALS
+    method: str = QUANTILE
+    breaks: str = ""
+
+    def manual(self) -> tuple[Classes | None, str | None]:
+        """The typed classes (manual method), or what is wrong with them; (None, None) otherwise."""
+        if self.method != MANUAL:
+            return None, None
+        bounds, problem = parse_breaks(self.breaks)
+        return (Classes(self.metric, MANUAL, bounds) if bounds else None), problem
+
+    @property
+    def computed_method(self) -> str:
+        """The method computed from the market's cells: quantile while typed breaks do not read."""
+        return QUANTILE if self.method == MANUAL else self.method
+
+    def link_fields(self) -> dict[str, str | None]:
+        """The link's `metric`, `classes` and `breaks` (mapspec/link.py): None where the default."""
+        return {
+            "metric": None if self.metric == DEALS else self.metric,
+            "classes": None if self.method == QUANTILE else self.method,
+            "breaks": self.breaks if self.method == MANUAL and self.breaks else None,
         }

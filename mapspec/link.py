@@ -7,7 +7,7 @@ the map. `parse(write(link)) == link` for every link the page writes
 
     market=DFW & zip=75201,75204 | city=Dallas | lat=32.78&lng=-96.8&radius=2
     & view=west,south,east,north & from=2025-01-01 & to=2025-06-30 & kind=flip,hold
-    & min=200000 & max=500000 & cell=8826c86015fffff & metric=price & classes=log
+    & min=200000 & max=500000 & cell=8826c86015fffff & metric=price & classes=manual & breaks=1,3,10
 
 `metric` and `classes` (mapspec/classes.py) are written only when not the defaults
 (deals, quantile), so the links written before them read the same.
@@ -22,7 +22,7 @@ from datetime import date
 
 import h3
 
-from mapspec.classes import METHODS, METRICS
+from mapspec.classes import METHODS, METRICS, parse_breaks
 from mapspec.filters import MAX_PRICE
 from mapspec.place import CITY, POINT, ZIP_CODES
 from mapspec.view import View
@@ -59,6 +59,7 @@ class MapLink:
     # The cells' colours: a metric and a method of classes (mapspec/classes.py); None: the default.
     metric: str | None = None
     classes: str | None = None
+    breaks: str | None = None  # manual breaks as typed: `1,3,10`
     # What could not be read, each said in a person's words; a written link has none.
     problems: tuple[str, ...] = ()
 
@@ -94,6 +95,8 @@ def write(link: MapLink) -> dict[str, str]:
         query["metric"] = link.metric
     if link.classes:
         query["classes"] = link.classes
+    if link.breaks:
+        query["breaks"] = link.breaks
     return query
 
 
@@ -134,9 +137,13 @@ def parse(query: Mapping[str, str]) -> MapLink:
         name: _choice(query, name, choices, words, problems)
         for name, choices, words in (("metric", METRICS, "colour"), ("classes", METHODS, "classes"))
     }
+    breaks = query.get("breaks") or None
+    if breaks and parse_breaks(breaks)[1]:
+        problems.append(f"The link's breaks {_shown(breaks)} do not read: {parse_breaks(breaks)[1]}")
+        breaks = None
     return MapLink(
-        **place, view=view, sold_from=dates["from"], sold_to=dates["to"], kinds=kinds,
-        min_price=prices["min"], max_price=prices["max"], cell=cell, **colours, problems=tuple(problems),
+        **place, view=view, sold_from=dates["from"], sold_to=dates["to"], kinds=kinds, min_price=prices["min"],
+        max_price=prices["max"], cell=cell, **colours, breaks=breaks, problems=tuple(problems),
     )
 
 

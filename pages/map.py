@@ -33,7 +33,7 @@ from components.words import plural
 from mapspec import link as map_link
 from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.cells import cell_of_row
-from mapspec.classes import DEALS, QUANTILE, Classes
+from mapspec.classes import Classes, ColourChoice
 from mapspec.filters import DealFilters
 from mapspec.link import MapLink
 from mapspec.markets import shapes_in_view
@@ -95,6 +95,7 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
         SELECTED_CELL: link.cell,
         f"{COLOUR_KEY}_metric": link.metric,
         f"{COLOUR_KEY}_classes": link.classes,
+        f"{COLOUR_KEY}_breaks": link.breaks,
     }
     for key, value in restored.items():
         if value is not None:
@@ -102,13 +103,13 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
     return problems
 
 
-def write_url(place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None, colour: tuple[str, str]) -> None:
+def write_url(place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None, colour: ColourChoice) -> None:
     query = map_link.write(
         MapLink(
             market=place.market, mode=place.mode, zips=place.zips, city=place.city, latitude=place.latitude,
             longitude=place.longitude, radius_miles=place.radius_miles, view=view, sold_from=filters.sold_from,
             sold_to=filters.sold_to, kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price, cell=cell,
-            metric=None if colour[0] == DEALS else colour[0], classes=None if colour[1] == QUANTILE else colour[1],
+            **colour.link_fields(),
         )
     )
     if dict(st.query_params) != query:
@@ -292,19 +293,18 @@ def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_c
     return drawn
 
 
-def market_classes(market: Mapping | None, filters: DealFilters, colour: tuple[str, str]) -> Classes | None:
-    """The market's colour classes for its filters, the same for all its views
+def market_classes(market: Mapping | None, filters: DealFilters, colour: ColourChoice) -> Classes | None:
+    """The breaks typed, or the market's classes for its filters, the same for all its views
     (adapter/map_classes.py); None, and the view's own deals coloured, without them."""
+    typed = colour.manual()[0]
     try:
-        return adapter.map_classes.market_classes(market, filters.params(), *colour)
+        return typed or adapter.map_classes.market_classes(market, filters.params(), colour.metric, colour.computed_method)
     except ApiError as error:
         render_error(error, title="Colour classes of the market")
         return None
 
 
-def draw_map(
-    drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None
-) -> View:
+def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None) -> View:
     """The map, its legend and the selected cell's frame; the view the map shows: where
     the person moved it, the map stays, otherwise it shows the view drawn."""
     spec = drawn.spec
@@ -375,8 +375,7 @@ def main() -> None:
             drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
             if drawn is not None:
                 nothing_drawn = nothing_drawn_text(place, filtered=bool(filters.params()), markets=markets)
-                classes = market_classes(market, filters, colour) if drawn.spec.n_cells else None
-                drawn_view = draw_map(drawn, view, camera_at, markets, nothing_drawn, classes)
+                drawn_view = draw_map(drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour))
 
     cell = st.session_state.get(SELECTED_CELL)
     tables: tuple[list | None, list | None] = (None, None)

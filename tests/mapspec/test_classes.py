@@ -12,12 +12,15 @@ from mapspec.classes import (
     EQUAL,
     INVESTORS,
     LOG,
+    MANUAL,
     MISSING_COLOR,
     PALETTE,
     PRICE,
     QUANTILE,
     Classes,
+    ColourChoice,
     class_breaks,
+    parse_breaks,
 )
 
 
@@ -99,3 +102,45 @@ def test_classes_of_a_frame_of_cells():
     assert Classes.of_cells(cells, PRICE, EQUAL).bounds == (100_000.0, 140_000.0, 180_000.0, 220_000.0, 260_000.0)
     assert Classes.of_cells(cells, DEALS, EQUAL).bounds[0] == 1.0
     assert Classes.of_cells(cells.iloc[0:0], DEALS, QUANTILE).bounds == (0.0,)
+
+
+@pytest.mark.parametrize(
+    ("text", "bounds", "problem"),
+    [
+        pytest.param("1, 3, 10", (1.0, 3.0, 10.0), None, id="counts"),
+        pytest.param("150000;250_000", (150_000.0, 250_000.0), None, id="semicolons-and-underscores"),
+        pytest.param("0", (0.0,), None, id="one-class"),
+        pytest.param("", (), "Type the breaks", id="nothing"),
+        pytest.param("1, ten", (), "are numbers", id="a-word"),
+        pytest.param("3, 1", (), "go up", id="descending"),
+        pytest.param("1, 1", (), "go up", id="repeated"),
+        pytest.param("1, inf", (), "go up", id="infinite"),
+        pytest.param("1,2,3,4,5,6", (), "At most 5", id="more-than-the-colours"),
+    ],
+)
+def test_manual_breaks(text, bounds, problem):
+    parsed, said = parse_breaks(text)
+    assert parsed == bounds
+    assert (said is None) if problem is None else (problem in said)
+
+
+def test_manual_breaks_are_not_computed():
+    with pytest.raises(ValueError, match="typed"):
+        class_breaks([1, 2], MANUAL)
+
+
+@pytest.mark.parametrize(
+    ("choice", "manual_bounds", "computed", "link"),
+    [
+        pytest.param(ColourChoice(), None, QUANTILE, {"metric": None, "classes": None, "breaks": None}, id="the-defaults"),
+        pytest.param(ColourChoice(PRICE, LOG, "1,2"), None, LOG, {"metric": PRICE, "classes": LOG, "breaks": None}, id="computed"),
+        pytest.param(ColourChoice(DEALS, MANUAL, "1, 3, 10"), (1.0, 3.0, 10.0), QUANTILE,
+                     {"metric": None, "classes": MANUAL, "breaks": "1, 3, 10"}, id="manual"),
+        pytest.param(ColourChoice(DEALS, MANUAL, "3, 1"), None, QUANTILE,
+                     {"metric": None, "classes": MANUAL, "breaks": "3, 1"}, id="manual-not-reading"),
+    ],
+)
+def test_colour_choice(choice, manual_bounds, computed, link):
+    classes, _ = choice.manual()
+    assert (classes.bounds if classes else None) == manual_bounds
+    assert choice.computed_method == computed and choice.link_fields() == link

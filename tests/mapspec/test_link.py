@@ -36,6 +36,7 @@ DALLAS = View.parse("-97.5800,32.5400,-96.3400,33.4100")
         pytest.param(MapLink(cell=CELL), id="a-cell"),
         pytest.param(MapLink(metric="price", classes="log"), id="colours"),
         pytest.param(MapLink(metric="investors"), id="a-metric-with-the-default-classes"),
+        pytest.param(MapLink(metric="price", classes="manual", breaks="150000,250000"), id="manual-breaks"),
         pytest.param(
             MapLink(
                 market="PHX", mode=POINT, latitude=33.44838, longitude=-112.07404, radius_miles=20.0, view=DALLAS,
@@ -83,7 +84,10 @@ PRICE_PROBLEM = "The link's {} price {} is not a price: a whole number of dollar
         pytest.param({"metric": "profit", "classes": "log"}, MapLink(classes="log"),
                      "The link's colour 'profit' is not one of deals, investors, price.", id="an-unknown-metric"),
         pytest.param({"classes": "jenks"}, MapLink(),
-                     "The link's classes 'jenks' is not one of quantile, equal, log.", id="unknown-classes"),
+                     "The link's classes 'jenks' is not one of quantile, equal, log, manual.", id="unknown-classes"),
+        pytest.param({"classes": "manual", "breaks": "3,1"}, MapLink(classes="manual"),
+                     "The link's breaks '3,1' do not read: The breaks go up, each larger than the last (e.g. 1, 3, 10).",
+                     id="breaks-going-down"),
         pytest.param({"view": "1,2,3"}, MapLink(), "The link's view '1,2,3' is not west,south,east,north.", id="three-numbers-for-a-view"),
         pytest.param({"view": "-96,32,-97,33"}, MapLink(), "The link's view '-96,32,-97,33' is not west,south,east,north.", id="a-view-inside-out"),
         pytest.param({"cell": "not-a-cell"}, MapLink(), "The link's cell 'not-a-cell' is not an H3 cell.", id="not-a-cell"),

@@ -103,3 +103,26 @@ def test_download_csv_holds_the_cells_in_view(monkeypatch, sandbox):
     inner = View(view.west + 0.01, view.south + 0.01, view.east - 0.01, view.north - 0.01)
     inside = {cell for cell in drawn if inner.contains(*h3.cell_to_latlng(cell))}
     assert inside <= {row["cell"] for row in rows}
+
+
+def test_manual_breaks_colour_by_the_classes_typed(app):
+    quantiles = map_data(app)["colors"]["thresholds"]
+    app.selectbox(key="map_colour_classes").set_value("manual").run()
+    assert any("Type the breaks" in str(warning.value) for warning in app.warning)
+    assert map_data(app)["colors"]["thresholds"] == quantiles, "quantiles until the breaks read"
+    app.text_input(key="map_colour_breaks").input("1, 5").run()
+    assert not app.exception and not app.warning
+    assert map_data(app)["colors"]["thresholds"] == [1, 5]
+    assert "1–4" in legend(app) and "5+" in legend(app)
+    assert (app.query_params["classes"], app.query_params["breaks"]) == ("manual", "1, 5")
+
+
+def test_a_link_restores_the_colours(monkeypatch, sandbox):
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page(metric="investors", classes="manual", breaks="1,2,4")
+    app.run()
+    assert not app.exception
+    data = map_data(app)
+    assert data["colors"]["at"] == data["countAt"] + 1 and data["colors"]["thresholds"] == [1, 2, 4]
+    assert "Investors per cell" in legend(app)
+    assert app.query_params["breaks"] == "1,2,4"
