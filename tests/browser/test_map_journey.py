@@ -110,7 +110,8 @@ def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifa
         assert spent.inner_text().split()[-1] == "0"
         page.get_by_role("button", name="Confirm").click()
         page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.get_by_role("button", name="Download CSV").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        # Exactly: the map's own "Download CSV of the cells" is on the page from the start.
+        page.get_by_role("button", name="Download CSV", exact=True).first.wait_for(timeout=LOAD_TIMEOUT_MS)
         deadline = time.monotonic() + 30
         while spent.inner_text().split()[-1] == "0" and time.monotonic() < deadline:
             time.sleep(0.3)
