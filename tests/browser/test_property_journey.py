@@ -51,7 +51,7 @@ def test_map_cell_to_deal_to_property_to_buyers_to_investor(sandbox, page, artif
         click_a_cell(page, canvas)
         page.get_by_role("button", name="List the deals").click()
         page.get_by_role("button", name="Confirm").click()
-        deals = downloaded_rows(page, page.get_by_role("button", name="Download CSV").first)
+        deals = downloaded_rows(page, page.get_by_role("button", name="Download CSV", exact=True).first)
         property_link = next(row["Property"] for row in deals if row.get("Property"))
         assert property_link.startswith("/properties?property=prop_")
         page.screenshot(path=str(artifacts_dir / "property-journey-1-deals.png"))
