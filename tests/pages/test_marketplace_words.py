@@ -12,15 +12,15 @@ from tests.pages.test_marketplace_page import (  # noqa: F401 - app_login is a f
     RUN_TIMEOUT_S,
     app_login,
     consent_through_issuer,
+    follow_login_link,
     log_in,
-    login_link,
     page_for,
     texts,
 )
 
 
-def test_a_login_is_announced_once(app_login):
-    redirect = consent_through_issuer(login_link(page_for())["href"])
+def test_a_login_is_announced_once(app_login, monkeypatch):
+    redirect = consent_through_issuer(follow_login_link(page_for(), monkeypatch))
     query = parse_qs(urlsplit(redirect).query)
     back = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
     for name in ("code", "state", "iss"):
