@@ -25,7 +25,7 @@ from components.investor_relations import render_agent_links, render_buyer_signa
 from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown, render_page_link
 from components.wholesale_views import render_purchases
-from components.name_search import render_name_search
+from components.name_search import search_by_name
 from links.investors import InvestorsLink
 from services.contract import DEAL_KINDS, ID_EXAMPLES, INVESTOR_SORTS
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
@@ -68,17 +68,13 @@ def set_selected_investor(investor_id: str | None) -> None:
 
 
 def name_search() -> None:
-    query = render_name_search(
+    found = search_by_name(
         "Investor name", key="inv_query", placeholder="e.g. Acme Homes",
-        help="A free search: at most 50 hits, best match first.",
+        help="A free search: at most 50 hits, best match first.", search=adapter.investors.search,
     )
-    if query is None:
+    if found is None:
         return
-    try:
-        hits, capped = adapter.investors.search(query)
-    except ApiError as error:
-        render_error(error, title="Search failed")
-        return
+    hits, capped = found
     render_investor_hits(hits, capped=capped, key="inv_hits")
     if hits:
         labels = {hit["id"]: f"{hit.get('display_name') or hit.get('name') or hit['id']} · {hit.get('market') or ''} · {hit['id']}" for hit in hits}

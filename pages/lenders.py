@@ -26,7 +26,7 @@ from components.lender_views import (
     render_loans,
     render_rankings,
 )
-from components.name_search import render_name_search
+from components.name_search import search_by_name
 from components.tables import escape_markdown, render_page_link
 from links.lenders import LendersLink
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
@@ -59,21 +59,17 @@ def publishes_lenders(market: dict) -> bool:
 
 
 def unavailable_note(market: str) -> None:
-    st.info(f"Market {market} has no published lender registry yet (`lenders_unavailable`), so it has no lender "
+    st.info(f"Market {market} has no published lender registry yet, so it has no lender "
             "rankings, loans or borrowers to show. The Coverage page lists which markets serve lenders.",
             icon=":material/account_balance:")
 
 
 def lender_search() -> None:
-    query = render_name_search("Search lenders", key="len_query", placeholder="a bank or a private lender's name",
-                               help="A free search: it costs no credits.")
-    if query is None:
+    found = search_by_name("Search lenders", key="len_query", placeholder="a bank or a private lender's name",
+                           help="A free search: it costs no credits.", search=adapter.lenders.search)
+    if found is None:
         return
-    try:
-        hits, capped = adapter.lenders.search(query)
-    except ApiError as error:
-        render_error(error, title="Search failed")
-        return
+    hits, capped = found
     if capped:
         st.caption("More lenders match than the 50 shown: type more of the name.")
     render_lender_hits(hits, key="len_hits")

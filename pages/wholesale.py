@@ -17,7 +17,7 @@ import adapter.settings
 import adapter.wholesale
 import links.wholesale
 from components.feedback import render_error
-from components.name_search import render_name_search
+from components.name_search import search_by_name
 from components.tables import escape_markdown, render_page_link
 from components.wholesale_views import (
     listings_frame,
@@ -124,15 +124,11 @@ def listing_section(listing_id: str) -> None:
 
 
 def wholesaler_search() -> None:
-    query = render_name_search("Search wholesalers", key="whl_query", placeholder="a wholesaler's name",
-                               help="A free search: it costs no credits.")
-    if query is None:
+    found = search_by_name("Search wholesalers", key="whl_query", placeholder="a wholesaler's name",
+                           help="A free search: it costs no credits.", search=adapter.wholesale.search)
+    if found is None:
         return
-    try:
-        hits, capped = adapter.wholesale.search(query)
-    except ApiError as error:
-        render_error(error, title="Search failed")
-        return
+    hits, capped = found
     if capped:
         st.caption("More wholesalers match than the 50 shown: type more of the name.")
     render_wholesaler_hits(hits, key="whl_hits")
