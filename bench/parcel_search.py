@@ -14,16 +14,11 @@ from __future__ import annotations
 
 import os
 import statistics
-import time
 
 import httpx2
 
-from sandbox.core.config import default_data_dir
-from sandbox.data_api.data.build import ensure_database
-from services.sandbox_process import run_sandbox
+from bench._built_sandbox import built_sandbox
 
-SEED = 7
-KEY = "zpka_sandbox_bench"
 REPEATS = 30
 TARGET_MS = 50
 
@@ -57,15 +52,8 @@ def searches(client: httpx2.Client, url: str) -> dict[str, dict]:
 
 def main() -> None:
     scale = os.environ.get("BENCH_SCALE", "large")
-    data_dir = default_data_dir()
-    started = time.monotonic()
-    path = ensure_database(data_dir, scale, SEED)
-    print(f"dataset: {path.name} ready in {time.monotonic() - started:.1f} s (0 when cached)")
-    print("load average (1, 5, 15 min): " + ", ".join(f"{load:.1f}" for load in os.getloadavg())
-          + f" on {os.cpu_count()} cores")
-    with run_sandbox("--seed", str(SEED), admin=True, scale=scale, data_dir=data_dir) as sandbox:
-        url = sandbox.url
-        client = httpx2.Client(headers={"Authorization": f"Bearer {KEY}", "X-On-Behalf-Of": "bench"}, timeout=120)
+    with built_sandbox(scale) as built:
+        url, client = built.url, built.client
         bodies = searches(client, url)
         medians = {}
         for name, body in bodies.items():

@@ -18,16 +18,12 @@ from pathlib import Path
 
 import httpx2
 
-from sandbox.core.config import default_data_dir
-from sandbox.data_api.data.build import ensure_database
+from bench._built_sandbox import built_sandbox
 from sandbox.data_api.db import Database
 from sandbox.data_api.filters import DealFilters
 from sandbox.data_api.routes.deals import DEAL_SORTS
-from services.sandbox_process import run_sandbox
 
 SCALE = "large"
-SEED = 7
-KEY = "zpka_sandbox_bench"
 METRO = "DFW"
 YEAR = ("2025-11-01", "2026-10-31")
 PAGES = 200
@@ -113,16 +109,8 @@ def print_largest_lender(client: httpx2.Client, url: str) -> None:
 
 
 def main() -> None:
-    data_dir = default_data_dir()
-    started = time.monotonic()
-    path = ensure_database(data_dir, SCALE, SEED)
-    print(f"dataset: {path.name} ready in {time.monotonic() - started:.1f} s (0 when cached)")
-    # Timings on a shared machine mean little without its load beside them.
-    print("load average (1, 5, 15 min): " + ", ".join(f"{load:.1f}" for load in os.getloadavg())
-          + f" on {os.cpu_count()} cores")
-    with run_sandbox("--seed", str(SEED), admin=True, scale=SCALE, data_dir=data_dir) as sandbox:
-        url = sandbox.url
-        client = httpx2.Client(headers={"Authorization": f"Bearer {KEY}", "X-On-Behalf-Of": "bench"}, timeout=120)
+    with built_sandbox(SCALE) as built:
+        url, client, path = built.url, built.client, built.path
         bbox = client.get(f"{url}/_sandbox/fixtures").json()["data"]["markets"][METRO]
         place = {"bbox": ",".join(map(str, bbox))}
         n_deals = client.get(f"{url}/v1/deals/summary", params=place).json()["data"]["n_deals"]
@@ -131,7 +119,7 @@ def main() -> None:
         print_keyset_over_http(client, url, place)
         print_keyset_on_duckdb(path, bbox)
         print_largest_lender(client, url)
-        current, peak = rss_mb(sandbox.process.pid)
+        current, peak = rss_mb(built.sandbox.process.pid)
         print(f"sandbox process RSS {current:.0f} MB, peak {peak:.0f} MB (target <= 1536)")
 
 
