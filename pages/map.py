@@ -13,49 +13,35 @@ import json
 from collections.abc import Mapping
 from datetime import date
 
-import h3
 import streamlit as st
 
 import adapter.data
 import adapter.map_classes
 import adapter.map_files
 import adapter.routing
-from components.charged_read import confirm_charged_read
 from components.feedback import render_error
-from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
 from components.map_controls import render_cells_download, render_colour_choice
 from components.map_element import render_map
 from components.map_filters import render_filters
 from components.map_legend import render_legend
 from components.place_picker import render_place_picker
 from components.tables import render_page_link
-from components.words import plural
 from mapspec import link as map_link
-from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.cells import cell_of_row
 from mapspec.classes import Classes, ColourChoice
 from mapspec.filters import DealFilters
 from mapspec.link import MapLink
 from mapspec.markets import shapes_in_view
 from mapspec.message import picked_row, reported_view
-from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_request, request_for_view
+from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_request, request_for_view
 from mapspec.plan import DrawnView
-from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View, cell_geometry
+from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
+from pages.sections.map_cell import render_cell_panel, render_cell_tables
+from pages.sections.map_state import (
+    CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL, UNSET,
+    VIEW_OVERRIDE,
+)
 from services.errors import ApiError
-
-PLACE_KEY = "map_place"
-FILTERS_KEY = "map_filters"
-COLOUR_KEY = "map_colour"
-CHART_KEY = "map_chart"
-SELECTED_CELL = "map_cell"
-LAST_PICK = "map_last_pick"
-LAST_VIEW = "map_last_view"
-LAST_DRAWN = "map_last_drawn"
-VIEW_OVERRIDE = "map_view_override"
-RESTORED = "map_restored"
-TOP_INVESTORS = 10
-DEFAULT_PICKED_RADIUS_MILES = 1.0
-UNSET = "unset"
 
 
 # --- the URL (deep links: mapspec/link.py) -----------------------------------------------------
@@ -168,109 +154,6 @@ def update_selection(picked: tuple | None, resolution: int | None) -> str | None
         if last != UNSET or picked is not None:
             st.session_state[SELECTED_CELL] = cell_of_row(picked, resolution) if picked else None
     return st.session_state.get(SELECTED_CELL)
-
-
-# --- the cell panel -----------------------------------------------------------------------------
-
-
-def pick_point(latitude: float, longitude: float) -> None:
-    """A point picked on the map: the place becomes a circle around it (1 mile unless set)."""
-    st.session_state[f"{PLACE_KEY}_mode"] = POINT
-    st.session_state[f"{PLACE_KEY}_lat"] = round(latitude, 5)
-    st.session_state[f"{PLACE_KEY}_lng"] = round(longitude, 5)
-    if not st.session_state.get(f"{PLACE_KEY}_radius"):
-        st.session_state[f"{PLACE_KEY}_radius"] = DEFAULT_PICKED_RADIUS_MILES
-
-
-def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> tuple[list | None, list | None]:
-    """The cell's own figures (its row of the cells read, what its tooltip says), then its
-    top investors and its deals, read from the cell's box (mapspec/cell_panel.py)."""
-    try:
-        geometry = cell_geometry(cell)
-    except ValueError:
-        st.error(f"{cell!r} is not an H3 cell: click a cell on the map.")
-        return None, None
-    st.subheader(f"Cell {cell}")
-    zoom, circle = st.columns(2)
-    if zoom.button("Zoom to this cell", key="map_zoom"):
-        neighbourhood = h3.grid_disk(cell, 8)
-        points = [h3.cell_to_latlng(item) for item in neighbourhood]
-        st.session_state[VIEW_OVERRIDE] = (place.signature(), View.covering(points, margin=0.0).text(), None)
-        st.rerun()
-    circle.button(
-        "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
-        help="Makes the place a point + radius around this cell's centre.",
-    )
-    box = {"bbox": cell_box(cell).text()}
-    params = filters.params()
-    box_summary = None
-    try:
-        render_cell_summary(cell_figures(adapter.data.deal_cells(box, params, h3.get_resolution(cell)), cell), key="map_summary")
-        # Free: what a read of the cell's box holds, the most its charged reads may cost.
-        box_summary = adapter.data.deal_summary(box, params)
-    except ApiError as error:
-        render_error(error, title="Summary of the cell")
-    signature = (cell, tuple(sorted((key, str(value)) for key, value in params.items())))
-    return render_charged_reads(cell, box, params, box_summary, signature)
-
-
-def render_charged_reads(
-    cell: str, box: dict, params: dict, box_summary: Mapping | None, signature: tuple
-) -> tuple[list | None, list | None]:
-    """The cell's top investors and its deals, each read once the person agrees to its
-    most cost, stated from the free summary of the cell's box (components/charged_read.py).
-    The box takes in the edges of the neighbouring hexagons: their deals are charged too,
-    and said so, but only the cell's own are listed."""
-    st.markdown("**Top investors**")
-    investor_cost = None
-    if box_summary is not None:
-        most = min(TOP_INVESTORS, int(box_summary.get("n_investors") or 0))
-        investor_cost = (
-            f"Listing the top investors around this cell (its box, with the edges of the cells beside it) "
-            f"may cost up to {plural(most, 'credit')} (1 per investor new to your account; investors "
-            "already read cost nothing)."
-        )
-    investors = confirm_charged_read(
-        "map_investors", signature, ask_label=f"Show the top {TOP_INVESTORS} investors", cost_text=investor_cost,
-        load=lambda: adapter.data.top_investors(box, params, limit=TOP_INVESTORS),
-    )
-
-    st.markdown("**Deals**")
-    deal_cost = None
-    if box_summary is not None:
-        count = int(box_summary.get("n_deals") or 0)
-        deal_cost = (
-            f"The deals of this cell are read from its box, which also takes in the edges of the cells "
-            f"beside it: {plural(count, 'deal')} in all. Listing them may cost up to {plural(count, 'credit')} "
-            "(1 per deal new to your account; deals already read cost nothing); only the cell's own are shown."
-        )
-
-    def load_deals() -> list:
-        total = int((box_summary or {}).get("n_deals") or 0)
-        bar = st.progress(0.0, text="Loading deals…")
-
-        def progress(pages: int, rows: int) -> None:
-            share = min(rows / total, 1.0) if total else 1.0
-            bar.progress(share, text=f"{rows:,} of {total:,} deals loaded")
-
-        rows = adapter.data.list_deals(box, params, progress=progress)
-        bar.empty()
-        return deals_in_cell(rows, cell)
-
-    deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals)
-    return investors, deals
-
-
-def render_cell_tables(investors: list | None, deals: list | None) -> None:
-    """The cell's tables at the page's width, below the map and its panel (a table in the
-    panel's column would be cut, to be scrolled sideways)."""
-    if investors is not None:
-        st.markdown("**Top investors of the cell's box**")
-        render_top_investors(investors, key="map_investors")
-    if deals is not None:
-        st.markdown(f"**The cell's deals** ({plural(len(deals), 'deal')})")
-        render_deals(deals, key="map_deals")
-        render_cell_charts(summary_of_deals(deals), key="map_deal_charts")
 
 
 # --- the page -----------------------------------------------------------------------------------
