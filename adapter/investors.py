@@ -27,9 +27,13 @@ def leaderboard(place: Mapping[str, Any], filters: Mapping[str, Any]) -> list[di
     return plain(list(page.items))
 
 
-def leaderboard_cost(size: int) -> int:
-    """At most what a leaderboard of `size` investors costs (1 per investor new to this session)."""
-    return estimate_cost("investor", count=size)
+def leaderboard_cost(size: int, place: Mapping[str, Any] | None = None, filters: Mapping[str, Any] | None = None) -> int:
+    """At most what a leaderboard of `size` investors costs (1 per investor new to this session);
+    0 when the place is given and this account's answer to that very read is known (its
+    investors are the account's: reading them again is free)."""
+    if place is None:
+        return estimate_cost("investor", count=size)
+    return data_api().investors.list_cost(**dict(place), **{**dict(filters or {}), "limit": size})
 
 
 def profile_cost(investor_id: str) -> int:

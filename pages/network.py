@@ -28,6 +28,9 @@ from services.errors import ApiError, GoneError, InvalidInputError, NotFoundErro
 
 PAGE_FILES = {"investors": "pages/investors.py", "lenders": "pages/lenders.py", "wholesale": "pages/wholesale.py",
               "agents": "pages/agents.py"}
+# A charged read the client knows this account holds (its answer kept for the account) costs nothing.
+FREE_PROFILE = "Free: already yours (your account has read this profile before)."
+FREE_LIST = "Free: already yours (your account has read these investors before)."
 NOTES = {
     "lenders_unavailable": "This market publishes no lender registry: no lenders to show.",
     "wholesale_unavailable": "This market publishes no wholesale dataset: no wholesalers to show.",
@@ -85,6 +88,8 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
                 raise
             except ApiError:
                 pass
+        if cost == 0:
+            st.caption(FREE_PROFILE)
         profile = load() if cost == 0 else confirm_charged_read(
             "net_profile", (investor_id,), ask_label="Read the profile", asked=True,
             cost_text=f"The network starts from this investor's profile, which costs {cost} credit the first time "
@@ -160,13 +165,22 @@ def leaders_section(box: list[float], label: str) -> None:
                 render_error(error, title=f"The area's {title.lower()} could not be read")
     st.markdown("**Investors**")
     size = adapter.network.LEADERS
-    cost = adapter.investors.leaderboard_cost(size)
-    rows = confirm_charged_read(
-        "net_leaders", (tuple(box),), ask_label=f"Show the top {size} investors",
-        cost_text=f"Listing the top {size} investors costs up to {cost} credits: 1 per investor new to your account.",
-        confirm_label=f"Show them (up to {cost} credits)",
-        error_title="The investors could not be read",
-        load=lambda: adapter.investors.leaderboard({"bbox": box}, {"limit": size}))
+    place, filters = {"bbox": box}, {"limit": size}
+    cost = adapter.investors.leaderboard_cost(size, place, filters)
+    load = lambda: adapter.investors.leaderboard(place, filters)  # noqa: E731
+    if cost == 0:
+        st.caption(FREE_LIST)
+        try:
+            rows = load()
+        except ApiError as error:
+            render_error(error, title="The investors could not be read")
+            rows = None
+    else:
+        rows = confirm_charged_read(
+            "net_leaders", (tuple(box),), ask_label=f"Show the top {size} investors",
+            cost_text=f"Listing the top {size} investors costs up to {cost} credits: 1 per investor new to your account.",
+            confirm_label=f"Show them (up to {cost} credits)",
+            error_title="The investors could not be read", load=load)
     if rows is not None:
         render_area_investors(rows, key="net_area_investors")
 

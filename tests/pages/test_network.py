@@ -90,3 +90,35 @@ def test_an_unknown_investor_is_said_before_its_profiles_credit_is_asked(app_env
     assert not app.exception
     assert not [button for button in app.button if button.key == "net_profile_confirm"]
     assert "No investor has the id inv_000000000000" in texts(app)
+
+
+def test_a_profile_the_account_holds_is_said_free_in_a_new_session(app_env):
+    """issue 16, Other pages: as on Investors, a profile the account already holds is announced
+    as free ("free: already yours"), read without a question, and charges nothing."""
+    investor_id = sandbox_fixtures(app_env)["top_investor_ids"][1]
+    first = run_page(investor=investor_id)
+    first.button(key="net_profile_confirm").click().run()
+    assert first.session_state["adapter_data_api"].credits.charged == 1
+    later = run_page(investor=investor_id)  # another session: its own meter, the process's cache
+    assert not later.exception
+    assert not [button for button in later.button if button.key == "net_profile_confirm"]
+    assert "Free: already yours" in texts(later)
+    assert later.get("deck_gl_json_chart"), "the graph is drawn"
+    assert later.session_state["adapter_data_api"].credits.charged == 0
+
+
+def test_the_leading_investors_the_account_holds_are_said_free_in_a_new_session(app_env):
+    west, south, east, north = sandbox_fixtures(app_env)["markets"]["CLT"]
+    view = f"{west},{south},{(west + east) / 2},{(south + north) / 2}"
+    first = run_page(view=view, market="CLT")
+    assert "Free: already yours" not in texts(first)
+    first.button(key="net_leaders_ask").click().run()
+    first.button(key="net_leaders_confirm").click().run()
+    shown = list(frame_with(first, "Deals here")["Open"])
+    assert first.session_state["adapter_data_api"].credits.charged > 0
+    later = run_page(view=view, market="CLT")
+    assert not later.exception
+    assert not [button for button in later.button if button.key in ("net_leaders_ask", "net_leaders_confirm")]
+    assert "Free: already yours" in texts(later)
+    assert list(frame_with(later, "Deals here")["Open"]) == shown
+    assert later.session_state["adapter_data_api"].credits.charged == 0

@@ -20,6 +20,15 @@ def test_list_most_events_first_and_walk(data_api: DataApi) -> None:
     assert data_api.estimate_cost("investor", ids=[row.id for row in page.items]) == 0, "listed rows are held"
 
 
+def test_a_lists_cost_is_its_rows_until_its_answer_is_kept_for_the_account(data_api: DataApi) -> None:
+    box = market_bbox(data_api)
+    assert data_api.investors.list_cost(bbox=box, limit=7) == 7
+    assert data_api.investors.list_cost(bbox=box) == 100, "the documented default page"
+    data_api.investors.list(bbox=box, limit=7)
+    assert data_api.investors.list_cost(bbox=box, limit=7) == 0, "the same read again is the account's already"
+    assert data_api.investors.list_cost(bbox=box, limit=8) == 8, "another read is not known"
+
+
 def test_search_by_name(data_api: DataApi) -> None:
     row = data_api.investors.list(bbox=market_bbox(data_api), limit=1).items[0]
     word = (row.display_name or row.name).split()[0]

@@ -29,12 +29,19 @@ class Investors(Resource):
         self, *, sort: str | None = "events_desc", limit: int | None = None, **filters: Unpack[PlaceFilters]
     ) -> Page[InvestorRow]:
         """Investors active in a place, most events first by default."""
-        params: dict[str, Any] = place_params(**filters)
-        if check_choice("sort", sort, contract.INVESTOR_SORTS):
-            params["sort"] = sort
-        if check_limit(limit, "investors"):
-            params["limit"] = limit
+        params = _list_params(sort, limit, filters)
         return self._api.page("/v1/investors", params, InvestorRow, hold=holder(self._api, "investor", "id"))
+
+    def list_cost(
+        self, *, sort: str | None = "events_desc", limit: int | None = None, **filters: Unpack[PlaceFilters]
+    ) -> int:
+        """At most what `list`'s first page costs: 0 when this account's answer to the same read is
+        kept (its investors were served to the account, which holds them), else 1 per row it may
+        hold (`limit`, or the documented default page)."""
+        params = _list_params(sort, limit, filters)
+        if self._api.served("/v1/investors", params):
+            return 0
+        return self._api.estimate_cost("investor", count=limit or contract.PAGE_LIMITS["investors"][0])
 
     def search(self, q: str) -> SearchResult[InvestorRow]:
         """Ranked name lookup: at most 50 hits, `capped` when more matched (0 credits)."""
@@ -84,3 +91,12 @@ class Investors(Resource):
     def wholesale_purchases(self, investor_id: str, *, limit: int | None = None):
         """An investor's purchases from wholesale listings, newest first (early access, 0 credits)."""
         return wholesale_purchases(self, investor_id, limit=limit)
+
+
+def _list_params(sort: str | None, limit: int | None, filters: PlaceFilters) -> dict[str, Any]:
+    params: dict[str, Any] = place_params(**filters)
+    if check_choice("sort", sort, contract.INVESTOR_SORTS):
+        params["sort"] = sort
+    if check_limit(limit, "investors"):
+        params["limit"] = limit
+    return params
