@@ -19,6 +19,7 @@ import streamlit as st
 
 from adapter.settings import settings, settings_fingerprint
 from adapter.values import frozen, plain
+from services.contract import VERSION_POLL_INTERVAL_S
 
 SESSION_API = "adapter_data_api"
 SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
@@ -28,6 +29,10 @@ DATA_MAX_RETRY_WAIT_S = 1.0
 # Free reads keep their answer this long within a process; the service cache under them
 # is keyed on the dataset version (data-api.md, Limits 7).
 FREE_READ_TTL_S = 300
+# The sidebar's freshness probe: an answer another session or replica got is served this long,
+# while no answer has shown another version since (services.cache.VersionedCache.recent_probe):
+# the ten minutes a session trusts a version before it polls again.
+DATASET_SHARED_FOR_S = VERSION_POLL_INTERVAL_S
 
 
 def _close_resources(resources: tuple[Any, Any]) -> None:
@@ -75,13 +80,14 @@ def estimate_cost(kind: str, *, ids: list[str] | None = None, count: int | None 
 
 
 def dataset() -> dict:
-    """`GET /v1/dataset` as a plain dict (dataset_version, data_end, published_at, states)."""
+    """`GET /v1/dataset` as a plain dict (dataset_version, data_end, published_at, states); an
+    answer of the version in use that any replica got in the last ten minutes serves."""
     return _dataset(settings_fingerprint())
 
 
 @st.cache_data(ttl=60, show_spinner=False, max_entries=16)
 def _dataset(fingerprint: str) -> dict:
-    return plain(data_api().dataset())
+    return plain(data_api().dataset(max_age=DATASET_SHARED_FOR_S))
 
 
 def coverage_markets() -> list[dict]:

@@ -9,6 +9,12 @@ lives at most 30 days, and a version change drops every entry of the old version
 once (the document allows a business day; we do it on sight). Entries keep their
 `ETag` so a read after a version change can revalidate (`If-None-Match`) instead of
 downloading a body that did not change.
+
+The version is shared too: every answer's `X-Dataset-Version` stamps the store with when
+it was last seen (`confirmed_age`), and the last freshness probe's answer is kept
+(`recent_probe`), so a session (or a replica on the same shared store) that starts while
+another confirmed the version less than `VERSION_POLL_INTERVAL_S` ago serves its reads
+without asking the service first: the same ten minutes a single session trusts a version.
 """
 
 from __future__ import annotations
@@ -18,12 +24,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from cachetools import TLRUCache
 
-from services.contract import CACHE_MAX_BYTES, CACHE_MAX_TTL_S, REVALIDATION_GRACE_S
+from services.contract import CACHE_MAX_BYTES, CACHE_MAX_TTL_S, REVALIDATION_GRACE_S, VERSION_POLL_INTERVAL_S
 
 
 @runtime_checkable
@@ -147,11 +153,14 @@ class VersionedCache:
     """Responses keyed on (dataset version, account, request); a version change drops the old ones.
 
     `namespace` separates hosts and accounts sharing one store: it is built from the base
-    URL and a hash of the key, never the key itself.
+    URL and a hash of the key, never the key itself. `clock` is wall time: what it stamps is
+    compared by other processes sharing the store.
     """
 
     VERSION_KEY = "dataset_version"
     PREVIOUS_KEY = "previous_version"  # {"version", "until"}: whose ETag copies may still revalidate
+    CONFIRMED_KEY = "version_confirmed"  # {"version", "at"}: the last answer that carried the version
+    PROBE_KEY = "probe"  # {"version", "at", "entry"}: the last freshness probe's answer
 
     def __init__(self, store: CacheStore, namespace: str, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
@@ -175,6 +184,7 @@ class VersionedCache:
             return False
         with self._lock:
             previous = self.version
+            self._confirm(version)
             if previous == version:
                 self._drop_expired_validators()
                 return False
@@ -183,6 +193,33 @@ class VersionedCache:
                 self.store.delete_prefix(f"{self.namespace}:v{previous}:")
                 self._retire_validators(previous)
             return previous is not None
+
+    def _confirm(self, version: str) -> None:
+        stamp = {"version": version, "at": self._clock()}
+        self.store.set(f"{self.namespace}:{self.CONFIRMED_KEY}", stamp, ttl=VERSION_POLL_INTERVAL_S)
+
+    def confirmed_age(self) -> float | None:
+        """Seconds since any client sharing the store last saw the version in use on an answer
+        (None: not within the poll interval, or it saw another version)."""
+        held = self.store.get(f"{self.namespace}:{self.CONFIRMED_KEY}")
+        if not held or held["version"] != self.version:
+            return None
+        age = max(self._clock() - held["at"], 0.0)
+        return age if age < VERSION_POLL_INTERVAL_S else None
+
+    def keep_probe(self, entry: CachedResponse) -> None:
+        """Keep the freshness probe's answer for the other sessions (and replicas) of the account."""
+        # Without its parsed models (a generic envelope does not pickle for Redis): the body is small.
+        held = {"version": entry.dataset_version, "at": self._clock(), "entry": replace(entry, parsed={})}
+        self.store.set(f"{self.namespace}:{self.PROBE_KEY}", held, ttl=VERSION_POLL_INTERVAL_S)
+
+    def recent_probe(self, max_age: float) -> CachedResponse | None:
+        """The last probe's answer if it is younger than `max_age` and of the version in use
+        (an answer since that showed another version makes it stale at once)."""
+        held = self.store.get(f"{self.namespace}:{self.PROBE_KEY}")
+        if not held or held["version"] != self.version or self._clock() - held["at"] >= max_age:
+            return None
+        return held["entry"]
 
     def _retire_validators(self, previous: str) -> None:
         """The old version's ETag copies may revalidate for REVALIDATION_GRACE_S, then go

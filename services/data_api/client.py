@@ -51,7 +51,8 @@ class DataApi(BaseClient):
     """Client of the Data API for one session: its own credit meter, a shared cache store.
 
     `http_client` and `cache` (a `CacheStore`) are meant to be shared by every session of
-    the process; without them the client makes its own. `clock` times the version poll.
+    the process; without them the client makes its own. `clock` times the version poll; it is
+    wall time because a version another session confirmed (on a store shared by replicas) counts.
     """
 
     def __init__(
@@ -61,7 +62,7 @@ class DataApi(BaseClient):
         http_client: httpx2.Client | None = None,
         cache: CacheStore | None = None,
         sleep: Callable[[float], None] = time.sleep,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
         max_retry_wait: float = contract.DEFAULT_MAX_RETRY_WAIT_S,
         max_attempts: int = contract.DEFAULT_MAX_ATTEMPTS,
     ) -> None:
@@ -76,7 +77,7 @@ class DataApi(BaseClient):
         self._api_key = settings.api_key.get_secret_value() if settings.api_key else None
         store = cache if cache is not None else MemoryStore()
         self.cache = VersionedCache(
-            store, VersionedCache.namespace_for(settings.api_url, self._api_key, settings.on_behalf_of)
+            store, VersionedCache.namespace_for(settings.api_url, self._api_key, settings.on_behalf_of), clock=clock
         )
         super().__init__(
             settings.api_url,
@@ -132,13 +133,21 @@ class DataApi(BaseClient):
         request_key = _request_key(path, params)
         return self.cache.get(request_key) is not None or self.cache.validator(request_key) is not None
 
-    def dataset(self) -> Dataset:
-        """`GET /v1/dataset`: the freshness probe (unmetered, never cached)."""
-        envelope, _ = self.get(
-            "/v1/dataset", None, parse=envelope_parser(Dataset), cacheable=False, parser_name="dataset"
-        )
+    def dataset(self, *, max_age: float = 0.0) -> Dataset:
+        """`GET /v1/dataset`: the freshness probe (unmetered, never in the version-keyed cache).
+
+        With `max_age`, the answer any session of the account sharing the store got less than
+        `max_age` seconds ago is served instead, while it is of the version in use (an answer
+        showing another version since makes it stale). Without it the service is always asked.
+        """
+        parse = envelope_parser(Dataset)
+        kept = self.cache.recent_probe(max_age) if max_age > 0 else None
+        if kept is not None:
+            return _parsed(kept, "dataset", parse, "/v1/dataset").data
+        envelope, entry = self.get("/v1/dataset", None, parse=parse, cacheable=False, parser_name="dataset")
         dataset = envelope.data
         self._learn_version(str(dataset.dataset_version))
+        self.cache.keep_probe(replace(entry, dataset_version=str(dataset.dataset_version)))
         return dataset
 
     def build(self) -> Envelope[Any]:
@@ -267,8 +276,15 @@ class DataApi(BaseClient):
     def _poll_version_if_due(self) -> None:
         # data-api.md, Versioning 3: poll GET /v1/dataset, here at most every 10 minutes.
         checked = self._version_checked_at
-        if checked is None or self._clock() - checked >= contract.VERSION_POLL_INTERVAL_S:
-            self.refresh_version()
+        if checked is not None and self._clock() - checked < contract.VERSION_POLL_INTERVAL_S:
+            return
+        # Another session (or replica) saw the version on an answer within those 10 minutes: trust
+        # it until 10 minutes after that answer, not after now (the bound stays 10 minutes).
+        age = self.cache.confirmed_age()
+        if age is not None:
+            self._version_checked_at = self._clock() - age
+            return
+        self.refresh_version()
 
 
 def _parsed(entry: CachedResponse, parser_name: str, parse: Callable[[bytes], R], path: str) -> R:

@@ -85,6 +85,23 @@ def test_two_replicas_share_the_version_keyed_cache(store, redis_url):
     assert replica_a.get("GET /v1/deals/cells?x") is None
 
 
+def test_two_replicas_share_the_version_and_the_probe(store, redis_url):
+    from services.data_api.models import Dataset
+    from services.envelope import envelope_parser
+
+    body = b'{"data": {"dataset_version": 41, "data_end": "2026-10-31", "states": []}, "meta": {}}'
+    replica_a = VersionedCache(store, "data:http://api:abc")
+    replica_b = VersionedCache(RedisStore(redis_url, KEY, prefix=store.prefix), "data:http://api:abc")
+    replica_a.observe_version("41")
+    # A generic envelope model does not pickle: the probe's answer travels as its body.
+    probe = CachedResponse(body=body, etag=None, dataset_version="41", parsed={"dataset": envelope_parser(Dataset)(body)})
+    replica_a.keep_probe(probe)
+    assert replica_b.confirmed_age() is not None and replica_b.confirmed_age() < 5
+    assert replica_b.recent_probe(600).body == body
+    replica_b.observe_version("42")
+    assert replica_a.recent_probe(600) is None, "a probe of the old version is stale on every replica"
+
+
 def test_the_lock_spans_clients(store, redis_url):
     other = RedisStore(redis_url, KEY, prefix=store.prefix)
     with store.lock("session", timeout=5):
