@@ -243,9 +243,21 @@ def main() -> None:
     geometry, place_view, problem = place_request(place, market)
     if problem:
         st.error(problem)
+    render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, problem is None)
+
+
+@st.fragment
+def render_map_and_panel(
+    place: PlaceChoice, market: Mapping | None, markets: list[Mapping], filters: DealFilters, colour: ColourChoice,
+    geometry: dict | None, place_view: View | None, place_ok: bool,
+) -> None:
+    """The map, its cell panel and the link. A fragment (issue 18, Speed): a settled pan or
+    zoom, a pick or a panel button reruns only this, with the place, filters and colour of
+    the page's last run; what changes those (a widget above, a new place) reruns the page."""
+    credits_before = adapter.data.credits()
     follow_the_map(place)
     override = overridden_view(place)
-    fit_to_cells = place.mode in (ZIP_CODES, CITY) and problem is None and override is None
+    fit_to_cells = place.mode in (ZIP_CODES, CITY) and place_ok and override is None
     view, camera_at = override if override else (place_view, None)
 
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
@@ -275,6 +287,9 @@ def main() -> None:
     if markets:
         # Without markets nothing was restored or drawn: keep the link as it came.
         write_url(place, filters, drawn_view, cell, colour)
+    if adapter.data.credits() != credits_before:
+        # A charged read: the sidebar's meter is outside the fragment, the page draws it again.
+        st.rerun()
 
 
 adapter.routing.ensure_app_router()

@@ -51,10 +51,12 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> tu
         points = [h3.cell_to_latlng(item) for item in neighbourhood]
         st.session_state[VIEW_OVERRIDE] = (place.signature(), View.covering(points, margin=0.0).text(), None)
         st.rerun()
-    circle.button(
+    if circle.button(
         "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
         help="Makes the place a point + radius around this cell's centre.",
-    )
+    ):
+        # The panel runs in the page's map fragment: the new place is drawn by the whole page.
+        st.rerun()
     box = {"bbox": cell_box(cell).text()}
     params = filters.params()
     box_summary = None
