@@ -24,8 +24,9 @@ KM_PER_DEGREE_LATITUDE = 110.57
 KM_PER_DEGREE_LONGITUDE_AT_EQUATOR = 111.32
 MILES_PER_KM = 0.621371
 # The Map page's layout: the map is the page, beside a narrow cell panel (the cell's tables
-# go below both, at the page's width), in these column weights, and its height. On a laptop
-# screen (1440 × 900, sidebar open) the map column is about 700 px wide.
+# go below both, at the page's width), in these column weights, and its least height (the
+# map reaches down to the window's foot where there is room: frontend/src/size.js). On a
+# laptop screen (1440 × 900, sidebar open) the map column is about 700 px wide.
 MAP_COLUMN_WEIGHTS = (5, 2)
 MAP_HEIGHT_PX = 600
 # Map size the camera is fitted to when the map cannot fit the view's box to its own canvas

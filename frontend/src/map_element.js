@@ -17,6 +17,7 @@ import {BitmapLayer, PathLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/lay
 import {TileLayer} from '@deck.gl/geo-layers';
 
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
+import {addFullScreen, fitHeight} from './size.js';
 import message from './message.json' with {type: 'json'};
 
 const FRAME_COLOR = [15, 110, 110, 200];
@@ -47,6 +48,7 @@ export function render({parentElement, data, rows, setStateValue}) {
   map.setStateValue = setStateValue;
   update(map, data, rows);
   return () => {
+    map.listening.abort();
     map.deck.finalize();
     maps.delete(parentElement);
   };
@@ -63,7 +65,7 @@ function mount(parentElement, setStateValue) {
   const problem = overlay(
     container,
     'alert',
-    'left:8px;top:8px;right:8px;padding:8px 12px;font:14px sans-serif;color:#7d1a1a;' +
+    'left:8px;top:44px;right:8px;padding:8px 12px;font:14px sans-serif;color:#7d1a1a;' +
       'background:rgba(255,236,236,.95);border-radius:6px;z-index:2;display:none',
   );
   const attribution = overlay(container, null, 'right:0;bottom:0;padding:0 4px;font:11px sans-serif;background:rgba(255,255,255,.7);z-index:1');
@@ -74,6 +76,7 @@ function mount(parentElement, setStateValue) {
       'font:13px/1.45 "Source Sans", sans-serif;color:#fff;background:rgba(29,42,47,.92);border-radius:6px',
   );
   const map = {container, attribution, problem, tooltip, setStateValue, built: new WeakMap(), viewKey: null, cells: []};
+  map.listening = new AbortController();
   map.deck = new Deck({
     parent: container,
     views: new MapView({repeat: false}),
@@ -96,6 +99,11 @@ function mount(parentElement, setStateValue) {
         reportWhenSettled(map);
       }
     },
+  });
+  // A larger or smaller canvas shows another box: reported as a move would be.
+  addFullScreen(map, () => {
+    map.viewKey = null;
+    reportWhenSettled(map);
   });
   return map;
 }
@@ -167,13 +175,13 @@ function checkMessage(data) {
 
 function update(map, data, rows) {
   checkMessage(data);
-  map.container.style.height = `${data.height}px`;
+  const height = fitHeight(map, data.height);
   const viewKey = viewKeyOf(data.view);
   if (viewKey !== map.viewKey) {
     // A new place or view from the page: go there. The same view again (any other rerun)
     // leaves where the person has panned and zoomed to.
     map.viewKey = viewKey;
-    const camera = fitted(map, data.view, data.height);
+    const camera = fitted(map, data.view, height);
     map.zoom = camera.zoom;
     map.deck.setProps({initialViewState: {...camera, pitch: 0, bearing: 0}});
   }

@@ -3,16 +3,17 @@
 // from Python (tests/mapspec/test_message.py), so a field added, renamed or dropped on one
 // side only fails a test.
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
+import {readFileSync, readdirSync} from 'node:fs';
 import {test} from 'node:test';
 
 import message from '../src/message.json' with {type: 'json'};
 import {CENTRE_FORM, RING_FORM} from '../src/cells.js';
 
-// Everything that reads the page's data: the loader (inline, not bundled), the element, the cells.
-const SOURCES = ['loader.js', 'map_element.js', 'cells.js'].map((name) =>
-  readFileSync(new URL(`../src/${name}`, import.meta.url), 'utf8'),
-);
+// Everything that reads the page's data: every script of src/ (the loader, inline and not
+// bundled; the element; the modules it imports for each of its parts).
+const SOURCES = readdirSync(new URL('../src/', import.meta.url))
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => readFileSync(new URL(`../src/${name}`, import.meta.url), 'utf8'));
 const CODE = SOURCES.join('\n').replace(/^\s*\/\/.*$/gm, '');
 
 function fieldsRead() {
