@@ -108,7 +108,8 @@ def marketplace_tokens():
 def redirect_uri(browser_origin: str | None = None) -> str:
     """Where the issuer sends the person back: `DEEDSCOPE_APP_URL` when set, else the address
     this person's browser used (`browser_origin` from the login route's request, or
-    `st.context.url` on a page), else the default app URL."""
+    `st.context.url` on a page) when it is one the login is registered for, else the default
+    app URL. A mismatch raises `LoginError` before anyone leaves for the issuer."""
     from adapter.login_routes import CALLBACK_PAGE
 
     configured = settings().app_url.rstrip("/")
@@ -124,8 +125,33 @@ def redirect_uri(browser_origin: str | None = None) -> str:
             )
         base = configured
     else:
+        if browser and not registered_without_app_url(browser):
+            raise LoginError(
+                "app_address_unregistered",
+                f"You opened this app at {browser}, an address its marketplace login does not come back to, "
+                "so logging in from here could hand your login to another site.",
+                "Open the app at the address you were given to log in. Whoever runs it can set "
+                "DEEDSCOPE_APP_URL to the address people use.",
+            )
         base = browser or configured
     return base + "/" + CALLBACK_PAGE
+
+
+def registered_without_app_url(origin: str) -> bool:
+    """Whether a login may come back to `origin` when no app address is configured: this
+    machine's own addresses (loopback, any port: an app started on another port, or a balancer
+    beside it), which the embedded sandbox registers for the app and a dynamic registration is
+    made for. Any other host is only what a request's Host header claims: a forged one would
+    register the attacker's address and the issuer would send the person's code there."""
+    import ipaddress
+
+    host = urlsplit(origin).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _browser_origin() -> str | None:
@@ -192,6 +218,9 @@ LOGIN_ERROR_TEXT = {
     "issuer_mismatch": "The login came back from an issuer this app did not send you to, so nobody was logged in.",
     "app_address_mismatch": "Logins come back to the app's configured address (DEEDSCOPE_APP_URL), not the one "
     "you opened. Open the app at that address to log in.",
+    "app_address_unregistered": "This app was opened at an address its marketplace login does not come back to, "
+    "so nobody was sent to log in (your login could have gone to another site). Open the app at the address "
+    "you were given to log in.",
     "login_failed": "The marketplace's login service could not be reached. Try again in a moment.",
 }
 

@@ -17,6 +17,7 @@ from starlette.responses import PlainTextResponse
 from starlette.testclient import TestClient
 
 from adapter.login_routes import BINDING_COOKIE, AppRoutesMiddleware
+from adapter.marketplace import login_error_text
 from adapter.stores import stores
 from services.login_sessions import COOKIE_NAME
 from services.login_store import KEY_PREFIX, PENDING_LOGIN_TTL_S
@@ -142,3 +143,33 @@ def test_a_login_route_that_cannot_reach_the_issuer_says_so_on_the_page(app_logi
     assert response.status_code == 303
     assert response.headers["location"] == "../marketplace?login_error=login_failed"
     assert BINDING_COOKIE not in browser.cookies
+
+
+def pending_logins() -> set[str]:
+    return {key for key in list(stores().login_state._entries.keys()) if key.startswith(KEY_PREFIX)}
+
+
+def test_without_an_app_address_a_forged_host_never_reaches_the_issuer(app_login, new_browser, monkeypatch):
+    """With DEEDSCOPE_APP_URL unset the redirect URI follows the browser's address. A Host header
+    naming another site must not become a redirect URI (the issuer would send the person's code
+    there): the route sends the browser back to the page, which says why in words."""
+    monkeypatch.delenv("DEEDSCOPE_APP_URL")
+    browser = new_browser()
+    pending_before = pending_logins()
+    response = browser.get("/marketplace/login", params={"return_to": "marketplace"}, headers={"host": "evil.test"})
+    assert response.status_code == 303
+    assert response.headers["location"] == "../marketplace?login_error=app_address_unregistered"
+    assert BINDING_COOKIE not in browser.cookies
+    assert pending_logins() == pending_before, "no login was begun"
+    words = login_error_text("app_address_unregistered")
+    assert "log in" in words.lower() and "app_address" not in words and "DEEDSCOPE" not in words
+
+
+def test_without_an_app_address_this_machine_s_own_address_logs_in_on_any_port(app_login, new_browser, monkeypatch):
+    """An app started on another port (or a balancer on this machine) sends people back to it."""
+    monkeypatch.delenv("DEEDSCOPE_APP_URL")
+    browser = new_browser()
+    response = browser.get("/marketplace/login", params={"return_to": "marketplace"}, headers={"host": "localhost:8642"})
+    assert response.status_code == 303
+    query = parse_qs(urlsplit(response.headers["location"]).query)
+    assert query["redirect_uri"] == ["http://localhost:8642/marketplace"]

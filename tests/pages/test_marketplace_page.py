@@ -248,6 +248,20 @@ def test_the_route_s_refusal_is_said_in_words(app_login):
     assert "login_other_browser" not in texts(at)
 
 
+def test_an_address_the_login_does_not_come_back_to_is_said_before_leaving(app_login, monkeypatch):
+    """No DEEDSCOPE_APP_URL, and the browser is on a host that is not this machine (a forged or
+    unknown address): the page says so and offers no link to the issuer."""
+    import adapter.marketplace
+
+    monkeypatch.delenv("DEEDSCOPE_APP_URL")
+    monkeypatch.setattr(adapter.marketplace, "_browser_origin", lambda: "http://evil.test")
+    at = page_for()
+    assert not at.exception
+    assert "You opened this app at http://evil.test" in texts(at) and "could hand your login to another site" in texts(at)
+    assert not [link for element in at.html for link in read_login_links(element.value)]
+    assert "app_address_unregistered" not in texts(at)
+
+
 def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login, monkeypatch):
     holder = log_in(app_login)
     at = page_for(holder.token)
