@@ -18,6 +18,9 @@ import streamlit as st
 POINT_COLOR = [200, 30, 60, 180]
 BOX_LINE_COLOR = [30, 90, 200, 220]
 BOX_FILL_COLOR = [30, 90, 200, 40]
+# Borders under a small map's boxes: thin and grey, context rather than content.
+OUTLINE_COLOR = [110, 110, 110, 170]
+OUTLINE_LAYER_ID = "outlines"
 # Height of a bar of the kind chart: each bar keeps its label.
 KIND_BAR_PX = 28
 
@@ -183,14 +186,28 @@ def _box_layers(polygons: list[dict], *, filled: bool = True) -> list[pydeck.Lay
     return [layer, labels]
 
 
+def outline_layer(paths: Sequence[Sequence[Sequence[float]]]) -> list[pydeck.Layer]:
+    """Borders (paths of longitude, latitude) as thin grey lines: a map's context, drawn under
+    what it shows, never picked."""
+    if not paths:
+        return []
+    return [pydeck.Layer(
+        "PathLayer", id=OUTLINE_LAYER_ID, data=[{"path": [list(point) for point in path]} for path in paths],
+        get_path="path", get_color=OUTLINE_COLOR, width_units="'pixels'", get_width=1, width_min_pixels=1,
+        pickable=False,
+    )]
+
+
 def render_boxes_map(
     boxes: Sequence[dict],
     *,
     key: str,
     basemap: bool,
     height: int = 360,
+    outlines: Sequence[Sequence[Sequence[float]]] = (),
 ) -> None:
-    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map."""
+    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map, over
+    `outlines` (e.g. the states' borders) when given."""
     polygons = _box_polygons(boxes)
     if not polygons:
         st.caption("No market boxes to draw.")
@@ -198,7 +215,7 @@ def render_boxes_map(
     latitudes = [point[1] for polygon in polygons for point in polygon["polygon"]]
     longitudes = [point[0] for polygon in polygons for point in polygon["polygon"]]
     deck = pydeck.Deck(
-        layers=_box_layers(polygons),
+        layers=[*outline_layer(outlines), *_box_layers(polygons)],
         initial_view_state=_view_of(latitudes, longitudes, height=height),
         map_provider=map_provider_for(basemap),
         map_style=None,

@@ -47,9 +47,12 @@ def render_place_answer(answer: Mapping, *, asked: str, key: str) -> None:
         )
 
 
-def render_market_boxes(markets: Sequence[Mapping], *, key: str, basemap: bool) -> None:
+def render_market_boxes(markets: Sequence[Mapping], *, key: str, basemap: bool,
+                        outlines: Sequence[Sequence[Sequence[float]]] = ()) -> None:
+    """The markets' boxes, over `outlines` (the states' borders) so they are seen in their place."""
     render_boxes_map(
         [{"label": f"{market.get('market')} · {market.get('name') or ''}", "bbox": market.get("bbox")} for market in markets],
         key=key,
         basemap=basemap,
+        outlines=outlines,
     )

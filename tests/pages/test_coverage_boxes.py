@@ -33,3 +33,22 @@ def test_every_market_box_is_drawn_clear_of_the_edges(app_env):
         x, y = pixel(view, latitude, longitude)
         assert abs(x) <= ASSUMED_WIDTH_PX / 2 - BUTTONS_PX, (latitude, longitude, x)
         assert abs(y) <= HEIGHT_PX / 2 - BUTTONS_PX, (latitude, longitude, y)
+
+
+def test_the_states_borders_are_drawn_under_the_market_boxes(app_env):
+    import json
+
+    from tests.pages.apptest import page_path, run_page
+
+    app = run_page(page_path("coverage"))
+    assert not app.exception
+    spec = json.loads(app.get("deck_gl_json_chart")[-1].proto.json)
+    kinds = [layer["@@type"] for layer in spec["layers"]]
+    assert kinds.index("PathLayer") < kinds.index("PolygonLayer"), kinds
+    outlines = next(layer for layer in spec["layers"] if layer["@@type"] == "PathLayer")
+    points = [point for row in outlines["data"] for point in row["path"]]
+    assert len(points) > 1_000
+    # The borders reach every market's box: each has a border within a few degrees of it.
+    for market in api_get(app_env, "/v1/coverage")["data"]["markets"]:
+        west, south, east, north = market["bbox"]
+        assert any(west - 3 <= x <= east + 3 and south - 3 <= y <= north + 3 for x, y in points), market["market"]
