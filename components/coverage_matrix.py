@@ -63,6 +63,10 @@ def matrix_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
 # dataset took 2,400 px of a 980-px page). A cell is its mark, as-of date and stale mark.
 DATASET_COLUMN_PX = 130
 MARKET_COLUMN_PX = 110
+# Markets in one table: 130 + 7 × 110 = 900 px, within the page's 1,140 px at a 1440-px window
+# with the sidebar (and a 1280-px laptop's 980 px); more markets take another table, never a
+# sideways scroll that hides the last ones.
+MAX_MARKETS_PER_TABLE = 7
 SHORT_MARKS = {status: mark.split(" ")[0] for status, mark in STATUS_MARKS.items()}
 SHORT_STALE_MARK = " ⚠"
 
@@ -108,13 +112,16 @@ def counties_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
     return frame
 
 
-def render_coverage_matrix(markets: Sequence[Mapping], *, key: str) -> None:
-    """One row a market, one column a dataset; cells coloured by status, with as-of and stale marks."""
-    if not markets:
-        st.info("No market is covered.")
-        return
-    st.caption(" · ".join(STATUS_MARKS.values()) + " ·" + STALE_MARK + " (older than the service expects); "
-               "each mark beside the date its dataset is as of")
+def market_groups(markets: Sequence[Mapping]) -> list[list[Mapping]]:
+    """The markets in as few tables as keep each within `MAX_MARKETS_PER_TABLE`, of even sizes
+    (10 markets: 5 and 5), in the service's order."""
+    markets = list(markets)
+    tables = max(1, -(-len(markets) // MAX_MARKETS_PER_TABLE))
+    size = -(-len(markets) // tables)
+    return [markets[start:start + size] for start in range(0, len(markets), size)]
+
+
+def _render_matrix_table(markets: Sequence[Mapping], *, key: str) -> None:
     shown = shown_frame(markets)
     codes = list(shown.columns[1:])
     column_config = {"Dataset": st.column_config.TextColumn("Dataset", width=DATASET_COLUMN_PX)}
@@ -123,7 +130,19 @@ def render_coverage_matrix(markets: Sequence[Mapping], *, key: str) -> None:
         for code, market in zip(codes, markets)
     })
     styled = shown.style.map(_short_status_color, subset=codes)
-    st.dataframe(styled, key=f"{key}_table", hide_index=True, column_config=column_config, height=(len(shown) + 1) * 35 + 3)
+    st.dataframe(styled, key=key, hide_index=True, column_config=column_config, height=(len(shown) + 1) * 35 + 3)
+
+
+def render_coverage_matrix(markets: Sequence[Mapping], *, key: str) -> None:
+    """One row a dataset, one column a market (several tables when the markets are many); cells
+    coloured by status, with as-of and stale marks. The CSV holds every market in one table."""
+    if not markets:
+        st.info("No market is covered.")
+        return
+    st.caption(" · ".join(STATUS_MARKS.values()) + " ·" + STALE_MARK + " (older than the service expects); "
+               "each mark beside the date its dataset is as of")
+    for number, group in enumerate(market_groups(markets)):
+        _render_matrix_table(group, key=f"{key}_table" if number == 0 else f"{key}_table_{number}")
     frame = matrix_frame(markets)
     st.download_button(
         "Download CSV", frame.to_csv(index=False).encode("utf-8"), file_name="coverage-matrix.csv",

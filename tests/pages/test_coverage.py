@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import httpx2
+import pytest
 
 from components.coverage_matrix import STATUS_MARKS
 from tests.pages.apptest import page_path, run_page as run_page_file, frame_with, texts
@@ -88,3 +89,13 @@ def test_the_form_asks_about_a_zip_and_the_url_keeps_it(app_env):
     answer = "\n".join(str(element.value) for element in app.success)
     assert answer.startswith(f"Covered: ZIP {zip_code} is in")
     assert app.query_params["zip"] in (zip_code, [zip_code])
+
+
+@pytest.mark.parametrize(("count", "sizes"), [(1, [1]), (7, [7]), (8, [4, 4]), (10, [5, 5]), (15, [5, 5, 5]), (16, [6, 6, 4])])
+def test_many_markets_take_even_tables_of_at_most_seven(count, sizes):
+    from components.coverage_matrix import market_groups
+
+    markets = [{"market": f"M{number}"} for number in range(count)]
+    groups = market_groups(markets)
+    assert [len(group) for group in groups] == sizes
+    assert [market for group in groups for market in group] == markets, "every market once, in order"
