@@ -115,11 +115,11 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
     return frame
 
 
-def render_deals(rows: Sequence[Mapping], *, key: str) -> None:
+def render_deals(rows: Sequence[Mapping], *, key: str, file_name: str = "deedscope-cell-deals.csv") -> None:
     render_table(
         deals_frame(rows),
         key=key,
-        file_name="deedscope-cell-deals.csv",
+        file_name=file_name,
         column_config={
             "Sold": date_column("Sold"),
             "Price": money_column("Price"),

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from mapspec.message import PICK, VIEW, element_data
+from mapspec.message import AREA, PICK, VIEW, element_data
 
 # Read from its source: it needs no build.
 LOADER = (Path(__file__).resolve().parent.parent / "frontend" / "src" / "loader.js").read_text(encoding="utf-8")
@@ -32,12 +32,14 @@ _component = st.components.v2.component("deedscope.map", js=LOADER, isolate_styl
 def render_map(data: Mapping, *, script_url: str, key: str, height: int) -> None:
     """Draw the map with the script at `script_url`. A click reruns the page, and
     `picked_row(st.session_state[key])` is then the row clicked; so does a pan or zoom
-    that settles, and `reported_view(st.session_state[key])` is then where the map is
-    (both in mapspec.message)."""
+    that settles, and `reported_view(st.session_state[key])` is then where the map is; so
+    does an area drawn or cleared, `reported_area(st.session_state[key])` (all three in
+    mapspec.message)."""
     _component(
         data=element_data(data, script_url=script_url, height=height),
         key=key,
-        default={PICK: None, VIEW: None},
+        default={PICK: None, VIEW: None, AREA: None},
         on_pick_change=lambda: None,
         on_view_change=lambda: None,
+        on_area_change=lambda: None,
     )

@@ -21,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 
+from mapspec.area import Area
 from mapspec.cells import CENTRE_FORM, RING_FORM, HexShape, cell_centres, cell_rows
 from mapspec.classes import DEALS, QUANTILE, Classes
 from mapspec.labels import CityLabel
@@ -64,16 +65,20 @@ class MapSpec:
     def tooltip(self) -> list[str]:
         return list(self.layout["tooltip"])
 
-    def data(self, urls: Mapping[str, str], *, selected: str | None = None, classes: Classes | None = None) -> dict:
+    def data(
+        self, urls: Mapping[str, str], *, selected: str | None = None, classes: Classes | None = None, area: Area | None = None
+    ) -> dict:
         """The element's data: each cell layer's rows at its URL where given, else inline;
         the selected cell framed; coloured by `classes` where given (the market's, fixed
-        across its views: mapspec/classes.py), else by the view's own deal counts."""
+        across its views: mapspec/classes.py), else by the view's own deal counts; the area
+        drawn, if any (mapspec/area.py)."""
         cells = [
             {**layer, "rows": urls[layer["id"]] if layer["id"] in urls else json.loads(self.rows[layer["id"]])}
             for layer in self.layout["cells"]
         ]
         colors = classes.colors(self.layout["countAt"]) if classes is not None else self.layout["colors"]
-        return {**self.layout, "cells": cells, "colors": colors, "selected": selection_frame(selected) if selected else None}
+        return {**self.layout, "cells": cells, "colors": colors, "selected": selection_frame(selected) if selected else None,
+                "area": area.points() if area is not None else None}
 
 
 def build_spec(

@@ -8,6 +8,7 @@ the map. `parse(write(link)) == link` for every link the page writes
     market=DFW & zip=75201,75204 | city=Dallas | lat=32.78&lng=-96.8&radius=2
     & view=west,south,east,north & from=2025-01-01 & to=2025-06-30 & kind=flip,hold
     & min=200000 & max=500000 & cell=8826c86015fffff & metric=price & classes=manual & breaks=1,3,10
+    & area=-96.8,32.7,-96.7,32.7,-96.75,32.8 (a drawn area's corners, lng,lat each: mapspec/area.py)
 
 `metric` and `classes` (mapspec/classes.py) are written only when not the defaults
 (deals, quantile), so the links written before them read the same.
@@ -22,6 +23,7 @@ from datetime import date
 
 import h3
 
+from mapspec.area import Area
 from mapspec.classes import METHODS, METRICS, parse_breaks
 from mapspec.filters import MAX_PRICE
 from mapspec.place import CITY, POINT, ZIP_CODES
@@ -60,6 +62,7 @@ class MapLink:
     metric: str | None = None
     classes: str | None = None
     breaks: str | None = None  # manual breaks as typed: `1,3,10`
+    area: Area | None = None  # an area drawn on the map
     # What could not be read, each said in a person's words; a written link has none.
     problems: tuple[str, ...] = ()
 
@@ -97,6 +100,8 @@ def write(link: MapLink) -> dict[str, str]:
         query["classes"] = link.classes
     if link.breaks:
         query["breaks"] = link.breaks
+    if link.area is not None:
+        query["area"] = link.area.text()
     return query
 
 
@@ -141,9 +146,15 @@ def parse(query: Mapping[str, str]) -> MapLink:
     if breaks and parse_breaks(breaks)[1]:
         problems.append(f"The link's breaks {_shown(breaks)} do not read: {parse_breaks(breaks)[1]}")
         breaks = None
+    area = None
+    if query.get("area"):
+        try:
+            area = Area.parse(query["area"])
+        except ValueError as reason:
+            problems.append(f"The link's area {_shown(query['area'])} is not an area drawn on the map: {reason}")
     return MapLink(
         **place, view=view, sold_from=dates["from"], sold_to=dates["to"], kinds=kinds, min_price=prices["min"],
-        max_price=prices["max"], cell=cell, **colours, breaks=breaks, problems=tuple(problems),
+        max_price=prices["max"], cell=cell, **colours, breaks=breaks, area=area, problems=tuple(problems),
     )
 
 

@@ -2,8 +2,9 @@
 
 The same file is bundled into the script by esbuild (frontend/src/map_element.js imports
 it), so the two sides read one definition: the fields the page sends (`FIELDS`), the row
-forms (`CENTRE_FORM`, `RING_FORM`) and the state the script sends back (`STATE_FIELDS`),
-read here (`picked_row`, `reported_view`).
+forms (`CENTRE_FORM`, `RING_FORM`), the most corners of a drawn area (`MAX_AREA_CORNERS`)
+and the state the script sends back (`STATE_FIELDS`), read here (`picked_row`,
+`reported_view`, `reported_area`).
 tests/mapspec/test_message.py checks what `build_spec` writes against the schema, and
 frontend/test/message.test.js that the script reads exactly its fields.
 """
@@ -22,7 +23,8 @@ SCHEMA: Mapping[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 FIELDS: tuple[str, ...] = tuple(SCHEMA["properties"])
 CENTRE_FORM, RING_FORM = SCHEMA["properties"]["form"]["enum"]
 STATE_FIELDS: tuple[str, ...] = tuple(SCHEMA["$defs"]["state"]["properties"])
-PICK, VIEW = STATE_FIELDS
+PICK, VIEW, AREA = STATE_FIELDS
+MAX_AREA_CORNERS: int = SCHEMA["$defs"]["area"]["maxItems"]
 
 
 def element_data(data: Mapping[str, Any], *, script_url: str, height: int) -> dict[str, Any]:
@@ -58,3 +60,31 @@ def reported_view(state: Mapping | None) -> ReportedView | None:
     except (TypeError, ValueError, KeyError):
         return None
     return ReportedView((west, south, east, north), {"latitude": latitude, "longitude": longitude, "zoom": zoom})
+
+
+@dataclass(frozen=True)
+class ReportedArea:
+    """An area a person closed on the map (its corners, (lng, lat)) or cleared (None); `at`
+    tells one report from the next (a link's area cleared sends None, as a map that never
+    drew one reports)."""
+
+    corners: tuple[tuple[float, float], ...] | None
+    at: float
+
+
+def reported_area(state: Mapping | None) -> ReportedArea | None:
+    """What the map last said of its drawn area; None before it said anything. Corners that
+    do not read as [lng, lat] numbers are reported as a clearing (the map checks them)."""
+    area = state.get(AREA) if isinstance(state, Mapping) else None
+    if not isinstance(area, Mapping):
+        return None
+    try:
+        at = float(area.get("at"))
+    except (TypeError, ValueError):
+        return None
+    corners = area.get("corners")
+    try:
+        points = tuple((float(lng), float(lat)) for lng, lat in corners) if corners else None
+    except (TypeError, ValueError):
+        points = None
+    return ReportedArea(points, at)

@@ -36,10 +36,12 @@ from mapspec.message import picked_row, reported_view
 from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_request, request_for_view
 from mapspec.plan import DrawnView
 from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
+from mapspec.area import Area
+from pages.sections.map_area import follow_the_area, render_area_panel, render_area_tables
 from pages.sections.map_cell import render_cell_panel, render_cell_tables
 from pages.sections.map_state import (
-    CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL, UNSET,
-    VIEW_OVERRIDE,
+    AREA_KEY, CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL,
+    UNSET, VIEW_OVERRIDE,
 )
 from services.errors import ApiError
 
@@ -82,6 +84,7 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
         f"{COLOUR_KEY}_metric": link.metric,
         f"{COLOUR_KEY}_classes": link.classes,
         f"{COLOUR_KEY}_breaks": link.breaks,
+        AREA_KEY: link.area,
     }
     for key, value in restored.items():
         if value is not None:
@@ -89,13 +92,15 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
     return problems
 
 
-def write_url(place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None, colour: ColourChoice) -> None:
+def write_url(
+    place: PlaceChoice, filters: DealFilters, view: View | None, cell: str | None, colour: ColourChoice, area: Area | None
+) -> None:
     query = map_link.write(
         MapLink(
             market=place.market, mode=place.mode, zips=place.zips, city=place.city, latitude=place.latitude,
             longitude=place.longitude, radius_miles=place.radius_miles, view=view, sold_from=filters.sold_from,
             sold_to=filters.sold_to, kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price, cell=cell,
-            **colour.link_fields(),
+            **colour.link_fields(), area=area,
         )
     )
     if dict(st.query_params) != query:
@@ -187,13 +192,16 @@ def market_classes(market: Mapping | None, filters: DealFilters, colour: ColourC
         return None
 
 
-def draw_map(drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None) -> View:
-    """The map, its legend and the selected cell's frame; the view the map shows: where
-    the person moved it, the map stays, otherwise it shows the view drawn."""
+def draw_map(
+    drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None,
+    area: Area | None,
+) -> View:
+    """The map, its legend, the selected cell's frame and the area drawn; the view the map
+    shows: where the person moved it, the map stays, otherwise it shows the view drawn."""
     spec = drawn.spec
     drawn_view = view if camera_at else drawn.view
     selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
-    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes)
+    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes, area=area)
     if camera_at:
         data["view"] = camera_at
     if spec.n_cells:
@@ -256,6 +264,7 @@ def render_map_and_panel(
     the page's last run; what changes those (a widget above, a new place) reruns the page."""
     credits_before = adapter.data.credits()
     follow_the_map(place)
+    area = follow_the_area()
     override = overridden_view(place)
     fit_to_cells = place.mode in (ZIP_CODES, CITY) and place_ok and override is None
     view, camera_at = override if override else (place_view, None)
@@ -270,11 +279,14 @@ def render_map_and_panel(
             drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
             if drawn is not None:
                 nothing_drawn = nothing_drawn_text(place, filtered=bool(filters.params()), markets=markets)
-                drawn_view = draw_map(drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour))
+                drawn_view = draw_map(
+                    drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour), area
+                )
 
     cell = st.session_state.get(SELECTED_CELL)
     tables: tuple[list | None, list | None] = (None, None)
     with panel_column:
+        area_deals = render_area_panel(area, filters, markets) if area else None
         if cell:
             tables = render_cell_panel(cell, filters, place)
         else:
@@ -284,9 +296,10 @@ def render_map_and_panel(
             render_page_link("pages/network.py", "network", label="Leaders of this view",
                              query_params={"view": drawn_view.text(), "market": place.market or ""})
     render_cell_tables(*tables)
+    render_area_tables(area_deals)
     if markets:
         # Without markets nothing was restored or drawn: keep the link as it came.
-        write_url(place, filters, drawn_view, cell, colour)
+        write_url(place, filters, drawn_view, cell, colour, area)
     if adapter.data.credits() != credits_before:
         # A charged read: the sidebar's meter is outside the fragment, the page draws it again.
         st.rerun()

@@ -1,6 +1,7 @@
 // deedscope's map: H3 cells of deals drawn by deck.gl, mounted by a Streamlit component
 // (components/map_element.py). The page sends what to draw (`data`, below); a click on a
-// cell sends the cell's row back as the component's `pick` state.
+// cell sends the cell's row back as the component's `pick` state, an area drawn (draw.js)
+// its corners as `area`.
 //
 // Why not st.pydeck_chart: its script is 3 MB (deck.gl whole, maplibre, loaders) and it
 // reads every layer through deck.gl's JSON converter, evaluating an expression per cell.
@@ -18,6 +19,7 @@ import {TileLayer} from '@deck.gl/geo-layers';
 
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
 import {addFullScreen, fitHeight} from './size.js';
+import {mountDraw} from './draw.js';
 import message from './message.json' with {type: 'json'};
 
 const FRAME_COLOR = [15, 110, 110, 200];
@@ -83,10 +85,15 @@ function mount(parentElement, setStateValue) {
     controller: true,
     initialViewState: {latitude: 0, longitude: 0, zoom: 1},
     layers: [],
-    onHover: (info) => showTooltip(map, info),
-    // A hand over a cell says it can be clicked.
-    getCursor: ({isDragging, isHovering}) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
-    onClick: (info) => pick(map, info),
+    onHover: (info) => {
+      map.draw.hover(info);
+      showTooltip(map, info);
+    },
+    // A hand over a cell says it can be clicked; a cross, that a click adds an area's corner.
+    getCursor: ({isDragging, isHovering}) =>
+      isDragging ? 'grabbing' : map.draw.drawing() ? 'crosshair' : isHovering ? 'pointer' : 'grab',
+    // While an area is drawn (draw.js), a click adds its corner rather than picks a cell.
+    onClick: (info, event) => map.draw.click(info, event) || pick(map, info),
     onViewStateChange: ({viewState, interactionState}) => {
       // The selected cell's frame is a few pixels wide at every zoom: redrawn as it changes.
       if (map.data && map.data.selected && Math.abs(viewState.zoom - map.zoom) > 0.05) {
@@ -105,6 +112,7 @@ function mount(parentElement, setStateValue) {
     map.viewKey = null;
     reportWhenSettled(map);
   });
+  map.draw = mountDraw(map, () => map.data && map.deck.setProps({layers: layers(map, map.data, map.labelsDrawn)}));
   return map;
 }
 
@@ -188,6 +196,7 @@ function update(map, data, rows) {
   map.attribution.textContent = data.tiles ? data.attribution || '' : '';
   map.attribution.style.display = data.tiles ? 'block' : 'none';
   map.data = data;
+  map.draw.show(data.area);
   const generation = (map.generation || 0) + 1;
   map.generation = generation;
   // The rows of each layer: fetched by the loader (loader.js) when given as a URL.
@@ -238,6 +247,7 @@ function layers(map, data, withLabels) {
   if (data.outlines && data.outlines.length) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
   if (data.selected) drawn.push(frameLayer('selected-cell', [selectedFrame(data.selected, map.zoom)], SELECTED_COLOR));
   if (withLabels && !data.tiles && data.labels && data.labels.length) drawn.push(labelLayer(data.labels));
+  drawn.push(...map.draw.layers());
   return drawn;
 }
 

@@ -9,5 +9,7 @@ LAST_PICK = "map_last_pick"
 LAST_VIEW = "map_last_view"
 LAST_DRAWN = "map_last_drawn"
 VIEW_OVERRIDE = "map_view_override"
+AREA_KEY = "map_area"  # the drawn area (mapspec.area.Area) or None
+LAST_AREA = "map_last_area"  # the map's last report of its area
 RESTORED = "map_restored"
 UNSET = "unset"

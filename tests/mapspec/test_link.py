@@ -7,12 +7,14 @@ from datetime import date
 
 import pytest
 
+from mapspec.area import Area
 from mapspec.link import MapLink, parse, write
 from mapspec.place import CITY, POINT, ZIP_CODES
 from mapspec.view import View
 
 CELL = "8826c86015fffff"
 DALLAS = View.parse("-97.5800,32.5400,-96.3400,33.4100")
+AREA = Area.of([(-96.8, 32.7), (-96.71234, 32.7), (-96.75, 32.80001), (-96.79, 32.76)])
 
 
 @pytest.mark.parametrize(
@@ -37,10 +39,12 @@ DALLAS = View.parse("-97.5800,32.5400,-96.3400,33.4100")
         pytest.param(MapLink(metric="price", classes="log"), id="colours"),
         pytest.param(MapLink(metric="investors"), id="a-metric-with-the-default-classes"),
         pytest.param(MapLink(metric="price", classes="manual", breaks="150000,250000"), id="manual-breaks"),
+        pytest.param(MapLink(market="DFW", area=AREA), id="a-drawn-area"),
         pytest.param(
             MapLink(
                 market="PHX", mode=POINT, latitude=33.44838, longitude=-112.07404, radius_miles=20.0, view=DALLAS,
                 sold_from=date(2024, 2, 29), kinds=("build",), min_price=200_000, cell=CELL, metric="price", classes="equal",
+                area=AREA,
             ),
             id="everything",
         ),
@@ -63,6 +67,7 @@ def test_a_written_link_reads_back_the_same(link):
         pytest.param(MapLink(view=DALLAS), {"view": "-97.5800,32.5400,-96.3400,33.4100"}, id="a-view-to-four-decimals"),
         pytest.param(MapLink(kinds=("flip", "hold"), min_price=200_000), {"kind": "flip,hold", "min": "200000"}, id="filters"),
         pytest.param(MapLink(metric="price", classes="log"), {"metric": "price", "classes": "log"}, id="colours"),
+        pytest.param(MapLink(area=AREA), {"area": "-96.8,32.7,-96.71234,32.7,-96.75,32.80001,-96.79,32.76"}, id="an-area-lng-lat-pairs"),
     ],
 )
 def test_the_parameters_written(link, query):
@@ -96,6 +101,15 @@ PRICE_PROBLEM = "The link's {} price {} is not a price: a whole number of dollar
         pytest.param({"max": "9" * 300}, MapLink(), PRICE_PROBLEM.format("max", repr("9" * 40 + "…")), id="300-digits-for-a-price"),
         pytest.param({"min": "-5"}, MapLink(), PRICE_PROBLEM.format("min", "'-5'"), id="a-negative-price"),
         pytest.param({"min": "NaN"}, MapLink(), PRICE_PROBLEM.format("min", "'NaN'"), id="nan-for-a-price"),
+        pytest.param({"area": "-96.8,32.7,-96.7,32.7"}, MapLink(),
+                     "The link's area '-96.8,32.7,-96.7,32.7' is not an area drawn on the map: An area needs at least 3 corners.",
+                     id="an-area-of-two-corners"),
+        pytest.param({"area": "0,0,1,1,1,0,0,1", "cell": CELL}, MapLink(cell=CELL),
+                     "The link's area '0,0,1,1,1,0,0,1' is not an area drawn on the map: The area's edges cross each other.",
+                     id="an-area-crossing-itself"),
+        pytest.param({"area": "0,0,1,1,1"}, MapLink(),
+                     "The link's area '0,0,1,1,1' is not an area drawn on the map: An area is written as longitude,latitude pairs.",
+                     id="an-area-of-odd-numbers"),
     ],
 )
 def test_a_malformed_link_keeps_what_reads_and_says_the_rest(query, kept, problem):

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from mapspec import message
+from mapspec.area import Area
 from mapspec.labels import CityLabel
 from mapspec.layers import CELLS_LAYER, build_spec
 from mapspec.markets import MarketShape
@@ -16,6 +17,8 @@ from mapspec.view import View, camera
 
 DALLAS = View(-97.58, 32.54, -96.34, 33.41)
 WIDE = View(-106.6, 25.8, -93.5, 36.5)
+# The state's definition, with the definitions it refers to.
+STATE_SCHEMA = {**message.SCHEMA["$defs"]["state"], "$defs": message.SCHEMA["$defs"]}
 
 
 def frame_around(view: View, rings: int) -> pd.DataFrame:
@@ -29,24 +32,26 @@ def frame_around(view: View, rings: int) -> pd.DataFrame:
 def test_the_schema_is_a_schema():
     jsonschema.Draft202012Validator.check_schema(message.SCHEMA)
     assert (message.CENTRE_FORM, message.RING_FORM) == ("centre", "ring")
-    assert (message.PICK, message.VIEW) == ("pick", "view")
+    assert (message.PICK, message.VIEW, message.AREA) == ("pick", "view", "area")
 
 
 @pytest.mark.parametrize(
-    ("view", "basemap", "selected", "urls"),
+    ("view", "basemap", "selected", "urls", "area"),
     [
-        pytest.param(DALLAS, False, None, {}, id="centre-form-inline-no-tiles"),
-        pytest.param(DALLAS, True, "8826c86015fffff", {CELLS_LAYER: "app/static/map-cells/a.json"}, id="tiles-a-cell-rows-by-url"),
-        pytest.param(WIDE, False, None, {}, id="ring-form"),
+        pytest.param(DALLAS, False, None, {}, None, id="centre-form-inline-no-tiles"),
+        pytest.param(DALLAS, True, "8826c86015fffff", {CELLS_LAYER: "app/static/map-cells/a.json"}, None, id="tiles-a-cell-rows-by-url"),
+        pytest.param(WIDE, False, None, {}, None, id="ring-form"),
+        pytest.param(DALLAS, False, None, {}, Area.of([(-96.8, 32.7), (-96.7, 32.7), (-96.75, 32.8)]), id="an-area-drawn"),
     ],
 )
-def test_the_message_built_is_the_one_defined(view, basemap, selected, urls):
+def test_the_message_built_is_the_one_defined(view, basemap, selected, urls, area):
     frame = frame_around(view, 6)
     flagged = MarketShape("W", "West", (view.west, view.south, view.center[1], view.north), "2026-10-31", flag="stale: permits")
     plain = MarketShape("E", "East", (view.center[1], view.south, view.east, view.north), "2026-09-30")
     spec = build_spec(frame, camera=camera(view), markets=[flagged, plain], labels=[CityLabel("Dallas", 32.78, -96.8)], basemap=basemap)
-    data = message.element_data(spec.data(urls, selected=selected), script_url="app/static/map-element/x.js", height=560)
+    data = message.element_data(spec.data(urls, selected=selected, area=area), script_url="app/static/map-element/x.js", height=560)
     jsonschema.validate(data, message.SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert data["area"] == (area.points() if area else None)
     assert set(data) == set(message.FIELDS), "every field the script reads, and no other"
     assert data["form"] == (message.CENTRE_FORM if view is DALLAS else message.RING_FORM)
 
@@ -62,5 +67,18 @@ def test_a_field_the_schema_does_not_name_is_caught():
 
 
 def test_the_state_the_page_reads_is_the_one_defined():
-    jsonschema.validate({"pick": [1, 2, 3], "view": {"bbox": [1, 2, 3, 4], "camera": {"latitude": 1, "longitude": 2, "zoom": 3}}},
-                        message.SCHEMA["$defs"]["state"])
+    state = {
+        "pick": [1, 2, 3], "view": {"bbox": [1, 2, 3, 4], "camera": {"latitude": 1, "longitude": 2, "zoom": 3}},
+        "area": {"corners": [[-96.8, 32.7], [-96.7, 32.7], [-96.75, 32.8]], "at": 1700000000000},
+    }
+    jsonschema.validate(state, STATE_SCHEMA)
+    assert message.reported_area(state) == message.ReportedArea(((-96.8, 32.7), (-96.7, 32.7), (-96.75, 32.8)), 1700000000000.0)
+    cleared = {"area": {"corners": None, "at": 1700000000001}}
+    jsonschema.validate(cleared, STATE_SCHEMA)
+    assert message.reported_area(cleared) == message.ReportedArea(None, 1700000000001.0)
+    assert message.reported_area({"pick": None}) is None
+
+
+def test_an_area_of_two_corners_is_not_a_message():
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"area": {"corners": [[0, 0], [1, 1]], "at": 1}}, STATE_SCHEMA)
