@@ -29,14 +29,17 @@ LOADER = (Path(__file__).resolve().parent.parent / "frontend" / "src" / "loader.
 _component = st.components.v2.component("deedscope.map", js=LOADER, isolate_styles=False)
 
 
-def render_map(data: Mapping, *, script_url: str, key: str, height: int) -> None:
+def render_map(
+    data: Mapping, *, script_url: str, key: str, height: int, legend: Mapping | None = None, picture: Mapping | None = None
+) -> None:
     """Draw the map with the script at `script_url`. A click reruns the page, and
     `picked_row(st.session_state[key])` is then the row clicked; so does a pan or zoom
     that settles, and `reported_view(st.session_state[key])` is then where the map is; so
     does an area drawn or cleared, `reported_area(st.session_state[key])` (all three in
-    mapspec.message)."""
+    mapspec.message). `legend` and `picture`: what the map's legend and its downloaded
+    picture say (components/map_legend.py)."""
     _component(
-        data=element_data(data, script_url=script_url, height=height),
+        data=element_data(data, script_url=script_url, height=height, legend=legend, picture=picture),
         key=key,
         default={PICK: None, VIEW: None, AREA: None},
         on_pick_change=lambda: None,

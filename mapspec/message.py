@@ -27,10 +27,17 @@ PICK, VIEW, AREA = STATE_FIELDS
 MAX_AREA_CORNERS: int = SCHEMA["$defs"]["area"]["maxItems"]
 
 
-def element_data(data: Mapping[str, Any], *, script_url: str, height: int) -> dict[str, Any]:
-    """The whole message: what to draw (`MapSpec.data`) and where the element loads its
-    script and how tall it is."""
-    return {**data, "script": script_url, "height": height}
+# A picture of a map whose page says nothing to add: no lines under its legend.
+PLAIN_PICTURE: Mapping[str, Any] = {"lines": [], "fileName": "deedscope-map.png"}
+
+
+def element_data(
+    data: Mapping[str, Any], *, script_url: str, height: int, legend: Mapping | None = None, picture: Mapping | None = None
+) -> dict[str, Any]:
+    """The whole message: what to draw (`MapSpec.data`), where the element loads its
+    script, its least height, its legend (None: no legend drawn) and what its downloaded
+    picture says besides."""
+    return {**data, "script": script_url, "height": height, "legend": legend, "picture": dict(picture or PLAIN_PICTURE)}
 
 
 def picked_row(state: Mapping | None) -> tuple | None:

@@ -28,7 +28,7 @@ MILES_PER_KM = 0.621371
 # map reaches down to the window's foot where there is room: frontend/src/size.js). On a
 # laptop screen (1440 × 900, sidebar open) the map column is about 700 px wide.
 MAP_COLUMN_WEIGHTS = (5, 2)
-MAP_HEIGHT_PX = 600
+MAP_HEIGHT_PX = 480
 # Map size the camera is fitted to when the map cannot fit the view's box to its own canvas
 # (the element does, message.json view.bounds): a little under that column.
 FIT_WIDTH_PX = 660

@@ -23,13 +23,13 @@ from components.feedback import render_error
 from components.map_controls import render_cells_download, render_colour_choice
 from components.map_element import render_map
 from components.map_filters import render_filters
-from components.map_legend import render_legend
+from components.map_legend import legend_message, picture_message, render_legend_caption
 from components.place_picker import render_place_picker
 from components.tables import render_page_link
 from mapspec import link as map_link
 from mapspec.cells import cell_of_row
 from mapspec.classes import Classes, ColourChoice
-from mapspec.filters import DealFilters
+from mapspec.filters import DealFilters, filters_label
 from mapspec.link import MapLink
 from mapspec.markets import shapes_in_view
 from mapspec.message import picked_row, reported_view
@@ -195,6 +195,7 @@ def market_classes(market: Mapping | None, filters: DealFilters, colour: ColourC
 def draw_map(
     drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None,
     area: Area | None,
+    filters: DealFilters,
 ) -> View:
     """The map, its legend, the selected cell's frame and the area drawn; the view the map
     shows: where the person moved it, the map stays, otherwise it shows the view drawn."""
@@ -204,17 +205,17 @@ def draw_map(
     data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes, area=area)
     if camera_at:
         data["view"] = camera_at
-    if spec.n_cells:
-        # Above the map, so the colours are read with it without scrolling.
-        render_legend(
-            classes or spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells,
-            markets=shapes_in_view(markets, drawn_view), key="map_legend",
-        )
+    # The legend is drawn on the map (none without cells), its words under it as well.
+    in_view = shapes_in_view(markets, drawn_view)
+    legend = legend_message(classes or spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells, markets=in_view)
+    picture = picture_message(filters_label(filters), in_view)
     try:
-        render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX)
+        render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX,
+                   legend=legend, picture=picture)
     except adapter.map_files.MapUnavailable as unavailable:
-        # In the map's place; the legend, the panel and the link still work.
+        # In the map's place; the legend's words, the panel and the link still work.
         st.error(str(unavailable), icon=":material/map:")
+    render_legend_caption(legend, picture, key="map_legend")
     if spec.n_cells == 0:
         # No colours to explain: what is true instead (mapspec.place.nothing_drawn_text).
         st.info(nothing_drawn)
@@ -280,7 +281,7 @@ def render_map_and_panel(
             if drawn is not None:
                 nothing_drawn = nothing_drawn_text(place, filtered=bool(filters.params()), markets=markets)
                 drawn_view = draw_map(
-                    drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour), area
+                    drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour), area, filters
                 )
 
     cell = st.session_state.get(SELECTED_CELL)

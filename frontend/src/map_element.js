@@ -18,8 +18,10 @@ import {BitmapLayer, PathLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/lay
 import {TileLayer} from '@deck.gl/geo-layers';
 
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
+import {showLegend} from './legend.js';
 import {addFullScreen, fitHeight} from './size.js';
 import {mountDraw} from './draw.js';
+import {addDownload} from './snapshot.js';
 import message from './message.json' with {type: 'json'};
 
 const FRAME_COLOR = [15, 110, 110, 200];
@@ -107,6 +109,7 @@ function mount(parentElement, setStateValue) {
       }
     },
   });
+  addDownload(map);
   // A larger or smaller canvas shows another box: reported as a move would be.
   addFullScreen(map, () => {
     map.viewKey = null;
@@ -208,6 +211,7 @@ function update(map, data, rows) {
       // New cells: a tooltip of the old ones would stay over what is now drawn (or over nothing).
       map.tooltip.style.display = 'none';
       map.cells = data.cells.map((layer, index) => ({...layer, rows: rowsByLayer[index]}));
+      showLegend(map, data.legend);
       // How many cells the map holds now (tests wait for it to match the page's legend).
       map.container.dataset.cells = String(map.cells.reduce((total, layer) => total + layer.rows.length, 0));
       if (map.labelsDrawn) {

@@ -1,5 +1,6 @@
 """The map's own controls, for a person showing it to a room (issue 18): full screen and back
-(the canvas follows), with the buttons on the map's toolbar (frontend/src/toolbar.js)."""
+(the canvas follows) and a picture of the view with its legend and lines, with the buttons
+on the map's toolbar (frontend/src/toolbar.js)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,44 @@ def test_full_screen_fills_the_screen_and_esc_or_the_button_leave_it(map_page, a
     page.get_by_role("button", name="Leave full screen").click()
     page.wait_for_function("document.fullscreenElement === null", timeout=10_000)
     wait_for_canvas_size(page, before)
+
+
+# The legend's swatches as the page draws them on the map (frontend/src/legend.js).
+SWATCH_COLOURS = "[...document.querySelectorAll('[data-deedscope=\"legend\"] [data-swatch]')].map((s) => s.dataset.swatch.split(',').map(Number))"
+# The words' colour of the legend and of the picture's lines (legend.js, snapshot.js).
+TEXT_COLOUR = (29, 42, 47)
+
+
+def exact_pixels(image, colour: tuple[int, int, int], box: tuple[int, int, int, int]) -> int:
+    """How many pixels of `box` (left, top, right, bottom) are exactly this colour: the
+    cells are drawn see-through, so only what is painted solid (a swatch, a letter) is."""
+    region = image.crop(box).convert("RGB")
+    return sum(count for count, pixel in region.getcolors(maxcolors=1 << 20) if pixel == colour)
+
+
+def test_download_png_is_the_maps_picture_with_its_legend_and_lines(map_page, artifacts_dir, tmp_path):
+    from PIL import Image
+
+    page, _canvas = map_page
+    page.locator('[data-deedscope="legend"]').get_by_text("Deals per cell").wait_for(timeout=LOAD_TIMEOUT_MS)
+    swatches = page.evaluate(SWATCH_COLOURS)
+    assert len(swatches) >= 2, "the legend on the map shows its colours"
+    with page.expect_download(timeout=LOAD_TIMEOUT_MS) as download:
+        page.get_by_role("button", name="Download PNG").click()
+    assert download.value.suggested_filename.endswith(".png")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", "a PNG file"
+    image = Image.open(path)
+    image.load()
+    (artifacts_dir / "map-picture.png").write_bytes(path.read_bytes())
+    width, height = canvas_size(page)
+    assert image.size == (width, height), f"the picture is {image.size}, the map's canvas {width}×{height}"
+
+    # The legend in its bottom-left corner: each colour as a solid swatch.
+    corner = (0, height * 2 // 3, width * 2 // 3, height)
+    for colour in swatches:
+        assert exact_pixels(image, tuple(colour), corner) >= 100, f"the legend's {colour} swatch is in the picture's corner"
+    # The filters and the data's date, written in its top-left corner (no city name is there).
+    assert exact_pixels(image, TEXT_COLOUR, (0, 0, width // 2, 44)) >= 20, "the picture's lines are written on it"
+

@@ -82,3 +82,20 @@ def test_the_state_the_page_reads_is_the_one_defined():
 def test_an_area_of_two_corners_is_not_a_message():
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"area": {"corners": [[0, 0], [1, 1]], "at": 1}}, STATE_SCHEMA)
+
+
+def test_the_legend_and_the_picture_the_page_writes_are_the_ones_defined():
+    from components.map_legend import legend_message, picture_message
+    from mapspec.classes import DEALS, QUANTILE, Classes
+
+    spec = build_spec(frame_around(DALLAS, 2), camera=camera(DALLAS))
+    markets = [MarketShape("DFW", "Dallas-Fort Worth", (DALLAS.west, DALLAS.south, DALLAS.east, DALLAS.north), "2026-10-31", flag="stale: permits")]
+    legend = legend_message(Classes(DEALS, QUANTILE, (1.0, 3.0, 9.0)), resolution=8, n_cells=19, markets=markets)
+    picture = picture_message("Filters: any date, kind, price", markets)
+    data = message.element_data(spec.data({}), script_url="x.js", height=480, legend=legend, picture=picture)
+    jsonschema.validate(data, message.SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert [item["label"] for item in data["legend"]["classes"]] == ["1–2", "3–8", "9+"]
+    assert data["picture"] == {
+        "lines": ["Filters: any date, kind, price", "Data as of: Dallas-Fort Worth 2026-10-31"], "fileName": "deedscope-map-DFW.png",
+    }
+    assert legend_message(Classes(DEALS, QUANTILE, (1.0,)), resolution=8, n_cells=0) is None, "no cells: no legend"

@@ -53,9 +53,15 @@ def map_data(app: AppTest) -> dict:
     return json.loads(maps[0].proto.json)
 
 
+def legend_words(app: AppTest) -> str:
+    """The legend's words, as the caption under the map says them (components/map_legend.py;
+    the map draws the same legend on itself, from its message's `legend`)."""
+    return " ".join(str(element.value) for element in app.caption)
+
+
 def drawn_resolution(app: AppTest) -> int:
     """The H3 resolution the legend says the map is drawn at."""
-    legend = " ".join(str(element.proto.body) for element in app.get("html"))
+    legend = legend_words(app)
     found = re.search(r"H3 resolution (\d+)", legend)
     assert found, "the legend names the resolution drawn"
     return int(found.group(1))

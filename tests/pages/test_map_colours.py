@@ -13,11 +13,11 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 
 from mapspec.classes import DEALS, PRICE, Classes
 from mapspec.view import View, choose_resolution
-from tests.pages.map_helpers import client, drawn_cells, drawn_resolution, map_data, new_page, point_app_at
+from tests.pages.map_helpers import client, drawn_cells, drawn_resolution, legend_words, map_data, new_page, point_app_at
 
 
 def legend(app) -> str:
-    return " ".join(str(element.proto.body) for element in app.get("html"))
+    return legend_words(app)
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ with no cells shows no legend of colours; one of anything is singular.
 
 from __future__ import annotations
 
-from components.map_legend import legend_html
+from components.map_legend import legend_message
 from mapspec.classes import DEALS, QUANTILE, Classes
-from tests.pages.map_helpers import new_page, point_app_at, texts
+from tests.pages.map_helpers import legend_words, map_data, new_page, point_app_at, texts
 
 # A small box in DFW's frame with no deals in the sandbox's small set (its south-west corner).
 def empty_view(markets: list[dict]) -> str:
@@ -22,7 +22,7 @@ def shown(app) -> str:
 
 
 def legend(app) -> str:
-    return " ".join(str(element.proto.body) for element in app.get("html"))
+    return legend_words(app)
 
 
 def run(monkeypatch, sandbox, **query):
@@ -46,6 +46,7 @@ def test_an_empty_view_says_so_and_blames_no_filter(monkeypatch, sandbox):
     assert "No deals in this view" in text, text
     assert "filters" not in text, "no filter is set: none is blamed"
     assert "Deals per cell" not in legend(app), "no colours to explain with no cells drawn"
+    assert map_data(app)["legend"] is None, "no legend on the map either"
 
 
 def test_set_filters_are_named_when_they_empty_the_view(monkeypatch, sandbox):
@@ -61,5 +62,5 @@ def test_a_city_of_no_served_market_says_so(monkeypatch, sandbox):
 
 
 def test_counts_of_one_are_singular():
-    html = legend_html(Classes(DEALS, QUANTILE, (1.0, 2.0)), resolution=8, n_cells=1)
-    assert "1 cell drawn" in html and "1 cells" not in html
+    words = " ".join(legend_message(Classes(DEALS, QUANTILE, (1.0, 2.0)), resolution=8, n_cells=1)["lines"])
+    assert "1 cell drawn" in words and "1 cells" not in words

@@ -15,6 +15,7 @@ from tests.pages.map_helpers import (
     drawn_cells,
     drawn_resolution,
     layer_rows,
+    legend_words,
     map_data,
     new_page,
     point_app_at,
@@ -58,7 +59,8 @@ def test_default_view_draws_the_cells_the_api_counts(monkeypatch, sandbox, api, 
     # The same read through the client: every cell of the market's box, counted alike.
     expected = api.deals.cells_frame(bbox=View(*first["bbox"]).text(), resolution=resolution)
     assert {row[0]: row[1] for row in rows} == dict(zip(expected["cell"], expected["n_deals"].astype(int)))
-    assert f"H3 resolution {resolution}" in " ".join(str(element.proto.body) for element in app.get("html"))
+    assert f"H3 resolution {resolution}" in legend_words(app)
+    assert f"H3 resolution {resolution}" in " ".join(map_data(app)["legend"]["lines"]), "the legend on the map says it too"
     assert map_data(app)["tiles"] is None, "DEEDSCOPE_BASEMAP=none: no tiles"
     names = city_names(app)
     assert names and all(isinstance(name, str) and name for name in names), "without tiles the map names its cities"
@@ -283,8 +285,9 @@ def test_a_market_with_stale_or_partial_coverage_is_marked(monkeypatch, sandbox,
     assert not app.exception
     layers = {layer["id"]: layer for layer in map_data(app)["cells"]}
     assert layers["cells-flagged"]["flagged"] and layer_rows(app, layers["cells-flagged"]), "its cells are drawn outlined"
-    legend = " ".join(str(element.proto.body) for element in app.get("html"))
+    legend = " ".join(map_data(app)["legend"]["lines"])
     assert "Outlined cells" in legend and flagged[0]["name"] in legend
+    assert "Outlined cells" in legend_words(app)
 
 
 @pytest.mark.parametrize("mode", ["ZIP codes", "City"])
@@ -386,8 +389,7 @@ def test_a_map_script_that_was_not_built_is_said_in_the_maps_place(monkeypatch, 
     assert not app.exception
     assert any("The map's script is not built: run `make run`" in text for text in texts(app, "error"))
     assert not app.get("bidi_component"), "no map element without its script"
-    legend = " ".join(str(element.proto.body) for element in app.get("html"))
-    assert "H3 resolution" in legend, "the legend still says what would be drawn"
+    assert "H3 resolution" in legend_words(app), "the legend's words still say what would be drawn"
     assert app.query_params["market"], "the link is still written"
     assert any("Click a cell" in text for text in texts(app, "info"))
 
