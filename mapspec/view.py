@@ -90,6 +90,10 @@ class View:
     def contains(self, latitude: float, longitude: float) -> bool:
         return self.south <= latitude <= self.north and self.west <= longitude <= self.east
 
+    def holds(self, other: "View") -> bool:
+        """Whether the other view lies wholly inside this one."""
+        return self.west <= other.west and self.south <= other.south and other.east <= self.east and other.north <= self.north
+
     def intersection(self, other: "View") -> "View | None":
         """The part of this view inside the other; None if they do not overlap."""
         west, south = max(self.west, other.west), max(self.south, other.south)

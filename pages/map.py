@@ -271,7 +271,7 @@ def render_map_and_panel(
     view, camera_at = override if override else (place_view, None)
 
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
-    drawn_view = view
+    drawn_view, drawn_read = view, None
     with map_column:
         if view is None:
             st.info("No market to show: the coverage of the data service did not load, or it serves none.")
@@ -283,13 +283,14 @@ def render_map_and_panel(
                 drawn_view = draw_map(
                     drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour), area, filters
                 )
+                drawn_read = (request, drawn.resolution)
 
     cell = st.session_state.get(SELECTED_CELL)
     tables: tuple[list | None, list | None] = (None, None)
     with panel_column:
         area_deals = render_area_panel(area, filters, markets) if area else None
         if cell:
-            tables = render_cell_panel(cell, filters, place)
+            tables = render_cell_panel(cell, filters, place, drawn_read)
         else:
             st.info("Click a cell on the map to see who buys there.")
         if drawn_view is not None:

@@ -36,9 +36,29 @@ def pick_point(latitude: float, longitude: float) -> None:
         st.session_state[f"{PLACE_KEY}_radius"] = DEFAULT_PICKED_RADIUS_MILES
 
 
-def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> tuple[list | None, list | None]:
+def figures_of_cell(cell: str, params: dict, drawn_read: tuple[Mapping, int] | None) -> dict:
+    """The cell's row of a cells read: of the map's own read (`drawn_read`: its place and
+    resolution, memoised by adapter/data.py, so no request) when that read holds the whole
+    cell, as a box around it does; else of a read of the cell's box (issue 18, Speed: the
+    figures come at once after a click)."""
+    resolution = h3.get_resolution(cell)
+    if drawn_read is not None:
+        place, drawn_resolution = drawn_read
+        bbox = place.get("bbox") if len(place) == 1 else None
+        if bbox and drawn_resolution == resolution and View.parse(bbox).holds(cell_box(cell)):
+            try:
+                return cell_figures(adapter.data.deal_cells(place, params, resolution), cell)
+            except ApiError:
+                pass  # the map's read failed (its last cells are kept): the cell's own box may answer
+    return cell_figures(adapter.data.deal_cells({"bbox": cell_box(cell).text()}, params, resolution), cell)
+
+
+def render_cell_panel(
+    cell: str, filters: DealFilters, place: PlaceChoice, drawn_read: tuple[Mapping, int] | None = None
+) -> tuple[list | None, list | None]:
     """The cell's own figures (its row of the cells read, what its tooltip says), then its
-    top investors and its deals, read from the cell's box (mapspec/cell_panel.py)."""
+    top investors and its deals, read from the cell's box (mapspec/cell_panel.py). The
+    figures come first; the free summary that states the charged reads' cost after them."""
     try:
         geometry = cell_geometry(cell)
     except ValueError:
@@ -61,7 +81,7 @@ def render_cell_panel(cell: str, filters: DealFilters, place: PlaceChoice) -> tu
     params = filters.params()
     box_summary = None
     try:
-        render_cell_summary(cell_figures(adapter.data.deal_cells(box, params, h3.get_resolution(cell)), cell), key="map_summary")
+        render_cell_summary(figures_of_cell(cell, params, drawn_read), key="map_summary")
         # Free: what a read of the cell's box holds, the most its charged reads may cost.
         box_summary = adapter.data.deal_summary(box, params)
     except ApiError as error:

@@ -87,3 +87,29 @@ def test_the_deals_table_prints_no_none_for_a_name_not_served(monkeypatch, sandb
     table = app.dataframe[0].value
     for column in ("Buyer", "Seller", "City", "ZIP"):
         assert table[column].notna().all(), f"{column} has missing values shown as None"
+
+
+def test_a_clicked_cells_figures_come_from_the_maps_own_read(monkeypatch, sandbox):
+    """Issue 18, Speed: a click's figures are the map's row of the cell, from the read the
+    map made (memoised), without a read of the cell's box before they show."""
+    import adapter.data
+    from mapspec.cell_panel import cell_box
+
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page()
+    app.run()
+    row = max(drawn_cells(app), key=lambda item: item[1])
+    places: list[dict] = []
+    read = adapter.data.deal_cells
+
+    def recording(place, filters, resolution):
+        places.append(dict(place))
+        return read(place, filters, resolution)
+
+    monkeypatch.setattr(adapter.data, "deal_cells", recording)
+    select_cell(app, row)
+    app.run()
+    assert not app.exception
+    metrics = {metric.label: metric.value for metric in app.metric}
+    assert int(metrics["Deals"].replace(",", "")) == row[1]
+    assert {"bbox": cell_box(row[0]).text()} not in places, "the cell's box was read for figures the map already had"
