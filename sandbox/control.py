@@ -60,6 +60,13 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
         )
         return {"data": body.model_dump()}
 
+    @router.get("/faults")
+    def faults_so_far() -> dict:
+        """The faults in force and what they did: data requests drawn, failures injected."""
+        current = context.faults
+        return {"data": {"rate": current.rate, "statuses": current.statuses, "latency_ms": current.latency_ms,
+                         "seed": current.seed, "drawn": current.drawn, "injected": current.injected}}
+
     @router.post("/reset")
     def reset(request: Request) -> dict:
         context.reset()

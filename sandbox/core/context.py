@@ -23,6 +23,9 @@ class Faults:
     seed: int = 1
     # The code an injected 503 carries, drawn among these (data-api.md, Errors: 503).
     unavailable_codes: list[str] = field(default_factory=lambda: ["pool_saturated"])
+    # What these settings did so far (`GET /_sandbox/faults`): data requests drawn, failures injected.
+    drawn: int = 0
+    injected: int = 0
 
 
 @dataclass

@@ -40,7 +40,9 @@ class FaultInjector:
             draw = self._random.random()
             status = self._random.choice(faults.statuses) if faults.statuses else None
             unavailable = self._random.choice(faults.unavailable_codes or ["pool_saturated"])
-        failure = _fault_problem(status, unavailable) if status is not None and draw < faults.rate else None
+            failure = _fault_problem(status, unavailable) if status is not None and draw < faults.rate else None
+            faults.drawn += 1
+            faults.injected += failure is not None
         return FaultDraw(faults.latency_ms / 1000, failure)
 
 

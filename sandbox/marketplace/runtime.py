@@ -15,6 +15,7 @@ from sandbox.marketplace.models import MarketState
 from sandbox.marketplace.offers import seed_events
 from sandbox.marketplace.seed import build_state
 from sandbox.marketplace.tokens import TokenStore
+from sandbox.marketplace.write_faults import WriteFaults
 
 
 @dataclass
@@ -26,6 +27,8 @@ class Runtime:
     idempotency: IdempotencyStore = field(default_factory=IdempotencyStore)
     # Set through the admin route so tests can hold a write open (idempotency_in_progress).
     write_delay_seconds: float = 0.0
+    # Set through the admin route so tests can lose a write's answer after it is done.
+    write_faults: WriteFaults = field(default_factory=WriteFaults)
     # The issuer's sign-in tickets, between the login form and the consent form (kept across resets):
     # ticket -> (user id, client id, expires at).
     login_tickets: dict[str, tuple[str, str, float]] = field(default_factory=dict)
@@ -44,6 +47,7 @@ class Runtime:
             self.state = state
         self.idempotency.clear()
         self.write_delay_seconds = 0.0
+        self.write_faults = WriteFaults()
 
     @property
     def now(self) -> datetime:

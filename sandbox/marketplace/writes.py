@@ -23,8 +23,10 @@ async def idempotent_write(request: Request, caller: Caller, change: Callable[[M
     key = idempotency.require_key(request.headers.get(idempotency.HEADER))
     raw = await request.body()
     print_ = idempotency.fingerprint(request.method, request.url.path, raw)
+    runtime.write_faults.count("received")
     stored = runtime.idempotency.begin(caller.principal, key, print_)
     if stored is not None:
+        runtime.write_faults.count("replayed")
         return JSONResponse(stored.body, status_code=stored.status, headers={"Idempotent-Replayed": "true"})
     try:
         if runtime.write_delay_seconds:
@@ -37,6 +39,11 @@ async def idempotent_write(request: Request, caller: Caller, change: Callable[[M
         raise
     body = {"data": data, "meta": meta(request)}
     runtime.idempotency.finish(caller.principal, key, 200, body)
+    runtime.write_faults.count("applied")
+    # A test's lost answer (write_faults.py): done and stored, but the caller is not told.
+    lost = runtime.write_faults.lost_answer()
+    if lost is not None:
+        raise lost
     return JSONResponse(body)
 
 

@@ -3,11 +3,14 @@
 - `GET /_sandbox/marketplace/fixtures`: demo accounts and the ids tests discover.
 - `POST /_sandbox/marketplace/write-delay {"seconds": s}`: hold offer writes open, so a test
   can see `409 idempotency_in_progress`; a reset sets it back to 0.
+- `POST /_sandbox/marketplace/write-faults {"rate": r, "statuses": [503, 504], "seed": s}`: lose
+  that share of offer writes' answers after doing them; `GET /_sandbox/marketplace/writes` counts
+  the writes received, applied, replayed and lost (sandbox/marketplace/write_faults.py).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sandbox.marketplace.clients import REGISTERED_APP_ID
 from sandbox.marketplace.runtime import RuntimeDep
 from sandbox.marketplace.seed import DEMO_PASSWORD
+from sandbox.marketplace.write_faults import WriteFaults
 
 
 class WriteDelay(BaseModel):
@@ -29,6 +33,24 @@ router = APIRouter(prefix="/_sandbox/marketplace", tags=["sandbox control"])
 def write_delay(runtime: RuntimeDep, body: WriteDelay) -> dict:
     runtime.write_delay_seconds = body.seconds
     return {"data": {"seconds": body.seconds}}
+
+
+class WriteFaultsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    rate: Annotated[float, Field(ge=0, le=1)] = 0.0
+    statuses: list[Literal[503, 504]] = Field(default_factory=lambda: [503, 504], min_length=1)
+    seed: int = 1
+
+
+@router.post("/write-faults")
+def write_faults(runtime: RuntimeDep, body: WriteFaultsRequest) -> dict:
+    runtime.write_faults = WriteFaults.configured(body.rate, list(body.statuses), body.seed)
+    return {"data": runtime.write_faults.counts()}
+
+
+@router.get("/writes")
+def writes(runtime: RuntimeDep) -> dict:
+    return {"data": runtime.write_faults.counts()}
 
 
 @router.get("/fixtures")

@@ -67,3 +67,32 @@ def test_a_refused_write_releases_its_key(buyer):
             422, "validation_failed")
     assert buyer.post(f"/buy/deals/{deal['id']}/offers", {**terms_for(deal), "financing": "barter"}, key=key).status_code == 422
     assert buyer.offers(deal_id=deal["id"], status="new") == []
+
+
+def test_a_lost_answer_was_done_once_and_its_key_replays_it(sandbox, buyer):
+    """The test control `write-faults`: the write is done and stored, its answer replaced by a
+    503/504; the same key then replays it, and the counts say one applied, one replayed."""
+    http.post(f"{sandbox.url}/_sandbox/marketplace/write-faults", json={"rate": 1, "seed": 3}).raise_for_status()
+    deal = free_deals(buyer)[0]
+    key = uuid.uuid4().hex
+    lost = buyer.post(f"/buy/deals/{deal['id']}/offers", terms_for(deal), key=key)
+    assert lost.status_code in (503, 504) and lost.json()["code"] == "origin_error"
+    http.post(f"{sandbox.url}/_sandbox/marketplace/write-faults", json={"rate": 0}).raise_for_status()
+    replay = buyer.post(f"/buy/deals/{deal['id']}/offers", terms_for(deal), key=key)
+    assert replay.status_code == 200 and replay.headers["Idempotent-Replayed"] == "true"
+    assert len(buyer.offers(deal_id=deal["id"], status="new")) == 1
+    counts = http.get(f"{sandbox.url}/_sandbox/marketplace/writes").json()["data"]
+    assert (counts["received"], counts["applied"], counts["replayed"], counts["lost"]) == (1, 0, 1, 0), \
+        "the counts start again with the new settings"
+
+
+def test_the_faults_say_what_they_did(sandbox):
+    from tests.processes import sandbox_env
+
+    headers = {"Authorization": f"Bearer {sandbox_env(sandbox.url)['DEEDSCOPE_API_KEY']}"}
+    http.post(f"{sandbox.url}/_sandbox/faults", json={"rate": 1, "statuses": [500], "seed": 2}).raise_for_status()
+    answers = [http.get(f"{sandbox.url}/v1/coverage", headers=headers).status_code for _ in range(3)]
+    done = http.get(f"{sandbox.url}/_sandbox/faults").json()["data"]
+    http.post(f"{sandbox.url}/_sandbox/faults", json={"rate": 0}).raise_for_status()
+    assert answers == [500, 500, 500]
+    assert (done["drawn"], done["injected"]) == (3, 3)
