@@ -70,8 +70,16 @@ def render_marketplace_problem(error: BaseException, *, key: str, title: str | N
 
 def render_still_working(error: BaseException, action: str) -> bool:
     """Say "still working" for `409 idempotency_in_progress` (the first send is still being
-    processed; its key is kept, so pressing again shows its outcome and never acts twice).
-    True when it was that code and was said."""
+    processed; its key is kept, so pressing again shows its outcome and never acts twice), and
+    "may have been done" for a write whose answer was lost (no answer, a 5xx: the adapter keeps
+    its key too). True when it was one of those and was said."""
+    if _outcome_unknown(error):
+        st.warning(
+            f"No answer came back for your {action}: it may have been done. Look at the offer's status; if the "
+            "button is still there, press it again: it is sent as the same request, so it is never done twice.",
+            icon="❔",
+        )
+        return True
     if getattr(error, "code", None) != "idempotency_in_progress":
         return False
     retry_after = getattr(error, "retry_after", None)
@@ -82,3 +90,10 @@ def render_still_working(error: BaseException, action: str) -> bool:
         icon="⏳",
     )
     return True
+
+
+def _outcome_unknown(error: BaseException) -> bool:
+    """No answer or a server error: the write may have happened (services/marketplace_api/idempotency.py)."""
+    from services.errors import ApiConnectionError
+
+    return isinstance(error, ApiConnectionError) or (getattr(error, "status", None) or 0) >= 500

@@ -13,7 +13,7 @@ def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
 
 
 # What belongs in logs and docs, not in front of a person: routes, headers, documents.
-API_WORDING = re.compile(r"\b(GET|POST|PATCH|PUT|DELETE) /|/v[13]/|\b[\w-]+\.md\b|\bLimits \d|\bX-[A-Z][A-Za-z]+-|problem\+json")
+API_WORDING = re.compile(r"\b(GET|POST|PATCH|PUT|DELETE) /|/v[13]/|\b[\w-]+\.md\b|\bLimits \d|\bX-[A-Z][A-Za-z]+-|problem\+json|\bIdempotency-Key\b")
 
 
 def without_api_wording(text: str) -> str:

@@ -355,7 +355,7 @@ def deals_panel(caps: list[dict]) -> None:
         financing="cash",
     )
     if terms:
-        act("make_offer", lambda: actions.make_offer(deal_id, terms), caps, success="Your offer was sent to the seller.")
+        act("offer", lambda: actions.make_offer(deal_id, terms), caps, success="Your offer was sent to the seller.")
 
 
 # --- proof of funds ---------------------------------------------------------------------------
