@@ -55,6 +55,11 @@ class CreditMeter:
     def holds(self, kind: CostKind, record_id: str) -> bool:
         return record_id in self._held[kind]
 
+    def held_ids(self, kind: CostKind) -> frozenset[str]:
+        """The records of this kind this session has been served (what its credits bought, or held already)."""
+        with self._lock:
+            return frozenset(self._held[kind])
+
     def estimate(self, kind: CostKind, ids: Iterable[str] | None = None, count: int | None = None) -> int:
         """At most how many credits reading these records costs.
 
