@@ -20,7 +20,9 @@ the caller sends the rows inline.
 Several replicas: a file written on one replica is also put in the shared store
 (`adapter.stores`, Redis with `DEEDSCOPE_CACHE_URL`) under its name, and a replica asked
 for a name it has not written restores it from there (`restore`, called by the app's
-middleware in adapter/login_routes.py before Streamlit's static serving answers).
+middleware in adapter/login_routes.py before Streamlit's static serving answers). A file
+published again while its shared copy has lapsed (a day's TTL, a Redis restarted empty) is
+shared again (one `EXISTS` per publish of a file already on disk).
 """
 
 from __future__ import annotations
@@ -62,8 +64,10 @@ def publish(folder: str, digest: str, text: str, *, suffix: str = ".json") -> st
     path = directory / f"{digest}{suffix}"
     try:
         if path.exists():
-            # Still in use: the pruning goes by age.
+            # Still in use: the pruning goes by age. Its shared copy may have lapsed (its TTL, a
+            # Redis restarted empty) while this replica kept drawing it: put it back.
             os.utime(path)
+            _share_again_if_lost(f"{folder}/{path.name}", path)
         else:
             directory.mkdir(parents=True, exist_ok=True)
             _write_atomically(path, text)
@@ -80,6 +84,14 @@ def _share(name: str, text: str) -> None:
     shared = stores()
     if shared.shared:
         shared.cache.set(SHARED_KEY_PREFIX + name, text, ttl=SHARED_TTL_S)
+
+
+def _share_again_if_lost(name: str, path: Path) -> None:
+    from adapter.stores import stores
+
+    shared = stores()
+    if shared.shared and not shared.cache.has(SHARED_KEY_PREFIX + name):
+        _share(name, path.read_text(encoding="utf-8"))
 
 
 def restore(name: str, root: Path | None = None) -> bool:

@@ -46,6 +46,10 @@ class CacheStore(Protocol):
         """Get and delete in one step: a value can be taken once."""
         ...
 
+    def has(self, key: str) -> bool:
+        """Whether `key` holds a live entry, without reading its value (a large one stays put)."""
+        ...
+
     def delete_prefix(self, prefix: str) -> int:
         """Delete every key starting with `prefix`; return how many went."""
         ...
@@ -108,6 +112,10 @@ class MemoryStore:
         with self._lock:
             item = self._entries.pop(key, None)
         return None if item is None else item[0]
+
+    def has(self, key: str) -> bool:
+        with self._lock:
+            return key in self._entries
 
     def delete_prefix(self, prefix: str) -> int:
         with self._lock:

@@ -75,6 +75,9 @@ class RedisStore:
     def delete(self, key: str) -> None:
         self._redis.delete(self.prefix + key)
 
+    def has(self, key: str) -> bool:
+        return bool(self._redis.exists(self.prefix + key))
+
     def pop(self, key: str) -> Any | None:
         # GETDEL (Redis 6.2): two replicas taking the same pending login cannot both get it.
         return self._load(self._redis.getdel(self.prefix + key))

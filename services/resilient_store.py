@@ -68,6 +68,9 @@ class ResilientStore:
     def pop(self, key: str) -> Any | None:
         return self._call("pop", key)
 
+    def has(self, key: str) -> bool:
+        return self._call("has", key)
+
     def delete_prefix(self, prefix: str) -> int:
         return self._call("delete_prefix", prefix)
 

@@ -45,6 +45,15 @@ def test_ttl_is_capped_at_thirty_days() -> None:
     assert store.get("forever") is None
 
 
+def test_has_sees_live_entries_only() -> None:
+    timer = FakeTimer()
+    store = MemoryStore(timer=timer)
+    store.set("short", b"x", ttl=10)
+    assert store.has("short") and not store.has("never set")
+    timer.now = 11
+    assert not store.has("short"), "an expired entry is not there"
+
+
 def test_store_is_bounded_in_bytes() -> None:
     store = MemoryStore(max_bytes=1000)
     for index in range(50):

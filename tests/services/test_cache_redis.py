@@ -42,8 +42,9 @@ def test_values_round_trip_and_pop_is_single_use(store):
     store.set("pending", {"state": "s"})
     assert store.pop("pending") == {"state": "s"}
     assert store.pop("pending") is None
+    assert store.has("entry") and not store.has("pending")
     store.delete("entry")
-    assert store.get("entry") is None
+    assert store.get("entry") is None and not store.has("entry")
 
 
 def test_ttl_is_redis_own(store):
@@ -117,7 +118,7 @@ def test_a_redis_that_goes_away_falls_back_to_memory_and_says_so():
     store = ResilientStore(dead, MemoryStore(), retry_after_s=10, clock=lambda: clock[0])
     assert store.problem is None
     store.set("a", 1)
-    assert store.get("a") == 1  # kept in memory meanwhile
+    assert store.get("a") == 1 and store.has("a")  # kept in memory meanwhile
     assert store.problem and "Redis" in store.problem
     with store.lock("session"):
         pass
