@@ -114,9 +114,11 @@ def build_spec(
     texts = {layer_id: json.dumps(layer_rows, separators=(",", ":"), ensure_ascii=False) for layer_id, layer_rows in cell_layers.items()}
     layout: dict[str, Any] = {
         "view": camera,
-        "tiles": CARTO_POSITRON_TILES if basemap else None,
-        "tilesHiDpi": CARTO_POSITRON_TILES_HIDPI if basemap else None,
-        "attribution": TILES_ATTRIBUTION if basemap else "",
+        # Offered always, drawn at first when `basemap` (the map's switch: frontend/src/basemap.js).
+        "tiles": CARTO_POSITRON_TILES,
+        "tilesHiDpi": CARTO_POSITRON_TILES_HIDPI,
+        "attribution": TILES_ATTRIBUTION,
+        "tilesShown": basemap,
         "colors": scale.colors(count_at),
         "cells": [{"id": layer_id, "flagged": layer_id == FLAGGED_CELLS_LAYER} for layer_id in cell_layers],
         "form": form,
@@ -124,8 +126,8 @@ def build_spec(
         "countAt": count_at,
         "tooltip": tooltip_lines,
         "outlines": [_frame(market.bbox, camera) for market in markets_in_view],
-        # Drawn only without tiles, whose own names would clash with them.
-        "labels": [] if basemap else [_label(label) for label in labels],
+        # Drawn only while the tiles are not, whose own names would clash with them.
+        "labels": [_label(label) for label in labels],
     }
     return MapSpec(
         layout=layout,

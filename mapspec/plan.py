@@ -38,7 +38,7 @@ def draw_view(
     """The view's spec: its cells at the finest resolution that keeps it under the most
     cells a view may hold. A ZIP list or a city (`fit_to_cells`) has no box of its own:
     the first read, at the view's resolution, finds where its cells are, and a finer read
-    fills that box. Market frames in view; city names only without tiles."""
+    fills that box. Market frames in view; city names, drawn while tiles are not."""
     cells, resolution = read_cells(choose_resolution(view))
     if fit_to_cells and len(cells):
         view = View.covering([h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)])
@@ -46,6 +46,6 @@ def draw_view(
         if finer != resolution:
             cells, resolution = read_cells(finer)
     shapes = shapes_in_view(markets, view)
-    labels = () if basemap else city_labels(view)
-    spec = build_spec(cells, camera=camera(view), markets=shapes, labels=labels, basemap=basemap)
+    # Names for the map without tiles: its basemap switch may turn them off at any time.
+    spec = build_spec(cells, camera=camera(view), markets=shapes, labels=city_labels(view), basemap=basemap)
     return DrawnView(spec, view, resolution)

@@ -30,8 +30,10 @@ def tiles_reachable(style_url: str, *, timeout_s: float = PROBE_TIMEOUT_S) -> bo
 
 
 def tiles_wanted(setting: str | None, reachable: Callable[[], bool]) -> bool:
-    """The setting (`DEEDSCOPE_BASEMAP`): "none" never, "carto" always, "auto" (the
-    default, also for a value it does not know) when `reachable()` says the tiles answer."""
+    """Whether the map opens on tiles, from the setting (`DEEDSCOPE_BASEMAP`): "none" never,
+    "carto" always, "auto" (the default, also for a value it does not know) when
+    `reachable()` says the tiles answer. The Map page's own switch still offers them, and
+    says so when the browser cannot reach them (frontend/src/basemap.js)."""
     mode = (setting or AUTO).strip().lower()
     if mode in NEVER_WORDS:
         return False

@@ -14,9 +14,9 @@
 // that mapspec (Python) reads. frontend/test/message.test.js checks that the script reads
 // exactly its fields; tests/mapspec/test_message.py that the page writes them.
 import {Deck, MapView, WebMercatorViewport} from '@deck.gl/core';
-import {BitmapLayer, PathLayer, SolidPolygonLayer, TextLayer} from '@deck.gl/layers';
-import {TileLayer} from '@deck.gl/geo-layers';
+import {PathLayer, SolidPolygonLayer} from '@deck.gl/layers';
 
+import {addBasemapSwitch, labelLayers, showBasemap, tileLayers} from './basemap.js';
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
 import {showLegend} from './legend.js';
 import {addFullScreen, fitHeight} from './size.js';
@@ -31,8 +31,6 @@ const SELECTED_PX = 3;
 const SETTLE_MS = 400;
 const TOOLTIP_GAP_PX = 12;
 const FLAGGED_LINE_COLOR = [60, 60, 60, 230];
-const LABEL_COLOR = [29, 42, 47, 255];
-const LABEL_FONT = "'Source Sans', sans-serif";
 
 const maps = new WeakMap();
 
@@ -109,13 +107,16 @@ function mount(parentElement, setStateValue) {
       }
     },
   });
+  // The map's parts, each its own module; `redraw` draws its layers again.
+  const redraw = () => map.data && map.deck.setProps({layers: layers(map, map.data, map.labelsDrawn)});
   addDownload(map);
   // A larger or smaller canvas shows another box: reported as a move would be.
   addFullScreen(map, () => {
     map.viewKey = null;
     reportWhenSettled(map);
   });
-  map.draw = mountDraw(map, () => map.data && map.deck.setProps({layers: layers(map, map.data, map.labelsDrawn)}));
+  addBasemapSwitch(map, redraw);
+  map.draw = mountDraw(map, redraw);
   return map;
 }
 
@@ -196,9 +197,8 @@ function update(map, data, rows) {
     map.zoom = camera.zoom;
     map.deck.setProps({initialViewState: {...camera, pitch: 0, bearing: 0}});
   }
-  map.attribution.textContent = data.tiles ? data.attribution || '' : '';
-  map.attribution.style.display = data.tiles ? 'block' : 'none';
   map.data = data;
+  showBasemap(map, data);
   map.draw.show(data.area);
   const generation = (map.generation || 0) + 1;
   map.generation = generation;
@@ -246,11 +246,11 @@ function update(map, data, rows) {
 
 function layers(map, data, withLabels) {
   const drawn = [];
-  if (data.tiles) drawn.push(tileLayer(window.devicePixelRatio > 1 && data.tilesHiDpi ? data.tilesHiDpi : data.tiles));
+  drawn.push(...tileLayers(map, data));
   for (const layer of map.cells) drawn.push(...cellLayers(map, layer, data));
   if (data.outlines && data.outlines.length) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
   if (data.selected) drawn.push(frameLayer('selected-cell', [selectedFrame(data.selected, map.zoom)], SELECTED_COLOR));
-  if (withLabels && !data.tiles && data.labels && data.labels.length) drawn.push(labelLayer(data.labels));
+  drawn.push(...labelLayers(map, data, withLabels));
   drawn.push(...map.draw.layers());
   return drawn;
 }
@@ -322,42 +322,6 @@ function selectedFrame({centre, ring}, zoom) {
   const grow = 1 + (SELECTED_PX * degreesPerPixel) / Math.max(radius, 1e-12);
   const outer = ring.map(([lng, lat]) => [centre[0] + (lng - centre[0]) * grow, centre[1] + (lat - centre[1]) * grow]);
   return [outer, ring];
-}
-
-// City names from a font atlas of only the letters they use: deck.gl draws every glyph
-// of its character set before the first frame, and all of ASCII cost about 150 ms.
-function labelLayer(labels) {
-  const letters = new Set();
-  for (const label of labels) for (const letter of label.t) letters.add(letter);
-  return new TextLayer({
-    id: 'city-labels',
-    data: labels,
-    getText: (label) => label.t,
-    getPosition: (label) => label.p,
-    getSize: 14,
-    getColor: LABEL_COLOR,
-    fontFamily: LABEL_FONT,
-    fontWeight: 600,
-    outlineWidth: 3,
-    outlineColor: [255, 255, 255, 220],
-    characterSet: [...letters].join(''),
-    fontSettings: {sdf: true, fontSize: 32, buffer: 4, radius: 8},
-    pickable: false,
-  });
-}
-
-function tileLayer(template) {
-  return new TileLayer({
-    id: 'basemap',
-    data: template,
-    minZoom: 0,
-    maxZoom: 19,
-    tileSize: 256,
-    renderSubLayers: (props) => {
-      const [[west, south], [east, north]] = props.tile.boundingBox;
-      return new BitmapLayer(props, {data: null, image: props.data, bounds: [west, south, east, north]});
-    },
-  });
 }
 
 function cellRow(map, info) {

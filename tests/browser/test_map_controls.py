@@ -1,14 +1,16 @@
 """The map's own controls, for a person showing it to a room (issue 18): full screen and back
-(the canvas follows) and a picture of the view with its legend and lines, with the buttons
-on the map's toolbar (frontend/src/toolbar.js)."""
+(the canvas follows), a picture of the view with its legend and lines, and the basemap
+switch, with the buttons on the map's toolbar (frontend/src/toolbar.js). There is no
+internet here: the tests answer the browser's tile requests themselves."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, TILE_COLOUR, colour_share, solid_tile, wait_for_colour, wait_for_paint
 from tests.processes import run_streamlit, sandbox_env
 
 VIEWPORT = {"width": 1440, "height": 900}
@@ -107,4 +109,61 @@ def test_download_png_is_the_maps_picture_with_its_legend_and_lines(map_page, ar
         assert exact_pixels(image, tuple(colour), corner) >= 100, f"the legend's {colour} swatch is in the picture's corner"
     # The filters and the data's date, written in its top-left corner (no city name is there).
     assert exact_pixels(image, TEXT_COLOUR, (0, 0, width // 2, 44)) >= 20, "the picture's lines are written on it"
+
+
+def wait_for_share(page, canvas, colour, done, timeout_s: float = 30) -> float:
+    deadline = time.monotonic() + timeout_s
+    share = colour_share(page, canvas, colour)
+    while not done(share) and time.monotonic() < deadline:
+        time.sleep(0.25)
+        share = colour_share(page, canvas, colour)
+    return share
+
+
+TILES = "https://basemaps.cartocdn.com/**"
+CREDIT = "© OpenStreetMap contributors © CARTO"
+
+
+def test_the_basemap_switch_draws_tiles_and_takes_them_away(map_page, artifacts_dir):
+    page, canvas = map_page
+    tile = solid_tile()
+    page.route(TILES, lambda route: route.fulfill(status=200, content_type="image/png", body=tile))
+    switch = page.get_by_role("button", name="Basemap tiles")
+    assert switch.get_attribute("aria-pressed") == "false", "DEEDSCOPE_BASEMAP=none: the map opens without tiles"
+    assert colour_share(page, canvas, TILE_COLOUR) == 0
+
+    switch.click()
+    share = wait_for_colour(page, canvas, TILE_COLOUR, 0.2)
+    assert share >= 0.2, f"the tiles' colour shows on {share:.0%} of the map"
+    assert switch.get_attribute("aria-pressed") == "true"
+    assert page.get_by_text(CREDIT).is_visible(), "the tiles are credited"
+    page.screenshot(path=str(artifacts_dir / "map-switched-to-tiles.png"))
+
+    switch.click()
+    page.get_by_text(CREDIT).wait_for(state="hidden", timeout=LOAD_TIMEOUT_MS)
+    gone = wait_for_share(page, canvas, TILE_COLOUR, lambda share: share < 0.01)
+    assert gone < 0.01 and wait_for_paint(page, canvas) > 0.05, f"tiles switched off, their colour covers {gone:.0%}"
+
+
+def test_tiles_that_cannot_be_reached_are_said_and_the_map_goes_on_without_them(map_page, artifacts_dir):
+    page, canvas = map_page
+    asked: list[str] = []
+
+    def unreachable(route) -> None:
+        asked.append(route.request.url)
+        route.abort("namenotresolved")
+
+    page.route(TILES, unreachable)
+    switch = page.get_by_role("button", name="Basemap tiles")
+    switch.click()
+    note = page.get_by_role("status").filter(has_text="tiles can't be reached")
+    note.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert asked, "the tiles were asked for"
+    page.wait_for_function(
+        "() => document.querySelector('[aria-label=\"Basemap tiles\"]').getAttribute('aria-pressed') === 'false'",
+        timeout=LOAD_TIMEOUT_MS,
+    )
+    assert not page.get_by_text(CREDIT).is_visible(), "no credit for tiles not drawn"
+    assert wait_for_paint(page, canvas) > 0.05, "the cells are still drawn"
+    page.screenshot(path=str(artifacts_dir / "map-tiles-unreachable.png"))
 

@@ -144,13 +144,14 @@ def test_the_rows_go_by_url_or_inline():
     assert other.digests[CELLS_LAYER] != spec.digests[CELLS_LAYER], "named by content"
 
 
-def test_tiles_only_with_a_basemap():
+def test_tiles_are_offered_always_and_shown_at_first_with_a_basemap():
     frame = cells_frame(10)
     with_tiles = build_spec(frame, camera=camera(DALLAS), basemap=True).data({})
     without = build_spec(frame, camera=camera(DALLAS), basemap=False).data({})
     assert with_tiles["tiles"] == CARTO_POSITRON_TILES and "CARTO" in with_tiles["attribution"]
     assert with_tiles["tilesHiDpi"].endswith("@2x.png")
-    assert without["tiles"] is None and without["tilesHiDpi"] is None
+    assert with_tiles["tilesShown"] is True and without["tilesShown"] is False
+    assert without["tiles"] == CARTO_POSITRON_TILES, "the map's switch may still draw them"
 
 
 def test_the_selected_cell_is_sent_to_be_framed():
@@ -234,11 +235,11 @@ def test_market_outlines_are_thin_frames_around_the_box():
     assert 1 <= frame_px <= 4, "a frame a couple of pixels wide at the first zoom"
 
 
-def test_city_names_only_without_tiles():
+def test_city_names_are_sent_with_or_without_tiles():
     labels = [CityLabel("Dallas", 32.78, -96.8), CityLabel("Cañon City", 38.44, -105.24)]
     without = build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=False).data({})
     assert without["labels"] == [{"t": "Dallas", "p": [-96.8, 32.78]}, {"t": "Cañon City", "p": [-105.24, 38.44]}]
     with_tiles = build_spec(frame_of(disk_in(DALLAS, 20)), camera=camera(DALLAS), labels=labels, basemap=True).data({})
-    assert with_tiles["labels"] == [], "tiles carry their own names"
+    assert with_tiles["labels"] == without["labels"], "the map draws them while its tiles are off (frontend/src/basemap.js)"
 
 
