@@ -14,4 +14,5 @@ Plain functions over plain values, tested as such (tests/mapspec/); the adapter
 - `mapspec.message`: the message's definition (frontend/src/message.json), shared with
   the map's script.
 - `mapspec.link`: the page's link, `parse` and `write`.
+- `mapspec.area`: an area drawn on the map, the cells and deals in it.
 """

@@ -1,6 +1,7 @@
 """Draw to filter (issue 18): a person draws an area by clicking the map, sees its cells and
 deals counted on the map at once, the page's figures of the area match, and its deals are
-listed after the cost is confirmed. Edges that cross are refused on the map."""
+listed after the cost is confirmed; the link restores the area in another browser. Edges
+that cross are refused on the map, Esc leaves a drawing, a drag still pans."""
 
 from __future__ import annotations
 
@@ -76,19 +77,23 @@ def test_draw_an_area_see_it_counted_then_list_its_deals(sandbox, page, artifact
         corners = [(-90, -60), (80, -70), (100, 40), (0, 90), (-90, 50)]
         click_at(page, cx + corners[0][0], cy + corners[0][1])
         click_at(page, cx + corners[1][0], cy + corners[1][1])
+        # A patch of the map away from the drawing, to see the map move under it.
+        patch = {"x": box["x"] + 10, "y": cy + 60, "width": 120, "height": 80}
+        before = page.screenshot(clip=patch)
         page.mouse.move(cx + 250, cy + 120)
         page.mouse.down()
-        page.mouse.move(cx + 230, cy + 110, steps=5)
+        page.mouse.move(cx + 190, cy + 110, steps=5)
         page.mouse.up()
         page.wait_for_timeout(450)
         dragged = page.evaluate(MAP_AND_PAGE)
         assert dragged["cells"] is None, "a drag adds no corner and closes nothing"
-        # The corners after the drag where the map moved them to (20 px left, 10 up).
+        assert page.screenshot(clip=patch) != before, "the drag panned the map"
+        # The corners after the drag where the map moved them to (60 px left, 10 up).
         for dx, dy in corners[2:4]:
-            click_at(page, cx + dx - 20, cy + dy - 10)
+            click_at(page, cx + dx - 60, cy + dy - 10)
         page.screenshot(path=str(artifacts_dir / "map-draw-1-drawing.png"))
         # The last corner by a double click, which closes the area.
-        last = (cx + corners[4][0] - 20, cy + corners[4][1] - 10)
+        last = (cx + corners[4][0] - 60, cy + corners[4][1] - 10)
         page.mouse.move(*last)
         page.mouse.dblclick(*last)
         counted = page.evaluate(MAP_AND_PAGE)
@@ -119,6 +124,21 @@ def test_draw_an_area_see_it_counted_then_list_its_deals(sandbox, page, artifact
         assert credits_spent(page) != "0", "the deals were charged once confirmed"
         page.locator('[data-testid="stDataFrame"]').first.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts_dir / "map-draw-3-deals.png"))
+
+        # The link, opened afresh (a colleague's browser): the area is drawn and counted again.
+        shared = page.url
+        other = page.context.browser.new_context(viewport={"width": 1400, "height": 900})
+        try:
+            opened = other.new_page()
+            opened.goto(shared, timeout=LOAD_TIMEOUT_MS)
+            opened.get_by_role("heading", name="Drawn area").wait_for(timeout=LOAD_TIMEOUT_MS)
+            opened.wait_for_function(f"() => document.querySelector('{MAP}')?.dataset.areaCells !== undefined", timeout=LOAD_TIMEOUT_MS)
+            restored = opened.evaluate(MAP_AND_PAGE)
+            assert restored["cells"] == shown["cells"] and restored["deals"] == shown["deals"]
+            assert metric_value(opened, "Cells in the area") == int(shown["cells"])
+            opened.screenshot(path=str(artifacts_dir / "map-draw-4-shared-link.png"))
+        finally:
+            other.close()
 
         # Cleared, the area leaves the map, the page and the link.
         page.get_by_role("button", name="Clear area").click()
