@@ -18,6 +18,7 @@ import {PathLayer, SolidPolygonLayer} from '@deck.gl/layers';
 
 import {addBasemapSwitch, labelLayers, showBasemap, tileLayers} from './basemap.js';
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
+import {addExtrusionSwitch, extrusion, pitchOf} from './extrude.js';
 import {showLegend} from './legend.js';
 import {addFullScreen, fitHeight} from './size.js';
 import {mountDraw} from './draw.js';
@@ -116,6 +117,7 @@ function mount(parentElement, setStateValue) {
     reportWhenSettled(map);
   });
   addBasemapSwitch(map, redraw);
+  addExtrusionSwitch(map, redraw);
   map.draw = mountDraw(map, redraw);
   return map;
 }
@@ -195,7 +197,7 @@ function update(map, data, rows) {
     map.viewKey = viewKey;
     const camera = fitted(map, data.view, height);
     map.zoom = camera.zoom;
-    map.deck.setProps({initialViewState: {...camera, pitch: 0, bearing: 0}});
+    map.deck.setProps({initialViewState: {...camera, pitch: pitchOf(map), bearing: 0}});
   }
   map.data = data;
   showBasemap(map, data);
@@ -274,11 +276,10 @@ function cellLayers(map, layer, data) {
     data.form === CENTRE_FORM ? {coordinateSystem: 'lnglat-offsets', coordinateOrigin: [...data.shape.origin, 0]} : {};
   const fill = new SolidPolygonLayer({
     id: layer.id,
-    data: built.binary,
+    ...extrusion(map, rows, built, data),
     positionFormat: 'XY',
     _normalize: false,
     filled: true,
-    extruded: false,
     pickable: true,
     ...placement,
   });

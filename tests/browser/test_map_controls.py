@@ -1,6 +1,6 @@
 """The map's own controls, for a person showing it to a room (issue 18): full screen and back
-(the canvas follows), a picture of the view with its legend and lines, and the basemap
-switch, with the buttons on the map's toolbar (frontend/src/toolbar.js). There is no
+(the canvas follows), a picture of the view with its legend and lines, the basemap switch
+and 3D by deals, with the buttons on the map's toolbar (frontend/src/toolbar.js). There is no
 internet here: the tests answer the browser's tile requests themselves."""
 
 from __future__ import annotations
@@ -167,3 +167,42 @@ def test_tiles_that_cannot_be_reached_are_said_and_the_map_goes_on_without_them(
     assert wait_for_paint(page, canvas) > 0.05, "the cells are still drawn"
     page.screenshot(path=str(artifacts_dir / "map-tiles-unreachable.png"))
 
+
+# The commonest colour of the painted pixels: a class's colour as flat cells show it.
+COMMONEST_COLOUR = """(canvas) => {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width; copy.height = canvas.height;
+    const context = copy.getContext('2d');
+    context.drawImage(canvas, 0, 0);
+    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+    const counts = new Map();
+    for (let i = 0; i < pixels.length; i += 4) {
+        if (pixels[i + 3] === 0) continue;
+        const key = `${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`;
+        counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    const [key] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    return key.split(',').map(Number);
+}"""
+
+
+def test_3d_raises_the_cells_by_deals_and_flat_brings_them_back(map_page, artifacts_dir):
+    """Extruded cells are lit (their tops and walls shaded), flat ones are not: the flat
+    cells' commonest colour all but leaves the canvas in 3D and comes back when flat."""
+    page, canvas = map_page
+    flat_colour = tuple(page.evaluate(COMMONEST_COLOUR, canvas.element_handle()))
+    flat_share = colour_share(page, canvas, flat_colour)
+    assert flat_share > 0.01, f"flat cells show {flat_colour} on {flat_share:.1%} of the map"
+
+    switch = page.get_by_role("button", name="3D by deals")
+    switch.click()
+    raised = wait_for_share(page, canvas, flat_colour, lambda share: share < flat_share * 0.2)
+    assert raised < flat_share * 0.2, f"in 3D the flat colour still covers {raised:.1%} (flat: {flat_share:.1%})"
+    assert switch.get_attribute("aria-pressed") == "true"
+    assert wait_for_paint(page, canvas) > 0.05, "the raised cells are drawn"
+    page.screenshot(path=str(artifacts_dir / "map-3d.png"))
+
+    switch.click()
+    back = wait_for_share(page, canvas, flat_colour, lambda share: share > flat_share * 0.9)
+    assert back > flat_share * 0.9, f"flat again, the colour covers {back:.1%} (at first: {flat_share:.1%})"
+    assert switch.get_attribute("aria-pressed") == "false"
