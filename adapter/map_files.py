@@ -54,6 +54,11 @@ def map_spec(
     )
 
 
+def markets_text(markets: list[Mapping[str, Any]]) -> str:
+    """The markets as `map_spec` takes them, the same text for the same markets."""
+    return json.dumps(markets, sort_keys=True, default=str)
+
+
 @st.cache_data(show_spinner=False, max_entries=32, ttl=data.FREE_READ_TTL_S)
 def _map_spec(
     fingerprint: str, geometry: tuple, filters: tuple, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool

@@ -9,7 +9,6 @@ moved by a person, the map's view becomes the page's (resolution, cells, link).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from datetime import date
 
@@ -38,6 +37,7 @@ from mapspec.plan import DrawnView
 from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
 from mapspec.area import Area
 from pages.sections.map_area import follow_the_area, render_area_panel, render_area_tables
+from pages.sections.map_read_ahead import read_ahead_markets
 from pages.sections.map_cell import render_cell_panel, render_cell_tables
 from pages.sections.map_state import (
     AREA_KEY, CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL,
@@ -169,7 +169,7 @@ def read_cells(request: dict, filters: DealFilters, request_view: View, fit_to_c
     map, so a person who moved it can move on or back; None when nothing was drawn yet."""
     try:
         drawn = adapter.map_files.map_spec(
-            request, filters.params(), request_view.text(), fit_to_cells, json.dumps(markets, sort_keys=True, default=str)
+            request, filters.params(), request_view.text(), fit_to_cells, adapter.map_files.markets_text(markets)
         )
     except ApiError as error:
         render_error(error, title="Map cells")
@@ -253,6 +253,8 @@ def main() -> None:
     if problem:
         st.error(problem)
     render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, problem is None)
+    # Once the page is drawn: what a market switch will draw (pages/sections/map_read_ahead.py).
+    read_ahead_markets(place, markets, filters, colour)
 
 
 @st.fragment

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -121,6 +122,20 @@ def wait_until_idle(page: Page) -> None:
     )
 
 
+def settled_requests(api, quiet_s: float = 2.0, timeout_s: float = 60.0) -> Counter[str]:
+    """The API's requests once none came for `quiet_s`: after its paint, the Map page reads
+    ahead what a market switch will need (adapter/read_ahead.py)."""
+    deadline = time.monotonic() + timeout_s
+    seen = api.data_requests()
+    while time.monotonic() < deadline:
+        time.sleep(quiet_s)
+        now = api.data_requests()
+        if now == seen:
+            break
+        seen = now
+    return seen
+
+
 def logged_in(page: Page):
     """What a logged-in Marketplace page shows (the account's details sit in a tab of their own)."""
     return page.get_by_role("button", name="Log out")
@@ -175,7 +190,7 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     assert wait_for_paint(page, canvas) > 0.05
     wait_until_idle(page)
     view_url = page.url
-    read_on_a = api.data_requests()
+    read_on_a = settled_requests(api)
     assert read_on_a.get("/v1/deals/cells"), f"A read the cells from the API: {read_on_a}"
 
     # ...is served on B from the shared cache: no data request reaches the API.
