@@ -145,7 +145,7 @@ def log_in_through_issuer(page: Page) -> None:
     page.fill('input[name="email"]', "buyer@sandbox.test")
     page.fill('input[name="password"]', "sandbox")
     page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name="Allow")).to_be_visible()
+    expect(page.get_by_role("button", name="Allow")).to_be_visible(timeout=UI_TIMEOUT_MS)
     if page.locator('input[name="accept_terms"]').count():
         page.check('input[name="accept_terms"]')
 
@@ -157,15 +157,15 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     # Log in, starting on replica A.
     on_replica(page, balancer, 0)
     page.goto(f"{balancer}/marketplace")
-    expect(page.get_by_role("heading", name="Marketplace")).to_be_visible()
+    expect(page.get_by_role("heading", name="Marketplace")).to_be_visible(timeout=UI_TIMEOUT_MS)
     page.get_by_role("link", name="Log in").click()
     page.wait_for_url(re.compile(re.escape(sandbox.url) + r"/auth/"))
     log_in_through_issuer(page)
     # The redirect back lands on replica B, which finishes the login A began.
     on_replica(page, balancer, 1)
     page.get_by_role("button", name="Allow").click()
-    expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible()
-    expect(logged_in(page)).to_be_visible()
+    expect(page.get_by_text("You are logged in to the marketplace")).to_be_visible(timeout=UI_TIMEOUT_MS)
+    expect(logged_in(page)).to_be_visible(timeout=UI_TIMEOUT_MS)
     assert page.url.startswith(f"{balancer}/marketplace") and "code=" not in page.url and "state=" not in page.url
     # The login began on A (its binding cookie), finished on B (the pending login is on Redis).
     assert "deedscope_login" not in {c["name"] for c in page.context.cookies()}, "the callback clears the binding"
@@ -176,7 +176,7 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     # A reload on replica A is still logged in; so is a new tab.
     on_replica(page, balancer, 0)
     page.reload()
-    expect(logged_in(page)).to_be_visible()
+    expect(logged_in(page)).to_be_visible(timeout=UI_TIMEOUT_MS)
     second_tab = page.context.new_page()
     second_tab.goto(f"{balancer}/marketplace")
     expect(logged_in(second_tab)).to_be_visible(timeout=UI_TIMEOUT_MS)
@@ -216,7 +216,7 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     assert wait_for_paint(page, page.locator("canvas").first) > 0.05
     assert page.url == view_url, "the map view (its link) was kept"
     page.get_by_role("link", name="Marketplace").first.click()
-    expect(logged_in(page)).to_be_visible()
+    expect(logged_in(page)).to_be_visible(timeout=UI_TIMEOUT_MS)
     page.screenshot(path=str(artifacts_dir / "replicas-after-a-stopped.png"))
 
     # Log out in one tab: the session ends everywhere (the other tab asks for a login on its next run).
@@ -224,7 +224,7 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     other_tab.goto(f"{balancer}/marketplace")
     expect(logged_in(other_tab)).to_be_visible(timeout=UI_TIMEOUT_MS)
     page.get_by_role("button", name="Log out").click()
-    expect(page.get_by_text("You are logged out")).to_be_visible()
+    expect(page.get_by_text("You are logged out")).to_be_visible(timeout=UI_TIMEOUT_MS)
     other_tab.reload()
     expect(other_tab.get_by_role("link", name="Log in")).to_be_visible(timeout=UI_TIMEOUT_MS)
     # That page load (on whichever replica) cleared the ended session's cookie.
