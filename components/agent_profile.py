@@ -9,6 +9,7 @@ import streamlit as st
 
 from components.charts import render_bar_chart
 from components.tables import escape_markdown, link_column, page_href, render_page_link, render_table
+from components.words import code_label
 
 # data-api.md, Listing agent profile: how the agent record was keyed, said in words.
 IDENTITY_BASIS_WORDS = {
@@ -37,6 +38,13 @@ def identity_basis_words(basis: str | None) -> str:
         detail = basis.removeprefix("LICENSE_").replace("_", " ").lower()
         return LICENCE_BASIS_WORDS.format(detail=detail)
     return IDENTITY_BASIS_WORDS.get(basis, f"Identified by {basis}.")
+
+
+def identity_basis_label(basis: str | None) -> str:
+    """The basis in a table's few words: "Licence roll (exact)", "Name and brokerage"."""
+    if basis and basis.startswith("LICENSE_"):
+        return f"Licence roll ({basis.removeprefix('LICENSE_').replace('_', ' ').lower()})"
+    return code_label(basis)
 
 
 def licence_words(candidates: int | None) -> str:
@@ -158,7 +166,7 @@ def render_agent_hits(hits: Sequence[Mapping], *, key: str) -> None:
                 "Market": ", ".join(markets),
                 "Brokerage": current.get("name") if isinstance(current, Mapping) else current,
                 "Listings": (hit.get("listings") or {}).get("n_total") if isinstance(hit.get("listings"), Mapping) else hit.get("n_listings"),
-                "Identity": hit.get("identity_basis"),
+                "Identity": identity_basis_label(hit.get("identity_basis")),
                 # An agent of several markets opens on the question of which (market_required).
                 "Open": page_href("agents", {"agent": hit.get("id") or "", "market": markets[0] if len(markets) == 1 else ""}),
             }

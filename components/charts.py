@@ -113,8 +113,10 @@ def render_points_map(
     tooltip: str = "{label}",
     height: int = 320,
     frames: Sequence[dict] = (),
+    outlines: Sequence[Sequence[Sequence[float]]] = (),
 ) -> None:
     """Points (`latitude`, `longitude`, `label`) on a small map; rows without a position are left out.
+    `outlines` (paths of longitude, latitude: the states' borders) are drawn under everything.
 
     `frames` (`label`, `bbox` = west, south, east, north), e.g. the market the points are in, are
     outlined and named under the points, and the view takes them in whole: the points' context."""
@@ -136,7 +138,7 @@ def render_points_map(
     latitudes = located["latitude"].tolist() + [point[1] for polygon in polygons for point in polygon["polygon"]]
     longitudes = located["longitude"].tolist() + [point[0] for polygon in polygons for point in polygon["polygon"]]
     deck = pydeck.Deck(
-        layers=[*_box_layers(polygons, filled=False), layer],
+        layers=[*outline_layer(outlines), *_box_layers(polygons, filled=False), layer],
         initial_view_state=_view_of(latitudes, longitudes, height=height),
         map_provider=map_provider_for(basemap),
         map_style=None,

@@ -7,6 +7,7 @@ import streamlit as st
 
 from components.charts import render_points_map
 from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
+from components.words import code_label
 
 
 def wholesaler_name(block: dict | None) -> str:
@@ -16,7 +17,7 @@ def wholesaler_name(block: dict | None) -> str:
 
 def listings_frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame([{
-        "Published": r.get("published_on"), "Status": r.get("status"), "Asking": r.get("asking_price"),
+        "Published": r.get("published_on"), "Status": code_label(r.get("status")), "Asking": r.get("asking_price"),
         "Sold": r.get("sold_price"), "City": (r.get("property") or {}).get("city"),
         "ZIP": (r.get("property") or {}).get("zip"), "Wholesaler": wholesaler_name(r.get("wholesaler")),
         "Buyer": wholesaler_name(r.get("buyer")) if r.get("buyer") else None,
@@ -42,12 +43,14 @@ def render_listings(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
                                 "Buyer page": link_column("Buyer page", "buyer")})
 
 
-def render_listings_map(frame: pd.DataFrame, *, key: str, basemap: bool) -> None:
+def render_listings_map(frame: pd.DataFrame, *, key: str, basemap: bool, frames=(), outlines=()) -> None:
+    """The listings as dots, within `frames` (the market's box) over `outlines` (the states' borders)."""
     if frame.empty:
         return
     points = frame.assign(label=frame["Status"] + " · " + frame["City"].fillna("") + " · "
                           + frame["Asking"].map(lambda v: f"${v:,.0f}" if pd.notna(v) else "no price"))
-    render_points_map(points[["latitude", "longitude", "label"]], key=key, basemap=basemap, height=380)
+    render_points_map(points[["latitude", "longitude", "label"]], key=key, basemap=basemap, height=380, frames=frames,
+                      outlines=outlines)
 
 
 def render_listing(listing: dict, *, key: str) -> None:

@@ -312,7 +312,7 @@ def wholesale_section(profile: dict) -> None:
         rows = adapter.wholesale.purchases(profile["id"], max_rows=MAX_DEALS)
     except ApiError as error:
         if getattr(error, "code", None) == "wholesale_unavailable":
-            st.info(f"Market {profile.get('market')} has no published wholesale dataset yet (`wholesale_unavailable`).")
+            st.info(f"Market {profile.get('market')} has no published wholesale dataset yet.")
         else:
             render_error(error, title="The wholesale purchases could not be read")
         return

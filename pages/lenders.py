@@ -212,7 +212,7 @@ def export_csv(lender_id: str, filters: dict) -> str | None:
         text = adapter.lenders.loans_csv(lender_id, filters)
     except UnprocessableError as error:
         if error.code == "csv_cap_exceeded":
-            st.error(f"The service refused the export: it would pass {CSV_ROW_CAP:,} rows (`csv_cap_exceeded`). "
+            st.error(f"The service refused the export: it would pass {CSV_ROW_CAP:,} rows. "
                      "Choose one market or a shorter date range, then prepare it again; the Loans tab pages "
                      "through everything without the cap.", icon=":material/block:")
         else:

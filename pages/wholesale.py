@@ -16,9 +16,11 @@ import adapter.routing
 import adapter.settings
 import adapter.wholesale
 import links.wholesale
+import mapspec.us_states
 from components.feedback import render_error
 from components.name_search import search_by_name
 from components.tables import escape_markdown, render_page_link
+from components.words import code_label
 from components.wholesale_views import (
     listings_frame,
     render_listing,
@@ -44,7 +46,7 @@ def set_link(link: WholesaleLink) -> None:
 
 
 def unavailable_note(market: str) -> None:
-    st.info(f"Market {market} has no published wholesale dataset yet (`wholesale_unavailable`): no wholesale "
+    st.info(f"Market {market} has no published wholesale dataset yet: no wholesale "
             "listings to show there. The Coverage page lists which markets serve wholesale.",
             icon=":material/storefront:")
 
@@ -59,7 +61,7 @@ def listing_filters(markets: list[dict]) -> tuple[dict, dict] | None:
     columns = st.columns([1, 2, 1, 1])
     market = columns[0].selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
                                   key="whl_market")
-    statuses = columns[1].multiselect("Status", WHOLESALE_STATUSES, key="whl_status",
+    statuses = columns[1].multiselect("Status", WHOLESALE_STATUSES, key="whl_status", format_func=code_label,
                                       default=[s for s in link.statuses if s in WHOLESALE_STATUSES] or ["ACTIVE"])
     low = columns[2].number_input("Asking at least", min_value=0, step=10_000, value=None, key="whl_min")
     high = columns[3].number_input("Asking at most", min_value=0, step=10_000, value=None, key="whl_max")
@@ -95,7 +97,10 @@ def listings_section(markets: list[dict]) -> None:
     if len(rows) >= MAX_LISTINGS:
         st.caption(f"The newest {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
     frame = listings_frame(rows)
-    render_listings_map(frame, key="whl_map", basemap=adapter.settings.basemap_enabled())
+    # The market's frame and the states' borders around it: the dots' context without tiles.
+    render_listings_map(frame, key="whl_map", basemap=adapter.settings.basemap_enabled(),
+                        frames=[{"label": market["market"], "bbox": market.get("bbox")}],
+                        outlines=mapspec.us_states.outlines_near(market["bbox"]) if market.get("bbox") else ())
     render_listings(frame, key="whl_listings", file_stem=f"wholesale-{market['market']}")
 
 

@@ -33,6 +33,8 @@ def test_search_lists_agents_with_links(app_env):
     hits = frame_with(app, "Agent")
     assert len(hits) > 0
     assert all(link.startswith("/agents?agent=agt_") for link in hits["Open"])
+    # issue 16: one label per code, never the code itself (LICENSE_EXACT, NAME_BROKERAGE).
+    assert not any(str(basis).isupper() or "_" in str(basis) for basis in hits["Identity"]), set(hits["Identity"])
 
 
 def test_a_search_with_no_match_says_so(app_env):
