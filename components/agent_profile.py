@@ -72,9 +72,9 @@ def investor_links_frame(links: Sequence[Mapping]) -> pd.DataFrame:
     rows = [
         {
             "Investor": link.get("investor_display_name") or link.get("investor_name") or link.get("investor_id"),
-            "Kind": link.get("kind"),
-            "Confidence": link.get("confidence"),
-            "Basis": link.get("link_basis"),
+            "Kind": code_label(link.get("kind")),
+            "Confidence": code_label(link.get("confidence")),
+            "Basis": code_label(link.get("link_basis")),
             "Self-listings": link.get("n_self_listings"),
             "Profile": page_href("investors", {"investor": link.get("investor_id") or ""}),
         }
@@ -86,7 +86,7 @@ def investor_links_frame(links: Sequence[Mapping]) -> pd.DataFrame:
 def render_agent_profile(agent: Mapping, *, key: str) -> None:
     st.subheader(f"Agent {agent.get('id')}")
     st.caption(
-        escape_markdown(f"market {agent.get('market')} · kind {agent.get('kind') or '—'} · "
+        escape_markdown(f"market {agent.get('market')} · {code_label(agent.get('kind')).lower()} · "
                         f"{agent.get('n_name_variants') or 0} name variants · name redacted by the service")
     )
     st.markdown("**Identity:** " + escape_markdown(identity_basis_words(agent.get("identity_basis"))))
@@ -127,7 +127,7 @@ def render_agent_investor_links(agent: Mapping, *, key: str) -> None:
             name = link.get("investor_display_name") or link.get("investor_name") or link["investor_id"]
             render_page_link(
                 "pages/investors.py", "investors",
-                label=f"{name} ({link.get('confidence') or 'unrated'} confidence)",
+                label=f"{name} ({code_label(link.get('confidence')) if link.get('confidence') else 'Unrated'} confidence)",
                 query_params={"investor": link["investor_id"]},
             )
     render_table(

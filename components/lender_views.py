@@ -8,6 +8,7 @@ import pydeck
 import streamlit as st
 
 from components.charts import map_provider_for, render_bar_chart
+from components.words import code_label
 from components.tables import (
     date_column,
     escape_markdown,
@@ -28,7 +29,7 @@ def lender_href(lender_id: str) -> str:
 
 
 def render_lender_hits(hits: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Lender": h.get("name"), "Class": h.get("lender_class"), "Hard money": h.get("is_hard_money"),
+    frame = pd.DataFrame([{"Lender": h.get("name"), "Class": code_label(h.get("lender_class")), "Hard money": h.get("is_hard_money"),
                            "Loans": h.get("n_loans"), "Open": lender_href(h["id"])} for h in hits])
     if frame.empty:
         st.info("No lender matches this search.")
@@ -37,7 +38,7 @@ def render_lender_hits(hits: list[dict], *, key: str) -> None:
 
 
 def render_rankings(rows: list[dict], *, key: str, market: str) -> None:
-    frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Class": r.get("lender_class"),
+    frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Class": code_label(r.get("lender_class")),
                            "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
                            "Share": r.get("share"), "Open": lender_href(r["id"])} for r in rows])
     if frame.empty:
@@ -50,7 +51,7 @@ def render_rankings(rows: list[dict], *, key: str, market: str) -> None:
 
 def render_lender_profile(lender: dict, *, key: str) -> None:
     st.subheader(escape_markdown(lender.get("name") or lender["id"]))
-    st.caption(f"{lender['id']} · {lender.get('lender_class') or 'class not given'}"
+    st.caption(f"{lender['id']} · {code_label(lender.get('lender_class')) if lender.get('lender_class') else 'class not given'}"
                + (" · hard money" if lender.get("is_hard_money") else "")
                + f" · financing as of {lender.get('financing_as_of') or 'unknown'}")
     columns = st.columns(4)

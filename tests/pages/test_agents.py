@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import httpx2
 
 from tests.pages.apptest import page_path, run_page as run_page_file, api_get, frame_with, sandbox_fixtures, texts
@@ -69,6 +71,11 @@ def test_the_profile_explains_identity_licence_and_links_to_investors(app_env):
     assert "Listings" in labels
     links = frame_with(app, "Investor")
     assert {f"/investors?investor={link['investor_id']}" for link in agent["investor_links"]} == set(links["Profile"])
+    # issue 16: one label per code (kind PERSON, HIGH confidence, NAME_AND_CONTACT read as words).
+    codes = [str(value) for column in ("Kind", "Confidence", "Basis") for value in links[column]]
+    assert not [code for code in codes if code.isupper() or "_" in code], codes
+    assert not re.search(r"\b[A-Z]{3,}[A-Z_]*\b(?<!PHX|DFW|HOU|ATL|TPA|CLT|NNJ)", " ".join(str(c.value) for c in app.caption)), \
+        [c.value for c in app.caption]
     history = frame_with(app, "Listing id")
     assert len(history) > 0
     assert any(button.key == "agt_listings_csv" for button in app.get("download_button"))

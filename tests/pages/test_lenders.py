@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import adapter.lenders
@@ -38,6 +40,8 @@ def test_a_lender_shows_loans_borrowers_and_says_the_csv_cap_first(app_env):
     app = run_page(lender=lender_id)
     assert not app.exception
     assert [tab.label for tab in app.tabs][:4] == ["Loans", "CSV export", "Borrowers", "Map"]
+    # issue 16: the lender's class reads as a word (Bank), not its code (BANK).
+    assert not [c.value for c in app.caption if re.search(r"· [A-Z_]{3,} ·", str(c.value))], [c.value for c in app.caption]
     loans = frame_with(app, "Borrower page")
     assert len(loans) > 0 and loans["Recorded"].is_monotonic_decreasing
     borrowers = frame_with(app, "Investor page")
