@@ -206,3 +206,19 @@ def test_3d_raises_the_cells_by_deals_and_flat_brings_them_back(map_page, artifa
     back = wait_for_share(page, canvas, flat_colour, lambda share: share > flat_share * 0.9)
     assert back > flat_share * 0.9, f"flat again, the colour covers {back:.1%} (at first: {flat_share:.1%})"
     assert switch.get_attribute("aria-pressed") == "false"
+
+
+def test_no_legend_on_a_map_without_cells(browser, app_url, sandbox_process):
+    """Issue 16, Map 4: a view with no deals draws no legend of colours (and says why)."""
+    from tests.pages.test_map_messages import empty_view, markets_of
+
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/?market=DFW&view={empty_view(markets_of(sandbox_process))}", timeout=LOAD_TIMEOUT_MS)
+        page.get_by_text("No deals in this view").wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function(f"document.querySelector('{MAP}')?.dataset.cells === '0'", timeout=LOAD_TIMEOUT_MS)
+        legend = page.locator('[data-deedscope="legend"]')
+        assert legend.count() == 0 or not legend.is_visible(), "no legend over a map without cells"
+    finally:
+        context.close()
