@@ -143,7 +143,9 @@ export function mountDraw(map, redraw) {
   map.container.addEventListener('click', onClick, {signal});
 
   // deck.gl's click (which picks a cell) while drawing, or for a click the drawing took
-  // (it comes later, once deck.gl has ruled out a double click): taken, so no cell is picked.
+  // (deck.gl tells it up to 300 ms later, once it has ruled out a double click; today it
+  // drops that click when the controller changes at the close, this guards the day it
+  // does not): taken, so no cell is picked.
   const click = (info, event) => {
     if (state.drawing) return true;
     const up = event && event.srcEvent ? event.srcEvent.timeStamp : undefined;

@@ -22,6 +22,33 @@ MAP_AND_PAGE = """() => {
 }"""
 
 
+# The nearest spot to (x, y) on the canvas (px from its corner) where a cell is painted, within 40 px.
+PAINTED_NEAR = """([canvas, x, y]) => {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width; copy.height = canvas.height;
+    const context = copy.getContext('2d');
+    context.drawImage(canvas, 0, 0);
+    const scale = canvas.width / canvas.clientWidth;
+    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+    for (let radius = 0; radius <= 40; radius += 2) {
+        for (let step = 0; step < Math.max(1, radius * 4); step += 1) {
+            const angle = (step / Math.max(1, radius * 4)) * 2 * Math.PI;
+            const px = Math.round((x + radius * Math.cos(angle)) * scale), py = Math.round((y + radius * Math.sin(angle)) * scale);
+            const i = (py * copy.width + px) * 4;
+            if (pixels[i + 3] > 100) return [px / scale, py / scale];
+        }
+    }
+    return null;
+}"""
+
+
+def cell_near(page, canvas, box, x: float, y: float) -> tuple[float, float]:
+    """A point of the page near (x, y) where a cell is drawn: a click there would pick it."""
+    found = page.evaluate(PAINTED_NEAR, [canvas.element_handle(), x - box["x"], y - box["y"]])
+    assert found is not None, f"no cell drawn near {x}, {y}"
+    return box["x"] + found[0], box["y"] + found[1]
+
+
 def wait_for_cells(page) -> None:
     page.wait_for_function(f"() => Number(document.querySelector('{MAP}')?.dataset.cells || 0) > 0", timeout=LOAD_TIMEOUT_MS)
 
@@ -58,11 +85,13 @@ def test_draw_an_area_see_it_counted_then_list_its_deals(sandbox, page, artifact
         cx, cy = box["x"] + box["width"] / 2, box["y"] + 260
         status = page.locator('[data-deedscope="area-status"]')
 
-        # Edges that cross: said on the map, and nothing sent to the page.
+        # Edges that cross (the last corner by a double click, which closes the area): said on
+        # the map, and nothing sent to the page.
         page.get_by_role("button", name="Draw an area").click()
-        for dx, dy in [(-80, -80), (80, 80), (80, -80), (-80, 80)]:
+        for dx, dy in [(-80, -80), (80, 80), (80, -80)]:
             click_at(page, cx + dx, cy + dy)
-        click_at(page, cx - 80, cy - 80)
+        page.mouse.move(cx - 80, cy + 80)
+        page.mouse.dblclick(cx - 80, cy + 80)
         status.filter(has_text="edges cross each other").wait_for(timeout=LOAD_TIMEOUT_MS)
         assert "area=" not in page.url
 
@@ -72,11 +101,9 @@ def test_draw_an_area_see_it_counted_then_list_its_deals(sandbox, page, artifact
         page.keyboard.press("Escape")
         assert page.get_by_role("button", name="Clear area").is_hidden()
 
-        # A pentagon around the middle of the map; the map is dragged while it is drawn.
+        # A pentagon around the middle of the map. Drawing, the map still pans: a drag moves it
+        # and adds no corner.
         page.get_by_role("button", name="Draw an area").click()
-        corners = [(-90, -60), (80, -70), (100, 40), (0, 90), (-90, 50)]
-        click_at(page, cx + corners[0][0], cy + corners[0][1])
-        click_at(page, cx + corners[1][0], cy + corners[1][1])
         # A patch of the map away from the drawing, to see the map move under it.
         patch = {"x": box["x"] + 10, "y": cy + 60, "width": 120, "height": 80}
         before = page.screenshot(clip=patch)
@@ -85,17 +112,19 @@ def test_draw_an_area_see_it_counted_then_list_its_deals(sandbox, page, artifact
         page.mouse.move(cx + 190, cy + 110, steps=5)
         page.mouse.up()
         page.wait_for_timeout(450)
-        dragged = page.evaluate(MAP_AND_PAGE)
-        assert dragged["cells"] is None, "a drag adds no corner and closes nothing"
         assert page.screenshot(clip=patch) != before, "the drag panned the map"
-        # The corners after the drag where the map moved them to (60 px left, 10 up).
-        for dx, dy in corners[2:4]:
-            click_at(page, cx + dx - 60, cy + dy - 10)
+        assert page.evaluate(MAP_AND_PAGE)["status"].startswith("Click the map to add corners"), "still drawing"
+        corners = [(-90, -60), (80, -70), (100, 40), (0, 90), (-90, 50)]
+        # The first corner on a cell: the click that closes the area there picks no cell.
+        first = cell_near(page, canvas, box, cx + corners[0][0], cy + corners[0][1])
+        click_at(page, *first)
+        for dx, dy in corners[1:]:
+            click_at(page, cx + dx, cy + dy)
         page.screenshot(path=str(artifacts_dir / "map-draw-1-drawing.png"))
-        # The last corner by a double click, which closes the area.
-        last = (cx + corners[4][0] - 60, cy + corners[4][1] - 10)
-        page.mouse.move(*last)
-        page.mouse.dblclick(*last)
+        # A click on the first corner closes the area.
+        page.mouse.move(*first)
+        page.mouse.down()
+        page.mouse.up()
         counted = page.evaluate(MAP_AND_PAGE)
         assert counted["cells"] is not None and int(counted["cells"]) > 0, counted
         assert re.search(r"In the area: [\d,]+ cells? · [\d,]+ deals?", counted["status"]), counted
@@ -124,6 +153,9 @@ def test_draw_an_area_see_it_counted_then_list_its_deals(sandbox, page, artifact
         assert credits_spent(page) != "0", "the deals were charged once confirmed"
         page.locator('[data-testid="stDataFrame"]').first.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts_dir / "map-draw-3-deals.png"))
+
+        assert "cell=" not in page.url, "the clicks that drew the area picked no cell"
+        assert page.get_by_role("heading", name=re.compile("^Cell ")).count() == 0
 
         # The link, opened afresh (a colleague's browser): the area is drawn and counted again.
         shared = page.url
