@@ -111,8 +111,9 @@ def _money(value) -> str:
     return "—" if value is None else f"${value:,.0f}"
 
 
-def render_marketplace_listing(listing: Mapping, *, key: str) -> str | None:
-    """The listing with the reading of the deeds; returns the closing buyer's org id, if any."""
+def render_marketplace_listing(listing: Mapping, *, key: str, county_names: Mapping[str, str] | None = None) -> str | None:
+    """The listing with the reading of the deeds; returns the closing buyer's org id, if any.
+    `county_names` by FIPS code name the parcel's county (its code when unknown)."""
     st.markdown(
         f"**Listing {escape_markdown(listing.get('listing_id'))}** on {escape_markdown(listing.get('source') or 'an unnamed marketplace')}"
         f" · {escape_markdown(listing.get('status_word') or '—')} · published {escape_markdown(listing.get('published_on') or '—')}"
@@ -147,8 +148,10 @@ def render_marketplace_listing(listing: Mapping, *, key: str) -> str | None:
         str(part) for part in (parcel.get("line"), parcel.get("unit"), parcel.get("city"), parcel.get("zip")) if part
     )
     st.markdown("**Parcel**")
+    fips = parcel.get("county_fips")
+    county = f"{(county_names or {})[str(fips)]} ({fips})" if str(fips) in (county_names or {}) else f"county {fips or '—'}"
     st.text(
-        f"{address or '—'} · county {parcel.get('county_fips') or '—'} · APN {parcel.get('apn') or '—'} · "
+        f"{address or '—'} · {county} · APN {parcel.get('apn') or '—'} · "
         f"{parcel.get('bedrooms') or '—'} bd / {parcel.get('bathrooms') or '—'} ba · "
         f"{parcel.get('living_area_sqft') or '—'} sq ft · built {parcel.get('year_built') or '—'}"
     )

@@ -274,7 +274,7 @@ def listing_section(listing_id: str) -> None:
     except ApiError as error:
         render_error(error, title="The listing could not be read")
         return
-    render_marketplace_listing(listing, key="agt_listing")
+    render_marketplace_listing(listing, key="agt_listing", county_names=county_names())
     buyer = ((listing.get("closing") or {}).get("buyer")) or {}
     for hit in buyer_investor_ids(buyer.get("org_id"), buyer.get("org_name")):
         render_page_link(

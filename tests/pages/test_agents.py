@@ -114,6 +114,11 @@ def test_a_listing_opens_its_deed_reading_and_links_the_buyer(app_env):
     said = texts(app)
     assert f"Listing {listing_id}" in said
     assert "Seller:" in said and "Wholesaler:" in said
+    # issue 16, Agents: the parcel's county by its name, not only its FIPS code.
+    fips = listing["parcel"]["county_fips"]
+    names = {county["fips"]: county["name"] for market in api_get(app_env, "/v1/coverage")["data"]["markets"]
+             for county in market["counties"]}
+    assert f"{names[fips]} ({fips})" in said and f"county {fips}" not in said
     closing = listing.get("closing")
     assert closing and closing["buyer"]["org_name"], "the fixture listings are closed purchases with a buyer"
     assert closing["buyer"]["org_name"] in said
