@@ -59,9 +59,9 @@ def purchases_by_month(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, basemap: bool, file_stem: str,
-                          market: Mapping | None = None) -> None:
+                          market: Mapping | None = None, outlines: Sequence = ()) -> None:
     """The deals read so far; `complete` says whether every page was walked. `market` (`market`,
-    `bbox`), the investor's market, frames the map of its deals."""
+    `bbox`), the investor's market, frames the map of its deals, over `outlines` (the states' borders)."""
     if frame.empty:
         st.info("No deals recorded for this investor.")
         return
@@ -71,7 +71,8 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, base
     with left:
         points = frame.assign(label=frame["Sale date"].dt.strftime("%Y-%m-%d").fillna("undated") + " · " + frame["Kind"].fillna(""))
         frames = [{"label": f"{market['market']} market", "bbox": market["bbox"]}] if market and market.get("bbox") else []
-        render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", basemap=basemap, frames=frames)
+        render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", basemap=basemap, frames=frames,
+                          outlines=outlines)
     with right:
         months = purchases_by_month(frame)
         render_month_chart(dict(zip(months["Month"], months["Purchases"])), key=f"{key}_months", title="Purchases by month", measure="Purchases")

@@ -256,5 +256,8 @@ def test_the_deals_map_is_framed_by_the_investors_market(app_env):
     assert {tuple(point) for point in corners} == {(west, south), (east, south), (east, north), (west, north)}
     names = [row["label"] for layer in deck["layers"] if layer["@@type"] == "TextLayer" for row in layer["data"]]
     assert names == [f"{market} market"]
+    # The states' borders lie under the frame and the dots (issue 16: the dots' context without tiles).
+    kinds = [layer["@@type"] for layer in deck["layers"]]
+    assert kinds.index("PathLayer") < kinds.index("PolygonLayer"), kinds
     view = deck["initialViewState"]
     assert west < view["longitude"] < east and south < view["latitude"] < north
