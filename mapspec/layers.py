@@ -128,6 +128,8 @@ def build_spec(
         "outlines": [_frame(market.bbox, camera) for market in markets_in_view],
         # Drawn only while the tiles are not, whose own names would clash with them.
         "labels": [_label(label) for label in labels],
+        # The months to play (mapspec/timeline.py), set by the page when its Time is on.
+        "time": None,
     }
     return MapSpec(
         layout=layout,

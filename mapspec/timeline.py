@@ -197,7 +197,7 @@ def _mode(mode: int | str, pooled: list[int], colour: ColourChoice, count_at: in
     elif mode == CUMULATIVE:
         scope = "classes of the whole period's totals"
     else:
-        scope = f"classes of every {mode}-month window of the period"
+        scope = "classes of every month of the period" if mode == 1 else f"classes of every {mode}-month window of the period"
     return {
         "id": str(mode),
         "span": 0 if mode == CUMULATIVE else int(mode),

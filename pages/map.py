@@ -39,8 +39,9 @@ from mapspec.area import Area
 from pages.sections.map_area import follow_the_area, render_area_panel, render_area_tables
 from pages.sections.map_read_ahead import read_ahead_markets
 from pages.sections.map_cell import render_cell_panel, render_cell_tables
+from pages.sections.map_time import render_time_switch, time_of_view
 from pages.sections.map_state import (
-    AREA_KEY, CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL,
+    AREA_KEY, CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL, TIME_KEY,
     UNSET, VIEW_OVERRIDE,
 )
 from services.errors import ApiError
@@ -196,6 +197,7 @@ def draw_map(
     drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None,
     area: Area | None,
     filters: DealFilters,
+    played: dict | None = None,
 ) -> View:
     """The map, its legend, the selected cell's frame and the area drawn; the view the map
     shows: where the person moved it, the map stays, otherwise it shows the view drawn."""
@@ -203,6 +205,7 @@ def draw_map(
     drawn_view = view if camera_at else drawn.view
     selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
     data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes, area=area)
+    data["time"] = played  # the months the map plays (pages/sections/map_time.py), or None
     if camera_at:
         data["view"] = camera_at
     # The legend is drawn on the map (none without cells), its words under it as well.
@@ -246,6 +249,7 @@ def main() -> None:
         # Side by side: a row of its own would push the map down.
         filters, problems = render_filters(key=FILTERS_KEY, data_end=data_end).checked()
         colour = render_colour_choice(key=COLOUR_KEY)
+        render_time_switch(key=TIME_KEY)
     for problem in problems:
         st.error(problem)
 
@@ -282,8 +286,9 @@ def render_map_and_panel(
             drawn = read_cells(request, filters, request_view, fit_to_cells, markets)
             if drawn is not None:
                 nothing_drawn = nothing_drawn_text(place, filtered=bool(filters.params()), markets=markets)
+                played = time_of_view(TIME_KEY, request, filters, market, drawn.spec, colour)
                 drawn_view = draw_map(
-                    drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour), area, filters
+                    drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour), area, filters, played
                 )
                 drawn_read = (request, drawn.resolution)
 

@@ -7,9 +7,9 @@ let fetched = new Map();
 // again is not fetched again, and one that failed is fetched on the next rerun.
 function rowsOf(data) {
   const kept = new Map();
-  for (const layer of data.cells) {
-    if (typeof layer.rows !== 'string') continue;
-    const url = layer.rows;
+  // The months' entries of the map's time (time.js) too, when the page sends them.
+  for (const url of [...data.cells.map((layer) => layer.rows), data.time && data.time.rows]) {
+    if (typeof url !== 'string') continue;
     let rows = fetched.get(url);
     if (rows === undefined) {
       rows = fetch(new URL(url, document.baseURI)).then((response) => {

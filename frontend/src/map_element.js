@@ -23,6 +23,7 @@ import {showLegend} from './legend.js';
 import {addFullScreen, fitHeight} from './size.js';
 import {mountDraw} from './draw.js';
 import {addDownload} from './snapshot.js';
+import {TimePlayer} from './time.js';
 import message from './message.json' with {type: 'json'};
 
 const FRAME_COLOR = [15, 110, 110, 200];
@@ -119,6 +120,12 @@ function mount(parentElement, setStateValue) {
   addBasemapSwitch(map, redraw);
   addExtrusionSwitch(map, redraw);
   map.draw = mountDraw(map, redraw);
+  // A frame of the time chosen in the browser (time.js): its cells drawn, without a rerun.
+  map.player = new TimePlayer(container, () => {
+    showCells(map);
+    map.tooltip.style.display = 'none';
+    redraw();
+  });
   return map;
 }
 
@@ -205,17 +212,19 @@ function update(map, data, rows) {
   const generation = (map.generation || 0) + 1;
   map.generation = generation;
   // The rows of each layer: fetched by the loader (loader.js) when given as a URL.
-  Promise.all(data.cells.map((layer) => (typeof layer.rows === 'string' ? rows.get(layer.rows) : layer.rows))).then(
-    (rowsByLayer) => {
+  // The months' entries (time.js) come last, fetched the same way.
+  const wanted = [...data.cells.map((layer) => layer.rows), data.time && data.time.rows];
+  Promise.all(wanted.map((source) => (typeof source === 'string' ? rows.get(source) : source))).then(
+    (loaded) => {
+      const rowsByLayer = loaded.slice(0, data.cells.length);
       if (map.generation !== generation) return; // a newer update is on its way
       mark('rows-loaded');
       map.problem.style.display = 'none';
       // New cells: a tooltip of the old ones would stay over what is now drawn (or over nothing).
       map.tooltip.style.display = 'none';
       map.cells = data.cells.map((layer, index) => ({...layer, rows: rowsByLayer[index]}));
-      showLegend(map, data.legend);
-      // How many cells the map holds now (tests wait for it to match the page's legend).
-      map.container.dataset.cells = String(map.cells.reduce((total, layer) => total + layer.rows.length, 0));
+      map.player.set(data.time, loaded[data.cells.length], map.cells, data.countAt);
+      showCells(map);
       if (map.labelsDrawn) {
         map.deck.setProps({layers: layers(map, data, true)});
         return;
@@ -246,10 +255,19 @@ function update(map, data, rows) {
   );
 }
 
+// The legend of the cells drawn, and how many they are (tests wait for it to match the
+// page's legend, or a frame): the page's, or the frame's of the time (time.js).
+function showCells(map) {
+  showLegend(map, map.player.legend(map.data.legend));
+  map.player.stackAbove(map.legendBox);
+  map.container.dataset.cells = String(map.player.cells(map.cells).reduce((total, layer) => total + layer.rows.length, 0));
+}
+
 function layers(map, data, withLabels) {
   const drawn = [];
   drawn.push(...tileLayers(map, data));
-  for (const layer of map.cells) drawn.push(...cellLayers(map, layer, data));
+  const look = map.player.look(data);
+  for (const layer of map.player.cells(map.cells)) drawn.push(...cellLayers(map, layer, look));
   if (data.outlines && data.outlines.length) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
   if (data.selected) drawn.push(frameLayer('selected-cell', [selectedFrame(data.selected, map.zoom)], SELECTED_COLOR));
   drawn.push(...labelLayers(map, data, withLabels));
@@ -328,7 +346,7 @@ function selectedFrame({centre, ring}, zoom) {
 function cellRow(map, info) {
   if (!info || !info.layer || info.index < 0) return null;
   // By exact id: "cells-flagged" must not be taken for "cells".
-  const layer = map.cells.find((item) => item.id === info.layer.id);
+  const layer = map.player.cells(map.cells).find((item) => item.id === info.layer.id);
   return layer ? layer.rows[info.index] : null;
 }
 
@@ -341,7 +359,7 @@ function showTooltip(map, info) {
     tooltip.style.display = 'none';
     return;
   }
-  tooltip.textContent = tooltipText(map.data.tooltip, row);
+  tooltip.textContent = tooltipText(map.player.tooltip(map.data.tooltip), row);
   tooltip.style.display = 'block';
   const width = map.container.clientWidth;
   const height = map.container.clientHeight;

@@ -64,7 +64,9 @@ export function composePicture(map) {
     return context.measureText(text).width;
   };
   const size = {width: source.width / ratio, height: source.height / ratio};
-  const {legend, picture: page} = map.data;
+  // The legend drawn: the frame's while the time plays (time.js).
+  const {picture: page} = map.data;
+  const legend = map.player.legend(map.data.legend);
   const creditText = map.attribution.style.display === 'none' ? '' : map.attribution.textContent;
   const boxes = {
     legend: legend ? legendLayout(legend, measure, Math.min(LEGEND_MAX_PX, size.width * 0.6)) : null,

@@ -3,6 +3,7 @@
 PLACE_KEY = "map_place"
 FILTERS_KEY = "map_filters"
 COLOUR_KEY = "map_colour"
+TIME_KEY = "map_time"
 CHART_KEY = "map_chart"
 SELECTED_CELL = "map_cell"
 LAST_PICK = "map_last_pick"

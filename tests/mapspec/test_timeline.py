@@ -7,8 +7,10 @@ import json
 from datetime import date
 
 import h3
+import jsonschema
 import pandas as pd
 
+from mapspec import message
 from mapspec.cells import cell_of_row
 from mapspec.classes import DEALS, INVESTORS, ColourChoice, class_breaks
 from mapspec.layers import build_spec
@@ -102,3 +104,14 @@ def test_another_metric_is_said_and_typed_breaks_of_deals_are_kept():
     assert "coloured by deals" in build_timeline(spec, period, months, ColourChoice(metric=INVESTORS)).note
     typed = build_timeline(spec, period, months, ColourChoice(metric=DEALS, method="manual", breaks="1, 4"))
     assert all(mode["colors"]["thresholds"] == [1, 4] for mode in typed.modes)
+
+
+def test_the_time_sent_is_the_one_the_message_defines():
+    cells = sorted(h3.grid_disk(h3.latlng_to_cell(*DALLAS.center, 8), 1))
+    spec = build_spec(cells_frame(cells, [5] * len(cells)), camera=camera(DALLAS))
+    period = period_of(date(2025, 1, 1), date(2025, 2, 28), None)
+    line = build_timeline(spec, period, [cells_frame(cells[:2], [1, 2]), cells_frame([], [])], ColourChoice())
+    for url in (None, "app/static/map-time/a.json"):
+        data = message.element_data({**spec.data({}), "time": line.data(url)}, script_url="x.js", height=560)
+        jsonschema.validate(data, message.SCHEMA, cls=jsonschema.Draft202012Validator)
+    assert spec.data({})["time"] is None, "off unless the page sets it"

@@ -1,0 +1,117 @@
+"""The map's time (issue 18): turning Time on shows a slider and a play button on the map;
+moving the slider or playing changes the cells drawn without a Streamlit rerun (the page's
+websocket sends nothing); a cell clicked while the months play still opens its panel."""
+
+from __future__ import annotations
+
+import time
+
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.processes import run_streamlit, sandbox_env
+
+MAP = '[data-deedscope="map"]'
+TIME = '[data-deedscope="time"]'
+
+
+def wait_until(check, timeout_s: float = 30, what: str = "the condition"):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"{what} did not hold within {timeout_s} s")
+
+
+def wait_for_idle(page) -> None:
+    """The page script has finished its run (Streamlit shows its status widget while running)."""
+    page.locator('[data-testid="stStatusWidget"]').wait_for(state="detached", timeout=LOAD_TIMEOUT_MS)
+
+
+def test_the_slider_and_play_change_the_cells_without_a_rerun(sandbox, page, artifacts_dir):
+    sent: list[float] = []  # the times the page's websocket sent anything (a rerun is such a message)
+    page.on("websocket", lambda socket: socket.on("framesent", lambda _frame: sent.append(time.monotonic())))
+    with run_streamlit(sandbox_env(sandbox.url)) as url:
+        page.goto(url, timeout=LOAD_TIMEOUT_MS)
+        canvas = page.locator("canvas").first
+        canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert wait_for_paint(page, canvas) > 0.05
+        element = page.locator(MAP)
+        all_cells = int(element.get_attribute("data-cells"))
+        assert page.locator(TIME).is_hidden(), "off by default: no time control on the map"
+
+        page.get_by_text("Time", exact=True).click()
+        control = page.locator(TIME)
+        control.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+        slider = control.get_by_role("slider", name="Month")
+        wait_for_idle(page)
+        # The last month by default: its cells only, fewer than all the period's.
+        last_frame = control.get_attribute("data-frame")
+        wait_until(lambda: int(element.get_attribute("data-cells")) < all_cells, what="a month's cells drawn")
+        page.screenshot(path=str(artifacts_dir / "map-time-1-on.png"))
+
+        # Moving the slider: another month, other cells, and not a message to the page.
+        quiet_since = len(sent)
+        cells_before = element.get_attribute("data-cells")
+        slider.focus()
+        page.keyboard.press("Home")
+        wait_until(lambda: control.get_attribute("data-frame") != last_frame, what="the slider's month shown")
+        first_frame = control.get_attribute("data-frame")
+        assert first_frame < last_frame
+        wait_until(lambda: element.get_attribute("data-cells") != cells_before, what="the cells of another month drawn")
+        assert control.get_by_text(first_frame, exact=True).is_visible(), "the month shown on the map"
+        # The map's legend is the frame's: its classes, fixed for the way of playing, and its months.
+        legend = page.locator('[data-deedscope="legend"]')
+        assert "Deals per cell in the month" in legend.inner_text() and f"Shown: {first_frame}" in legend.inner_text()
+        page.screenshot(path=str(artifacts_dir / "map-time-2-first-month.png"))
+
+        # Play: the frames advance by themselves, still without a rerun.
+        control.get_by_role("button", name="Play the months").click()
+        wait_until(lambda: control.get_attribute("data-frame") > first_frame, what="a later frame while playing")
+        second = control.get_attribute("data-frame")
+        wait_until(lambda: control.get_attribute("data-frame") > second, what="another frame while playing")
+        control.get_by_role("button", name="Pause").click()
+        time.sleep(1)  # an absence is asserted: any rerun the frames started would have been sent by now
+        assert len(sent) == quiet_since, f"{len(sent) - quiet_since} messages sent to the page while the months played"
+        page.screenshot(path=str(artifacts_dir / "map-time-3-played.png"))
+
+        # The running total up to two months before the last; clicking a cell opens its panel,
+        # and the rerun that brings it leaves the map on the same frame.
+        control.get_by_role("combobox", name="Months shown").select_option(label="Cumulative")
+        slider.focus()
+        page.keyboard.press("End")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        wait_until(lambda: " – " in control.get_attribute("data-frame") and not control.get_attribute("data-frame").endswith(last_frame),
+                   what="the running total to an earlier month")
+        frame = control.get_attribute("data-frame")
+        before_click = len(sent)
+        click_a_cell(page, canvas)
+        assert len(sent) > before_click, "a rerun is seen by the count above: the click's"
+        assert control.is_visible() and control.get_attribute("data-frame") == frame, "the frame stays after the rerun"
+        page.screenshot(path=str(artifacts_dir / "map-time-4-cell.png"))
+
+
+def click_a_cell(page, canvas) -> None:
+    """Click around the map's middle until a cell's panel opens. A spot is clicked once its
+    tooltip shows; a hexagon a few pixels wide can still miss by a pixel, so the next one is tried."""
+    box = canvas.bounding_box()
+    assert box is not None
+    tip = page.get_by_role("tooltip")
+    panel = page.get_by_role("heading", name="Cell ")
+    for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40), (120, 0)]:
+        x, y = box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
+        page.mouse.move(x, y)
+        try:
+            tip.wait_for(state="visible", timeout=2_000)
+        except Exception:  # noqa: BLE001 - no cell under that spot: try the next one
+            continue
+        assert " – " in tip.inner_text(), "the tooltip says the frame's months"
+        page.mouse.down()
+        page.mouse.up()
+        try:
+            panel.first.wait_for(timeout=8_000)
+            return
+        except Exception:  # noqa: BLE001 - the click missed the hexagon: try the next spot
+            continue
+    raise AssertionError("no cell's panel opened from a click around the map's middle")
