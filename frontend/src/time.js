@@ -68,6 +68,13 @@ export function frameRows(rows, s, countAt, start, end) {
   return shown;
 }
 
+// The map's legend (legend.js's form) for a frame: the mode's classes, the same in every
+// frame of the mode, the months shown and the period played.
+export function frameLegend(mode, months, start, end, note) {
+  const classes = mode.labels.map((label, i) => ({color: mode.colors.palette[i], label}));
+  return {title: mode.legend, classes, lines: [`Shown: ${rangeLabel(months, start, end)}`, note]};
+}
+
 // --- the control on the map ------------------------------------------------------------
 
 function element(tag, parent, style, attributes = {}) {
@@ -198,10 +205,8 @@ export class TimePlayer {
   // every frame, and the months played; the page's (the whole period's) otherwise.
   legend(pageLegend) {
     if (!this.time || !pageLegend) return pageLegend;
-    const {colors, labels} = this.mode;
     const [start, end] = frameBounds(this.mode.span, this.end);
-    const lines = [`Shown: ${rangeLabel(this.time.months, start, end)}`, this.time.note];
-    return {title: this.mode.legend, classes: labels.map((label, i) => ({color: colors.palette[i], label})), lines};
+    return frameLegend(this.mode, this.time.months, start, end, this.time.note);
   }
 
   // The control sits just above the legend, both in the map's bottom-left corner.

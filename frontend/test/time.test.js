@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
-import {firstEnd, frameBounds, frameRows, rangeLabel, seriesOf} from '../src/time.js';
+import {firstEnd, frameBounds, frameLegend, frameRows, rangeLabel, seriesOf} from '../src/time.js';
 
 const MONTHS = ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05'];
 // Centre-form rows [x, y, deals, investors, median] of one layer (countAt 2), as the page draws them.
@@ -89,4 +89,16 @@ test('entries of several layers go to their own layer; one outside the rows is i
   const series = seriesOf([[0, 1, 0, 7, 3, null], [0, 0, 5, 1, 1, null], [9, 0, 0, 1, 1, null]], [1, 1], 2);
   assert.deepEqual(frameRows([[0, 0, 9, 9, 1]], series[0], 2, 0, 1), []);
   assert.deepEqual(frameRows([[5, 5, 9, 9, 1]], series[1], 2, 0, 0), [[5, 5, 7, 3, null]]);
+});
+
+test("the map's legend while the time plays: the mode's classes and the months shown", () => {
+  const mode = {legend: 'Deals per cell in 3 months', labels: ['1', '2+'], colors: {palette: [[1, 2, 3], [4, 5, 6]]}};
+  assert.deepEqual(frameLegend(mode, MONTHS, 1, 3, '5 months, 2025-01 to 2025-05'), {
+    title: 'Deals per cell in 3 months',
+    classes: [
+      {color: [1, 2, 3], label: '1'},
+      {color: [4, 5, 6], label: '2+'},
+    ],
+    lines: ['Shown: 2025-02 – 2025-04', '5 months, 2025-01 to 2025-05'],
+  });
 });
