@@ -94,3 +94,20 @@ def test_the_filters_dates_are_the_period(app, month_reads):
     assert map_data(app)["time"]["months"] == ["2025-03", "2025-04", "2025-05"]
     monthly = sorted(dates for dates in month_reads if dates[0] and dates[0] >= "2025-03-10" and dates != ("2025-03-10", "2025-05-20"))
     assert monthly == [("2025-03-10", "2025-03-31"), ("2025-04-01", "2025-04-30"), ("2025-05-01", "2025-05-20")]
+
+
+def test_a_refused_month_read_is_said_and_the_map_stays(app, sandbox):
+    """The service refusing the months' reads (every data request a 504 here): said beside
+    the map in a person's words, the map drawn as before and no months sent."""
+    drawn = map_data(app)["cells"]
+    sandbox.faults(rate=1.0, statuses=[504], seed=1)
+    try:
+        app.toggle(key="map_time").set_value(True).run()
+    finally:
+        sandbox.faults(rate=0)
+    assert not app.exception
+    data = map_data(app)
+    assert data["time"] is None and data["cells"] == drawn, "the map as it was, without months"
+    said = " ".join(str(element.value) for kind in ("error", "warning", "markdown") for element in getattr(app, kind))
+    assert "Months of the map" in said
+    assert "statement_timeout" not in said and "504" not in said, "no code of the service shown"
