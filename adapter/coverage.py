@@ -15,6 +15,20 @@ def place_coverage(**place: Any) -> dict:
     return plain(data_api().coverage.retrieve(**place))
 
 
+def county_names() -> dict[str, str]:
+    """County names by FIPS code, from the served markets (free); none when they cannot be read,
+    so a page then shows the code."""
+    from adapter.data import coverage_markets
+    from services.errors import ApiError
+
+    try:
+        markets = coverage_markets()
+    except ApiError:
+        return {}
+    return {str(county.get("fips")): str(county.get("name"))
+            for market in markets for county in market.get("counties") or [] if county.get("name")}
+
+
 def build() -> dict:
     """`GET /v3/build` as a plain envelope: `data` as sent and `meta.build`."""
     return plain(data_api().build())

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import date_column, escape_markdown, money_column, page_href, render_table
+from components.words import code_label
 
 PRIVATE = "a private person (not served)"
 
@@ -17,14 +18,17 @@ def _money(value) -> str:
     return "no price on the deed" if value is None else f"${value:,}"
 
 
-def render_property_identity(parcel: Mapping | None, *, property_id: str) -> None:
+def render_property_identity(parcel: Mapping | None, *, property_id: str, county_names: Mapping[str, str] | None = None) -> None:
+    """The parcel's address, ids and facts; `county_names` by FIPS code name its county."""
     if parcel is None:
         st.warning(f"No parcel {escape_markdown(property_id)} was found.")
         return
     address = parcel.get("address") or {}
     line = " ".join(part for part in (address.get("line"), address.get("unit")) if part)
     st.subheader(f"{line}, {address.get('city') or ''} {address.get('zip') or ''}")
-    st.caption(f"{property_id} · APN {parcel.get('apn') or '—'} · county {parcel.get('county_fips') or '—'} · "
+    fips = parcel.get("county_fips")
+    county = f"{(county_names or {})[str(fips)]} ({fips})" if str(fips) in (county_names or {}) else f"county {fips or '—'}"
+    st.caption(f"{property_id} · APN {parcel.get('apn') or '—'} · {county} · "
                f"market {parcel.get('market') or '—'}")
     facts = st.columns(5)
     facts[0].metric("Beds", parcel.get("bedrooms") or "—")
@@ -94,6 +98,9 @@ def render_permits(permits: Sequence[Mapping], *, key: str) -> None:
     frame = pd.DataFrame(permits).rename(columns={
         "permit_number": "Permit", "kind": "Kind", "status": "Status", "issued_on": "Issued",
         "finaled_on": "Finaled", "valuation": "Valuation", "contractor_name": "Contractor"})
+    for column in ("Kind", "Status"):
+        if column in frame.columns:
+            frame[column] = frame[column].map(code_label)
     render_table(frame, key=key, file_name="permits.csv", column_config={"Valuation": money_column("Valuation")})
 
 
@@ -109,5 +116,7 @@ def render_listing_history(listings: Sequence[Mapping] | None, *, key: str, note
         "listing_id": "Listing id", "listed_on": "Listed", "status": "Status", "sold_on": "Sold",
         "list_price": "List price", "sold_price": "Sold price", "n_versions": "Versions",
         "brokerage_name": "Brokerage", "self_listing": "Self-listing"})
+    if "Status" in frame.columns:
+        frame["Status"] = frame["Status"].map(code_label)
     render_table(frame, key=key, file_name="listings.csv",
                  column_config={"List price": money_column("List price"), "Sold price": money_column("Sold price")})

@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 import adapter.agents
+import adapter.coverage
 import adapter.data
 import adapter.investors
 import adapter.routing
@@ -206,15 +207,6 @@ def person_section(person_id: str) -> None:
     )
 
 
-def county_names() -> dict[str, str]:
-    """County names by FIPS code, from coverage (free); none when it does not load."""
-    try:
-        markets = adapter.data.coverage_markets()
-    except ApiError:
-        return {}
-    return {str(county.get("fips")): str(county.get("name")) for market in markets for county in market.get("counties") or [] if county.get("name")}
-
-
 def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
     """Every page of a listing history with a progress bar, kept for this session per query."""
     loaded = st.session_state.setdefault(LISTINGS, {})
@@ -232,7 +224,7 @@ def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
             render_error(error, title="The listing history could not be read")
             return
         bar.progress(1.0, text=f"{len(rows):,} listings read.")
-        loaded[cache_key] = listings_frame(rows, county_names=county_names())
+        loaded[cache_key] = listings_frame(rows, county_names=adapter.coverage.county_names())
     frame = loaded[cache_key]
     if len(frame) >= MAX_LISTINGS:
         st.caption(f"The first {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
@@ -274,7 +266,7 @@ def listing_section(listing_id: str) -> None:
     except ApiError as error:
         render_error(error, title="The listing could not be read")
         return
-    render_marketplace_listing(listing, key="agt_listing", county_names=county_names())
+    render_marketplace_listing(listing, key="agt_listing", county_names=adapter.coverage.county_names())
     buyer = ((listing.get("closing") or {}).get("buyer")) or {}
     for hit in buyer_investor_ids(buyer.get("org_id"), buyer.get("org_name")):
         render_page_link(

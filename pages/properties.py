@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+import adapter.coverage
 import adapter.properties
 import adapter.routing
 import adapter.settings
@@ -205,7 +206,7 @@ def property_section(property_id: str) -> None:
         load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
     if page is None:
         return
-    render_property_identity(page["parcel"], property_id=property_id)
+    render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names())
     if page["parcel"]:
         render_parcel_map([page["parcel"]], key="prop_parcel_map", basemap=adapter.settings.basemap_enabled(),
                           height=260)

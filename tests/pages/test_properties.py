@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import page_path, run_page as run_page_file, sandbox_fixtures, texts
@@ -70,8 +72,13 @@ def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
     loans = next(frame.value for frame in app.dataframe if "Lender" in frame.value.columns)
     assert loans["Lender id"].str.startswith("len_").all()
     assert loans["Lender page"].str.startswith("/lenders?lender=len_").all()
-    assert any("Permit" in frame.value.columns for frame in app.dataframe)
-    assert any("Listing id" in frame.value.columns for frame in app.dataframe)
+    permits = next(frame.value for frame in app.dataframe if "Permit" in frame.value.columns)
+    listings = next(frame.value for frame in app.dataframe if "Listing id" in frame.value.columns)
+    # issue 16: one label per code (REMODEL, FINALED, SOLD read as words) and the county by its name.
+    codes = [str(value) for value in [*permits["Kind"], *permits["Status"], *listings["Status"]]]
+    assert codes and not [code for code in codes if code.isupper() or "_" in code], codes
+    assert "Dallas County (48113)" in said or "County (" in said, said
+    assert not re.search(r"county \d{5}", said), "the county by its name, not only its FIPS code"
 
 
 def test_a_second_visit_costs_nothing(app_env):
