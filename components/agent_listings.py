@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import date_column, escape_markdown, link_column, money_column, render_table
+from components.words import code_label
 from links.properties import property_href
 
 LISTING_DATE_COLUMNS = ("Listed", "Sold", "Seen from", "Seen to", "Buyer deed")
@@ -53,7 +54,7 @@ def listings_frame(rows: Sequence[Mapping], *, county_names: Mapping[str, str] |
     records = [
         {
             "Listed": row.get("listed_on"),
-            "Status": row.get("status"),
+            "Status": code_label(row.get("status")) if row.get("status") else None,
             "Sold": row.get("sold_on"),
             "List price": row.get("list_price"),
             "Sold price": row.get("sold_price"),

@@ -9,6 +9,7 @@ import streamlit as st
 
 from components.charts import render_month_chart, render_points_map
 from components.tables import date_column, link_column, money_column, page_href, render_table
+from components.words import code_label
 from links.properties import property_href
 
 DEAL_COLUMNS = ["Sale date", "Price", "Kind", "City", "ZIP", "Seller", "Beds", "Baths", "Sq ft", "Year built",
@@ -25,7 +26,7 @@ def deals_frame(deals: Sequence[Mapping]) -> pd.DataFrame:
             {
                 "Sale date": deal.get("sale_date"),
                 "Price": deal.get("price"),
-                "Kind": deal.get("kind"),
+                "Kind": code_label(deal.get("kind")),
                 "City": place.get("city"),
                 "ZIP": place.get("zip"),
                 "Seller": seller.get("name"),

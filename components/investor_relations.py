@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import date_column, link_column, page_href, render_page_link, render_table
+from components.words import code_label
 
 # data-api.md, States: link confidence values; HIGH sorts first.
 CONFIDENCE_ORDER = {"HIGH": 0, "MEDIUM": 1}
@@ -21,7 +22,7 @@ def lenders_frame(financing: Mapping) -> pd.DataFrame:
     rows = [
         {
             "Lender": lender.get("name"),
-            "Class": lender.get("lender_class"),
+            "Class": code_label(lender.get("lender_class")),
             "Hard money": "⚠ hard money" if lender.get("is_hard_money") else "",
             "Loans": lender.get("n"),
             "Loans, 24 months": lender.get("n_24m"),

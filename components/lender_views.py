@@ -68,7 +68,7 @@ def render_lender_profile(lender: dict, *, key: str) -> None:
 def loans_frame(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame([{
         "Recorded": r.get("recorded_on"), "Amount": r.get("amount"), "Term (months)": r.get("term_months"),
-        "Kind": r.get("kind"), "Borrower": r.get("borrower_name") or ("a person (not named)" if not r.get("borrower_id") else r.get("borrower_id")),
+        "Kind": code_label(r.get("kind")), "Borrower": r.get("borrower_name") or ("a person (not named)" if not r.get("borrower_id") else r.get("borrower_id")),
         "Borrower page": page_href("investors", {"investor": r["borrower_id"]}) if r.get("borrower_id") else None,
         "ZIP": r.get("zip"), "Market": r.get("market"), "Deal": r.get("deal_id"), "Loan": r.get("loan_id"),
     } for r in rows])

@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import link_column, money_column, page_href
+from components.words import code_label
 
 
 def _why(row: Mapping) -> str:
@@ -32,7 +33,7 @@ def matches_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
             "Rank": row.get("rank"),
             "Investor": investor.get("display_name") or investor.get("name") or "a private person (not served)",
             "Profile": page_href("investors", {"investor": investor.get("investor_id") or ""}),
-            "Kind": investor.get("kind"),
+            "Kind": code_label(investor.get("kind")),
             "Score": row.get("score"),
             "Why": _why(row),
             "Median price nearby": (row.get("why") or {}).get("median_price_nearby"),

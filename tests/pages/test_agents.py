@@ -86,6 +86,7 @@ def test_a_person_listing_history_with_its_filters(app_env):
     app = run_page(person=person_id)
     assert not app.exception
     everything = frame_with(app, "Listing id")
+    assert not [value for value in everything["Status"].dropna().astype(str) if value.isupper() or "_" in value], list(everything["Status"])  # words, not codes
     expected = api_get(app_env, f"/v3/people/{person_id}/listings", limit=500)["data"]
     assert len(everything) >= min(len(expected), 500)
     dated = everything["Listed"].dropna()

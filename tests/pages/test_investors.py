@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
-from tests.pages.apptest import page_path, run_page as run_page_file, api_get, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
 
 PAGE = page_path("investors")
 
@@ -259,5 +259,7 @@ def test_the_deals_map_is_framed_by_the_investors_market(app_env):
     # The states' borders lie under the frame and the dots (issue 16: the dots' context without tiles).
     kinds = [layer["@@type"] for layer in deck["layers"]]
     assert kinds.index("PathLayer") < kinds.index("PolygonLayer"), kinds
+    deals = frame_with(app, "Sale date")
+    assert not [value for value in deals["Kind"].dropna().astype(str) if value.isupper() or "_" in value], list(deals["Kind"])  # words, not codes
     view = deck["initialViewState"]
     assert west < view["longitude"] < east and south < view["latitude"] < north

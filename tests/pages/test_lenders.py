@@ -43,6 +43,7 @@ def test_a_lender_shows_loans_borrowers_and_says_the_csv_cap_first(app_env):
     # issue 16: the lender's class reads as a word (Bank), not its code (BANK).
     assert not [c.value for c in app.caption if re.search(r"· [A-Z_]{3,} ·", str(c.value))], [c.value for c in app.caption]
     loans = frame_with(app, "Borrower page")
+    assert not [value for value in loans["Kind"].dropna().astype(str) if value.isupper() or "_" in value], list(loans["Kind"])  # words, not codes
     assert len(loans) > 0 and loans["Recorded"].is_monotonic_decreasing
     borrowers = frame_with(app, "Investor page")
     assert all(link.startswith("/investors?investor=inv_") for link in borrowers["Investor page"].dropna())

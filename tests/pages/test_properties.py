@@ -108,6 +108,7 @@ def test_who_would_buy_it_ranks_investors_linked_with_csv(app_env):
     matches = next(frame.value for frame in app.dataframe if "Why" in frame.value.columns)
     assert matches["Rank"].tolist() == list(range(1, len(matches) + 1))
     assert matches["Profile"].str.startswith("/investors?investor=inv_").all()
+    assert not [value for value in matches["Kind"].dropna().astype(str) if value.isupper() or "_" in value], list(matches["Kind"])  # words, not codes
     assert any(button.label == "Download the buyers list (CSV)" for button in app.get("download_button"))
 
 
