@@ -31,6 +31,11 @@ from services.errors import ValidationError
 
 # static_files folder of the map's cell rows (static/map-cells/).
 MAP_ROWS_FOLDER = "map-cells"
+# A layer's rows this short (about 2,000 cells) go in the map's message: a zoomed-in view's
+# few cells then reach the map with the rerun, where fetching their file took 0.3 to 1.5 s
+# more on a busy server (bench/map_interact.py; issue 18, Speed). Longer rows, such as a
+# market's whole view, are fetched once and kept by the browser.
+INLINE_ROWS_MAX_CHARS = 64_000
 # The map element's script, built by `make` (frontend/), and its static_files folder.
 MAP_SCRIPT = Path(__file__).resolve().parent.parent / "frontend" / "dist" / "map_element.js"
 MAP_SCRIPT_FOLDER = "map-element"
@@ -115,9 +120,11 @@ def _map_script(modified_ns: int) -> tuple[str, str]:
 
 def map_data_urls(spec: MapSpec) -> dict[str, str]:
     """Where the browser fetches each cell layer's rows (adapter/static_files.py); empty,
-    so the rows go inline, where files cannot be served."""
+    so the rows go inline, where files cannot be served. Short rows go inline too."""
     urls: dict[str, str] = {}
     for layer_id, rows in spec.rows.items():
+        if len(rows) <= INLINE_ROWS_MAX_CHARS:
+            continue
         url = static_files.publish(MAP_ROWS_FOLDER, spec.digests[layer_id], rows)
         if url is None:
             return {}

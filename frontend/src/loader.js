@@ -24,9 +24,28 @@ function rowsOf(data) {
   return kept;
 }
 
+// Rows that come inline (a view of few cells: adapter/map_files.py sends them in the
+// message, sparing a fetch): the same rows on the next rerun give back the same array, so
+// the map reuses the rings it built from them (map_element.js keys them on the array).
+let inline = new Map();
+
+export function keptInline(data) {
+  const kept = new Map();
+  const cells = data.cells.map((layer) => {
+    if (typeof layer.rows === 'string') return layer;
+    const key = JSON.stringify(layer.rows);
+    const rows = inline.get(key) || layer.rows;
+    kept.set(key, rows);
+    return {...layer, rows};
+  });
+  inline = kept;
+  return {...data, cells};
+}
+
 export default async function (component) {
   if (performance.getEntriesByName('deedscope:loader').length === 0) performance.mark('deedscope:loader');
   const rows = rowsOf(component.data);
+  const data = keptInline(component.data);
   const element = await import(new URL(component.data.script, document.baseURI).href);
-  return element.render({...component, rows});
+  return element.render({...component, data, rows});
 }

@@ -75,3 +75,19 @@ def test_the_app_serves_static_files():
 
     config = tomllib.loads((Path(static_files.__file__).parent.parent / ".streamlit" / "config.toml").read_text())
     assert config["server"]["enableStaticServing"] is True
+
+
+def test_a_few_cells_go_in_the_message_and_many_as_a_file(root):
+    """Issue 18, Speed: a zoomed-in view's few cells come with the rerun, without a fetch."""
+    import adapter.map_files
+    from bench.map_rerun import synthetic_cells
+    from mapspec.layers import build_spec
+    from mapspec.view import View, camera
+
+    view = View(-97.58, 32.54, -96.34, 33.41)
+    few = build_spec(synthetic_cells(view, 300), camera=camera(view), basemap=False)
+    many = build_spec(synthetic_cells(view, 5_000), camera=camera(view), basemap=False)
+    assert adapter.map_files.map_data_urls(few) == {}
+    assert isinstance(few.data({})["cells"][0]["rows"], list), "the rows inline"
+    urls = adapter.map_files.map_data_urls(many)
+    assert urls and all(url.startswith("app/static/map-cells/") for url in urls.values())
