@@ -50,7 +50,9 @@ def describe_error(error: BaseException) -> str:
         # A field's message the detail already says is said once.
         if message and message not in detail:
             parts.append(f"{item.get('param', 'input')}: {message}.")
-    recovery = getattr(error, "recovery", None) or ADVICE.get(code)
+    # A server's recovery may name a header or route too ("… with the same Idempotency-Key"): the
+    # page's own advice for the code stands in for it.
+    recovery = without_api_wording(getattr(error, "recovery", None) or "") or ADVICE.get(code)
     if recovery:
         parts.append(recovery)
     retry_after = getattr(error, "retry_after", None)

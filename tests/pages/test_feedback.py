@@ -39,3 +39,13 @@ def test_a_problem_says_what_failed_what_to_do_and_its_notes(status, problem, ma
         assert len(notes) == 1 and notes[0].startswith(note)
     else:
         assert notes == []
+
+
+def test_a_recovery_in_api_wording_gives_way_to_the_pages_advice():
+    """issue 16, Everywhere: a server's `recovery` naming a header or route is not shown as is."""
+    problem = {"code": "rate_limited", "detail": "Too many requests.",
+               "recovery": "Send the same request again with the same Idempotency-Key."}
+    app = AppTest.from_function(problem_page, args=(429, problem, False), default_timeout=30).run()
+    said = " ".join(element.value for element in (*app.error, *app.warning))
+    assert "Idempotency-Key" not in said
+    assert "Too many requests: wait and try again." in said
