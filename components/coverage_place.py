@@ -37,8 +37,9 @@ def render_place_answer(answer: Mapping, *, asked: str, key: str) -> None:
     st.success(f"Covered: {understood} is in {escape_markdown(names)}.", icon=":material/where_to_vote:")
     for market in markets:
         datasets = market.get("datasets") or {}
-        served = [name for name, row in datasets.items() if (row or {}).get("status") == "served"]
-        missing = [f"{name} ({STATUS_MARKS.get(row.get('status'), row.get('status'))})"
+        # Dataset keys read as the matrix says them: "owner profile", not owner_profile.
+        served = [name.replace("_", " ") for name, row in datasets.items() if (row or {}).get("status") == "served"]
+        missing = [f"{name.replace('_', ' ')} ({STATUS_MARKS.get(row.get('status'), row.get('status'))})"
                    for name, row in datasets.items() if (row or {}).get("status") != "served"]
         st.markdown(
             f"**{escape_markdown(market.get('market'))}**: data through {escape_markdown(market.get('data_end') or '—')}; "

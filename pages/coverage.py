@@ -103,7 +103,7 @@ def state_outlines_around(markets: list[dict]) -> list:
     around = [min(box[0] for box in boxes), min(box[1] for box in boxes), max(box[2] for box in boxes),
               max(box[3] for box in boxes)]
     # The map shows more than the boxes (it keeps a margin for its buttons): borders reach its edges.
-    return mapspec.us_states.outlines_near(around, margin_deg=10)
+    return mapspec.us_states.outlines_near(around, margin_deg=15)
 
 
 def build_states(envelope: dict) -> dict:

@@ -89,6 +89,9 @@ def test_the_form_asks_about_a_zip_and_the_url_keeps_it(app_env):
     answer = "\n".join(str(element.value) for element in app.success)
     assert answer.startswith(f"Covered: ZIP {zip_code} is in")
     assert app.query_params["zip"] in (zip_code, [zip_code])
+    # What the market serves reads as the matrix says it ("owner profile"), not as keys.
+    serves = next(str(element.value) for element in app.markdown if "serves" in str(element.value))
+    assert "owner profile" in serves and "owner_profile" not in serves and "cash_sale" not in serves, serves
 
 
 @pytest.mark.parametrize(("count", "sizes"), [(1, [1]), (7, [7]), (8, [4, 4]), (10, [5, 5]), (15, [5, 5, 5]), (16, [6, 6, 4])])
