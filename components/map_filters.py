@@ -6,6 +6,7 @@ from datetime import date
 
 import streamlit as st
 
+from components.words import TYPED_DATE_HINT
 from mapspec.filters import KIND_LABELS, KINDS, MAX_PRICE, DealFilters, filters_in, filters_label
 
 # Wide bounds so any date a link carries is accepted (the API answers what it holds).
@@ -14,7 +15,8 @@ LATEST_SALE_DATE = date(2100, 12, 31)
 
 
 def _date_help(data_end: date | None) -> str:
-    return f"Sale dates, inclusive. The data ends {data_end.isoformat()}." if data_end else "Sale dates, inclusive."
+    ends = f" The data ends {data_end.isoformat()}." if data_end else ""
+    return f"Sale dates, inclusive.{ends} {TYPED_DATE_HINT}"
 
 
 def render_filters(*, key: str, data_end: date | None = None) -> DealFilters:

@@ -23,3 +23,10 @@ def test_a_persons_listing_dates_say_how_a_typed_date_applies(app_env):
     assert not app.exception
     fields = date_fields(app)
     assert fields and all(field.help == TYPED_DATE_HINT for field in fields), [field.help for field in fields]
+
+
+def test_the_map_filters_sale_dates_say_how_a_typed_date_applies(app_env):
+    app = run_page(page_path("map"))
+    assert not app.exception
+    fields = date_fields(app)
+    assert len(fields) == 2 and all(TYPED_DATE_HINT in field.help for field in fields), [field.help for field in fields]
