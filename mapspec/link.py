@@ -39,6 +39,10 @@ POINT_FIELDS = (
 )
 
 
+# `time=on`: the map opens playing the months; absent, it opens without them.
+TIME_ON = "on"
+
+
 @dataclass(frozen=True)
 class MapLink:
     """What a link holds. `mode` is the place's mode when the link names one inside the
@@ -63,6 +67,7 @@ class MapLink:
     classes: str | None = None
     breaks: str | None = None  # manual breaks as typed: `1,3,10`
     area: Area | None = None  # an area drawn on the map
+    time: bool = False  # the map plays the period month by month (pages/sections/map_time.py)
     # What could not be read, each said in a person's words; a written link has none.
     problems: tuple[str, ...] = ()
 
@@ -102,6 +107,8 @@ def write(link: MapLink) -> dict[str, str]:
         query["breaks"] = link.breaks
     if link.area is not None:
         query["area"] = link.area.text()
+    if link.time:
+        query["time"] = TIME_ON
     return query
 
 
@@ -152,9 +159,12 @@ def parse(query: Mapping[str, str]) -> MapLink:
             area = Area.parse(query["area"])
         except ValueError as reason:
             problems.append(f"The link's area {_shown(query['area'])} is not an area drawn on the map: {reason}")
+    time = query.get("time") == TIME_ON
+    if query.get("time") and not time:
+        problems.append(f"The link's time {_shown(query['time'])} is not 'on': the map opens without playing the months.")
     return MapLink(
         **place, view=view, sold_from=dates["from"], sold_to=dates["to"], kinds=kinds, min_price=prices["min"],
-        max_price=prices["max"], cell=cell, **colours, breaks=breaks, area=area, problems=tuple(problems),
+        max_price=prices["max"], cell=cell, **colours, breaks=breaks, area=area, time=time, problems=tuple(problems),
     )
 
 

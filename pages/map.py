@@ -86,6 +86,7 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
         f"{COLOUR_KEY}_classes": link.classes,
         f"{COLOUR_KEY}_breaks": link.breaks,
         AREA_KEY: link.area,
+        TIME_KEY: link.time or None,
     }
     for key, value in restored.items():
         if value is not None:
@@ -101,7 +102,7 @@ def write_url(
             market=place.market, mode=place.mode, zips=place.zips, city=place.city, latitude=place.latitude,
             longitude=place.longitude, radius_miles=place.radius_miles, view=view, sold_from=filters.sold_from,
             sold_to=filters.sold_to, kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price, cell=cell,
-            **colour.link_fields(), area=area,
+            **colour.link_fields(), area=area, time=bool(st.session_state.get(TIME_KEY)),
         )
     )
     if dict(st.query_params) != query:

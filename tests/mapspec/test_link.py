@@ -40,11 +40,12 @@ AREA = Area.of([(-96.8, 32.7), (-96.71234, 32.7), (-96.75, 32.80001), (-96.79, 3
         pytest.param(MapLink(metric="investors"), id="a-metric-with-the-default-classes"),
         pytest.param(MapLink(metric="price", classes="manual", breaks="150000,250000"), id="manual-breaks"),
         pytest.param(MapLink(market="DFW", area=AREA), id="a-drawn-area"),
+        pytest.param(MapLink(market="DFW", time=True), id="time-on"),
         pytest.param(
             MapLink(
                 market="PHX", mode=POINT, latitude=33.44838, longitude=-112.07404, radius_miles=20.0, view=DALLAS,
                 sold_from=date(2024, 2, 29), kinds=("build",), min_price=200_000, cell=CELL, metric="price", classes="equal",
-                area=AREA,
+                area=AREA, time=True,
             ),
             id="everything",
         ),
@@ -68,6 +69,8 @@ def test_a_written_link_reads_back_the_same(link):
         pytest.param(MapLink(kinds=("flip", "hold"), min_price=200_000), {"kind": "flip,hold", "min": "200000"}, id="filters"),
         pytest.param(MapLink(metric="price", classes="log"), {"metric": "price", "classes": "log"}, id="colours"),
         pytest.param(MapLink(area=AREA), {"area": "-96.8,32.7,-96.71234,32.7,-96.75,32.80001,-96.79,32.76"}, id="an-area-lng-lat-pairs"),
+        pytest.param(MapLink(time=True), {"time": "on"}, id="time-on"),
+        pytest.param(MapLink(time=False), {}, id="time-off-says-nothing"),
     ],
 )
 def test_the_parameters_written(link, query):
@@ -110,6 +113,8 @@ PRICE_PROBLEM = "The link's {} price {} is not a price: a whole number of dollar
         pytest.param({"area": "0,0,1,1,1"}, MapLink(),
                      "The link's area '0,0,1,1,1' is not an area drawn on the map: An area is written as longitude,latitude pairs.",
                      id="an-area-of-odd-numbers"),
+        pytest.param({"time": "yes", "cell": CELL}, MapLink(cell=CELL),
+                     "The link's time 'yes' is not 'on': the map opens without playing the months.", id="time-not-on"),
     ],
 )
 def test_a_malformed_link_keeps_what_reads_and_says_the_rest(query, kept, problem):

@@ -111,3 +111,19 @@ def test_a_refused_month_read_is_said_and_the_map_stays(app, sandbox):
     said = " ".join(str(element.value) for kind in ("error", "warning", "markdown") for element in getattr(app, kind))
     assert "Months of the map" in said
     assert "statement_timeout" not in said and "504" not in said, "no code of the service shown"
+
+
+def test_time_goes_into_the_link_and_a_link_opens_with_it(monkeypatch, sandbox, app):
+    app.toggle(key="map_time").set_value(True).run()
+    assert not app.exception
+    assert app.query_params.get("time") in ("on", ["on"]), "the switch is written into the link"
+
+    reopened = new_page()
+    reopened.query_params.update({key: value if isinstance(value, str) else value[0] for key, value in app.query_params.items()})
+    reopened.run()
+    assert not reopened.exception
+    assert reopened.toggle(key="map_time").value is True
+    assert map_data(reopened)["time"]["months"], "a link with time=on opens playing the months"
+
+    app.toggle(key="map_time").set_value(False).run()
+    assert "time" not in app.query_params, "off: the link says nothing of time"
