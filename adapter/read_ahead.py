@@ -15,16 +15,24 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
+from streamlit import runtime
 from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
 log = logging.getLogger(__name__)
 
+# After the run that queued them: its map first fetches its rows from this same process
+# and paints, which a read ahead holding the interpreter would slow.
+START_AFTER_S = 1.5
 # One worker: reads ahead are the machine's spare time, not a second load on it.
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deedscope-read-ahead")
 _pending: set[Hashable] = set()
+# Only in a served app: a test's AppTest run (no runtime) reads nothing ahead unless it sets this,
+# so no read of one test reaches the next test's sandbox.
+WITHOUT_RUNTIME = False
 _lock = threading.Lock()
 
 
@@ -34,6 +42,8 @@ def read_ahead(reads: Iterable[tuple[Hashable, Callable[[], object]]]) -> int:
     Each runs with the calling session's script context, so the session's client
     (adapter.data.data_api, in its session state) makes it.
     """
+    if not (runtime.exists() or WITHOUT_RUNTIME):
+        return 0
     context = get_script_run_ctx()
     queued = 0
     for key, read in reads:
@@ -41,12 +51,13 @@ def read_ahead(reads: Iterable[tuple[Hashable, Callable[[], object]]]) -> int:
             if key in _pending:
                 continue
             _pending.add(key)
-        _worker.submit(_run, key, read, context)
+        _worker.submit(_run, key, read, context, time.monotonic() + START_AFTER_S)
         queued += 1
     return queued
 
 
-def _run(key: Hashable, read: Callable[[], object], context) -> None:
+def _run(key: Hashable, read: Callable[[], object], context, not_before: float) -> None:
+    time.sleep(max(0.0, not_before - time.monotonic()))
     if context is not None:
         add_script_run_ctx(threading.current_thread(), context)
     try:

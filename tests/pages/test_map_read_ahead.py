@@ -8,6 +8,7 @@ switch then makes no cells request of its own.
 from __future__ import annotations
 
 import adapter.data
+import adapter.read_ahead
 from adapter.read_ahead import wait_idle
 from mapspec.view import View
 from tests.pages.map_helpers import client, drawn_cells, new_page, point_app_at
@@ -17,6 +18,9 @@ def test_a_market_switch_finds_its_cells_read_ahead(monkeypatch, sandbox):
     with client(sandbox.url) as api:
         markets = [market.model_dump(mode="json") for market in api.coverage.retrieve().markets if market.bbox]
     assert len(markets) >= 2, "the sandbox serves two markets with a box"
+    # AppTest runs no Streamlit runtime, where the page reads nothing ahead unless told to.
+    monkeypatch.setattr(adapter.read_ahead, "WITHOUT_RUNTIME", True)
+    monkeypatch.setattr(adapter.read_ahead, "START_AFTER_S", 0.0)
     point_app_at(monkeypatch, sandbox.url)
     app = new_page()
     app.run()
