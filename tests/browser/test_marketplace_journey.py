@@ -116,7 +116,9 @@ def choose(page: Page, label: str, option: str | re.Pattern) -> str:
     for attempt in range(5):
         wait_until_idle(page)
         try:
-            page.locator('[data-testid="stSelectbox"]').filter(has_text=label).locator('[role="combobox"]').click(timeout=10_000)
+            # Not a box left from the run before (Streamlit keeps it, marked stale, until the rerun ends).
+            boxes = page.locator('[data-testid="stElementContainer"]:not([data-stale="true"]) [data-testid="stSelectbox"]')
+            boxes.filter(has_text=label).locator('[role="combobox"]').click(timeout=10_000)
             choice = page.get_by_role("option", name=option).first
             text = choice.inner_text(timeout=10_000)
             choice.click(timeout=10_000)
