@@ -149,3 +149,23 @@ def test_an_entry_whose_parsed_models_do_not_pickle_travels_as_its_body(store):
     parsed = Envelope[Coverage].model_validate({"data": {"place": None, "markets": []}, "meta": {"request_id": "r"}})
     store.set("entry", CachedResponse(body=b"{}", etag=None, dataset_version="1", parsed={"coverage": parsed}))
     assert store.get("entry") == CachedResponse(body=b"{}", etag=None, dataset_version="1", parsed={})
+
+
+def test_a_body_read_again_from_redis_is_not_parsed_again(store, sandbox_url, monkeypatch):
+    """An entry from Redis comes without its parsed models (they do not pickle): the same
+    body read again on this replica is served from what was parsed from it the first time
+    (services/data_api/client.py, bench/replicas.py's cached read)."""
+    import services.data_api.client as client_module
+    from services.data_api import DataApi
+    from tests.services.conftest import settings_for
+
+    parses = []
+    original = client_module.parse_body
+    monkeypatch.setattr(client_module, "parse_body", lambda body, *rest: parses.append(len(body)) or original(body, *rest))
+    with DataApi(settings_for(sandbox_url), cache=store) as first, DataApi(settings_for(sandbox_url), cache=store) as second:
+        market = first.coverage.retrieve().markets[0]
+        parses.clear()
+        getattr(client_module, "_parsed_bodies", {}).clear()  # nothing parsed before this test
+        cells = [api.deals.cells(bbox=tuple(market.bbox), resolution=6) for api in (first, first, second, second)]
+    assert all(len(each.cells) == len(cells[0].cells) > 0 for each in cells)
+    assert len(parses) == 1, f"the same cells' body parsed {len(parses)} times"
