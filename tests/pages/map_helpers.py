@@ -46,6 +46,30 @@ def new_page(**query: str) -> AppTest:
     return app
 
 
+def open_map(monkeypatch, sandbox, **query: str) -> AppTest:
+    """The Map page opened on `sandbox` with the URL query given, its first run done without an exception."""
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page(**query)
+    app.run()
+    assert not app.exception
+    return app
+
+
+def record_cell_reads(monkeypatch) -> list[dict]:
+    """The places the page reads cells of from now on (adapter.data.deal_cells), in order."""
+    import adapter.data
+
+    places: list[dict] = []
+    read = adapter.data.deal_cells
+
+    def recording(place, filters, resolution):
+        places.append(dict(place))
+        return read(place, filters, resolution)
+
+    monkeypatch.setattr(adapter.data, "deal_cells", recording)
+    return places
+
+
 def map_data(app: AppTest) -> dict:
     """What the page sent the map element (components/map_element.py)."""
     maps = app.get("bidi_component")

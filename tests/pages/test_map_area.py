@@ -10,15 +10,7 @@ import h3
 from mapspec.area import Area, ring_contains
 from mapspec.cells import COORDINATE_SCALE
 from tests.mapspec.test_area_script import count_by_script
-from tests.pages.map_helpers import drawn_cells, map_data, new_page, point_app_at, raw_rows, texts
-
-
-def open_page(monkeypatch, sandbox, **query):
-    point_app_at(monkeypatch, sandbox.url)
-    app = new_page(**query)
-    app.run()
-    assert not app.exception
-    return app
+from tests.pages.map_helpers import open_map, drawn_cells, map_data, raw_rows, texts
 
 
 def area_around_densest_cell(app, half_width: float = 0.025) -> Area:
@@ -44,7 +36,7 @@ def metric(app, label: str) -> int:
 
 
 def test_the_areas_cells_are_counted_free_as_the_map_counts_them(monkeypatch, sandbox):
-    app = open_page(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     area = area_around_densest_cell(app)
     meter = app.session_state["adapter_data_api"].credits
     draw(app, area)
@@ -60,7 +52,7 @@ def test_the_areas_cells_are_counted_free_as_the_map_counts_them(monkeypatch, sa
 
 
 def test_the_deals_cost_is_said_first_and_every_deal_listed_is_inside(monkeypatch, sandbox):
-    app = open_page(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     area = area_around_densest_cell(app)
     meter = app.session_state["adapter_data_api"].credits
     draw(app, area)
@@ -88,9 +80,9 @@ def test_the_deals_cost_is_said_first_and_every_deal_listed_is_inside(monkeypatc
 
 
 def test_a_link_restores_the_area_and_clearing_it_on_the_map_forgets_it(monkeypatch, sandbox):
-    first = open_page(monkeypatch, sandbox)
+    first = open_map(monkeypatch, sandbox)
     area = area_around_densest_cell(first)
-    app = open_page(monkeypatch, sandbox, area=area.text())
+    app = open_map(monkeypatch, sandbox, area=area.text())
     assert map_data(app)["area"] == area.points(), "the link's area is drawn"
     assert metric(app, "Cells in the area") > 0
     draw(app, None, at=2.0)
@@ -100,7 +92,7 @@ def test_a_link_restores_the_area_and_clearing_it_on_the_map_forgets_it(monkeypa
 
 
 def test_an_area_too_large_has_its_cells_counted_but_not_its_deals_read(monkeypatch, sandbox):
-    app = open_page(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     cell = max(drawn_cells(app), key=lambda row: row[1])[0]
     lat, lng = h3.cell_to_latlng(cell)
     # About 0.9 degrees of longitude at Dallas's latitude: 52 miles across.
@@ -112,7 +104,7 @@ def test_an_area_too_large_has_its_cells_counted_but_not_its_deals_read(monkeypa
 
 
 def test_an_area_outside_every_market_is_said_and_nothing_read(monkeypatch, sandbox):
-    app = open_page(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     draw(app, Area.of([(-60.0, 30.0), (-59.9, 30.0), (-59.95, 30.1)]))
     warnings = " ".join(texts(app, "warning"))
     assert "outside the markets with data" in warnings
@@ -120,7 +112,7 @@ def test_an_area_outside_every_market_is_said_and_nothing_read(monkeypatch, sand
 
 
 def test_an_area_holding_no_cell_centre_says_so(monkeypatch, sandbox):
-    app = open_page(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     rows = raw_rows(app)
     data = map_data(app)
     assert data["form"] == "centre"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import h3
 
 from mapspec.cells import format_price
-from tests.pages.map_helpers import drawn_cells, point_app_at, new_page, select_cell, texts
+from tests.pages.map_helpers import drawn_cells, new_page, open_map, point_app_at, record_cell_reads, select_cell, texts
 
 
 def open_densest_cell(monkeypatch, sandbox):
@@ -92,21 +92,11 @@ def test_the_deals_table_prints_no_none_for_a_name_not_served(monkeypatch, sandb
 def test_a_clicked_cells_figures_come_from_the_maps_own_read(monkeypatch, sandbox):
     """Issue 18, Speed: a click's figures are the map's row of the cell, from the read the
     map made (memoised), without a read of the cell's box before they show."""
-    import adapter.data
     from mapspec.cell_panel import cell_box
 
-    point_app_at(monkeypatch, sandbox.url)
-    app = new_page()
-    app.run()
+    app = open_map(monkeypatch, sandbox)
     row = max(drawn_cells(app), key=lambda item: item[1])
-    places: list[dict] = []
-    read = adapter.data.deal_cells
-
-    def recording(place, filters, resolution):
-        places.append(dict(place))
-        return read(place, filters, resolution)
-
-    monkeypatch.setattr(adapter.data, "deal_cells", recording)
+    places = record_cell_reads(monkeypatch)
     select_cell(app, row)
     app.run()
     assert not app.exception

@@ -13,7 +13,7 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 
 from mapspec.classes import DEALS, PRICE, Classes
 from mapspec.view import View, choose_resolution
-from tests.pages.map_helpers import client, drawn_cells, drawn_resolution, legend_words, map_data, new_page, point_app_at
+from tests.pages.map_helpers import open_map, client, drawn_cells, drawn_resolution, legend_words, map_data, new_page, point_app_at
 
 
 def legend(app) -> str:
@@ -22,11 +22,7 @@ def legend(app) -> str:
 
 @pytest.fixture
 def app(monkeypatch, sandbox):
-    point_app_at(monkeypatch, sandbox.url)
-    page = new_page()
-    page.run()
-    assert not page.exception
-    return page
+    return open_map(monkeypatch, sandbox)
 
 
 def test_the_metric_switch_recolours_the_cells_by_the_markets_classes(app, sandbox):

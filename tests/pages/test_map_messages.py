@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from components.map_legend import legend_message
 from mapspec.classes import DEALS, QUANTILE, Classes
-from tests.pages.map_helpers import legend_words, map_data, new_page, point_app_at, texts
+from tests.pages.map_helpers import open_map, legend_words, map_data, texts
 
 # A small box in DFW's frame with no deals in the sandbox's small set (its south-west corner).
 def empty_view(markets: list[dict]) -> str:
@@ -25,14 +25,6 @@ def legend(app) -> str:
     return legend_words(app)
 
 
-def run(monkeypatch, sandbox, **query):
-    point_app_at(monkeypatch, sandbox.url)
-    app = new_page(**query)
-    app.run()
-    assert not app.exception
-    return app
-
-
 def markets_of(sandbox) -> list[dict]:
     from tests.pages.map_helpers import client
 
@@ -41,7 +33,7 @@ def markets_of(sandbox) -> list[dict]:
 
 
 def test_an_empty_view_says_so_and_blames_no_filter(monkeypatch, sandbox):
-    app = run(monkeypatch, sandbox, market="DFW", view=empty_view(markets_of(sandbox)))
+    app = open_map(monkeypatch, sandbox, market="DFW", view=empty_view(markets_of(sandbox)))
     text = shown(app)
     assert "No deals in this view" in text, text
     assert "filters" not in text, "no filter is set: none is blamed"
@@ -50,12 +42,12 @@ def test_an_empty_view_says_so_and_blames_no_filter(monkeypatch, sandbox):
 
 
 def test_set_filters_are_named_when_they_empty_the_view(monkeypatch, sandbox):
-    app = run(monkeypatch, sandbox, market="DFW", view=empty_view(markets_of(sandbox)), min="100000")
+    app = open_map(monkeypatch, sandbox, market="DFW", view=empty_view(markets_of(sandbox)), min="100000")
     assert "with these filters" in shown(app)
 
 
 def test_a_city_of_no_served_market_says_so(monkeypatch, sandbox):
-    app = run(monkeypatch, sandbox, market="DFW", city="Gotham")
+    app = open_map(monkeypatch, sandbox, market="DFW", city="Gotham")
     text = shown(app)
     assert "Gotham" in text and "not a city of any served market" in text, text
     assert "widen the dates" not in text

@@ -10,6 +10,7 @@ import mapspec.layers
 from mapspec.cell_panel import cell_box
 from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import (
+    open_map,
     city_names,
     client,
     drawn_cells,
@@ -40,16 +41,8 @@ def markets(api) -> list[dict]:
     return served
 
 
-def run_default(monkeypatch, sandbox):
-    point_app_at(monkeypatch, sandbox.url)
-    app = new_page()
-    app.run()
-    assert not app.exception
-    return app
-
-
 def test_default_view_draws_the_cells_the_api_counts(monkeypatch, sandbox, api, markets):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     first = markets[0]
     assert app.selectbox(key="map_place_market").value == first["market"]
     rows = drawn_cells(app)
@@ -68,7 +61,7 @@ def test_default_view_draws_the_cells_the_api_counts(monkeypatch, sandbox, api, 
 
 
 def test_filters_change_the_request(monkeypatch, sandbox, api, markets):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     unfiltered = sum(row[1] for row in drawn_cells(app))
     app.multiselect(key="map_filters_kinds").select("flip")
     app.number_input(key="map_filters_min").set_value(200_000)
@@ -86,7 +79,7 @@ def test_filters_change_the_request(monkeypatch, sandbox, api, markets):
 
 
 def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     row = max(drawn_cells(app), key=lambda item: item[1])
     select_cell(app, row)
     app.run()
@@ -101,7 +94,7 @@ def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
 
 
 def test_listing_deals_states_the_cost_and_charges_only_once_confirmed(monkeypatch, sandbox, api):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     row = max(drawn_cells(app), key=lambda item: item[1])
     select_cell(app, row)
     app.run()
@@ -132,7 +125,7 @@ def test_listing_deals_states_the_cost_and_charges_only_once_confirmed(monkeypat
 
 
 def test_top_investors_are_read_after_confirmation(monkeypatch, sandbox):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     select_cell(app, max(drawn_cells(app), key=lambda item: item[1]))
     app.run()
     meter = app.session_state["adapter_data_api"].credits
@@ -190,7 +183,7 @@ def test_a_link_restores_place_filters_view_and_cell(monkeypatch, sandbox, marke
     ],
 )
 def test_bad_input_is_explained_and_the_market_still_shows(monkeypatch, sandbox, markets, mode, widget, value, message):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     app.radio(key="map_place_mode").set_value(mode)
     app.run()
     if mode == "Point + radius":
@@ -207,7 +200,7 @@ def test_bad_input_is_explained_and_the_market_still_shows(monkeypatch, sandbox,
 
 
 def test_an_unknown_zip_is_named(monkeypatch, sandbox):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     app.radio(key="map_place_mode").set_value("ZIP codes")
     app.run()
     app.text_input(key="map_place_zips").input("99950")  # Ketchikan, Alaska: no market serves it
@@ -261,7 +254,7 @@ def test_server_refusals_are_messages_not_exceptions(monkeypatch, sandbox, statu
 
 
 def test_the_market_picker_flies_to_the_market(monkeypatch, sandbox, markets):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     other = markets[1]
     app.selectbox(key="map_place_market").set_value(other["market"])
     app.run()
@@ -279,7 +272,7 @@ def test_a_market_with_stale_or_partial_coverage_is_marked(monkeypatch, sandbox,
         if any(row.get("stale") or row.get("status") == "partial" for row in (market.get("datasets") or {}).values())
     ]
     assert flagged, "the sandbox has a market with stale or partial coverage"
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     app.selectbox(key="map_place_market").set_value(flagged[0]["market"])
     app.run()
     assert not app.exception
@@ -294,7 +287,7 @@ def test_a_market_with_stale_or_partial_coverage_is_marked(monkeypatch, sandbox,
 def test_a_zip_list_or_a_city_narrows_the_view_to_its_cells(monkeypatch, sandbox, api, markets, mode):
     market_view = View(*markets[0]["bbox"])
     deal = next(iter(api.deals.list(bbox=market_view.text(), limit=1).items))
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     app.radio(key="map_place_mode").set_value(mode)
     app.run()
     if mode == "ZIP codes":
@@ -314,7 +307,7 @@ def test_a_zip_list_or_a_city_narrows_the_view_to_its_cells(monkeypatch, sandbox
 
 
 def test_a_point_picked_on_the_map_becomes_the_place(monkeypatch, sandbox):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     row = max(drawn_cells(app), key=lambda item: item[1])
     select_cell(app, row)
     app.run()
@@ -403,7 +396,7 @@ def moved_map(app, view: View, zoom: float) -> dict:
 
 
 def test_moving_the_map_draws_its_view_at_the_resolution_that_fits_it(monkeypatch, sandbox, api, markets):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     market_view = View(*markets[0]["bbox"])
     whole_market = drawn_resolution(app)
     latitude, longitude = market_view.center
@@ -431,7 +424,7 @@ def test_moving_the_map_draws_its_view_at_the_resolution_that_fits_it(monkeypatc
 
 
 def test_a_map_moved_off_its_market_keeps_the_markets_cells_to_pan_back_to(monkeypatch, sandbox, markets):
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     market_view = View(*markets[0]["bbox"])
     cells_of_the_market = len(drawn_cells(app))
     away = View(market_view.east + 1, market_view.south, market_view.east + 1.2, market_view.south + 0.15)
@@ -447,7 +440,7 @@ def test_a_place_with_more_cells_than_the_api_serves_is_drawn_coarser(monkeypatc
     """decisions.md: more than the cells the API serves at once answers 400 on
     `resolution`; the map steps down to the finest resolution it answers."""
     with run_sandbox("--max-cells", "300") as small:
-        app = run_default(monkeypatch, small)
+        app = open_map(monkeypatch, small)
         assert not texts(app, "error"), texts(app, "error")
         resolution = drawn_resolution(app)
         assert resolution < choose_resolution(View(*markets[0]["bbox"]))
@@ -457,7 +450,7 @@ def test_a_place_with_more_cells_than_the_api_serves_is_drawn_coarser(monkeypatc
 def test_a_refused_read_after_moving_the_map_keeps_the_cells_drawn_last(monkeypatch, sandbox, markets):
     """A server error on the new view's cells is said, and the map keeps what it drew, at
     the view the person moved it to, so they can move on or back."""
-    app = run_default(monkeypatch, sandbox)
+    app = open_map(monkeypatch, sandbox)
     before = drawn_cells(app)
     latitude, longitude = View(*markets[0]["bbox"]).center
     sandbox.faults(rate=1, statuses=[504])

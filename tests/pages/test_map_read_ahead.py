@@ -7,11 +7,10 @@ switch then makes no cells request of its own.
 
 from __future__ import annotations
 
-import adapter.data
 import adapter.read_ahead
 from adapter.read_ahead import wait_idle
 from mapspec.view import View
-from tests.pages.map_helpers import client, drawn_cells, new_page, point_app_at
+from tests.pages.map_helpers import client, drawn_cells, new_page, point_app_at, record_cell_reads
 
 
 def test_a_market_switch_finds_its_cells_read_ahead(monkeypatch, sandbox):
@@ -27,14 +26,7 @@ def test_a_market_switch_finds_its_cells_read_ahead(monkeypatch, sandbox):
     assert not app.exception
     assert wait_idle(120), "the reads ahead finished"
 
-    places: list[dict] = []
-    read = adapter.data.deal_cells
-
-    def recording(place, filters, resolution):
-        places.append(dict(place))
-        return read(place, filters, resolution)
-
-    monkeypatch.setattr(adapter.data, "deal_cells", recording)
+    places = record_cell_reads(monkeypatch)
     other = markets[1]
     app.selectbox(key="map_place_market").set_value(other["market"])
     app.run()

@@ -16,7 +16,7 @@ from adapter import static_files
 from mapspec.cells import cell_of_row
 from mapspec.view import View
 from services.data_api.resources.deals import Deals
-from tests.pages.map_helpers import client, drawn_resolution, layer_rows, map_data, new_page, point_app_at
+from tests.pages.map_helpers import open_map, client, drawn_resolution, layer_rows, map_data, new_page
 
 
 @pytest.fixture
@@ -37,11 +37,7 @@ def month_reads(monkeypatch) -> Counter:
 
 @pytest.fixture
 def app(monkeypatch, sandbox):
-    point_app_at(monkeypatch, sandbox.url)
-    page = new_page()
-    page.run()
-    assert not page.exception
-    return page
+    return open_map(monkeypatch, sandbox)
 
 
 def time_rows(app, time: dict) -> list[list]:
