@@ -89,17 +89,15 @@ def start_login(request: Request) -> Response:
         LOG.warning("login start failed (%s)", type(error).__name__)
         return _back_with_error("login_failed")
     response = RedirectResponse(url, status_code=303)
-    response.set_cookie(
-        BINDING_COOKIE,
-        binding,
-        max_age=int(PENDING_LOGIN_TTL_S),
-        path="/",
-        httponly=True,
-        samesite="lax",
-        # https when the browser is (a balancer may end TLS in front of the app).
-        secure="https" in (request.url.scheme, urlsplit(parse_qs(urlsplit(url).query).get("redirect_uri", [""])[0]).scheme),
-    )
+    # https when the browser is (a balancer may end TLS in front of the app).
+    secure = "https" in (request.url.scheme, urlsplit(parse_qs(urlsplit(url).query).get("redirect_uri", [""])[0]).scheme)
+    _set_private_cookie(response, BINDING_COOKIE, binding, max_age=PENDING_LOGIN_TTL_S, secure=secure)
     return _no_store(response)
+
+
+def _set_private_cookie(response: Response, name: str, value: str, *, max_age: float, secure: bool) -> None:
+    """A cookie the page's scripts never read (HttpOnly), sent on the issuer's redirect back (Lax)."""
+    response.set_cookie(name, value, max_age=int(max_age), path="/", httponly=True, samesite="lax", secure=secure)
 
 
 def _back_with_error(code: str) -> Response:
@@ -131,15 +129,7 @@ def finish_login(request: Request) -> Response:
     target = pending.return_to or CALLBACK_PAGE
     target += ("&" if "?" in target else "?") + f"{LOGGED_IN_PARAM}=1"
     response = RedirectResponse(target, status_code=303)
-    response.set_cookie(
-        COOKIE_NAME,
-        session_id,
-        max_age=int(SESSION_TTL_S),
-        path="/",
-        httponly=True,
-        samesite="lax",
-        secure=urlsplit(pending.redirect_uri).scheme == "https",
-    )
+    _set_private_cookie(response, COOKIE_NAME, session_id, max_age=SESSION_TTL_S, secure=urlsplit(pending.redirect_uri).scheme == "https")
     return _unbound(response)
 
 

@@ -35,15 +35,15 @@ def dataset_keys(markets: Sequence[Mapping]) -> list[str]:
     return keys
 
 
-def cell_text(row: Mapping | None) -> str:
+def cell_text(row: Mapping | None, *, marks: Mapping = STATUS_MARKS, separator: str = " · ", stale_mark: str = STALE_MARK) -> str:
     """One matrix cell: status mark, as-of date, stale mark."""
     if not row:
         return "—"
-    text = STATUS_MARKS.get(row.get("status"), str(row.get("status")))
+    text = marks.get(row.get("status"), str(row.get("status")))
     if row.get("as_of"):
-        text += f" · {row['as_of']}"
+        text += f"{separator}{row['as_of']}"
     if row.get("stale"):
-        text += STALE_MARK
+        text += stale_mark
     return text
 
 
@@ -73,14 +73,7 @@ SHORT_STALE_MARK = " ⚠"
 
 def short_cell_text(row: Mapping | None) -> str:
     """A cell of the page's matrix: "● 2026-10-31", "◐ 2026-10-31 ⚠"; the legend says the marks."""
-    if not row:
-        return "—"
-    text = SHORT_MARKS.get(row.get("status"), str(row.get("status")))
-    if row.get("as_of"):
-        text += f" {row['as_of']}"
-    if row.get("stale"):
-        text += SHORT_STALE_MARK
-    return text
+    return cell_text(row, marks=SHORT_MARKS, separator=" ", stale_mark=SHORT_STALE_MARK)
 
 
 def shown_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
