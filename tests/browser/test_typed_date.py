@@ -1,34 +1,130 @@
-"""What the typed-date hint says is true of Streamlit's date field (issue 16, Map 6): a typed
-date reaches the script only once focus leaves the field, not while typing and not on Enter.
-Should Streamlit apply it sooner, this fails: the hint (components/words.py) can then go."""
+"""Our date field (components/date_field.py) applies a typed date on Enter, with the focus kept
+in the field, and a date picked from its calendar at once (issue 16, Map 6: Streamlit 1.67's
+st.date_input took a typed date only once focus left the field). A date out of its bounds, or
+one that does not exist, is said beside the field and not applied; the rest of the page stays."""
 
 from __future__ import annotations
 
-import time
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS
 from tests.processes import run_streamlit
 
-# Long enough for a rerun the field might have asked for to be drawn, even under load.
-SETTLE_S = 3
+SCRIPT = "tests/browser/typed_date_script.py"
 
 
-def received(page) -> str:
-    return page.get_by_text("received:").first.inner_text()
+@pytest.fixture
+def us_page(browser):
+    """A page whose date fields read month/day/year (en-US), the order the keys are typed in."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    page = context.new_page()
+    yield page
+    context.close()
 
 
-def test_a_typed_date_applies_when_focus_leaves_the_field(page, artifacts_dir):
-    with run_streamlit({}, script="tests/browser/typed_date_script.py") as url:
-        page.goto(url, timeout=LOAD_TIMEOUT_MS)
-        page.get_by_text("received: None").wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.get_by_role("spinbutton", name="year, Day").click()
-        page.keyboard.type("20240115", delay=60)
-        time.sleep(SETTLE_S)
-        assert received(page) == "received: None", "typed, not yet applied"
+def open_field(page, url: str):
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    page.get_by_text("received: None").wait_for(timeout=LOAD_TIMEOUT_MS)
+    field = page.get_by_label("Day", exact=True)
+    field.wait_for(timeout=LOAD_TIMEOUT_MS)
+    return field
+
+
+def type_date(page, field, keys: str) -> None:
+    """Focus the field's first part (the month) and type its digits, as a person would."""
+    field.focus()
+    page.keyboard.type(keys, delay=60)
+
+
+def test_a_typed_date_applies_on_enter_and_the_focus_stays(us_page, artifacts_dir):
+    page = us_page
+    with run_streamlit({}, script=SCRIPT) as url:
+        field = open_field(page, url)
+        page.get_by_text("runs: 1").wait_for(timeout=LOAD_TIMEOUT_MS)
+        type_date(page, field, "01152024")
         page.keyboard.press("Enter")
-        time.sleep(SETTLE_S)
-        assert received(page) == "received: None", "Enter does not apply it (the hint says Tab or a click)"
-        page.keyboard.press("Tab")  # to the field's calendar button, still inside the field
-        page.keyboard.press("Tab")  # out of the field
         page.get_by_text("received: 2024-01-15").wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.screenshot(path=str(artifacts_dir / "typed-date.png"))
+        # One rerun for the date: none while typing (the year passed through 0002, 0020, 0202).
+        expect(page.get_by_text("runs: 2")).to_be_visible()
+        expect(field).to_be_focused()
+        # Still in the field: the next date typed applies on Enter too, no click needed.
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Shift+Tab")  # back to the month
+        page.keyboard.type("03052025", delay=60)
+        page.keyboard.press("Enter")
+        page.get_by_text("received: 2025-03-05").wait_for(timeout=LOAD_TIMEOUT_MS)
+        expect(field).to_be_focused()
+        page.screenshot(path=str(artifacts_dir / "typed-date-enter.png"))
+
+
+def test_a_typed_date_applies_when_focus_leaves_the_field(us_page):
+    page = us_page
+    with run_streamlit({}, script=SCRIPT) as url:
+        field = open_field(page, url)
+        type_date(page, field, "07042030")
+        page.get_by_text("received:").click()
+        page.get_by_text("received: 2030-07-04").wait_for(timeout=LOAD_TIMEOUT_MS)
+
+
+def test_a_date_picked_from_the_calendar_applies_at_once(us_page, artifacts_dir):
+    """Chromium's calendar opens from the icon at the field's right end and takes the keys
+    (its popup is no part of the page): the next day, Enter, and the page applies it, though
+    no key went down on the field and the focus never left it."""
+    page = us_page
+    with run_streamlit({}, script=SCRIPT) as url:
+        field = open_field(page, url)
+        type_date(page, field, "01152024")
+        page.keyboard.press("Enter")
+        page.get_by_text("received: 2024-01-15").wait_for(timeout=LOAD_TIMEOUT_MS)
+        picked = page.get_by_text("received: 2024-01-16")
+        for _attempt in range(3):  # the popup may open after the keys were sent, under load
+            box = field.bounding_box()  # the icon: inside the field's 12-px right padding
+            page.mouse.click(box["x"] + box["width"] - 20, box["y"] + box["height"] / 2)
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            try:
+                picked.wait_for(timeout=LOAD_TIMEOUT_MS // 4)
+                break
+            except PlaywrightTimeoutError:
+                page.keyboard.press("Escape")
+        expect(picked).to_be_visible()
+        expect(field).to_have_value("2024-01-16")
+        page.screenshot(path=str(artifacts_dir / "typed-date-picked.png"))
+
+
+@pytest.mark.parametrize(
+    ("keys", "said", "fix", "fixed"),
+    [
+        ("01152150", "2150-01-15 is after the latest date here, 2100-01-01", "2099", "2099-01-15"),
+        ("02302024", "not a date that exists", "Shift+Tab 29", "2024-02-29"),
+    ],
+    ids=["after-the-latest", "february-30"],
+)
+def test_a_date_the_field_cannot_take_is_said_beside_it_and_can_be_corrected(us_page, artifacts_dir, keys, said, fix, fixed):
+    page = us_page
+    with run_streamlit({}, script=SCRIPT) as url:
+        field = open_field(page, url)
+        type_date(page, field, "01152024")
+        page.keyboard.press("Enter")
+        page.get_by_text("received: 2024-01-15").wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.type(keys, delay=60)
+        page.keyboard.press("Enter")
+        message = page.get_by_text(said)
+        message.wait_for(timeout=LOAD_TIMEOUT_MS)
+        # Beside the field: just under its box, and no traceback anywhere; the last date stays.
+        box, under = field.bounding_box(), message.bounding_box()
+        assert 0 <= under["y"] - (box["y"] + box["height"]) < 40 and abs(under["x"] - box["x"]) < 20, (box, under)
+        expect(page.get_by_text("received: 2024-01-15")).to_be_visible()
+        expect(page.get_by_text("Traceback")).to_have_count(0)
+        expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+        page.screenshot(path=str(artifacts_dir / f"typed-date-refused-{fixed}.png"))
+        # What was typed stays in the field: one part corrected, Enter, and it applies.
+        for step in fix.split():
+            page.keyboard.press(step) if step[0].isalpha() else page.keyboard.type(step, delay=60)
+        page.keyboard.press("Enter")
+        page.get_by_text(f"received: {fixed}").wait_for(timeout=LOAD_TIMEOUT_MS)
+        expect(message).to_have_count(0)

@@ -1,5 +1,6 @@
-"""A Streamlit script for tests/browser/test_typed_date.py: one date field as the pages draw them
-(outside a form, the shared hint as its help), and the value the script received."""
+"""A Streamlit script for tests/browser/test_typed_date.py: one date field as the pages draw
+them (components/date_field.py), the date the script received, and how many times it ran (a
+rerun asked for while typing would show there)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from datetime import date
 
 import streamlit as st
 
-from components.words import TYPED_DATE_HINT
+from components.date_field import date_field
 
-day = st.date_input("Day", value=None, key="day", format="YYYY-MM-DD", min_value=date(2000, 1, 1),
-                    max_value=date(2100, 1, 1), help=TYPED_DATE_HINT)
+st.session_state["runs"] = st.session_state.get("runs", 0) + 1
+day = date_field("Day", key="day", min_value=date(2000, 1, 1), max_value=date(2100, 1, 1), help="Any day of this century.")
 st.write(f"received: {day}")
+st.write(f"runs: {st.session_state['runs']}")
