@@ -100,8 +100,11 @@ def _checked_value(key: str, min_value: date | None, max_value: date | None) -> 
     problem = out_of_bounds(value, min_value, max_value) if value else None
     if raw is not None and (value is None or problem):
         problem = problem or NOT_A_DATE
-        st.session_state[key] = value = None
         st.session_state[f"{key}_problem"] = (problem, None)
+        value = None
+    if raw is not value:
+        # A date from here on (a string or a datetime becomes one), or None when refused.
+        st.session_state[key] = value
     said = st.session_state.get(f"{key}_problem")
     if said and said[1] == value:
         return value, said[0]
@@ -115,7 +118,6 @@ def date_field(
     min_value: date | None = None,
     max_value: date | None = None,
     help: str | None = None,  # noqa: A002 (the name every Streamlit widget gives it)
-    disabled: bool = False,
 ) -> date | None:
     """A date a person types (applied on Enter or on leaving the field) or picks from a
     calendar (applied at once), or None when the field is empty: no date, no filter."""
@@ -128,7 +130,6 @@ def date_field(
             "min": min_value.isoformat() if min_value else None,
             "max": max_value.isoformat() if max_value else None,
             "problem": problem,
-            "disabled": disabled,
         },
         key=f"{key}_field",
         default={"typed": None},

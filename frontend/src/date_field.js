@@ -25,6 +25,15 @@ export function applies(event, typing) {
   return event.type === 'focusout';
 }
 
+// The browser's own parts of the field (its calendar icon and popup) in the theme's scheme,
+// not the system's: light unless the theme's text is light. `textColor`: a computed colour.
+export function colorSchemeFor(textColor) {
+  const found = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(textColor || '');
+  if (!found) return 'light';
+  const [red, green, blue] = found.slice(1).map(Number);
+  return 0.299 * red + 0.587 * green + 0.114 * blue > 128 ? 'dark' : 'light';
+}
+
 const HELP_ICON =
   '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M11 18h2v-2h-2v2zm1-16C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8zm0-14c-2.21 0-4 1.79-4 4h2c0-1.1.9-2 2-2s2 .9 2 2c0 2-3 1.75-3 5h2c0-2.25 3-2.5 3-5 0-2.21-1.79-4-4-4z"/></svg>';
 
@@ -93,7 +102,6 @@ function show(field, data) {
   // parts typed into a date that does not exist (its value is "") would be emptied.
   if (field.input.min !== (data.min || '')) field.input.min = data.min || '';
   if (field.input.max !== (data.max || '')) field.input.max = data.max || '';
-  if (field.input.disabled !== Boolean(data.disabled)) field.input.disabled = Boolean(data.disabled);
   // The applied date is written into the field only when it changed (a link, the clear
   // button, a date applied): otherwise what the person typed and was told about stays.
   if (data.value !== field.shown) {
@@ -102,6 +110,7 @@ function show(field, data) {
     field.sent = {date: data.value || null, bad: false};
   }
   field.clear.hidden = !field.input.value && !readingOf(field.input).bad;
+  field.root.style.colorScheme = colorSchemeFor(getComputedStyle(field.root).color);
   field.problem.textContent = data.problem || '';
   field.root.classList.toggle('refused', Boolean(data.problem));
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
-import {applies, readingOf, sameReading} from '../src/date_field.js';
+import {applies, colorSchemeFor, readingOf, sameReading} from '../src/date_field.js';
 
 const field = (value, badInput = false) => ({value, validity: {badInput}});
 
@@ -43,4 +43,11 @@ test("a keystroke's new value does not apply, a calendar's pick does", () => {
 test('leaving the field applies', () => {
   assert.ok(applies({type: 'focusout'}, false));
   assert.ok(!applies({type: 'focusin'}, false));
+});
+
+test("the browser's parts of the field follow the theme: dark only under light text", () => {
+  assert.equal(colorSchemeFor('rgb(29, 42, 47)'), 'light');
+  assert.equal(colorSchemeFor('rgb(250, 250, 250)'), 'dark');
+  assert.equal(colorSchemeFor('rgba(250, 250, 250, 0.9)'), 'dark');
+  assert.equal(colorSchemeFor(''), 'light');
 });

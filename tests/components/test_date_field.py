@@ -106,3 +106,12 @@ def test_a_year_past_9999_is_after_the_latest_date():
     app = typed(page(), {"date": "275760-01-01", "bad": False}, at=1)
     assert not app.exception
     assert sent(app)["problem"] == "275760-01-01 is after the latest date here, 2100-01-01: not applied."
+
+
+def test_a_value_set_as_text_becomes_a_date_and_text_that_is_no_date_is_said():
+    app = page(day="2024-01-15")
+    assert received(app) == "received: 2024-01-15" and app.session_state["day"] == date(2024, 1, 15)
+    app = page(day="2025-02-30")
+    assert not app.exception
+    assert received(app) == "received: None" and app.session_state["day"] is None
+    assert "not a date that exists" in sent(app)["problem"]
