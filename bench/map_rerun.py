@@ -59,7 +59,8 @@ def chart_payload(app) -> tuple[int, int, int]:
     fetched once and cached, like Streamlit's own, and is not counted."""
     from adapter import static_files
 
-    element = app.get("bidi_component")[0]
+    # The map's element: the page's other components v2 elements are its date fields.
+    element = next(item for item in app.get("bidi_component") if item.proto.component_name == "deedscope.map")
     data = json.loads(element.proto.json)
     fetched = cells = 0
     for layer in data["cells"]:

@@ -6,7 +6,7 @@ from datetime import date
 
 import streamlit as st
 
-from components.words import TYPED_DATE_HINT
+from components.date_field import date_field
 from mapspec.filters import KIND_LABELS, KINDS, MAX_PRICE, DealFilters, filters_in, filters_label
 
 # Wide bounds so any date a link carries is accepted (the API answers what it holds).
@@ -16,7 +16,7 @@ LATEST_SALE_DATE = date(2100, 12, 31)
 
 def _date_help(data_end: date | None) -> str:
     ends = f" The data ends {data_end.isoformat()}." if data_end else ""
-    return f"Sale dates, inclusive.{ends} {TYPED_DATE_HINT}"
+    return f"Sale dates, inclusive.{ends}"
 
 
 def render_filters(*, key: str, data_end: date | None = None) -> DealFilters:
@@ -29,10 +29,12 @@ def render_filters(*, key: str, data_end: date | None = None) -> DealFilters:
     whole app). The popover keeps its key, so it stays open while its label changes.
     """
     with st.popover(filters_label(filters_in(st.session_state, key)), key=f"{key}_popover", icon=":material/filter_list:"):
-        bounds = {"min_value": EARLIEST_SALE_DATE, "max_value": LATEST_SALE_DATE, "format": "YYYY-MM-DD", "help": _date_help(data_end)}
+        bounds = {"min_value": EARLIEST_SALE_DATE, "max_value": LATEST_SALE_DATE, "help": _date_help(data_end)}
         dates = st.columns(2)
-        sold_from = dates[0].date_input("Sold from", key=f"{key}_from", value=None, **bounds)
-        sold_to = dates[1].date_input("Sold to", key=f"{key}_to", value=None, **bounds)
+        with dates[0]:
+            sold_from = date_field("Sold from", key=f"{key}_from", **bounds)
+        with dates[1]:
+            sold_to = date_field("Sold to", key=f"{key}_to", **bounds)
         kinds = st.multiselect("Kinds", KINDS, key=f"{key}_kinds", format_func=KIND_LABELS.get, placeholder="All kinds")
         prices = st.columns(2)
         min_price = prices[0].number_input("Min price ($)", key=f"{key}_min", value=None, min_value=0, max_value=MAX_PRICE, step=10_000)

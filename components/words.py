@@ -12,12 +12,6 @@ def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
     return f"{count:,} {word}"
 
 
-# Streamlit 1.67's date field takes a typed date only once focus leaves the whole field (Tab
-# past its calendar button, or a click elsewhere); Enter does not apply it, and no option does
-# sooner (tests/browser/test_typed_date.py). Said on every date field a person may type into.
-TYPED_DATE_HINT = "A typed date applies when you leave the field: press Tab twice or click elsewhere."
-
-
 # What belongs in logs and docs, not in front of a person: routes, headers, documents.
 API_WORDING = re.compile(r"\b(GET|POST|PATCH|PUT|DELETE) /|/v[13]/|\b[\w-]+\.md\b|\bLimits \d|\bX-[A-Z][A-Za-z]+-|problem\+json|\bIdempotency-Key\b")
 

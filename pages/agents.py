@@ -20,10 +20,10 @@ import adapter.routing
 import links.agents
 from components.agent_listings import listing_labels, listings_frame, render_listing_history, render_marketplace_listing
 from components.agent_profile import merged_hits, render_agent_hits, render_agent_investor_links, render_agent_profile
+from components.date_field import date_field
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
 from components.name_search import search_by_name
-from components.words import TYPED_DATE_HINT
 from links.agents import AgentsLink
 from services.contract import ID_EXAMPLES, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
@@ -179,8 +179,8 @@ def person_filters() -> dict:
     """decisions.md, Data API: the lean filters `status`, `listed_from`, `all_versions`, `self_listing`, `flagged_purchase`."""
     columns = st.columns([2, 1])
     statuses = columns[0].multiselect("Status", LISTING_STATUSES, key="agt_f_status")
-    listed_from = columns[1].date_input("Listed on or after", value=None, key="agt_f_from", help=TYPED_DATE_HINT,
-                                        min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
+    with columns[1]:
+        listed_from = date_field("Listed on or after", key="agt_f_from", min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
     toggles = st.columns(3)
     filters: dict[str, Any] = {}
     if statuses:

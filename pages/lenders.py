@@ -16,6 +16,7 @@ import adapter.lenders
 import adapter.routing
 import adapter.settings
 import links.lenders
+from components.date_field import date_field
 from components.feedback import render_error
 from components.lender_views import (
     loans_frame,
@@ -28,7 +29,6 @@ from components.lender_views import (
 )
 from components.name_search import search_by_name
 from components.tables import escape_markdown, render_page_link
-from components.words import TYPED_DATE_HINT
 from links.lenders import LendersLink
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
@@ -155,10 +155,10 @@ def loan_filters(lender: dict, key: str) -> dict:
     markets = [m["market"] for m in lender.get("markets") or []]
     columns = st.columns(3)
     market = columns[0].selectbox("Market", ["All markets", *markets], key=f"{key}_market")
-    start = columns[1].date_input("Recorded on or after", value=None, key=f"{key}_from", help=TYPED_DATE_HINT,
-                                  min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
-    end = columns[2].date_input("Recorded on or before", value=None, key=f"{key}_to", help=TYPED_DATE_HINT,
-                                min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
+    with columns[1]:
+        start = date_field("Recorded on or after", key=f"{key}_from", min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
+    with columns[2]:
+        end = date_field("Recorded on or before", key=f"{key}_to", min_value=date(2000, 1, 1), max_value=date(2100, 1, 1))
     filters = {"market": None if market == "All markets" else market,
                "from_": start.isoformat() if start else None, "to": end.isoformat() if end else None}
     return {name: value for name, value in filters.items() if value}

@@ -31,6 +31,13 @@ def test_the_map_takes_the_page_and_its_tables_are_not_squeezed(sandbox, browser
             assert box is not None
             assert box["width"] >= 0.45 * 1440 and box["height"] >= 0.6 * 900, f"the map is {box['width']:.0f}×{box['height']:.0f} px"
             assert box["y"] + box["height"] <= 900, f"the map's foot is at {box['y'] + box['height']:.0f} px: below the first screen"
+            # Its controls sit in one row above it (pages/map.py, "map_controls"): the filters'
+            # button (its date fields inside), the colour's, the time switch.
+            controls = page.locator(".st-key-map_controls")
+            row = [controls.locator('[data-testid="stPopover"] button').nth(i).bounding_box() for i in (0, 1)]
+            row.append(controls.get_by_text("Time", exact=True).bounding_box())
+            tops, feet = [item["y"] for item in row], [item["y"] + item["height"] for item in row]
+            assert max(tops) < min(feet) and max(feet) <= box["y"], f"the map's controls are not one row above it: {row}"
             legend = page.locator('[data-deedscope="legend"]')
             legend.get_by_text("Deals per cell").wait_for(timeout=LOAD_TIMEOUT_MS)
             legend_box = legend.bounding_box()

@@ -10,7 +10,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS
-from tests.processes import run_streamlit
+from tests.processes import run_streamlit, sandbox_env
 
 SCRIPT = "tests/browser/typed_date_script.py"
 
@@ -59,13 +59,17 @@ def test_a_typed_date_applies_on_enter_and_the_focus_stays(us_page, artifacts_di
         page.screenshot(path=str(artifacts_dir / "typed-date-enter.png"))
 
 
-def test_a_typed_date_applies_when_focus_leaves_the_field(us_page):
+def test_a_typed_date_applies_when_focus_leaves_the_field_and_the_clear_button_empties_it(us_page):
     page = us_page
     with run_streamlit({}, script=SCRIPT) as url:
         field = open_field(page, url)
         type_date(page, field, "07042030")
         page.get_by_text("received:").click()
         page.get_by_text("received: 2030-07-04").wait_for(timeout=LOAD_TIMEOUT_MS)
+        # No date, no filter.
+        page.get_by_role("button", name="Clear the date").click()
+        page.get_by_text("received: None").wait_for(timeout=LOAD_TIMEOUT_MS)
+        expect(field).to_have_value("")
 
 
 def test_a_date_picked_from_the_calendar_applies_at_once(us_page, artifacts_dir):
@@ -128,3 +132,21 @@ def test_a_date_the_field_cannot_take_is_said_beside_it_and_can_be_corrected(us_
         page.keyboard.press("Enter")
         page.get_by_text(f"received: {fixed}").wait_for(timeout=LOAD_TIMEOUT_MS)
         expect(message).to_have_count(0)
+
+
+def test_a_sale_date_typed_in_the_map_filters_applies_on_enter(sandbox, us_page, artifacts_dir):
+    """On the Map page, in the filters' popover: Enter applies the date to the map, its link
+    and the filters' button, the popover stays open and the focus in the field."""
+    page = us_page
+    with run_streamlit(sandbox_env(sandbox.url)) as url:
+        page.goto(url, timeout=LOAD_TIMEOUT_MS)
+        page.locator("canvas").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.get_by_role("button", name="Filters: any date, kind, price").click()
+        field = page.get_by_label("Sold from", exact=True)
+        type_date(page, field, "01152025")
+        page.keyboard.press("Enter")
+        page.wait_for_url("**from=2025-01-15**", timeout=LOAD_TIMEOUT_MS)
+        page.locator('[data-testid="stPopover"] button').filter(has_text="Filters: from 2025-01-15").wait_for(timeout=LOAD_TIMEOUT_MS)
+        expect(field).to_be_focused()
+        expect(field).to_have_value("2025-01-15")
+        page.screenshot(path=str(artifacts_dir / "map-filters-typed-date.png"))

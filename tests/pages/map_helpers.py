@@ -70,9 +70,14 @@ def record_cell_reads(monkeypatch) -> list[dict]:
     return places
 
 
+def map_elements(app: AppTest) -> list:
+    """The map elements the page drew (its other components v2 elements are its date fields)."""
+    return [item for item in app.get("bidi_component") if item.proto.component_name == "deedscope.map"]
+
+
 def map_data(app: AppTest) -> dict:
     """What the page sent the map element (components/map_element.py)."""
-    maps = app.get("bidi_component")
+    maps = map_elements(app)
     assert len(maps) == 1, "the page draws one map"
     return json.loads(maps[0].proto.json)
 

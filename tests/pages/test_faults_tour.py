@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.words import plural
 from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path
-from tests.pages.map_helpers import drawn_cells, select_cell
+from tests.pages.map_helpers import drawn_cells, map_elements, select_cell
 from tests.pages.test_marketplace_page import app_login, choose_open_round, log_in, page_for, texts  # noqa: F401 - a fixture
 
 FAULTS = {"rate": 0.2, "statuses": [429, 503, 504, 500], "latency_ms": 40}
@@ -34,7 +34,7 @@ def said(app: AppTest) -> str:
 
 def shows_something(app: AppTest) -> bool:
     """Data (a table, a chart, a map, a metric) or a message."""
-    return bool(app.dataframe or app.metric or app.get("bidi_component") or app.error or app.warning or app.info or app.success)
+    return bool(app.dataframe or app.metric or map_elements(app) or app.error or app.warning or app.info or app.success)
 
 
 def fresh() -> None:
@@ -47,7 +47,7 @@ def fresh() -> None:
 
 def tour_map(figures: dict) -> AppTest:
     app = AppTest.from_file(page_path("map"), default_timeout=RUN_TIMEOUT_S).run()
-    if not app.exception and app.get("bidi_component"):
+    if not app.exception and map_elements(app):
         try:
             rows = drawn_cells(app)
         except AssertionError:

@@ -18,6 +18,7 @@ from tests.pages.map_helpers import (
     layer_rows,
     legend_words,
     map_data,
+    map_elements,
     new_page,
     point_app_at,
     popover_labels,
@@ -380,7 +381,7 @@ def test_a_map_script_that_was_not_built_is_said_in_the_maps_place(monkeypatch, 
     app.run()
     assert not app.exception
     assert any("The map's script is not built: run `make run`" in text for text in texts(app, "error"))
-    assert not app.get("bidi_component"), "no map element without its script"
+    assert not map_elements(app), "no map element without its script"
     assert "H3 resolution" in legend_words(app), "the legend's words still say what would be drawn"
     assert app.query_params["market"], "the link is still written"
     assert any("Click a cell" in text for text in texts(app, "info"))
