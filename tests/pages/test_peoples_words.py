@@ -9,6 +9,7 @@ charts and the map's own message hold ids and URLs as data).
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -31,6 +32,10 @@ def said(node) -> list[str]:
     proto = getattr(node, "proto", None)
     if proto is not None and getattr(node, "type", None) not in DATA_ELEMENTS:
         found.append(str(proto.DESCRIPTOR.name) + " " + _fields_text(proto))
+    elif proto is not None and getattr(proto, "component_name", None) == "deedscope.date_field":
+        # A date field's words are a person's: its label, help and what it says of a date.
+        sent = json.loads(proto.json)
+        found.append("date_field " + " ".join(str(sent.get(name) or "") for name in ("label", "help", "problem")))
     for child in getattr(node, "children", {}).values():
         found.extend(said(child))
     return found
