@@ -22,6 +22,11 @@
 - The map's published rows on any replica: a request for `app/static/map-cells/<name>`
   whose file this replica has not written is restored from the shared store
   (`adapter.static_files.restore`) before Streamlit's static serving answers it.
+- Published files (the map's script, its rows) are named by their content, so their
+  answers say so: `Cache-Control: public, max-age=31536000, immutable`. Without it each
+  visit fetched the 1 MB script again, as Streamlit's static serving sends no
+  Cache-Control, and its ETag (from the file's time) changes whenever a rerun publishes
+  the file again: no 304, no compiled code kept by the browser (issue 18, first paint).
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ STATIC_PREFIX = "/app/static/"
 LOGIN_ROUTE = CALLBACK_PAGE + "/login"  # relative to the Marketplace page
 BINDING_COOKIE = "deedscope_login"
 # Streamlit's own requests (no page load): never checked for a dangling session cookie.
+# A published file's name is its content's digest: the same name never holds other bytes.
+IMMUTABLE = b"public, max-age=31536000, immutable"
 NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
 
 
@@ -67,6 +74,7 @@ class AppRoutesMiddleware:
                     return
             elif STATIC_PREFIX in path:
                 await run_in_threadpool(_restore_static, path)
+                send = _cached_for_good(path, send)
             if not any(part in path for part in NOT_A_PAGE):
                 send = await run_in_threadpool(_clearing_a_dangling_cookie, Request(scope), send)
         await self.app(scope, receive, send)
@@ -173,6 +181,22 @@ def _no_store(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def _cached_for_good(path: str, send: Any) -> Any:
+    """`send`, adding the header of a file that never changes to a published file's answer."""
+    from adapter.static_files import PUBLISHED_NAME
+
+    if not PUBLISHED_NAME.match(path[path.index(STATIC_PREFIX) + len(STATIC_PREFIX) :]):
+        return send
+
+    async def send_cached(message: dict) -> None:
+        if message["type"] == "http.response.start" and message["status"] in (200, 304):
+            headers = [(name, value) for name, value in message.get("headers", []) if name.lower() != b"cache-control"]
+            message = {**message, "headers": [*headers, (b"cache-control", IMMUTABLE)]}
+        await send(message)
+
+    return send_cached
 
 
 def _restore_static(path: str) -> None:

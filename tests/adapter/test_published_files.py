@@ -80,3 +80,16 @@ def test_a_file_still_on_disk_is_shared_again_once_the_store_has_lost_it(replica
     assert publish_on(folder_a, monkeypatch) == url  # the same view drawn again on A
     answer = replica_serving(folder_b, monkeypatch).get("/" + url)
     assert answer.status_code == 200 and answer.text == ROWS
+
+
+def test_a_published_file_is_served_as_one_that_never_changes(replicas, monkeypatch):
+    """Named by its content, a published file is cached by the browser for good; any other
+    file under app/static/ keeps Streamlit's answer as it was."""
+    folder_a, _ = replicas
+    url = publish_on(folder_a, monkeypatch)
+    replica_a = replica_serving(folder_a, monkeypatch)
+    answer = replica_a.get("/" + url)
+    assert answer.status_code == 200 and answer.headers["cache-control"] == "public, max-age=31536000, immutable"
+    (folder_a / "notes.txt").write_text("not published")
+    other = replica_a.get("/app/static/notes.txt")
+    assert other.status_code == 200 and "cache-control" not in other.headers
