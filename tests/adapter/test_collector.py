@@ -1,0 +1,43 @@
+"""adapter/collector.py: after the first run, the collection Streamlit runs after each run
+walks only what runs create, not the app's long-lived objects (issue 18: a rerun that
+followed another at once waited 300 to 400 ms for it)."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from adapter import collector
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """A served app's process (the runtime exists); the test's process unfrozen afterwards."""
+    monkeypatch.setattr(collector.runtime, "exists", lambda: True)
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+def test_the_first_call_freezes_what_is_loaded_and_the_collector_walks_only_new_objects(served):
+    import pandas  # noqa: F401 - long-lived objects, as the app's modules are
+
+    walked_before = len(gc.get_objects())
+    assert collector.freeze_what_lives_long() is True
+    assert gc.get_freeze_count() >= walked_before * 0.9
+    created = [{"run": index} for index in range(1000)]
+    assert len(gc.get_objects()) < walked_before / 10, "the collector still walks the loaded objects"
+    assert len(created) == 1000
+
+
+def test_it_freezes_once_per_process(served):
+    assert collector.freeze_what_lives_long() is True
+    assert collector.freeze_what_lives_long() is False
+
+
+def test_an_apptest_run_leaves_the_process_as_it_is(monkeypatch):
+    monkeypatch.setattr(collector.runtime, "exists", lambda: False)
+    gc.unfreeze()
+    assert collector.freeze_what_lives_long() is False
+    assert gc.get_freeze_count() == 0
