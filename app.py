@@ -12,11 +12,13 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+import adapter.collector
 import adapter.data
 import adapter.settings
 import adapter.stores
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
+from pages.sections import map_first_paint
 from services.errors import ApiError
 
 ROOT = Path(__file__).resolve().parent
@@ -32,6 +34,9 @@ PAGES = (
     ("pages/coverage.py", "Coverage", "coverage", ":material/layers:"),
     ("pages/marketplace.py", "Marketplace", "marketplace", ":material/storefront:"),
 )
+
+
+MAP_TITLE = PAGES[0][1]
 
 
 def coming_soon(title: str):
@@ -73,10 +78,16 @@ def main() -> None:
     st.set_page_config(page_title="deedscope", page_icon=":material/home_work:", layout="wide")
     navigation = st.navigation(build_pages())
     slot = st.sidebar.empty()
-    draw_sidebar(slot)
+    # The Map page's first run in a session draws its map before anything else, the
+    # sidebar's status included (pages/sections/map_first_paint.py).
+    if not map_first_paint.begin(page_is_map=navigation.title == MAP_TITLE):
+        draw_sidebar(slot)
     navigation.run()
-    # The page may have spent credits: draw the meter again with what it knows now.
-    draw_sidebar(slot)
+    if not map_first_paint.waiting():
+        # The page may have spent credits: draw the meter again with what it knows now.
+        draw_sidebar(slot)
+    # What the first run loaded lives as long as the process (adapter/collector.py).
+    adapter.collector.freeze_what_lives_long()
 
 
 def draw_sidebar(slot) -> None:

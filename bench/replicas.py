@@ -5,7 +5,9 @@ How people are simulated (printed too): each speaks Streamlit's own websocket pr
 (`/_stcore/stream`, the protobuf `BackMsg`/`ForwardMsg` of the installed Streamlit, as the
 browser sends them). A person opens a session and runs the Map page to the end of its first
 run (`script_finished`: the cells read and their rows published: the page's data), fetches
-the cells' rows file as the map element does, clicks a cell (the element's `pick` state, the
+the cells' rows file as the map element does, says the map is painted as the element does
+once drawn (its `painted` trigger: the page's controls and panel come in the rerun it asks
+for, pages/sections/map_first_paint.py), clicks a cell (the element's `pick` state, the
 row clicked, sent as the browser sends it: a rerun of the map's fragment) and waits for the
 cell's figures (the panel's "Cell <id>" heading, checked), then closes. No browser paints:
 the figures are the servers'. Everything runs on this one machine (the sandbox, Redis,
@@ -76,7 +78,8 @@ class MapPage:
                 self.rows_url = json.loads(component.json or component.mixed.json)["cells"][0]["rows"]
             elif element.WhichOneof("type") == "heading":
                 self.headings.append(element.heading.body)
-        return kind == "script_finished"
+        # A run stopped early for the rerun that replaces it is not the end.
+        return kind == "script_finished" and message.script_finished != message.FINISHED_EARLY_FOR_RERUN
 
 
 async def run_to_the_end(socket, page: MapPage) -> None:
@@ -105,6 +108,24 @@ def rerun(base_url: str, page: MapPage | None = None, picked: list | None = None
     return message.SerializeToString()
 
 
+def painted(base_url: str, page: MapPage) -> bytes:
+    """The map element's `painted` trigger, sent once its first frame is drawn (loader.js)."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ClientState_pb2 import ClientState, ContextInfo
+
+    state = ClientState(
+        query_string=page.query_string, page_script_hash=page.page_hash, fragment_id=page.fragment_id,
+        context_info=ContextInfo(url=base_url + "/"),
+    )
+    trigger = state.widget_states.widgets.add()
+    trigger.id = _make_trigger_id(page.element_id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": "painted", "value": True}])
+    message = BackMsg()
+    message.rerun_script.CopyFrom(state)
+    return message.SerializeToString()
+
+
 async def visit_map(base_url: str, person: int, click: bool = True) -> Visit:
     """One person: open the Map page, fetch its rows, click a cell, see its figures, leave
     (without `click`: open the Map page and leave)."""
@@ -123,6 +144,8 @@ async def visit_map(base_url: str, person: int, click: bool = True) -> Visit:
         answer = await asyncio.to_thread(httpx2.get, f"{base_url}/{page.rows_url}", timeout=SESSION_TIMEOUT_S)
         answer.raise_for_status()
         rows = answer.json()
+        await socket.send(painted(base_url, page))
+        await run_to_the_end(socket, page)
         clicked = time.perf_counter()
         await socket.send(rerun(base_url, page, rows[(person * 7919) % len(rows)]))  # people click different cells
         await run_to_the_end(socket, page)

@@ -14,7 +14,7 @@ map's script from `adapter.map_files.map_script_url()`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import streamlit as st
@@ -30,19 +30,24 @@ _component = st.components.v2.component("deedscope.map", js=LOADER, isolate_styl
 
 
 def render_map(
-    data: Mapping, *, script_url: str, key: str, height: int, legend: Mapping | None = None, picture: Mapping | None = None
+    data: Mapping, *, script_url: str, key: str, height: int, legend: Mapping | None = None, picture: Mapping | None = None,
+    on_painted: Callable[[], None] | None = None,
 ) -> None:
     """Draw the map with the script at `script_url`. A click reruns the page, and
     `picked_row(st.session_state[key])` is then the row clicked; so does a pan or zoom
     that settles, and `reported_view(st.session_state[key])` is then where the map is; so
     does an area drawn or cleared, `reported_area(st.session_state[key])` (all three in
     mapspec.message). `legend` and `picture`: what the map's legend and its downloaded
-    picture say (components/map_legend.py)."""
+    picture say (components/map_legend.py). `on_painted`: called once the first frame is
+    drawn, or cannot be (the script then reruns the page; None: it says nothing)."""
     _component(
-        data=element_data(data, script_url=script_url, height=height, legend=legend, picture=picture),
+        data=element_data(
+            data, script_url=script_url, height=height, legend=legend, picture=picture, report_paint=on_painted is not None
+        ),
         key=key,
         default={PICK: None, VIEW: None, AREA: None},
         on_pick_change=lambda: None,
         on_view_change=lambda: None,
         on_area_change=lambda: None,
+        on_painted_change=on_painted or (lambda: None),
     )

@@ -11,8 +11,9 @@ from the row's value at `colors.at` (`Classes.colors`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -181,3 +182,13 @@ class ColourChoice:
             "classes": None if self.method == QUANTILE else self.method,
             "breaks": self.breaks if self.method == MANUAL and self.breaks else None,
         }
+
+
+def colour_in(state: Mapping[str, Any], key: str) -> ColourChoice:
+    """What the colour widgets (components/map_controls.py, keyed `{key}_<name>`) give for
+    these widget values, read before they are drawn (pages/sections/map_first_paint.py):
+    deals by quantile unless chosen; breaks only with the manual method."""
+    metric, method = state.get(f"{key}_metric"), state.get(f"{key}_classes")
+    method = method if method in METHODS else QUANTILE
+    breaks = str(state.get(f"{key}_breaks") or "") if method == MANUAL else ""
+    return ColourChoice(metric if metric in METRICS else DEALS, method, breaks)

@@ -3,7 +3,7 @@
 The same file is bundled into the script by esbuild (frontend/src/map_element.js imports
 it), so the two sides read one definition: the fields the page sends (`FIELDS`), the row
 forms (`CENTRE_FORM`, `RING_FORM`), the most corners of a drawn area (`MAX_AREA_CORNERS`)
-and the state the script sends back (`STATE_FIELDS`), read here (`picked_row`,
+the state the script sends back (`STATE_FIELDS`) and its one trigger (`PAINTED`), read here (`picked_row`,
 `reported_view`, `reported_area`).
 tests/mapspec/test_message.py checks what `build_spec` writes against the schema, and
 frontend/test/message.test.js that the script reads exactly its fields.
@@ -24,6 +24,8 @@ FIELDS: tuple[str, ...] = tuple(SCHEMA["properties"])
 CENTRE_FORM, RING_FORM = SCHEMA["properties"]["form"]["enum"]
 STATE_FIELDS: tuple[str, ...] = tuple(SCHEMA["$defs"]["state"]["properties"])
 PICK, VIEW, AREA = STATE_FIELDS
+TRIGGER_FIELDS: tuple[str, ...] = tuple(SCHEMA["$defs"]["triggers"]["properties"])
+(PAINTED,) = TRIGGER_FIELDS
 MAX_AREA_CORNERS: int = SCHEMA["$defs"]["area"]["maxItems"]
 
 
@@ -32,12 +34,16 @@ PLAIN_PICTURE: Mapping[str, Any] = {"lines": [], "fileName": "deedscope-map.png"
 
 
 def element_data(
-    data: Mapping[str, Any], *, script_url: str, height: int, legend: Mapping | None = None, picture: Mapping | None = None
+    data: Mapping[str, Any], *, script_url: str, height: int, legend: Mapping | None = None, picture: Mapping | None = None,
+    report_paint: bool = False,
 ) -> dict[str, Any]:
     """The whole message: what to draw (`MapSpec.data`), where the element loads its
-    script, its least height, its legend (None: no legend drawn) and what its downloaded
-    picture says besides."""
-    return {**data, "script": script_url, "height": height, "legend": legend, "picture": dict(picture or PLAIN_PICTURE)}
+    script, its least height, its legend (None: no legend drawn), what its downloaded
+    picture says besides, and whether the page waits for its first frame (`PAINTED`)."""
+    return {
+        **data, "script": script_url, "height": height, "legend": legend, "picture": dict(picture or PLAIN_PICTURE),
+        "reportPaint": report_paint,
+    }
 
 
 def picked_row(state: Mapping | None) -> tuple | None:

@@ -35,6 +35,27 @@ class PlaceChoice:
         return (self.market, self.mode, self.zips, self.city, self.latitude, self.longitude, self.radius_miles)
 
 
+def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:
+    """What the place picker (components/place_picker.py, widgets keyed `{key}_<name>`)
+    gives for these widget values, read before it is drawn: the Map page's first run draws
+    the map before its controls (pages/sections/map_first_paint.py). The picker's rules:
+    a market not served is the first one; only the chosen mode's inputs count."""
+    market = state.get(f"{key}_market")
+    mode = state.get(f"{key}_mode")
+    mode = mode if mode in MODES else MODES[0]
+    place = PlaceChoice(market if market in codes else (codes[0] if codes else None), mode)
+    if mode == ZIP_CODES:
+        return PlaceChoice(place.market, mode, zips=str(state.get(f"{key}_zips") or "").strip())
+    if mode == CITY:
+        return PlaceChoice(place.market, mode, city=str(state.get(f"{key}_city") or "").strip())
+    if mode == POINT:
+        return PlaceChoice(
+            place.market, mode, latitude=state.get(f"{key}_lat"), longitude=state.get(f"{key}_lng"),
+            radius_miles=state.get(f"{key}_radius"),
+        )
+    return place
+
+
 def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
     """The request geometry, the view that shows it, and what is wrong with the input if anything."""
     market_view = None

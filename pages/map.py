@@ -27,15 +27,16 @@ from components.place_picker import render_place_picker
 from components.tables import render_page_link
 from mapspec import link as map_link
 from mapspec.cells import cell_of_row
-from mapspec.classes import Classes, ColourChoice
-from mapspec.filters import DealFilters, filters_label
+from mapspec.classes import Classes, ColourChoice, colour_in
+from mapspec.filters import DealFilters, filters_in, filters_label
 from mapspec.link import MapLink
 from mapspec.markets import shapes_in_view
 from mapspec.message import picked_row, reported_view
-from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_request, request_for_view
+from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_in, place_request, request_for_view
 from mapspec.plan import DrawnView
 from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
 from mapspec.area import Area
+from pages.sections import map_first_paint as first_paint
 from pages.sections.map_area import follow_the_area, render_area_panel, render_area_tables
 from pages.sections.map_read_ahead import read_ahead_markets
 from pages.sections.map_cell import render_cell_panel, render_cell_tables
@@ -215,10 +216,13 @@ def draw_map(
     picture = picture_message(filters_label(filters), in_view)
     try:
         render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX,
-                   legend=legend, picture=picture)
+                   legend=legend, picture=picture, on_painted=first_paint.paint_callback())
     except adapter.map_files.MapUnavailable as unavailable:
         # In the map's place; the legend's words, the panel and the link still work.
         st.error(str(unavailable), icon=":material/map:")
+        first_paint.nothing_to_wait_for()
+    if first_paint.waiting():
+        return drawn_view  # its words and buttons come with the controls
     render_legend_caption(legend, picture, key="map_legend")
     if spec.n_cells == 0:
         # No colours to explain: what is true instead (mapspec.place.nothing_drawn_text).
@@ -236,13 +240,12 @@ def load_markets() -> list[Mapping]:
         return []
 
 
-def main() -> None:
-    st.title("Where investors buy")
-    markets = load_markets()
-    for problem in restore_from_url(markets):
+def render_controls(markets: list[Mapping], link_problems: list[str]) -> tuple[PlaceChoice, Mapping | None, DealFilters, ColourChoice]:
+    """The place picker and the row of filters, colour and time, with what is wrong in them."""
+    for problem in first_paint.link_problems(link_problems):
         st.warning(problem)
     place = render_place_picker(markets, key=PLACE_KEY)
-    market = next((item for item in markets if str(item.get("market")) == place.market), None)
+    market = market_of(place, markets)
     data_end = None
     if market and market.get("data_end"):
         data_end = date.fromisoformat(str(market["data_end"])[:10])
@@ -253,11 +256,54 @@ def main() -> None:
         render_time_switch(key=TIME_KEY)
     for problem in problems:
         st.error(problem)
+    return place, market, filters, colour
 
+
+def market_of(place: PlaceChoice, markets: list[Mapping]) -> Mapping | None:
+    return next((item for item in markets if str(item.get("market")) == place.market), None)
+
+
+def draw_the_map_first(markets: list[Mapping], link_problems: list[str], head) -> None:
+    """A session's first run in a browser: the map before the controls, with the choices
+    their widgets hold (pages/sections/map_first_paint.py); they come once it is painted."""
+    first_paint.keep_link_problems(link_problems)
+    place = place_in(st.session_state, PLACE_KEY, [str(market.get("market")) for market in markets])
+    with head:
+        first_paint.hold_the_controls_space(place.mode)
+    market = market_of(place, markets)
+    geometry, place_view, problem = place_request(place, market)
+    filters, _ = filters_in(st.session_state, FILTERS_KEY).checked()
+    colour = colour_in(st.session_state, COLOUR_KEY)
+    render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, problem is None)
+    if not first_paint.waiting():
+        # No map drawn, so none will say it painted: the controls come now, in their space.
+        with head.container():
+            render_controls_and_place(markets, [])
+
+
+def render_controls_and_place(markets: list[Mapping], link_problems: list[str]) -> tuple:
+    """The controls, and the place's request: (place, market, filters, colour, geometry,
+    the place's view, whether the place reads)."""
+    place, market, filters, colour = render_controls(markets, link_problems)
     geometry, place_view, problem = place_request(place, market)
     if problem:
         st.error(problem)
-    render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, problem is None)
+    return place, market, filters, colour, geometry, place_view, problem is None
+
+
+def main() -> None:
+    st.title("Where investors buy")
+    markets = load_markets()
+    link_problems = restore_from_url(markets)
+    # The controls' place, the same in every run: the map under it stays where it is, and
+    # mounted, when they come after its first paint (pages/sections/map_first_paint.py).
+    head = st.empty()
+    if first_paint.waiting():
+        draw_the_map_first(markets, link_problems, head)
+        return
+    with head.container():
+        place, market, filters, colour, geometry, place_view, place_ok = render_controls_and_place(markets, link_problems)
+    render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, place_ok)
     # Once the page is drawn: what a market switch will draw (pages/sections/map_read_ahead.py).
     read_ahead_markets(place, markets, filters, colour)
 
@@ -269,7 +315,8 @@ def render_map_and_panel(
 ) -> None:
     """The map, its cell panel and the link. A fragment (issue 18, Speed): a settled pan or
     zoom, a pick or a panel button reruns only this, with the place, filters and colour of
-    the page's last run; what changes those (a widget above, a new place) reruns the page."""
+    the page's last run; what changes those (a widget above, a new place) reruns the page.
+    While the page waits for the map's first paint, only the map is drawn."""
     credits_before = adapter.data.credits()
     follow_the_map(place)
     area = follow_the_area()
@@ -292,6 +339,10 @@ def render_map_and_panel(
                     drawn, view, camera_at, markets, nothing_drawn, market_classes(market, filters, colour), area, filters, played
                 )
                 drawn_read = (request, drawn.resolution)
+    if drawn_read is None:
+        first_paint.nothing_to_wait_for()
+    if first_paint.waiting():
+        return  # the rest once the map is painted
 
     cell = st.session_state.get(SELECTED_CELL)
     tables: tuple[list | None, list | None] = (None, None)

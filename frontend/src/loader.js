@@ -42,10 +42,35 @@ export function keptInline(data) {
   return {...data, cells};
 }
 
+// The page may wait for the map's first frame to draw its other parts
+// (pages/sections/map_first_paint.py): `painted` is said once, when that frame is drawn
+// (map_element.js), when the map cannot draw, or after PAINT_AT_THE_LATEST_MS whatever
+// happens, so the page is never left without its controls.
+const PAINT_AT_THE_LATEST_MS = 4000;
+
+export function paintReport(component, wait = setTimeout) {
+  if (!component.data.reportPaint) return () => {};
+  let said = false;
+  const say = () => {
+    if (said) return;
+    said = true;
+    component.setTriggerValue('painted', true);
+  };
+  wait(say, PAINT_AT_THE_LATEST_MS);
+  return say;
+}
+
 export default async function (component) {
   if (performance.getEntriesByName('deedscope:loader').length === 0) performance.mark('deedscope:loader');
+  const painted = paintReport(component);
   const rows = rowsOf(component.data);
   const data = keptInline(component.data);
-  const element = await import(new URL(component.data.script, document.baseURI).href);
-  return element.render({...component, data, rows});
+  let element;
+  try {
+    element = await import(new URL(component.data.script, document.baseURI).href);
+  } catch (error) {
+    painted();
+    throw error;
+  }
+  return element.render({...component, data, rows, painted});
 }

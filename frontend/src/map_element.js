@@ -41,7 +41,7 @@ function mark(step) {
   if (performance.getEntriesByName(`deedscope:${step}`).length === 0) performance.mark(`deedscope:${step}`);
 }
 
-export function render({parentElement, data, rows, setStateValue}) {
+export function render({parentElement, data, rows, setStateValue, painted = () => {}}) {
   let map = maps.get(parentElement);
   if (map === undefined) {
     mark('script-loaded');
@@ -50,6 +50,7 @@ export function render({parentElement, data, rows, setStateValue}) {
     maps.set(parentElement, map);
   }
   map.setStateValue = setStateValue;
+  map.painted = painted;
   update(map, data, rows);
   return () => {
     map.listening.abort();
@@ -227,17 +228,20 @@ function update(map, data, rows) {
       showCells(map);
       if (map.labelsDrawn) {
         map.deck.setProps({layers: layers(map, data, true)});
+        map.painted();
         return;
       }
-      // The first time, the names come a frame after the cells: a software renderer
-      // (SwiftShader, on a machine without a GPU) spends about half a second on the
-      // first draw of text, and the cells would wait for it.
+      // The first time, the names and the markets' frames come a frame after the cells: a
+      // software renderer (SwiftShader, on a machine without a GPU) spends about half a
+      // second on the first draw of text, and tens of ms on each other layer's first draw,
+      // and the cells would wait for them.
       const first = layers(map, data, false);
       mark('layers-made');
       map.deck.setProps({
         layers: first,
         onAfterRender: () => {
           map.deck.setProps({onAfterRender: () => {}});
+          map.painted();
           setTimeout(() => {
             map.labelsDrawn = true;
             if (map.generation === generation) map.deck.setProps({layers: layers(map, data, true)});
@@ -250,6 +254,7 @@ function update(map, data, rows) {
       // Said on the map, which keeps what it drew; the next rerun fetches again.
       map.problem.textContent = 'The cells could not be loaded: change a filter or reload the page to try again.';
       map.problem.style.display = 'block';
+      map.painted();
       console.error('deedscope map: the cells could not be loaded', error);
     },
   );
@@ -268,7 +273,8 @@ function layers(map, data, withLabels) {
   drawn.push(...tileLayers(map, data));
   const look = map.player.look(data);
   for (const layer of map.player.cells(map.cells)) drawn.push(...cellLayers(map, layer, look));
-  if (data.outlines && data.outlines.length) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
+  const outlined = withLabels && data.outlines && data.outlines.length; // with the names: see update()
+  if (outlined) drawn.push(frameLayer('market-outlines', data.outlines, FRAME_COLOR));
   if (data.selected) drawn.push(frameLayer('selected-cell', [selectedFrame(data.selected, map.zoom)], SELECTED_COLOR));
   drawn.push(...labelLayers(map, data, withLabels));
   drawn.push(...map.draw.layers());

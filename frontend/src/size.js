@@ -64,6 +64,18 @@ export function addFullScreen(map, resized) {
     {signal},
   );
   window.addEventListener('resize', refit, {signal});
+  // What stands above the map can change height with no message to the map (Streamlit
+  // fills a widget's place once its script is loaded; the Map page's controls come after
+  // its first paint): a map that moved is refitted to the window's foot.
+  let top = pageTop(map.container);
+  const moved = new ResizeObserver(() => {
+    const now = pageTop(map.container);
+    if (Math.abs(now - top) < 1 || isFullScreen(map) || map.least === undefined) return;
+    top = now;
+    if (map.container.clientHeight !== heightToFoot({windowHeight: window.innerHeight, top: now, least: map.least})) refit();
+  });
+  for (let node = map.container.parentElement; node; node = node.parentElement) moved.observe(node);
+  signal.addEventListener('abort', () => moved.disconnect());
   // A browser leaves full screen on Esc itself; said here too for one that passes the key on.
   document.addEventListener(
     'keydown',

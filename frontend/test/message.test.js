@@ -55,3 +55,8 @@ test('the row forms are named by the message', () => {
   assert.deepEqual([CENTRE_FORM, RING_FORM], message.properties.form.enum);
   assert.doesNotMatch(CODE, /form === '(centre|ring)'/, 'a form named by hand');
 });
+
+test('the triggers sent back are the triggers the message defines', () => {
+  const sent = new Set([...CODE.matchAll(/setTriggerValue\('(\w+)'/g)].map(([, name]) => name));
+  assert.deepEqual([...sent].sort(), Object.keys(message.$defs.triggers.properties).sort());
+});

@@ -1,0 +1,80 @@
+"""The Map page's first paint comes before its controls (issue 18, first paint).
+
+Streamlit's browser side renders every element a run sends before it mounts the map, and
+the place picker, the filters' buttons, the cell panel and the sidebar's status kept the
+first hexagons waiting about half a second (bench/map_paint.py prints the figures). So the
+first run of the Map page in a session of a served app draws the title, the space its
+controls will take and the map, with the choices the widgets hold (mapspec: `place_in`,
+`filters_in`, `colour_in`), and nothing else. The map says `painted` once its first frame
+is drawn, or cannot be, or a few seconds on whatever happens (frontend/src/loader.js); the
+rerun that follows draws the page whole, and every later run does so at once.
+
+Only a browser's session waits (it came with the headers of its connection): an AppTest
+run never waits unless a test sets `FIRST_PAINT` to `WAITING`, and draws the page whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+from streamlit import runtime
+
+from mapspec.place import POINT
+
+FIRST_PAINT = "map_first_paint"
+WAITING, DONE = "waiting", "done"
+# Problems of the link restored in the waiting run, said in the next (pages/map.py).
+LINK_PROBLEMS = "map_link_problems"
+# The height of the place picker's row and the filters' row under the title, held while
+# they wait so that the map does not move when they come (tests/browser/test_map_first_paint.py
+# checks it). The point's three inputs stand one above the other.
+CONTROLS_PX = 124
+POINT_CONTROLS_PX = 292
+
+
+def begin(*, page_is_map: bool) -> bool:
+    """Whether this run waits for the map's first frame (app.py asks before drawing): the
+    Map page's first run in a browser's session, until the map has said `painted`."""
+    state = st.session_state
+    if FIRST_PAINT not in state and page_is_map and runtime.exists() and st.context.headers:
+        state[FIRST_PAINT] = WAITING
+    return waiting()
+
+
+def waiting() -> bool:
+    return st.session_state.get(FIRST_PAINT) == WAITING
+
+
+def on_painted() -> None:
+    """The map's callback: its first frame is drawn (or cannot be). The whole page reruns:
+    a callback's `st.rerun` replaces the fragment's own rerun (the map is in one)."""
+    if waiting():
+        st.session_state[FIRST_PAINT] = DONE
+        st.rerun()
+
+
+def paint_callback():
+    """What the map is drawn with: a callback while the page waits for it, else None."""
+    return on_painted if waiting() else None
+
+
+def nothing_to_wait_for() -> None:
+    """No map was drawn (no market, a refused read, no script): nothing will say `painted`,
+    so the page is drawn whole in this run."""
+    if waiting():
+        st.session_state[FIRST_PAINT] = DONE
+
+
+def hold_the_controls_space(place_mode: str) -> None:
+    st.space(POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX)
+
+
+def keep_link_problems(problems: Sequence[str]) -> None:
+    st.session_state[LINK_PROBLEMS] = list(problems)
+
+
+def link_problems(problems: Sequence[str]) -> list[str]:
+    """The link's problems found in this run, and those a waiting run kept (said once)."""
+    kept = st.session_state.pop(LINK_PROBLEMS, None) or []
+    return [*kept, *problems]
