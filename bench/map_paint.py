@@ -55,6 +55,7 @@ FIRST_PAINT_PROBE = """
     if (document.querySelector('[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]')) milestone('content');
     if (document.querySelector('[data-deedscope="map"]')) milestone('chart');
     if (document.querySelector('[data-deedscope="map"] canvas')) milestone('canvas');
+    if (document.querySelector('.st-key-map_place_market [data-testid="stSelectbox"]')) milestone('controls');
   }).observe(document, {subtree: true, childList: true});
   const sample = (canvas) => {
     const copy = document.createElement('canvas');
@@ -197,6 +198,7 @@ class Visit:
     canvas: float | None  # the map's canvas in the page
     cells_drawn: float | None  # the cells' draw call issued (the renderer then paints them)
     steps: dict  # the map element's own marks (frontend/src/map_element.js, mark)
+    controls: float | None = None  # the Map page's place picker drawn (after the first paint)
 
 
 def first_hexes_ms(playwright, url: str, visits: int = VISITS) -> tuple[Visit, list[Visit]]:
@@ -244,7 +246,16 @@ def _visit(page, url: str) -> Visit:
         " Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('deedscope:'))"
         ".map((m) => [m.name.slice(10), m.startTime]))]"
     )
-    return Visit(painted, milestones.get("content"), milestones.get("chart"), milestones.get("canvas"), drawn, steps)
+    if page.evaluate("!!document.querySelector('.st-key-map_place_market')") or page.get_by_role(
+        "heading", name="Where investors buy"
+    ).count():
+        # The Map page: its controls come after the first paint (pages/sections/map_first_paint.py).
+        page.wait_for_function("window.__milestones.controls !== undefined", timeout=120_000, polling=100)
+        milestones = page.evaluate("window.__milestones")
+    return Visit(
+        painted, milestones.get("content"), milestones.get("chart"), milestones.get("canvas"), drawn, steps,
+        milestones.get("controls"),
+    )
 
 
 def report(label: str, measured: tuple[Visit, list[Visit]]) -> None:
@@ -263,6 +274,7 @@ def report(label: str, measured: tuple[Visit, list[Visit]]) -> None:
         print(
             f"    {name}: script's first element at {_ms(visit.content)}, map mounted at {_ms(visit.chart)}, "
             f"canvas at {_ms(visit.canvas)}, cells drawn at {_ms(visit.cells_drawn)}, hexes painted at {visit.first_hexes:.0f} ms"
+            + (f", the page's controls at {visit.controls:.0f} ms" if visit.controls is not None else "")
         )
         print("      the map's steps: " + ", ".join(f"{step} {at:.0f} ms" for step, at in sorted(visit.steps.items(), key=lambda item: item[1])))
 
@@ -304,6 +316,9 @@ def report_against_peer(label: str, ours: list[Visit], peer: list[Visit]) -> Non
         f"(goal <= 0.7 for the default view, <= 0.5 at 20,000 cells); "
         f"first visit {ours[0].first_hexes:.0f} ms vs {peer[0].first_hexes:.0f} ms ({len(ours)} visits each)"
     )
+    controls = sorted(visit.controls for visit in ours[1:] if visit.controls is not None)
+    if controls:
+        print(f"    the Map page's controls (place picker) drawn at {controls[len(controls) // 2]:.0f} ms, median of later visits")
 
 
 def peer_comparisons(playwright) -> None:
