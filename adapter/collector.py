@@ -18,15 +18,15 @@ from __future__ import annotations
 import gc
 import threading
 
-from streamlit import runtime
+from adapter.served import browser_session
 
 _lock = threading.Lock()
 
 
 def freeze_what_lives_long() -> bool:
     """Once per served process, after a script run: collect, then freeze what is left.
-    True when this call froze them. An AppTest run (no runtime) leaves the test's process as it is."""
-    if not runtime.exists():
+    True when this call froze them. An AppTest run (no browser) leaves the test's process as it is."""
+    if not browser_session():
         return False
     with _lock:
         if gc.get_freeze_count():

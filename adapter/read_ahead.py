@@ -19,8 +19,9 @@ import time
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
-from streamlit import runtime
 from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
+
+from adapter.served import browser_session
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +31,9 @@ START_AFTER_S = 1.5
 # One worker: reads ahead are the machine's spare time, not a second load on it.
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deedscope-read-ahead")
 _pending: set[Hashable] = set()
-# Only in a served app: a test's AppTest run (no runtime) reads nothing ahead unless it sets this,
-# so no read of one test reaches the next test's sandbox.
+# Only in a browser's session (adapter/served.py): an AppTest run reads nothing ahead unless the
+# test sets this, so no read of one test reaches the next test's sandbox. (It used to ask
+# whether a runtime exists, which an AppTest run has too: AppTests read ahead.)
 WITHOUT_RUNTIME = False
 _lock = threading.Lock()
 
@@ -42,7 +44,7 @@ def read_ahead(reads: Iterable[tuple[Hashable, Callable[[], object]]]) -> int:
     Each runs with the calling session's script context, so the session's client
     (adapter.data.data_api, in its session state) makes it.
     """
-    if not (runtime.exists() or WITHOUT_RUNTIME):
+    if not (browser_session() or WITHOUT_RUNTIME):
         return 0
     context = get_script_run_ctx()
     queued = 0

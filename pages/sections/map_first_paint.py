@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import streamlit as st
-from streamlit import runtime
 
+from adapter.served import browser_session
 from mapspec.place import POINT
 
 FIRST_PAINT = "map_first_paint"
@@ -37,7 +37,7 @@ def begin(*, page_is_map: bool) -> bool:
     """Whether this run waits for the map's first frame (app.py asks before drawing): the
     Map page's first run in a browser's session, until the map has said `painted`."""
     state = st.session_state
-    if FIRST_PAINT not in state and page_is_map and runtime.exists() and st.context.headers:
+    if FIRST_PAINT not in state and page_is_map and browser_session():
         state[FIRST_PAINT] = WAITING
     return waiting()
 

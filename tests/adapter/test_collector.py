@@ -14,7 +14,7 @@ from adapter import collector
 @pytest.fixture
 def served(monkeypatch):
     """A served app's process (the runtime exists); the test's process unfrozen afterwards."""
-    monkeypatch.setattr(collector.runtime, "exists", lambda: True)
+    monkeypatch.setattr(collector, "browser_session", lambda: True)
     gc.unfreeze()
     yield
     gc.unfreeze()
@@ -37,7 +37,7 @@ def test_it_freezes_once_per_process(served):
 
 
 def test_an_apptest_run_leaves_the_process_as_it_is(monkeypatch):
-    monkeypatch.setattr(collector.runtime, "exists", lambda: False)
+    monkeypatch.setattr(collector, "browser_session", lambda: False)
     gc.unfreeze()
     assert collector.freeze_what_lives_long() is False
     assert gc.get_freeze_count() == 0

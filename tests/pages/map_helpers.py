@@ -56,14 +56,18 @@ def open_map(monkeypatch, sandbox, **query: str) -> AppTest:
 
 
 def record_cell_reads(monkeypatch) -> list[dict]:
-    """The places the page reads cells of from now on (adapter.data.deal_cells), in order."""
+    """The places the page reads cells of from now on (adapter.data.deal_cells), in order:
+    its own reads, not those its reads ahead make on their worker (adapter/read_ahead.py)."""
+    import threading
+
     import adapter.data
 
     places: list[dict] = []
     read = adapter.data.deal_cells
 
     def recording(place, filters, resolution):
-        places.append(dict(place))
+        if not threading.current_thread().name.startswith("deedscope-read-ahead"):
+            places.append(dict(place))
         return read(place, filters, resolution)
 
     monkeypatch.setattr(adapter.data, "deal_cells", recording)

@@ -34,3 +34,60 @@ def test_a_market_switch_finds_its_cells_read_ahead(monkeypatch, sandbox):
     assert app.query_params["view"] == View(*other["bbox"]).text()
     assert drawn_cells(app), "the other market's cells are drawn"
     assert places == [], f"the switch read cells itself: {places}"
+
+
+def test_an_apptest_run_reads_nothing_ahead(monkeypatch, sandbox):
+    """Only a browser's session reads ahead (adapter/served.py): an AppTest run has a
+    Streamlit runtime but no browser, and a read it queued could reach the next test's sandbox."""
+    monkeypatch.setattr(adapter.read_ahead, "START_AFTER_S", 0.0)
+    point_app_at(monkeypatch, sandbox.url)
+    places = record_cell_reads(monkeypatch)
+    app = new_page()
+    app.run()
+    assert not app.exception
+    assert wait_idle(120)
+    markets_read = {place.get("bbox") for place in places}
+    assert len(markets_read) == 1, f"cells read beyond the page's own view: {places}"
+
+
+def test_a_zoom_on_a_place_read_whole_finds_its_cells_read_ahead(monkeypatch, sandbox):
+    """ZIPs are read whole at every zoom: once the page is drawn, their cells at the next
+    finer and coarser resolutions are read ahead, and a zoom then reads no cells itself."""
+    from mapspec.view import choose_resolution
+    from tests.pages.map_helpers import drawn_resolution
+    from tests.pages.test_map_page import moved_map
+
+    monkeypatch.setattr(adapter.read_ahead, "WITHOUT_RUNTIME", True)
+    monkeypatch.setattr(adapter.read_ahead, "START_AFTER_S", 0.0)
+    point_app_at(monkeypatch, sandbox.url)
+    app = new_page(market="DFW", zip="75201,75204,75206")
+    app.run()
+    assert not app.exception
+    before = drawn_resolution(app)
+    view = View.parse(app.query_params["view"])
+    assert wait_idle(120), "the reads ahead finished"
+
+    # The cells requested of the service from now on (a memoised read asks nothing).
+    from services.data_api.resources import deals
+
+    requested: list[int] = []
+    cells_frame = deals.Deals.cells_frame
+
+    def requesting(self, *args, **kwargs):
+        requested.append(kwargs.get("resolution"))
+        return cells_frame(self, *args, **kwargs)
+
+    monkeypatch.setattr(deals.Deals, "cells_frame", requesting)
+    # Zoomed out, to the next coarser resolution (the ZIPs' view is at the finest served).
+    latitude, longitude = view.center
+    width, height = view.east - view.west, view.north - view.south
+    wider = next(
+        wide for factor in (1.5, 2, 2.5, 3, 4)
+        if choose_resolution(wide := View(longitude - width * factor / 2, latitude - height * factor / 2,
+                                          longitude + width * factor / 2, latitude + height * factor / 2)) == before - 1
+    )
+    moved_map(app, wider, 11.0)
+    app.run()
+    assert not app.exception
+    assert drawn_resolution(app) == before - 1 and drawn_cells(app), "the coarser cells are drawn"
+    assert requested == [], f"the zoom requested cells itself, at resolutions {requested}"
