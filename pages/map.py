@@ -38,7 +38,7 @@ from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
 from mapspec.area import Area
 from pages.sections import map_first_paint as first_paint
 from pages.sections.map_area import follow_the_area, render_area_panel, render_area_tables
-from pages.sections.map_read_ahead import read_ahead_markets
+from pages.sections.map_read_ahead import read_ahead_markets, read_ahead_zoom
 from pages.sections.map_cell import render_cell_panel, render_cell_tables
 from pages.sections.map_time import render_time_switch, time_of_view
 from pages.sections.map_state import (
@@ -358,6 +358,8 @@ def render_map_and_panel(
                              query_params={"view": drawn_view.text(), "market": place.market or ""})
     render_cell_tables(*tables)
     render_area_tables(area_deals)
+    if drawn_read is not None and geometry is not None:
+        read_ahead_zoom(place, geometry, place_view, filters, *drawn_read)
     if markets:
         # Without markets nothing was restored or drawn: keep the link as it came.
         write_url(place, filters, drawn_view, cell, colour, area)

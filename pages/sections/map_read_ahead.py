@@ -1,7 +1,8 @@
-"""The Map page's reads ahead (issue 18, Speed): what a market switch will draw, read and
-drawn in the background once the page is drawn (adapter/read_ahead.py), so the switch
-finds it memoised: each other market's cells and spec for the whole-market view the
-switch opens, and its colour classes. Free reads only (the cells route costs no credit).
+"""The Map page's reads ahead (issue 18, Speed): what a market switch or a zoom will read,
+read in the background once the page is drawn (adapter/read_ahead.py), so they find it
+memoised: each other market's cells and spec for the whole-market view the switch opens,
+and its colour classes; the cells a zoom in or out by one resolution reads, where they are
+known before the zoom. Free reads only (the cells route costs no credit).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from adapter.read_ahead import read_ahead
 from mapspec.classes import ColourChoice
 from mapspec.filters import DealFilters
 from mapspec.place import WHOLE_MARKET, PlaceChoice, place_request
+from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, estimated_cells
 
 # The markets read ahead, in coverage order: each is a read and a spec build on a shared machine.
 MAX_MARKETS_AHEAD = 4
@@ -48,3 +50,31 @@ def _spec_read(geometry: dict, params: dict, view_text: str, markets_text: str):
 
 def _classes_read(market: Mapping, params: dict, colour: ColourChoice):
     return lambda: adapter.map_classes.market_classes(market, params, colour.metric, colour.computed_method)
+
+
+def read_ahead_zoom(
+    place: PlaceChoice, geometry: dict, place_view: View | None, filters: DealFilters, request: dict, resolution: int
+) -> int:
+    """Queue the cells a zoom will read at the next finer and coarser resolution, where the
+    zoom's request is known before it: a place read whole (ZIPs, a city, a circle; a whole
+    market while its cells at that resolution fit a view, mapspec.place.request_for_view)
+    reads the same request whatever the view. A large market's part in view (`request` not
+    the place's own) is read for the zoom's own box: no read before it answers that, since
+    the cells at a box's edge count only the deals inside it."""
+    if request != geometry:
+        return 0
+    params = filters.params()
+    reads = []
+    for step in (resolution + 1, resolution - 1):
+        if not MIN_RESOLUTION <= step <= MAX_RESOLUTION:
+            continue
+        if place.mode == WHOLE_MARKET and (place_view is None or estimated_cells(place_view, step) > MAX_VIEW_CELLS):
+            continue
+        key = ("map cells", repr(sorted(request.items())), repr(sorted(params.items())), step)
+        reads.append((key, _cells_read(request, params, step)))
+    return read_ahead(reads)
+
+
+def _cells_read(request: dict, params: dict, resolution: int):
+    # What the zoom's drawing asks for (adapter/map_files.py, _map_spec).
+    return lambda: adapter.map_files.cells_at_most(dict(request), dict(params), resolution)
