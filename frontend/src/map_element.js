@@ -197,7 +197,10 @@ function checkMessage(data) {
 
 function update(map, data, rows) {
   checkMessage(data);
-  const height = fitHeight(map, data.height);
+  // Fitted once, then when the window, full screen or what stands above the map changes
+  // (size.js): a rerun's message arrives while Streamlit may still draw a widget's
+  // placeholder above the map, of another height, and a fit then would not last.
+  const height = map.least === data.height ? map.container.clientHeight : fitHeight(map, data.height);
   const viewKey = viewKeyOf(data.view);
   if (viewKey !== map.viewKey) {
     // A new place or view from the page: go there. The same view again (any other rerun)

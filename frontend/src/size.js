@@ -7,6 +7,8 @@ import {addButton, setLabel, setPressed} from './toolbar.js';
 
 // Room kept under the map's foot, so its edge is seen as an edge.
 export const FOOT_MARGIN_PX = 16;
+// How long what stands above the map must stand still before the map is refitted.
+const SETTLED_MOVE_MS = 1500;
 
 // The height that reaches the window's foot from `top` (px from the page's top), at least `least`.
 export function heightToFoot({windowHeight, top, least, margin = FOOT_MARGIN_PX}) {
@@ -64,18 +66,26 @@ export function addFullScreen(map, resized) {
     {signal},
   );
   window.addEventListener('resize', refit, {signal});
-  // What stands above the map can change height with no message to the map (Streamlit
-  // fills a widget's place once its script is loaded; the Map page's controls come after
-  // its first paint): a map that moved is refitted to the window's foot.
-  let top = pageTop(map.container);
+  // What stands above the map can change height with no message to the map (the Map
+  // page's controls come after its first paint; a warning comes above it): once it has
+  // stood still for SETTLED_MOVE_MS, a map that moved is refitted to the window's foot.
+  // Not at once: Streamlit first draws a widget's placeholder, of another height, until
+  // the widget's script is loaded, and the map would be refitted (and report a new view)
+  // twice for nothing.
+  let settling;
   const moved = new ResizeObserver(() => {
-    const now = pageTop(map.container);
-    if (Math.abs(now - top) < 1 || isFullScreen(map) || map.least === undefined) return;
-    top = now;
-    if (map.container.clientHeight !== heightToFoot({windowHeight: window.innerHeight, top: now, least: map.least})) refit();
+    clearTimeout(settling);
+    settling = setTimeout(() => {
+      if (isFullScreen(map) || map.least === undefined) return;
+      const fits = heightToFoot({windowHeight: window.innerHeight, top: pageTop(map.container), least: map.least});
+      if (map.container.clientHeight !== fits) refit();
+    }, SETTLED_MOVE_MS);
   });
   for (let node = map.container.parentElement; node; node = node.parentElement) moved.observe(node);
-  signal.addEventListener('abort', () => moved.disconnect());
+  signal.addEventListener('abort', () => {
+    clearTimeout(settling);
+    moved.disconnect();
+  });
   // A browser leaves full screen on Esc itself; said here too for one that passes the key on.
   document.addEventListener(
     'keydown',
