@@ -203,8 +203,9 @@ def how_people_are_simulated() -> None:
     print("How people are simulated: each speaks Streamlit's websocket protocol (/_stcore/stream, the installed "
           "Streamlit's protobuf messages, as a browser sends them): opens a session, runs the Map page to the end of its "
           "first run (the page's data: the cells read, their rows published), fetches the rows file as the map element "
-          "does, clicks a cell (the element's pick state: a rerun of the map's fragment) and waits for the cell's "
-          "figures, then closes. No browser paints.")
+          "does, says the map painted as the element does once drawn (its trigger: the rerun that draws the page's "
+          "controls and panel), clicks a cell (the element's pick state: a rerun of the map's fragment) and waits for "
+          "the cell's figures, then closes. No browser paints.")
 
 
 def sessions_figures(sandbox_url: str, redis_url: str) -> dict[int, float]:
