@@ -38,6 +38,15 @@ def type_date(page, field, keys: str) -> None:
     page.keyboard.type(keys, delay=60)
 
 
+def field_holding_a_date(page, url: str):
+    """The field, with 2024-01-15 typed and applied on Enter."""
+    field = open_field(page, url)
+    type_date(page, field, "01152024")
+    page.keyboard.press("Enter")
+    page.get_by_text("received: 2024-01-15").wait_for(timeout=LOAD_TIMEOUT_MS)
+    return field
+
+
 def test_a_typed_date_applies_on_enter_and_the_focus_stays(us_page, artifacts_dir):
     page = us_page
     with run_streamlit({}, script=SCRIPT) as url:
@@ -78,10 +87,7 @@ def test_a_date_picked_from_the_calendar_applies_at_once(us_page, artifacts_dir)
     no key went down on the field and the focus never left it."""
     page = us_page
     with run_streamlit({}, script=SCRIPT) as url:
-        field = open_field(page, url)
-        type_date(page, field, "01152024")
-        page.keyboard.press("Enter")
-        page.get_by_text("received: 2024-01-15").wait_for(timeout=LOAD_TIMEOUT_MS)
+        field = field_holding_a_date(page, url)
         picked = page.get_by_text("received: 2024-01-16")
         for _attempt in range(3):  # the popup may open after the keys were sent, under load
             box = field.bounding_box()  # the icon: inside the field's 12-px right padding
@@ -109,10 +115,7 @@ def test_a_date_picked_from_the_calendar_applies_at_once(us_page, artifacts_dir)
 def test_a_date_the_field_cannot_take_is_said_beside_it_and_can_be_corrected(us_page, artifacts_dir, keys, said, fix, fixed):
     page = us_page
     with run_streamlit({}, script=SCRIPT) as url:
-        field = open_field(page, url)
-        type_date(page, field, "01152024")
-        page.keyboard.press("Enter")
-        page.get_by_text("received: 2024-01-15").wait_for(timeout=LOAD_TIMEOUT_MS)
+        field = field_holding_a_date(page, url)
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Shift+Tab")
         page.keyboard.type(keys, delay=60)
