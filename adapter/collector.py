@@ -7,7 +7,7 @@ collection walked about 340,000 objects and took 300 to 400 ms on this machine: 
 rerun that follows another at once (the Map page's first paint, a fragment that reruns
 the page) waited that long for nothing. Once the first run has loaded them, those objects
 are frozen (`gc.freeze`, as long-running Python servers do): the collections after each
-run then walk only what runs create, and take about 1 ms (bench/map_paint.py prints it).
+run then walk only what runs create, and took about 1 ms.
 
 Frozen objects are still freed when no reference is left; only a cycle among them would
 stay, and they live as long as the process anyway.
@@ -34,12 +34,3 @@ def freeze_what_lives_long() -> bool:
         gc.collect()
         gc.freeze()
         return True
-
-
-def full_collection_ms() -> float:
-    """How long a full collection takes now, in ms (what each rerun waits for)."""
-    import time
-
-    started = time.perf_counter()
-    gc.collect(2)
-    return (time.perf_counter() - started) * 1000

@@ -34,7 +34,7 @@ _pending: set[Hashable] = set()
 # Only in a browser's session (adapter/served.py): an AppTest run reads nothing ahead unless the
 # test sets this, so no read of one test reaches the next test's sandbox. (It used to ask
 # whether a runtime exists, which an AppTest run has too: AppTests read ahead.)
-WITHOUT_RUNTIME = False
+OUTSIDE_A_BROWSER = False
 _lock = threading.Lock()
 
 
@@ -44,7 +44,7 @@ def read_ahead(reads: Iterable[tuple[Hashable, Callable[[], object]]]) -> int:
     Each runs with the calling session's script context, so the session's client
     (adapter.data.data_api, in its session state) makes it.
     """
-    if not (browser_session() or WITHOUT_RUNTIME):
+    if not (browser_session() or OUTSIDE_A_BROWSER):
         return 0
     context = get_script_run_ctx()
     queued = 0

@@ -246,9 +246,7 @@ def _visit(page, url: str) -> Visit:
         " Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('deedscope:'))"
         ".map((m) => [m.name.slice(10), m.startTime]))]"
     )
-    if page.evaluate("!!document.querySelector('.st-key-map_place_market')") or page.get_by_role(
-        "heading", name="Where investors buy"
-    ).count():
+    if page.get_by_role("heading", name="Where investors buy").count():
         # The Map page: its controls come after the first paint (pages/sections/map_first_paint.py).
         page.wait_for_function("window.__milestones.controls !== undefined", timeout=120_000, polling=100)
         milestones = page.evaluate("window.__milestones")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pages.sections.map_first_paint import FIRST_PAINT, WAITING
+from pages.sections.map_first_paint import DONE, FIRST_PAINT, WAITING
 from tests.pages.map_helpers import map_data, new_page, point_app_at
 
 LINKS = {
@@ -62,7 +62,7 @@ def test_a_link_problem_found_while_waiting_is_said_once_the_controls_come(monke
     app = waiting_page({"min": "1e300"})
     assert not app.warning, "nothing is said above a map that waits"
     # What the map's `painted` does (on_painted), without a browser to send it.
-    app.session_state[FIRST_PAINT] = "done"
+    app.session_state[FIRST_PAINT] = DONE
     app.run()
     assert not app.exception
     assert any("price" in warning.value.lower() for warning in app.warning), [w.value for w in app.warning]
@@ -75,6 +75,6 @@ def test_without_a_map_to_wait_for_the_controls_come_in_the_same_run(monkeypatch
     point_app_at(monkeypatch, sandbox.url)
     monkeypatch.setattr(static_files, "serving_enabled", lambda: False)
     app = waiting_page({"market": "DFW"})
-    assert app.session_state[FIRST_PAINT] == "done"
+    assert app.session_state[FIRST_PAINT] == DONE
     assert [box.key for box in app.selectbox if box.key] and app.radio, "the controls came in the same run"
     assert any("script" in error.value for error in app.error), [error.value for error in app.error]

@@ -17,8 +17,8 @@ def test_a_market_switch_finds_its_cells_read_ahead(monkeypatch, sandbox):
     with client(sandbox.url) as api:
         markets = [market.model_dump(mode="json") for market in api.coverage.retrieve().markets if market.bbox]
     assert len(markets) >= 2, "the sandbox serves two markets with a box"
-    # AppTest runs no Streamlit runtime, where the page reads nothing ahead unless told to.
-    monkeypatch.setattr(adapter.read_ahead, "WITHOUT_RUNTIME", True)
+    # An AppTest run is no browser's session, where the page reads nothing ahead unless told to.
+    monkeypatch.setattr(adapter.read_ahead, "OUTSIDE_A_BROWSER", True)
     monkeypatch.setattr(adapter.read_ahead, "START_AFTER_S", 0.0)
     point_app_at(monkeypatch, sandbox.url)
     app = new_page()
@@ -57,7 +57,7 @@ def test_a_zoom_on_a_place_read_whole_finds_its_cells_read_ahead(monkeypatch, sa
     from tests.pages.map_helpers import drawn_resolution
     from tests.pages.test_map_page import moved_map
 
-    monkeypatch.setattr(adapter.read_ahead, "WITHOUT_RUNTIME", True)
+    monkeypatch.setattr(adapter.read_ahead, "OUTSIDE_A_BROWSER", True)
     monkeypatch.setattr(adapter.read_ahead, "START_AFTER_S", 0.0)
     point_app_at(monkeypatch, sandbox.url)
     app = new_page(market="DFW", zip="75201,75204,75206")
