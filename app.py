@@ -18,7 +18,7 @@ import adapter.settings
 import adapter.stores
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
-from pages.sections import map_first_paint
+from pages.map_sections import first_paint as map_first_paint
 from services.errors import ApiError
 
 ROOT = Path(__file__).resolve().parent
@@ -79,7 +79,7 @@ def main() -> None:
     navigation = st.navigation(build_pages())
     slot = st.sidebar.empty()
     # The Map page's first run in a session draws its map before anything else, the
-    # sidebar's status included (pages/sections/map_first_paint.py).
+    # sidebar's status included (pages/map_sections/first_paint.py).
     if not map_first_paint.begin(page_is_map=navigation.title == MAP_TITLE):
         draw_sidebar(slot)
     navigation.run()
@@ -107,7 +107,8 @@ if __name__ == "__main__":
 else:
     # `streamlit run app.py` finds this ASGI app (st.App) and serves the script through it,
     # with the login callback and the published files of other replicas in front
-    # (adapter/login_routes.py). Only when imported: a script run builds no server.
-    from adapter.login_routes import MIDDLEWARE
+    # (adapter/app_routes.py). Only when imported: a script run builds no server, and the
+    # routes' imports (starlette, the login) wait until then.
+    from adapter.app_routes import MIDDLEWARE
 
     app = st.App(__file__, middleware=MIDDLEWARE)

@@ -51,7 +51,7 @@ def agent_listings(agent_id: str, market: str | None, *, progress: Progress | No
 
 def person_id(typed: str) -> str:
     """The person id, stripped; `InvalidInputError` when it is not one (the client's check)."""
-    from services.filters import check_id
+    from services.data_api.query_checks import check_id
 
     return check_id("person", typed)
 

@@ -30,7 +30,7 @@ DATA_MAX_RETRY_WAIT_S = 1.0
 # is keyed on the dataset version (data-api.md, Limits 7).
 FREE_READ_TTL_S = 300
 # The sidebar's freshness probe: an answer another session or replica got is served this long,
-# while no answer has shown another version since (services.cache.VersionedCache.recent_probe):
+# while no answer has shown another version since (services.data_api.cache.VersionedCache.recent_probe):
 # the ten minutes a session trusts a version before it polls again.
 DATASET_SHARED_FOR_S = VERSION_POLL_INTERVAL_S
 

@@ -1,4 +1,4 @@
-"""What the app serves besides Streamlit's own routes (through `st.App`, see app.py).
+"""The marketplace login's HTTP routes (served through `st.App` by adapter/app_routes.py).
 
 - The login's start, `GET <app>/marketplace/login?return_to=…` (the page's "Log in" link).
   It begins the login (PKCE verifier and state in the shared store), sets a short-lived
@@ -19,14 +19,6 @@
 - A page load that carries a session cookie whose session has ended (log-out, in any tab or
   replica) gets the cookie cleared on its response (a page's log-out runs over the websocket,
   which cannot set cookies).
-- The map's published rows on any replica: a request for `app/static/map-cells/<name>`
-  whose file this replica has not written is restored from the shared store
-  (`adapter.static_files.restore`) before Streamlit's static serving answers it.
-- Published files (the map's script, its rows) are named by their content, so their
-  answers say so: `Cache-Control: public, max-age=31536000, immutable`. Without it each
-  visit fetched the 1 MB script again, as Streamlit's static serving sends no
-  Cache-Control, and its ETag (from the file's time) changes whenever a rerun publishes
-  the file again: no 304, no compiled code kept by the browser (issue 18, first paint).
 """
 
 from __future__ import annotations
@@ -35,57 +27,23 @@ import logging
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+import adapter.marketplace
+from adapter.marketplace import BINDING_COOKIE
+from adapter.stores import stores
+from links.marketplace import LOGGED_IN_PARAM, LOGIN_ERROR_PARAM
+from links.marketplace import PAGE as CALLBACK_PAGE
+from services.oauth import LoginError
+from services.stores.login_sessions import COOKIE_NAME, SESSION_TTL_S
+from services.stores.login_store import PENDING_LOGIN_TTL_S
+
 LOG = logging.getLogger(__name__)
-CALLBACK_PAGE = "marketplace"
-LOGGED_IN_PARAM = "logged_in"
-LOGIN_ERROR_PARAM = "login_error"
-STATIC_PREFIX = "/app/static/"
-LOGIN_ROUTE = CALLBACK_PAGE + "/login"  # relative to the Marketplace page
-BINDING_COOKIE = "deedscope_login"
-# Streamlit's own requests (no page load): never checked for a dangling session cookie.
-# A published file's name is its content's digest: the same name never holds other bytes.
-IMMUTABLE = b"public, max-age=31536000, immutable"
-NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
-
-
-class AppRoutesMiddleware:
-    """Pure ASGI middleware (websockets pass straight through)."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] == "GET":
-            path = scope["path"]
-            if path.rstrip("/").endswith("/" + LOGIN_ROUTE):
-                response = await run_in_threadpool(start_login, Request(scope))
-                await response(scope, receive, send)
-                return
-            if path.rstrip("/").endswith("/" + CALLBACK_PAGE):
-                request = Request(scope)
-                if request.query_params.get("code") and request.query_params.get("state"):
-                    response = await run_in_threadpool(finish_login, request)
-                    await response(scope, receive, send)
-                    return
-            elif STATIC_PREFIX in path:
-                await run_in_threadpool(_restore_static, path)
-                send = _cached_for_good(path, send)
-            if not any(part in path for part in NOT_A_PAGE):
-                send = await run_in_threadpool(_clearing_a_dangling_cookie, Request(scope), send)
-        await self.app(scope, receive, send)
 
 
 def start_login(request: Request) -> Response:
     """Begin a login bound to this browser and send it to the issuer."""
-    import adapter.marketplace
-    from services.login_store import PENDING_LOGIN_TTL_S
-    from services.oauth import LoginError
-
     origin = f"{request.url.scheme}://{request.url.netloc}"
     try:
         url, binding = adapter.marketplace.marketplace_begin_login(
@@ -115,11 +73,6 @@ def _back_with_error(code: str) -> Response:
 
 def finish_login(request: Request) -> Response:
     """Exchange the code, open a login session, set its cookie, send the person back."""
-    import adapter.marketplace
-    from adapter.stores import stores
-    from services.login_sessions import COOKIE_NAME, SESSION_TTL_S
-    from services.oauth import LoginError
-
     query = request.query_params
     try:
         holder, pending = adapter.marketplace.marketplace_login().complete(
@@ -147,12 +100,9 @@ def _unbound(response: Response) -> Response:
     return _no_store(response)
 
 
-def _clearing_a_dangling_cookie(request: Request, send: Any) -> Any:
+def clearing_a_dangling_cookie(request: Request, send: Any) -> Any:
     """`send`, adding a Set-Cookie that clears the session cookie when its session has ended.
     Not while the shared store is away: the session may be there again when it answers."""
-    from adapter.stores import stores
-    from services.login_sessions import COOKIE_NAME
-
     session_id = request.cookies.get(COOKIE_NAME)
     if not session_id:
         return send
@@ -181,31 +131,3 @@ def _no_store(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
-
-
-def _cached_for_good(path: str, send: Any) -> Any:
-    """`send`, adding the header of a file that never changes to a published file's answer."""
-    from adapter.static_files import PUBLISHED_NAME
-
-    if not PUBLISHED_NAME.match(path[path.index(STATIC_PREFIX) + len(STATIC_PREFIX) :]):
-        return send
-
-    async def send_cached(message: dict) -> None:
-        if message["type"] == "http.response.start" and message["status"] in (200, 304):
-            headers = [(name, value) for name, value in message.get("headers", []) if name.lower() != b"cache-control"]
-            message = {**message, "headers": [*headers, (b"cache-control", IMMUTABLE)]}
-        await send(message)
-
-    return send_cached
-
-
-def _restore_static(path: str) -> None:
-    from adapter import static_files
-
-    try:
-        static_files.restore(path[path.index(STATIC_PREFIX) + len(STATIC_PREFIX) :])
-    except Exception as error:  # noqa: BLE001 - Streamlit answers 404 as it would have
-        LOG.warning("published file not restored (%s)", type(error).__name__)
-
-
-MIDDLEWARE = [Middleware(AppRoutesMiddleware)]

@@ -21,12 +21,15 @@ import streamlit as st
 import links.marketplace
 from adapter.settings import settings
 from adapter.stores import stores
-from links.marketplace import MarketplaceLink
+from links.marketplace import LOGGED_IN_PARAM, LOGIN_ERROR_PARAM, LOGIN_ROUTE, MarketplaceLink
+from links.marketplace import PAGE as CALLBACK_PAGE
 from services.oauth import LoginError  # noqa: F401 - pages catch it from here: a login that ended
 from services.settings import load_settings
 
 # Stands for the code and state of a login the callback route finished (never sent anywhere).
 ROUTE_FINISHED = "finished-by-the-callback-route"
+# The login start's short-lived cookie (adapter/login_routes.py sets it): binds a login to its browser.
+BINDING_COOKIE = "deedscope_login"
 MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one (tests)
 # A page must answer within seconds: a server-directed wait up to this long is slept in
 # full; a longer one is shown at once ("try again in N s"), never cut short and resent
@@ -51,8 +54,8 @@ def marketplace_login():
 
 
 def _new_login(current, shared):
-    from services.login_sessions import StoreClientRegistry
-    from services.login_store import LoginStore
+    from services.stores.login_sessions import StoreClientRegistry
+    from services.stores.login_store import LoginStore
     from services.oauth import MarketplaceLogin
     from services.transport import new_http_client
 
@@ -71,7 +74,7 @@ def _new_login(current, shared):
 
 def session_cookie() -> str | None:
     """The login session id the browser sent (HttpOnly cookie), if any."""
-    from services.login_sessions import COOKIE_NAME
+    from services.stores.login_sessions import COOKIE_NAME
 
     return browser_cookie(COOKIE_NAME)
 
@@ -87,7 +90,7 @@ def browser_cookie(name: str) -> str | None:
 
 def marketplace_tokens():
     """This session's tokens (a `TokenHolder`), or None when nobody is logged in."""
-    from services.login_sessions import SessionTokens
+    from services.stores.login_sessions import SessionTokens
     from services.oauth import TokenHolder
 
     held = st.session_state.get(MKT_SESSION_TOKENS)
@@ -110,7 +113,6 @@ def redirect_uri(browser_origin: str | None = None) -> str:
     this person's browser used (`browser_origin` from the login route's request, or
     `st.context.url` on a page) when it is one the login is registered for, else the default
     app URL. A mismatch raises `LoginError` before anyone leaves for the issuer."""
-    from adapter.login_routes import CALLBACK_PAGE
 
     configured = settings().app_url.rstrip("/")
     browser = browser_origin or _browser_origin()
@@ -188,7 +190,6 @@ def marketplace_login_link(return_to: str = "marketplace") -> str:
     """The page's "Log in" link: the app's login route (relative to the page), which begins the
     login in the browser that follows it. Checked here first, so a mismatched address is said
     on the page before anyone leaves it."""
-    from adapter.login_routes import LOGIN_ROUTE
 
     redirect_uri()
     return f"{LOGIN_ROUTE}?{urlencode({'return_to': safe_return_to(return_to)})}"
@@ -236,7 +237,6 @@ def redirect_params(params) -> tuple[str | None, str | None, str | None, str | N
     browser on with `logged_in=1` (or `login_error=<code>`) and no code or state: that reads
     as a login finished by the route (`ROUTE_FINISHED`) or an error the page shows. A redirect
     straight from the issuer (AppTest, no route) is read as it came."""
-    from adapter.login_routes import LOGGED_IN_PARAM, LOGIN_ERROR_PARAM
 
     if params.get(LOGGED_IN_PARAM):
         # The state stands for the page to return to (the route sent the person back to it).
@@ -249,7 +249,6 @@ def redirect_params(params) -> tuple[str | None, str | None, str | None, str | N
 def marketplace_complete_login(code: str, state: str, issuer: str | None = None) -> str:
     """Exchange the code of the redirect back; keeps the tokens in this session; returns the page to show.
     After the callback route (`ROUTE_FINISHED`) the tokens are already in the login session."""
-    from adapter.login_routes import BINDING_COOKIE
 
     if code == ROUTE_FINISHED:
         return state

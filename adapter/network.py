@@ -16,7 +16,7 @@ from typing import Any
 
 import adapter.lenders
 import adapter.wholesale
-from mapspec.network import Network, Node, node_label
+from graphs.network import Network, Node, node_label
 from services.errors import UnprocessableError
 
 # How wide the graph reads, so a person can still follow it.

@@ -4,7 +4,7 @@ A served app's session came with the headers of its browser's connection; an App
 has a Streamlit runtime too (`runtime.exists()` is true there) but no connection. What only
 a browser's session should do asks this: reads ahead (adapter/read_ahead.py), the freezing
 of long-lived objects (adapter/collector.py), the Map page's map drawn first
-(pages/sections/map_first_paint.py).
+(pages/map_sections/first_paint.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The stores this process shares with the app's other replicas: in memory, or on Redis.
 
-- `cache`: the Data API's version-keyed cache (`services.cache.VersionedCache` over it) and
+- `cache`: the Data API's version-keyed cache (`services.data_api.cache.VersionedCache` over it) and
   the map's published rows, so a view read on one replica is served by another;
 - `login_state`: pending logins (PKCE verifier by `state`), login sessions (encrypted
   tokens), the refresh locks; a store of its own so cached data never evicts a login;
@@ -65,17 +65,17 @@ def problem() -> str | None:
 
 
 def _build(cache_url: str, secret: str) -> Stores:
-    from services.cache import MemoryStore
-    from services.login_sessions import SessionStore
+    from services.stores.memory import MemoryStore
+    from services.stores.login_sessions import SessionStore
 
     if not cache_url:
         login_state = MemoryStore(LOGIN_STATE_MAX_BYTES)
         return Stores(MemoryStore(), login_state, SessionStore(login_state, secret), shared=False)
     import redis
 
-    from services.login_sessions import derive_key
-    from services.redis_store import RedisStore, SOCKET_TIMEOUT_S
-    from services.resilient_store import ResilientStore
+    from services.stores.login_sessions import derive_key
+    from services.stores.redis_store import RedisStore, SOCKET_TIMEOUT_S
+    from services.stores.resilient import ResilientStore
 
     client = redis.Redis.from_url(
         cache_url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S, health_check_interval=30
@@ -89,7 +89,7 @@ def _build(cache_url: str, secret: str) -> Stores:
 
 
 def _secret_of_this_process(shared: bool) -> str:
-    from services.login_sessions import new_session_secret
+    from services.stores.login_sessions import new_session_secret
 
     with _lock:
         if not _process_secret:

@@ -247,7 +247,7 @@ def _visit(page, url: str) -> Visit:
         ".map((m) => [m.name.slice(10), m.startTime]))]"
     )
     if page.get_by_role("heading", name="Where investors buy").count():
-        # The Map page: its controls come after the first paint (pages/sections/map_first_paint.py).
+        # The Map page: its controls come after the first paint (pages/map_sections/first_paint.py).
         page.wait_for_function("window.__milestones.controls !== undefined", timeout=120_000, polling=100)
         milestones = page.evaluate("window.__milestones")
     return Visit(

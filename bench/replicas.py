@@ -7,7 +7,7 @@ browser sends them). A person opens a session and runs the Map page to the end o
 run (`script_finished`: the cells read and their rows published: the page's data), fetches
 the cells' rows file as the map element does, says the map is painted as the element does
 once drawn (its `painted` trigger: the page's controls and panel come in the rerun it asks
-for, pages/sections/map_first_paint.py), clicks a cell (the element's `pick` state, the
+for, pages/map_sections/first_paint.py), clicks a cell (the element's `pick` state, the
 row clicked, sent as the browser sends it: a rerun of the map's fragment) and waits for the
 cell's figures (the panel's "Cell <id>" heading, checked), then closes. No browser paints:
 the figures are the servers'. Everything runs on this one machine (the sandbox, Redis,
@@ -41,7 +41,7 @@ MEMORY_SESSIONS = 200
 MEMORY_EVERY = 50
 CACHED_READS = 500
 SESSION_TIMEOUT_S = 120.0
-CELL_HEADING = "Cell "  # pages/sections/map_cell.py: the panel of the cell clicked
+CELL_HEADING = "Cell "  # pages/map_sections/cell.py: the panel of the cell clicked
 
 
 @dataclass
@@ -259,9 +259,9 @@ def print_memory(memory: dict[int, float], clicked: int) -> None:
 
 
 def cached_read_figures(sandbox_url: str, redis_url: str) -> None:
-    from services.cache import MemoryStore
+    from services.stores.memory import MemoryStore
     from services.data_api import DataApi
-    from services.redis_store import RedisStore
+    from services.stores.redis_store import RedisStore
     from services.settings import load_settings
 
     settings = load_settings(sandbox_env(sandbox_url, BENCH_KEY), "/nonexistent/secrets.toml")

@@ -10,7 +10,7 @@ import statistics
 import time
 import tracemalloc
 
-from services.cache import MemoryStore
+from services.stores.memory import MemoryStore
 from services.data_api import DataApi
 from services.settings import load_settings
 from devtools.streamlit_process import sandbox_env

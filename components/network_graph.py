@@ -1,4 +1,4 @@
-"""The network drawn with pydeck (an orthographic view: positions from `mapspec.network.layout`).
+"""The network drawn with pydeck (an orthographic view: positions from `graphs.network.layout`).
 
 Nodes are circles coloured by kind and sized by deals, edges lines as wide as their deals,
 the busiest nodes named. A click on a node selects it (`on_select="rerun"`); the page opens it.
@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import link_column, render_table
-from mapspec.network import KIND_COLOURS, KIND_LABELS
+from graphs.network import KIND_COLOURS, KIND_LABELS
 
 NODES_LAYER = "network-nodes"
 NAMED_NODES = 12

@@ -10,7 +10,11 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 from services.contract import OFFER_STATUSES
 
-PAGE = "marketplace"
+PAGE = "marketplace"  # also the OAuth callback's path: the redirect URI is `<app>/marketplace`
+LOGIN_ROUTE = PAGE + "/login"  # the login's start (adapter/login_routes.py), relative to the page
+# What the callback route sends the browser on with: the page says it once and drops it.
+LOGGED_IN_PARAM = "logged_in"
+LOGIN_ERROR_PARAM = "login_error"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,6 @@ Plain functions over plain values, tested as such (tests/mapspec/); the adapter
 - `mapspec.markets`, `mapspec.labels`: market frames; city names for maps without tiles.
 - `mapspec.message`: the message's definition (frontend/src/message.json), shared with
   the map's script.
-- `mapspec.link`: the page's link, `parse` and `write`.
+- `links.map`: the page's link, `parse` and `write`.
 - `mapspec.area`: an area drawn on the map, the cells and deals in it.
 """

@@ -1,7 +1,7 @@
 """An area drawn on the map: its corners, its box, and the cells and deals that lie in it.
 
 A person draws a polygon on the map (frontend/src/draw.js); its corners come back as the
-map's `area` state and go into the page's link (mapspec/link.py). Here, without Streamlit:
+map's `area` state and go into the page's link (links/map.py). Here, without Streamlit:
 
 - Which cells are in the area: those whose centre lies in the polygon. The map counts
   them at once from the rows it drew (frontend/src/area.js), and the page from its free

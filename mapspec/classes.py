@@ -176,7 +176,7 @@ class ColourChoice:
         return QUANTILE if self.method == MANUAL else self.method
 
     def link_fields(self) -> dict[str, str | None]:
-        """The link's `metric`, `classes` and `breaks` (mapspec/link.py): None where the default."""
+        """The link's `metric`, `classes` and `breaks` (links/map.py): None where the default."""
         return {
             "metric": None if self.metric == DEALS else self.metric,
             "classes": None if self.method == QUANTILE else self.method,
@@ -186,7 +186,7 @@ class ColourChoice:
 
 def colour_in(state: Mapping[str, Any], key: str) -> ColourChoice:
     """What the colour widgets (components/map_controls.py, keyed `{key}_<name>`) give for
-    these widget values, read before they are drawn (pages/sections/map_first_paint.py):
+    these widget values, read before they are drawn (pages/map_sections/first_paint.py):
     deals by quantile unless chosen; breaks only with the manual method."""
     metric, method = state.get(f"{key}_metric"), state.get(f"{key}_classes")
     method = method if method in METHODS else QUANTILE

@@ -38,7 +38,7 @@ class PlaceChoice:
 def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:
     """What the place picker (components/place_picker.py, widgets keyed `{key}_<name>`)
     gives for these widget values, read before it is drawn: the Map page's first run draws
-    the map before its controls (pages/sections/map_first_paint.py). The picker's rules:
+    the map before its controls (pages/map_sections/first_paint.py). The picker's rules:
     a market not served is the first one; only the chosen mode's inputs count."""
     market = state.get(f"{key}_market")
     mode = state.get(f"{key}_mode")

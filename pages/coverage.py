@@ -13,7 +13,7 @@ import adapter.data
 import adapter.routing
 import adapter.settings
 import links.coverage
-import mapspec.us_states
+import geo.us_states
 from components.coverage_matrix import render_builds, render_counties, render_coverage_matrix
 from components.coverage_place import render_market_boxes, render_place_answer
 from components.feedback import render_error
@@ -103,7 +103,7 @@ def state_outlines_around(markets: list[dict]) -> list:
     around = [min(box[0] for box in boxes), min(box[1] for box in boxes), max(box[2] for box in boxes),
               max(box[3] for box in boxes)]
     # The map shows more than the boxes (it keeps a margin for its buttons): borders reach its edges.
-    return mapspec.us_states.outlines_near(around, margin_deg=15)
+    return geo.us_states.outlines_near(around, margin_deg=15)
 
 
 def build_states(envelope: dict) -> dict:

@@ -16,7 +16,7 @@ import adapter.routing
 import adapter.settings
 import adapter.wholesale
 import links.investors
-import mapspec.us_states
+import geo.us_states
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
@@ -296,7 +296,7 @@ def deals_section(profile: dict) -> None:
     market = market_of(profile)
     render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(),
                           file_stem=investor_id, market=market,
-                          outlines=mapspec.us_states.outlines_near(market["bbox"]) if market and market.get("bbox") else ())
+                          outlines=geo.us_states.outlines_near(market["bbox"]) if market and market.get("bbox") else ())
 
 
 def market_of(profile: dict) -> dict | None:

@@ -25,30 +25,30 @@ from components.map_filters import render_filters
 from components.map_legend import legend_message, picture_message, render_legend_caption
 from components.place_picker import render_place_picker
 from components.tables import render_page_link
-from mapspec import link as map_link
+import links.map as map_link
 from mapspec.cells import cell_of_row
 from mapspec.classes import Classes, ColourChoice, colour_in
 from mapspec.filters import DealFilters, filters_in, filters_label
-from mapspec.link import MapLink
+from links.map import MapLink
 from mapspec.markets import shapes_in_view
 from mapspec.message import picked_row, reported_view
 from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_in, place_request, request_for_view
 from mapspec.plan import DrawnView
 from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
 from mapspec.area import Area
-from pages.sections import map_first_paint as first_paint
-from pages.sections.map_area import follow_the_area, render_area_panel, render_area_tables
-from pages.sections.map_read_ahead import read_ahead_markets, read_ahead_zoom
-from pages.sections.map_cell import render_cell_panel, render_cell_tables
-from pages.sections.map_time import render_time_switch, time_of_view
-from pages.sections.map_state import (
+from pages.map_sections import first_paint
+from pages.map_sections.area import follow_the_area, render_area_panel, render_area_tables
+from pages.map_sections.read_ahead import read_ahead_markets, read_ahead_zoom
+from pages.map_sections.cell import render_cell_panel, render_cell_tables
+from pages.map_sections.playback import render_time_switch, time_of_view
+from pages.map_sections.state import (
     AREA_KEY, CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL, TIME_KEY,
     UNSET, VIEW_OVERRIDE,
 )
 from services.errors import ApiError
 
 
-# --- the URL (deep links: mapspec/link.py) -----------------------------------------------------
+# --- the URL (deep links: links/map.py) -----------------------------------------------------
 
 
 def restore_from_url(markets: list[Mapping]) -> list[str]:
@@ -207,7 +207,7 @@ def draw_map(
     drawn_view = view if camera_at else drawn.view
     selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
     data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes, area=area)
-    data["time"] = played  # the months the map plays (pages/sections/map_time.py), or None
+    data["time"] = played  # the months the map plays (pages/map_sections/playback.py), or None
     if camera_at:
         data["view"] = camera_at
     # The legend is drawn on the map (none without cells), its words under it as well.
@@ -265,7 +265,7 @@ def market_of(place: PlaceChoice, markets: list[Mapping]) -> Mapping | None:
 
 def draw_the_map_first(markets: list[Mapping], link_problems: list[str], head) -> None:
     """A session's first run in a browser: the map before the controls, with the choices
-    their widgets hold (pages/sections/map_first_paint.py); they come once it is painted."""
+    their widgets hold (pages/map_sections/first_paint.py); they come once it is painted."""
     first_paint.keep_link_problems(link_problems)
     place = place_in(st.session_state, PLACE_KEY, [str(market.get("market")) for market in markets])
     with head:
@@ -296,7 +296,7 @@ def main() -> None:
     markets = load_markets()
     link_problems = restore_from_url(markets)
     # The controls' place, the same in every run: the map under it stays where it is, and
-    # mounted, when they come after its first paint (pages/sections/map_first_paint.py).
+    # mounted, when they come after its first paint (pages/map_sections/first_paint.py).
     head = st.empty()
     if first_paint.waiting():
         draw_the_map_first(markets, link_problems, head)
@@ -304,7 +304,7 @@ def main() -> None:
     with head.container():
         place, market, filters, colour, geometry, place_view, place_ok = render_controls_and_place(markets, link_problems)
     render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, place_ok)
-    # Once the page is drawn: what a market switch will draw (pages/sections/map_read_ahead.py).
+    # Once the page is drawn: what a market switch will draw (pages/map_sections/read_ahead.py).
     read_ahead_markets(place, markets, filters, colour)
 
 

@@ -22,7 +22,7 @@ from components.network_graph import render_edge_table, render_legend, render_ne
 from components.network_leaders import render_area_investors, render_area_lenders, render_area_wholesalers
 from components.tables import escape_markdown, render_page_link
 from links.network import NetworkLink, view_box
-from mapspec.network import Network, deck_rows, edge_rows, layout
+from graphs.network import Network, deck_rows, edge_rows, layout
 from services.contract import ID_EXAMPLES
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, UnprocessableError
 

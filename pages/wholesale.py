@@ -16,7 +16,7 @@ import adapter.routing
 import adapter.settings
 import adapter.wholesale
 import links.wholesale
-import mapspec.us_states
+import geo.us_states
 from components.feedback import render_error
 from components.name_search import search_by_name
 from components.tables import escape_markdown, render_page_link
@@ -100,7 +100,7 @@ def listings_section(markets: list[dict]) -> None:
     # The market's frame and the states' borders around it: the dots' context without tiles.
     render_listings_map(frame, key="whl_map", basemap=adapter.settings.basemap_enabled(),
                         frames=[{"label": market["market"], "bbox": market.get("bbox")}],
-                        outlines=mapspec.us_states.outlines_near(market["bbox"]) if market.get("bbox") else ())
+                        outlines=geo.us_states.outlines_near(market["bbox"]) if market.get("bbox") else ())
     render_listings(frame, key="whl_listings", file_stem=f"wholesale-{market['market']}")
 
 

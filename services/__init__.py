@@ -1,7 +1,8 @@
 """deedscope's API clients. Never imports streamlit; usable from a REPL or a script."""
 
-from services.cache import CacheStore, MemoryStore, VersionedCache
-from services.credits import CreditMeter, Credits
+from services.data_api.cache import VersionedCache
+from services.stores.memory import CacheStore, MemoryStore
+from services.data_api.credits import CreditMeter, Credits
 from services.data_api import DataApi
 from services.errors import (
     UnexpectedResponseError,

@@ -11,11 +11,14 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Folders and root modules of the app and its sandbox; tests/ may import anything.
-LAYERS = ("adapter", "components", "links", "mapspec", "pages", "sandbox", "services", "bench", "devtools")
+LAYERS = ("adapter", "components", "geo", "graphs", "links", "mapspec", "pages", "sandbox", "services", "bench", "devtools")
+# Plain Python (no Streamlit, no client): the map's logic, the URL codecs, geography, the network graph.
+PLAIN = ("mapspec", "links", "geo", "graphs")
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 # A function longer than MAX_FUNCTION_LINES says why in a comment holding this marker.
@@ -27,7 +30,7 @@ CLIENT_MODULES = (
     "services.marketplace_api",
     "services.transport",
     "services.oauth",
-    "services.cache",
+    "services.stores",
     "services.base_client",
     "services.embedded",
 )
@@ -89,13 +92,17 @@ def offences(
     ("folders", "forbidden", "allowed"),
     [
         pytest.param(
-            ("services",), ("streamlit", "adapter", "components", "pages", "mapspec", "links", "sandbox", "tests"), (),
+            ("services",), ("streamlit", "adapter", "components", "pages", *PLAIN, "sandbox", "tests"), (),
             id="services-are-usable-from-a-repl",
         ),
         pytest.param(
-            ("mapspec", "links"), ("streamlit", "adapter", "components", "pages", "sandbox", "services"),
+            PLAIN, ("streamlit", "adapter", "components", "pages", "sandbox", "services"),
             ("services.contract",),
             id="the-maps-logic-and-links-are-plain-python",
+        ),
+        pytest.param(
+            ("mapspec", "geo", "graphs"), ("links",), (),
+            id="the-maps-logic-knows-no-url-the-links-read-it",
         ),
         pytest.param(
             ("components",), ("adapter", "pages", "sandbox", "services", "tests"), SHARED_SERVICE_MODULES,
@@ -106,7 +113,7 @@ def offences(
             id="pages-call-the-adapter-not-a-client",
         ),
         pytest.param(
-            ("sandbox",), ("adapter", "components", "pages", "mapspec", "links", "services", "tests", "bench"), (),
+            ("sandbox",), ("adapter", "components", "pages", *PLAIN, "services", "tests", "bench"), (),
             id="the-sandbox-is-a-separate-program",
         ),
         pytest.param(("bench", "devtools"), ("tests",), (), id="benchmarks-and-their-tools-import-no-test"),
@@ -150,6 +157,87 @@ def test_no_function_is_over_60_lines_unless_a_comment_says_why():
                 if length > MAX_FUNCTION_LINES and LONG_FUNCTION_MARKER not in said:
                     long_functions.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)")
     assert long_functions == []
+
+
+def runtime_imports(path: Path, root: Path = ROOT) -> Iterator[str]:
+    """The modules a file imports when it runs: `imported_modules` less what stands under
+    `if TYPE_CHECKING:` (annotations only), and `from package import module` as the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            yield from (f"{module}.{alias.name}" for alias in node.names)
+            yield module
+
+
+def import_loops(root: Path = ROOT) -> list[list[str]]:
+    """Groups of modules that import each other, round a loop, when they run."""
+    modules = {module_name(path, root): path for folder in (*LAYERS, "app.py") for path in python_files(folder, root)}
+    graph = nx.DiGraph()
+    for name, path in modules.items():
+        for imported in runtime_imports(path, root):
+            # `from a import b` names the module a.b when there is one, else a name in a.
+            if imported in modules and imported != name and not name.startswith(imported + "."):
+                graph.add_edge(name, imported)
+    return sorted(sorted(loop) for loop in nx.strongly_connected_components(graph) if len(loop) > 1)
+
+
+def test_no_modules_import_each_other():
+    """A loop makes the import order matter and hides which module owns what (issue 25:
+    the login routes and the marketplace session imported each other inside functions)."""
+    assert import_loops() == []
+
+
+def late_imports(path: Path) -> Iterator[tuple[int, str]]:
+    """Imports inside a function with no comment on their line or the line above saying why."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for function in ast.walk(ast.parse("\n".join(lines))):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                said = lines[node.lineno - 1] + lines[node.lineno - 2]
+                if "#" not in said:
+                    yield node.lineno, ast.unparse(node)
+
+
+def test_imports_stand_at_the_top_unless_a_comment_says_what_waiting_saves():
+    """An import inside a function hides a dependency; one stays only with its reason beside it
+    (a heavy module a process may never need, a loop it breaks, a module that must not load)."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line} {statement}"
+        for folder in (*LAYERS, "app.py")
+        for path in python_files(folder)
+        for line, statement in late_imports(path)
+    ]
+    assert found == []
+
+
+def test_a_loop_and_a_silent_late_import_are_seen(tmp_path):
+    (tmp_path / "adapter").mkdir()
+    (tmp_path / "adapter" / "one.py").write_text("def f():\n    from adapter import two\n    return two\n")
+    (tmp_path / "adapter" / "two.py").write_text("import adapter.one\n")
+    assert import_loops(tmp_path) == [["adapter.one", "adapter.two"]]
+    assert list(late_imports(tmp_path / "adapter" / "one.py")) == [(2, "from adapter import two")]
+    (tmp_path / "adapter" / "one.py").write_text("def f():\n    # breaks the loop with two\n    from adapter import two\n")
+    assert list(late_imports(tmp_path / "adapter" / "one.py")) == []
 
 
 def test_the_rules_catch_a_shortcut(tmp_path):

@@ -27,14 +27,15 @@ from cachetools import LRUCache
 
 from services import contract
 from services.base_client import BaseClient, parse_body
-from services.cache import CachedResponse, CacheStore, MemoryStore, VersionedCache
-from services.credits import CostKind, CreditMeter, Credits
+from services.data_api.cache import CachedResponse, VersionedCache
+from services.stores.memory import CacheStore, MemoryStore
+from services.data_api.credits import CostKind, CreditMeter, Credits
 from services.errors import ApiError
 from services.envelope import Envelope, envelope_parser
 from services.data_api.keyset_walk import KeysetWalk
 from services.data_api.models import Dataset
 from services.pagination import Page
-from services.read_ahead import when_sent
+from services.data_api.read_ahead import when_sent
 from services.data_api.resources.deals import Deals
 from services.data_api.resources.investors import Investors
 from services.data_api.resources.agents import Agents, People

@@ -1,7 +1,7 @@
 """One keyset list's pages for one query: the first page, the rest on demand, the next read ahead.
 
 During `Page.walk()` the next page is requested while this one is parsed
-(`services.read_ahead`), only when the walk will surely want it, so read-ahead never spends a
+(`services.data_api.read_ahead`), only when the walk will surely want it, so read-ahead never spends a
 credit the walk would not have spent.
 """
 
@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from services.cache import CachedResponse
+from services.data_api.cache import CachedResponse
 from services.envelope import envelope_parser
 from services.pagination import Page
-from services.read_ahead import (
+from services.data_api.read_ahead import (
     NO_READ_AHEAD,
     READ_AHEAD_SEND_WAIT_S,
     explicit_limit,

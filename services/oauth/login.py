@@ -14,7 +14,7 @@ import httpx2
 from authlib.common.security import generate_token
 from authlib.integrations.httpx_client import OAuth2Client, OAuthError
 
-from services.login_store import LoginStore, PendingLogin
+from services.stores.login_store import LoginStore, PendingLogin
 from services.oauth.issuer import HTTP_TIMEOUT_S, MARKETPLACE_SCOPES, ClientRegistry, IssuerMetadata, LoginError
 from services.oauth.tokens import TokenHolder
 

@@ -16,11 +16,12 @@ import pytest
 from starlette.responses import PlainTextResponse
 from starlette.testclient import TestClient
 
-from adapter.login_routes import BINDING_COOKIE, AppRoutesMiddleware
+from adapter.app_routes import AppRoutesMiddleware
+from adapter.marketplace import BINDING_COOKIE
 from adapter.marketplace import login_error_text
 from adapter.stores import stores
-from services.login_sessions import COOKIE_NAME
-from services.login_store import KEY_PREFIX, PENDING_LOGIN_TTL_S
+from services.stores.login_sessions import COOKIE_NAME
+from services.stores.login_store import KEY_PREFIX, PENDING_LOGIN_TTL_S
 from services.oauth import MarketplaceLogin
 from tests.pages.test_marketplace_page import app_login  # noqa: F401 - fixture
 from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer

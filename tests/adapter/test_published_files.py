@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 import adapter.stores
 from adapter import static_files
-from adapter.login_routes import AppRoutesMiddleware
+from adapter.app_routes import AppRoutesMiddleware
 from devtools.services_process import run_redis
 
 ROWS = "[[-96754915, 33340972, 4, 4, 296550]]"

@@ -1,4 +1,4 @@
-"""The map comes first (issue 18, first paint; pages/sections/map_first_paint.py): a new
+"""The map comes first (issue 18, first paint; pages/map_sections/first_paint.py): a new
 session's Map page draws its map before the place picker, the filters, the panel and the
 sidebar's status, which come once the map has painted; the map neither moves nor is drawn
 again when they come, and they come even when the map cannot draw."""

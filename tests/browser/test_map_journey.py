@@ -51,7 +51,7 @@ def wait_for_colour(page, canvas, colour: tuple[int, int, int], share: float, ti
 
 
 # The Map page is whole: its place picker is drawn (in a new session it comes after the
-# map's first paint, pages/sections/map_first_paint.py) and no element still waits for its
+# map's first paint, pages/map_sections/first_paint.py) and no element still waits for its
 # widget's script (Streamlit shows a skeleton of another height meanwhile, moving the map).
 MAP_PAGE_WHOLE = (
     "!!document.querySelector('.st-key-map_place_market [data-testid=\"stSelectbox\"]')"

@@ -21,8 +21,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from adapter.login_routes import BINDING_COOKIE
-from services.login_sessions import COOKIE_NAME as SESSION_COOKIE
+from adapter.marketplace import BINDING_COOKIE
+from services.stores.login_sessions import COOKIE_NAME as SESSION_COOKIE
 from tests.processes import run_streamlit, sandbox_env
 from tests.services.test_oauth_consent import consent_through_issuer
 

@@ -1,5 +1,5 @@
 """The Map page's first run in a browser draws the map before its controls (issue 18, first
-paint; pages/sections/map_first_paint.py): with the choices the widgets hold, read before
+paint; pages/map_sections/first_paint.py): with the choices the widgets hold, read before
 they are drawn (mapspec: place_in, filters_in, colour_in). The map it draws must be the map
 the whole page draws for the same link, or the person would see the map change when the
 controls come. An AppTest run never waits by itself: the tests set the session's waiting."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pages.sections.map_first_paint import DONE, FIRST_PAINT, WAITING
+from pages.map_sections.first_paint import DONE, FIRST_PAINT, WAITING
 from tests.pages.map_helpers import map_data, new_page, point_app_at
 
 LINKS = {

@@ -1,6 +1,6 @@
 """The app on a shared store (Redis) that does not answer: the pages keep reading (on this
 process's memory) and the sidebar says what happened and that a marketplace login is asked
-again (adapter/stores.py, services/resilient_store.py)."""
+again (adapter/stores.py, services/stores/resilient.py)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from services.cache import MemoryStore
+from services.stores.memory import MemoryStore
 from services.data_api import DataApi
 from services.settings import Settings, load_settings
 from tests.processes import ControlledSandbox, sandbox_env

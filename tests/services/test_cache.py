@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from services.cache import CachedResponse, CacheStore, MemoryStore, VersionedCache
+from services.data_api.cache import CachedResponse, VersionedCache
+from services.stores.memory import CacheStore, MemoryStore
 
 
 class FakeTimer:

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from services.cache import MemoryStore
+from services.stores.memory import MemoryStore
 from services.data_api import DataApi
 from services.errors import InvalidCursorError
 from tests.services.conftest import FakeClock, RequestLog, settings_for

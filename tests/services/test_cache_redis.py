@@ -14,9 +14,10 @@ import pytest
 import redis
 
 from devtools.services_process import run_redis
-from services.cache import CachedResponse, MemoryStore, VersionedCache
-from services.redis_store import RedisStore
-from services.resilient_store import ResilientStore
+from services.data_api.cache import CachedResponse, VersionedCache
+from services.stores.memory import MemoryStore
+from services.stores.redis_store import RedisStore
+from services.stores.resilient import ResilientStore
 
 KEY = b"test signing key"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.credits import CreditMeter, Credits
+from services.data_api.credits import CreditMeter, Credits
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,7 @@ def test_empty_allowance_refuses_charged_reads_only(sandbox, http_client) -> Non
 def test_a_profile_the_account_was_served_costs_nothing_in_another_session(data_api: DataApi, http_client,
                                                                           notable_ids: dict) -> None:
     """issue 16, Investors: another client of the same account over the same cache knows the profile is held."""
-    from services.cache import MemoryStore
+    from services.stores.memory import MemoryStore
     from tests.services.conftest import settings_for
 
     investor_id = notable_ids["top_investor_ids"][0]

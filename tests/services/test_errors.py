@@ -109,7 +109,7 @@ def test_invalid_input_error_is_a_value_error_with_advice() -> None:
     ],
 )
 def test_a_body_of_the_wrong_shape_is_an_api_error(body: bytes) -> None:
-    from services.cache import CachedResponse
+    from services.data_api.cache import CachedResponse
     from services.data_api.client import _parsed
     from services.envelope import envelope_parser
     from services.data_api.models import Cell

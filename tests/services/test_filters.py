@@ -10,7 +10,7 @@ import pytest
 import typing_extensions
 
 from services.errors import InvalidInputError
-from services.filters import (
+from services.data_api.query_checks import (
     DATE_KIND_FILTER_NAMES,
     FILTER_NAMES,
     DateKindFilters,

@@ -1,4 +1,4 @@
-"""Login sessions on the server (services/login_sessions.py) against the real sandbox issuer:
+"""Login sessions on the server (services/stores/login_sessions.py) against the real sandbox issuer:
 tokens sealed at rest, found by an opaque id, shared by two "replicas" over one store (memory
 here, Redis in tests/services/test_login_sessions_redis.py), one refresh for both, log-out
 ending the session everywhere and revoking at the issuer."""
@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from services.cache import MemoryStore
-from services.login_sessions import SessionStore, SessionTokens, StoreClientRegistry
+from services.stores.memory import MemoryStore
+from services.stores.login_sessions import SessionStore, SessionTokens, StoreClientRegistry
 from services.oauth import LoginError
 from services.oauth.login import REDIRECT_URI_KEY
 from tests.services.test_oauth_consent import log_in, make_login, marketplace_login  # noqa: F401 - fixture

@@ -10,7 +10,7 @@ import pytest
 from components.marketplace_preview import seconds_left
 from components.marketplace_problem import cap_reset_text
 from services.errors import ApiConnectionError, ApiStatusError, InvalidInputError, error_class
-from services.login_store import PENDING_LOGIN_TTL_S, LoginStore
+from services.stores.login_store import PENDING_LOGIN_TTL_S, LoginStore
 from services.marketplace_api import IdempotencyKeys, offer_terms, require_id
 
 NOON = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import httpx2
 import pytest
 
-from services.login_store import LoginStore
+from services.stores.login_store import LoginStore
 from services.oauth import ClientRegistry, LoginError, MarketplaceLogin, TokenHolder
 from services.settings import Settings
 

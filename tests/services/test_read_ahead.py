@@ -7,7 +7,7 @@ import json
 import pytest
 
 from services.data_api import DataApi
-from services.read_ahead import peek_next_cursor
+from services.data_api.read_ahead import peek_next_cursor
 from tests.services.conftest import RequestLog, settings_for
 from tests.services.test_deals import small_window
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import httpx2
 
-from services.cache import MemoryStore
+from services.stores.memory import MemoryStore
 from services.contract import VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
 from services.settings import Settings

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from services import contract
 from services.errors import InvalidInputError
-from services.filters import check_id, check_limit, check_query, format_bool, format_date, format_list
+from services.data_api.query_checks import check_id, check_limit, check_query, format_bool, format_date, format_list
 from services.data_api.models import AgentHit, AgentListing, AgentProfile, ListingRow, Retrieved, SearchResult
 from services.pagination import Page
 from services.data_api.resources import Resource, path_segment

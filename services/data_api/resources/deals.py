@@ -9,7 +9,7 @@ from typing_extensions import Unpack
 
 from services import contract
 from services.errors import InvalidInputError
-from services.filters import PlaceFilters, check_choice, check_id, check_limit, place_params
+from services.data_api.query_checks import PlaceFilters, check_choice, check_id, check_limit, place_params
 from services.data_api.models import Cell, CellsResult, Deal, DealSummary, Meta
 from services.pagination import Page
 from services.data_api.resources import Resource, holder, path_segment

@@ -7,7 +7,7 @@ from typing import Any
 from typing_extensions import Unpack
 
 from services import contract
-from services.filters import (
+from services.data_api.query_checks import (
     DateKindFilters,
     PlaceFilters,
     check_choice,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from services import contract
-from services.filters import FILTER_NAMES, check_id, check_limit, check_query, place_params
+from services.data_api.query_checks import FILTER_NAMES, check_id, check_limit, check_query, place_params
 from services.data_api.models import ApiModel, Lender, LenderCell, LenderCellsResult, LoanRow, Retrieved, SearchResult
 from services.pagination import Page
 from services.data_api.resources import Resource, path_segment

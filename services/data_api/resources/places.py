@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Iterable
 
-from services.filters import check_id, check_limit, format_date, place_params
+from services.data_api.query_checks import check_id, check_limit, format_date, place_params
 from services.data_api.models import BuyerRow, Coverage, MarketplaceListing
 from services.pagination import Page
 from services.data_api.resources import Resource, path_segment

@@ -28,7 +28,7 @@ from services.data_api.models.properties import (
 from services.data_api.resources import Resource, path_segment
 from services.envelope import envelope_parser
 from services.errors import InvalidInputError
-from services.filters import check_id, check_limit, format_bool, place_params
+from services.data_api.query_checks import check_id, check_limit, format_bool, place_params
 from services.pagination import Page
 
 SEARCH_PATH = "/v1/properties/search"

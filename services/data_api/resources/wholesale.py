@@ -14,7 +14,7 @@ from services.data_api.models import Retrieved, SearchResult
 from services.data_api.models.wholesale import Borrower, WholesaleListing, Wholesaler
 from services.data_api.resources import Resource, path_segment
 from services.errors import InvalidInputError
-from services.filters import FILTER_NAMES, check_choice, check_id, check_limit, check_query, place_params
+from services.data_api.query_checks import FILTER_NAMES, check_choice, check_id, check_limit, check_query, place_params
 from services.pagination import Page
 
 

@@ -6,7 +6,7 @@ Values travel pickled (a `CachedResponse` keeps its parsed body, so a hit on ano
 replica parses nothing) and each carries an HMAC-SHA256 tag made with the settings' key:
 a value nobody with the key wrote is refused before it is unpickled, so whoever can
 write to Redis cannot make a replica run code. Secrets are encrypted before they get
-here (`services.login_sessions`); this module never logs a value or a key's secret part.
+here (`services.stores.login_sessions`); this module never logs a value or a key's secret part.
 
 Keys live under one prefix (`deedscope:` by default) so `clear()` and `delete_prefix()`
 touch only this app's entries of a shared Redis. TTLs are Redis's own (`PX`), capped at
@@ -21,7 +21,7 @@ import pickle
 from dataclasses import replace
 from typing import Any
 
-from services.cache import CachedResponse
+from services.data_api.cache import CachedResponse
 from services.contract import CACHE_MAX_TTL_S
 
 KEY_PREFIX = "deedscope:"

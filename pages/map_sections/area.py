@@ -23,7 +23,7 @@ from mapspec.area import (
 from mapspec.filters import DealFilters
 from mapspec.message import reported_area
 from mapspec.view import choose_resolution
-from pages.sections.map_state import AREA_KEY, CHART_KEY, LAST_AREA, LAST_DRAWN
+from pages.map_sections.state import AREA_KEY, CHART_KEY, LAST_AREA, LAST_DRAWN
 from services.errors import ApiError
 
 

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from services.cache import CacheStore, MemoryStore
+from services.stores.memory import CacheStore, MemoryStore
 
 LOG = logging.getLogger(__name__)
 RETRY_AFTER_S = 10.0

@@ -20,7 +20,7 @@ from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of
 from mapspec.filters import DealFilters
 from mapspec.place import POINT, PlaceChoice
 from mapspec.view import View, cell_geometry
-from pages.sections.map_state import PLACE_KEY, VIEW_OVERRIDE
+from pages.map_sections.state import PLACE_KEY, VIEW_OVERRIDE
 from services.errors import ApiError
 
 TOP_INVESTORS = 10

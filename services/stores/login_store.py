@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from services.cache import CacheStore, MemoryStore
+from services.stores.memory import CacheStore, MemoryStore
 
 # How long a person may take on the issuer's login and consent pages.
 PENDING_LOGIN_TTL_S = 10 * 60

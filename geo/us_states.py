@@ -1,4 +1,4 @@
-"""The outline of the US states, shipped with the app (mapspec/data/README.md says from where),
+"""The outline of the US states, shipped with the app (geo/data/README.md says from where),
 as paths of (longitude, latitude) for a thin line layer under a small map's boxes.
 
 The file is TopoJSON: each border is one arc, stored once however many states share it, so

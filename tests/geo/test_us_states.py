@@ -1,10 +1,10 @@
-"""mapspec/us_states.py: the states' borders shipped with the app, decoded and thinned."""
+"""geo/us_states.py: the states' borders shipped with the app, decoded and thinned."""
 
 from __future__ import annotations
 
 import pytest
 
-from mapspec import us_states
+from geo import us_states
 
 
 def test_a_quantized_arc_is_decoded_from_its_deltas():

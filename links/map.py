@@ -3,7 +3,7 @@
 `write` gives the parameters of a `MapLink`; `parse` reads them back, keeping what it can
 and saying plainly what it cannot (`MapLink.problems`), so a malformed link still opens
 the map. `parse(write(link)) == link` for every link the page writes
-(tests/mapspec/test_link.py). The page only moves a `MapLink` in and out of its widgets.
+(tests/links/test_map_link.py). The page only moves a `MapLink` in and out of its widgets.
 
     market=DFW & zip=75201,75204 | city=Dallas | lat=32.78&lng=-96.8&radius=2
     & view=west,south,east,north & from=2025-01-01 & to=2025-06-30 & kind=flip,hold
@@ -16,7 +16,6 @@ the map. `parse(write(link)) == link` for every link the page writes
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -28,6 +27,7 @@ from mapspec.classes import METHODS, METRICS, parse_breaks
 from mapspec.filters import MAX_PRICE
 from mapspec.place import CITY, POINT, ZIP_CODES
 from mapspec.view import View
+from links.query import finite_number
 from services.contract import DEAL_KINDS
 
 # The point's parameters: name, field, the values a link may hold, and how a person reads it.
@@ -67,7 +67,7 @@ class MapLink:
     classes: str | None = None
     breaks: str | None = None  # manual breaks as typed: `1,3,10`
     area: Area | None = None  # an area drawn on the map
-    time: bool = False  # the map plays the period month by month (pages/sections/map_time.py)
+    time: bool = False  # the map plays the period month by month (pages/map_sections/playback.py)
     # What could not be read, each said in a person's words; a written link has none.
     problems: tuple[str, ...] = ()
 
@@ -126,7 +126,7 @@ def parse(query: Mapping[str, str]) -> MapLink:
         kinds = tuple(kind for kind in named if kind in DEAL_KINDS)
     prices = {}
     for name in ("min", "max"):
-        value = _number(query.get(name), 0, MAX_PRICE)
+        value = finite_number(query.get(name), 0, MAX_PRICE)
         if value is None and query.get(name):
             problems.append(
                 f"The link's {name} price {_shown(query.get(name))} is not a price: "
@@ -190,7 +190,7 @@ def _place(query: Mapping[str, str], problems: list[str]) -> dict:
     elif query.get("lat") or query.get("lng"):
         place["mode"] = POINT
         for name, field, low, high, words in POINT_FIELDS:
-            value = _number(query.get(name), low, high)
+            value = finite_number(query.get(name), low, high)
             if value is None and query.get(name):
                 problems.append(f"The link's {words} {_shown(query.get(name))} is not a number from {low:g} to {high:g}.")
             place[field] = value
@@ -205,17 +205,6 @@ def _date(query: Mapping[str, str], name: str, problems: list[str]) -> date | No
     except ValueError:
         problems.append(f"The link's {name} date {_shown(query[name])} is not a date (YYYY-MM-DD).")
         return None
-
-
-def _number(text: str | None, low: float, high: float) -> float | None:
-    """A finite number from `low` to `high`; None for "NaN", "inf", "1e300", "abc"."""
-    try:
-        value = float(text) if text not in (None, "") else None
-    except (ValueError, OverflowError):
-        return None
-    if value is None or not math.isfinite(value) or not low <= value <= high:
-        return None
-    return value
 
 
 def _cut(text: str | None, limit: int = 40) -> str:

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from mapspec.network import Network, Node, deck_rows, edge_rows, layout, node_href
+from graphs.network import Network, Node, deck_rows, edge_rows, layout, node_href
 
 INVESTOR = Node("inv_aaaaaaaaaaaa", "investor", "Acme Homes", "DFW")
 OTHER = Node("inv_bbbbbbbbbbbb", "investor", "inv_bbbbbbbbbbbb", "DFW")

@@ -27,7 +27,7 @@ from cryptography.fernet import Fernet, InvalidToken
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from services.cache import CacheStore
+from services.stores.memory import CacheStore
 from services.oauth.issuer import ClientRegistry, LoginError
 from services.oauth.login import REDIRECT_URI_KEY
 from services.oauth.tokens import REFRESH_LEEWAY_S, TokenHolder

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from mapspec.area import Area
-from mapspec.link import MapLink, parse, write
+from links.map import MapLink, parse, write
 from mapspec.place import CITY, POINT, ZIP_CODES
 from mapspec.view import View
 

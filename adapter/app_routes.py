@@ -1,0 +1,57 @@
+"""What the app serves besides Streamlit's own routes: one ASGI middleware in front of
+Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
+
+- the marketplace login's routes (adapter/login_routes.py): its start
+  (`GET <app>/marketplace/login`), the OAuth callback (`GET <app>/marketplace?code&state`),
+  and a dangling session cookie cleared on a page load;
+- published files (adapter/published_routes.py): restored from the shared store on any
+  replica, and answered as files that never change.
+
+Websockets pass straight through.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+
+from adapter.login_routes import clearing_a_dangling_cookie, finish_login, start_login
+from adapter.published_routes import STATIC_PREFIX, cached_for_good, restore_static
+from links.marketplace import LOGIN_ROUTE
+from links.marketplace import PAGE as CALLBACK_PAGE
+
+# Streamlit's own requests (no page load): never checked for a dangling session cookie.
+NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
+
+
+class AppRoutesMiddleware:
+    """Pure ASGI middleware (websockets pass straight through)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET":
+            path = scope["path"]
+            if path.rstrip("/").endswith("/" + LOGIN_ROUTE):
+                response = await run_in_threadpool(start_login, Request(scope))
+                await response(scope, receive, send)
+                return
+            if path.rstrip("/").endswith("/" + CALLBACK_PAGE):
+                request = Request(scope)
+                if request.query_params.get("code") and request.query_params.get("state"):
+                    response = await run_in_threadpool(finish_login, request)
+                    await response(scope, receive, send)
+                    return
+            elif STATIC_PREFIX in path:
+                await run_in_threadpool(restore_static, path)
+                send = cached_for_good(path, send)
+            if not any(part in path for part in NOT_A_PAGE):
+                send = await run_in_threadpool(clearing_a_dangling_cookie, Request(scope), send)
+        await self.app(scope, receive, send)
+
+
+MIDDLEWARE = [Middleware(AppRoutesMiddleware)]

@@ -1,1 +1,0 @@
-"""Sections of the pages: each a part of one page, composed by the page (pages/*.py)."""
