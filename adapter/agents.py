@@ -12,6 +12,8 @@ from typing import Any
 
 from adapter.data import data_api
 from adapter.values import plain
+from services.data_api.query_checks import check_id
+from services.errors import ApiError, NotFoundError
 
 Progress = Callable[[int, int], None]
 
@@ -29,8 +31,6 @@ def agent(agent_id: str, market: str | None = None) -> tuple[dict, list[str]]:
 
 def markets_holding(agent_id: str, candidates: Iterable[str]) -> list[str]:
     """The candidate markets where this agent id answers; a market that cannot tell is kept."""
-    from services.errors import ApiError, NotFoundError
-
     found = []
     for market in candidates:
         try:
@@ -51,8 +51,6 @@ def agent_listings(agent_id: str, market: str | None, *, progress: Progress | No
 
 def person_id(typed: str) -> str:
     """The person id, stripped; `InvalidInputError` when it is not one (the client's check)."""
-    from services.data_api.query_checks import check_id
-
     return check_id("person", typed)
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapter.data import data_api
+from adapter.data import coverage_markets, data_api
 from adapter.values import plain
+from services.errors import ApiError
 
 
 def place_coverage(**place: Any) -> dict:
@@ -18,9 +19,6 @@ def place_coverage(**place: Any) -> dict:
 def county_names() -> dict[str, str]:
     """County names by FIPS code, from the served markets (free); none when they cannot be read,
     so a page then shows the code."""
-    from adapter.data import coverage_markets
-    from services.errors import ApiError
-
     try:
         markets = coverage_markets()
     except ApiError:

@@ -18,8 +18,11 @@ import pandas as pd
 import streamlit as st
 
 from adapter.settings import settings, settings_fingerprint
+from adapter.stores import stores
 from adapter.values import frozen, plain
 from services.contract import VERSION_POLL_INTERVAL_S
+from services.data_api import DataApi
+from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
 SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
@@ -43,16 +46,11 @@ def _close_resources(resources: tuple[Any, Any]) -> None:
 def _shared_resources(fingerprint: str) -> tuple[Any, Any]:
     """One HTTP client per process and settings, and the cache store: this process's memory, or
     Redis shared by the replicas with `DEEDSCOPE_CACHE_URL` (adapter/stores.py)."""
-    from adapter.stores import stores
-    from services.transport import new_http_client
-
     return new_http_client(), stores().cache
 
 
 def data_api():
     """This session's `DataApi` (its own credit meter) over the process's shared client and cache."""
-    from services.data_api import DataApi
-
     current = settings()
     fingerprint = settings_fingerprint(current)
     api = st.session_state.get(SESSION_API)

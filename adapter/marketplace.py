@@ -10,6 +10,7 @@ page itself (AppTest, which has no callback route) keeps its tokens in `st.sessi
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import threading
 import time
@@ -21,10 +22,27 @@ import streamlit as st
 import links.marketplace
 from adapter.settings import settings
 from adapter.stores import stores
-from links.marketplace import LOGGED_IN_PARAM, LOGIN_ERROR_PARAM, LOGIN_ROUTE, MarketplaceLink
+from links.marketplace import (
+    LOGGED_IN_PARAM,
+    LOGIN_ERROR_PARAM,
+    LOGIN_ROUTE,
+    MarketplaceLink,
+)
 from links.marketplace import PAGE as CALLBACK_PAGE
-from services.oauth import LoginError  # noqa: F401 - pages catch it from here: a login that ended
+from services.marketplace_api import MarketplaceApi
+from services.oauth import (
+    LoginError,  # noqa: F401 - pages catch it from here: a login that ended
+    MarketplaceLogin,
+    TokenHolder,
+)
 from services.settings import load_settings
+from services.stores.login_sessions import (
+    COOKIE_NAME,
+    SessionTokens,
+    StoreClientRegistry,
+)
+from services.stores.login_store import LoginStore
+from services.transport import new_http_client, shared_http_client
 
 # Stands for the code and state of a login the callback route finished (never sent anywhere).
 ROUTE_FINISHED = "finished-by-the-callback-route"
@@ -54,11 +72,6 @@ def marketplace_login():
 
 
 def _new_login(current, shared):
-    from services.stores.login_sessions import StoreClientRegistry
-    from services.stores.login_store import LoginStore
-    from services.oauth import MarketplaceLogin
-    from services.transport import new_http_client
-
     login_settings = SimpleNamespace(
         auth_url=current.auth_url,
         marketplace_url=current.marketplace_url,
@@ -74,8 +87,6 @@ def _new_login(current, shared):
 
 def session_cookie() -> str | None:
     """The login session id the browser sent (HttpOnly cookie), if any."""
-    from services.stores.login_sessions import COOKIE_NAME
-
     return browser_cookie(COOKIE_NAME)
 
 
@@ -90,9 +101,6 @@ def browser_cookie(name: str) -> str | None:
 
 def marketplace_tokens():
     """This session's tokens (a `TokenHolder`), or None when nobody is logged in."""
-    from services.stores.login_sessions import SessionTokens
-    from services.oauth import TokenHolder
-
     held = st.session_state.get(MKT_SESSION_TOKENS)
     if isinstance(held, dict) and held.get("access_token"):
         held = TokenHolder(marketplace_login(), held)
@@ -113,7 +121,6 @@ def redirect_uri(browser_origin: str | None = None) -> str:
     this person's browser used (`browser_origin` from the login route's request, or
     `st.context.url` on a page) when it is one the login is registered for, else the default
     app URL. A mismatch raises `LoginError` before anyone leaves for the issuer."""
-
     configured = settings().app_url.rstrip("/")
     browser = browser_origin or _browser_origin()
     if "app_url" in load_settings().model_fields_set:
@@ -145,8 +152,6 @@ def registered_without_app_url(origin: str) -> bool:
     beside it), which the embedded sandbox registers for the app and a dynamic registration is
     made for. Any other host is only what a request's Host header claims: a forged one would
     register the attacker's address and the issuer would send the person's code there."""
-    import ipaddress
-
     host = urlsplit(origin).hostname or ""
     if host == "localhost":
         return True
@@ -171,9 +176,6 @@ def _browser_origin() -> str | None:
 
 def marketplace():
     """This session's `MarketplaceApi`, or None when nobody is logged in."""
-    from services.marketplace_api import MarketplaceApi
-    from services.transport import shared_http_client
-
     tokens = marketplace_tokens()
     if tokens is None:
         return None
@@ -190,7 +192,6 @@ def marketplace_login_link(return_to: str = "marketplace") -> str:
     """The page's "Log in" link: the app's login route (relative to the page), which begins the
     login in the browser that follows it. Checked here first, so a mismatched address is said
     on the page before anyone leaves it."""
-
     redirect_uri()
     return f"{LOGIN_ROUTE}?{urlencode({'return_to': safe_return_to(return_to)})}"
 
@@ -237,7 +238,6 @@ def redirect_params(params) -> tuple[str | None, str | None, str | None, str | N
     browser on with `logged_in=1` (or `login_error=<code>`) and no code or state: that reads
     as a login finished by the route (`ROUTE_FINISHED`) or an error the page shows. A redirect
     straight from the issuer (AppTest, no route) is read as it came."""
-
     if params.get(LOGGED_IN_PARAM):
         # The state stands for the page to return to (the route sent the person back to it).
         return ROUTE_FINISHED, links.marketplace.write(MarketplaceLink(status=params.get("status"))), None, None
@@ -249,7 +249,6 @@ def redirect_params(params) -> tuple[str | None, str | None, str | None, str | N
 def marketplace_complete_login(code: str, state: str, issuer: str | None = None) -> str:
     """Exchange the code of the redirect back; keeps the tokens in this session; returns the page to show.
     After the callback route (`ROUTE_FINISHED`) the tokens are already in the login session."""
-
     if code == ROUTE_FINISHED:
         return state
     holder, pending = marketplace_login().complete(

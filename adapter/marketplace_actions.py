@@ -17,7 +17,10 @@ import streamlit as st
 
 from adapter.marketplace import marketplace
 from adapter.values import plain
+from services.errors import ApiError
+from services.marketplace_api import IdempotencyKeys
 from services.marketplace_api.states import open_round, takes_offers  # noqa: F401 - the page reads states here
+from services.oauth import LoginError
 
 SESSION_WRITE_KEYS = "mkt_idempotency_keys"
 
@@ -29,8 +32,6 @@ class OffersPage(NamedTuple):
 
 
 def _api():
-    from services.oauth import LoginError
-
     api = marketplace()
     if api is None:
         raise LoginError("login_required", "Nobody is logged in to the marketplace.")
@@ -68,8 +69,6 @@ def deals(limit: int = 100) -> list[dict]:
 
 def deal_titles() -> dict[str, str]:
     """Each visible deal's title by its id, to name offers; empty when the deals cannot be read."""
-    from services.errors import ApiError
-
     try:
         return {deal["id"]: deal.get("title") or deal["id"] for deal in deals(limit=100)}
     except ApiError:
@@ -90,8 +89,6 @@ def proof_of_funds() -> dict | None:
 
 
 def _run(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
-    from services.marketplace_api import IdempotencyKeys
-
     api = _api()
     keys = IdempotencyKeys(st.session_state.setdefault(SESSION_WRITE_KEYS, {}))
     return plain(keys.run(action, body, lambda key: call(api, key)))

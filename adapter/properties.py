@@ -12,13 +12,13 @@ from typing import Any
 
 from adapter.data import data_api
 from adapter.values import plain
+from services.data_api.resources.properties import matches_csv
+from services.data_api.resources.properties import search_body as build
 from services.errors import UnprocessableError
 
 
 def search_body(**parts: Any) -> dict:
     """The checked body of a parcel search (raises `InvalidInputError` before any request)."""
-    from services.data_api.resources.properties import search_body as build
-
     return build(**parts)
 
 
@@ -68,8 +68,6 @@ def matches_cost(limit: int) -> int:
 
 def matches(property_id: str, *, limit: int, radius_miles: float | None = None) -> tuple[list[dict], str]:
     """`GET /v1/buyers/match`: the ranked investors and the same list as CSV."""
-    from services.data_api.resources.properties import matches_csv
-
     page = data_api().buyer_matches.list(property_id, limit=limit, radius_miles=radius_miles)
     return plain(list(page.items)), matches_csv(page.items)
 

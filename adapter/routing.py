@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Generic, Protocol, TypeVar
 
 import streamlit as st
+from streamlit.runtime.pages_manager import PagesManager
+
+L = TypeVar("L")
 
 
 def ensure_app_router() -> None:
@@ -16,8 +20,6 @@ def ensure_app_router() -> None:
     sidebar. `st.navigation` ends that mode for the whole process; a page run in it ends
     it too and reruns, and the rerun goes through app.py to the same page and query.
     """
-    from streamlit.runtime.pages_manager import PagesManager
-
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         st.rerun()
@@ -38,3 +40,28 @@ def set_url_params(names: Iterable[str], params: Mapping[str, str | list[str]]) 
                 st.query_params.pop(name)
         elif st.query_params.get_all(name) != ([wanted] if isinstance(wanted, str) else list(wanted)):
             st.query_params[name] = wanted
+
+
+class LinkCodec(Protocol[L]):
+    """A page's URL codec, a module of links/: the names it owns, `parse` and `write`."""
+
+    NAMES: tuple[str, ...]
+
+    def parse(self, params: Mapping[str, str | Sequence[str]]) -> L: ...
+
+    def write(self, link: L) -> Mapping[str, str | list[str]]: ...
+
+
+class PageLink(Generic[L]):
+    """A page's link through its codec: `read()` from the URL, `write(link)` back to it. One
+    way for every page (`LINK = PageLink(links.agents)`); names other widgets own (a tab's
+    `section`) stay in the URL."""
+
+    def __init__(self, codec: LinkCodec[L]) -> None:
+        self.codec = codec
+
+    def read(self) -> L:
+        return self.codec.parse(url_params(self.codec.NAMES))
+
+    def write(self, link: L) -> None:
+        set_url_params(self.codec.NAMES, self.codec.write(link))

@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from mapspec.layers import CARTO_POSITRON
 from services import basemap, embedded
 from services.settings import Settings, load_settings
 
@@ -51,8 +52,6 @@ def settings_fingerprint(current: Settings | None = None) -> str:
 def basemap_enabled() -> bool:
     """Carto tiles: always with `DEEDSCOPE_BASEMAP=carto`, never with `none` (tests,
     offline demos), and by default (`auto`) while Carto's style answers from here."""
-    from mapspec.layers import CARTO_POSITRON
-
     value = os.environ.get(BASEMAP_SETTING)
     if value is None:
         value = _secret(BASEMAP_SETTING.lower())

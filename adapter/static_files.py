@@ -34,6 +34,11 @@ import threading
 import time
 from pathlib import Path
 
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from adapter.stores import stores
+
 # Streamlit serves `<folder of the main script>/static` at `app/static/` (relative to the
 # page, so a base URL path is kept). The main script is app.py, in the folder above this
 # package, unless another script is run (a benchmark's).
@@ -50,8 +55,6 @@ _prune_lock = threading.Lock()
 
 
 def serving_enabled() -> bool:
-    import streamlit as st
-
     return bool(st.get_option("server.enableStaticServing"))
 
 
@@ -79,16 +82,12 @@ def publish(folder: str, digest: str, text: str, *, suffix: str = ".json") -> st
 
 
 def _share(name: str, text: str) -> None:
-    from adapter.stores import stores
-
     shared = stores()
     if shared.shared:
         shared.cache.set(SHARED_KEY_PREFIX + name, text, ttl=SHARED_TTL_S)
 
 
 def _share_again_if_lost(name: str, path: Path) -> None:
-    from adapter.stores import stores
-
     shared = stores()
     if shared.shared and not shared.cache.has(SHARED_KEY_PREFIX + name):
         _share(name, path.read_text(encoding="utf-8"))
@@ -97,8 +96,6 @@ def _share_again_if_lost(name: str, path: Path) -> None:
 def restore(name: str, root: Path | None = None) -> bool:
     """Write `<folder>/<digest>.<suffix>` from the shared store when this replica lacks it;
     True when the file is there afterwards. Only names `publish` makes are looked up."""
-    from adapter.stores import stores
-
     if not PUBLISHED_NAME.match(name):
         return False
     path = (root or APP_STATIC_ROOT) / name
@@ -123,8 +120,6 @@ def published_path(url: str, root: Path | None = None) -> Path:
 
 def static_root() -> Path:
     """The folder Streamlit serves: `static/` beside the script it runs."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
     context = get_script_run_ctx(suppress_warning=True)
     if context is None or not context.main_script_path:
         return APP_STATIC_ROOT

@@ -20,7 +20,13 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+import redis
+
 from services.settings import load_settings
+from services.stores.login_sessions import SessionStore, derive_key, new_session_secret
+from services.stores.memory import MemoryStore
+from services.stores.redis_store import SOCKET_TIMEOUT_S, RedisStore
+from services.stores.resilient import ResilientStore
 
 LOG = logging.getLogger(__name__)
 LOGIN_STATE_MAX_BYTES = 32 * 1024 * 1024
@@ -65,17 +71,10 @@ def problem() -> str | None:
 
 
 def _build(cache_url: str, secret: str) -> Stores:
-    from services.stores.memory import MemoryStore
-    from services.stores.login_sessions import SessionStore
-
     if not cache_url:
         login_state = MemoryStore(LOGIN_STATE_MAX_BYTES)
         return Stores(MemoryStore(), login_state, SessionStore(login_state, secret), shared=False)
-    import redis
 
-    from services.stores.login_sessions import derive_key
-    from services.stores.redis_store import RedisStore, SOCKET_TIMEOUT_S
-    from services.stores.resilient import ResilientStore
 
     client = redis.Redis.from_url(
         cache_url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S, health_check_interval=30
@@ -89,8 +88,6 @@ def _build(cache_url: str, secret: str) -> Stores:
 
 
 def _secret_of_this_process(shared: bool) -> str:
-    from services.stores.login_sessions import new_session_secret
-
     with _lock:
         if not _process_secret:
             if shared:

@@ -23,6 +23,15 @@ import statistics
 import time
 from pathlib import Path
 
+from playwright.sync_api import sync_playwright
+
+from bench.map_setup import BENCH_KEY
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
+from devtools.streamlit_process import sandbox_env, serve_streamlit
+from services.data_api import DataApi
+from services.sandbox_process import run_sandbox
+from services.settings import load_settings
+
 # A zoom's and a click's samples; each zoom starts again from the market's whole view.
 ZOOMS = int(os.environ.get("DEEDSCOPE_BENCH_ZOOMS", "12"))
 CLICKS = int(os.environ.get("DEEDSCOPE_BENCH_CLICKS", "15"))
@@ -74,7 +83,6 @@ PANEL_FIGURES = """(previous) => {
 class ServerCpu:
     """CPU time the app's server process spent (user + system, from /proc): what an
     interaction costs the server whatever else the shared machine runs."""
-
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.samples: dict[str, list[float]] = {}
@@ -220,14 +228,6 @@ def load() -> str:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
-    from bench.map_setup import BENCH_KEY
-    from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
-    from devtools.streamlit_process import sandbox_env, serve_streamlit
-    from services.data_api import DataApi
-    from services.sandbox_process import run_sandbox
-    from services.settings import load_settings
 
     print(load())
     with run_sandbox(scale="small") as sandbox:

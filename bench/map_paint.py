@@ -103,9 +103,10 @@ FIRST_PAINT_PROBE = """
 
 def draw_synthetic_map() -> None:
     """What Streamlit runs: 20,000 cells through the Map page's builder and map element."""
+    # Run as Streamlit's script (only bench/ on sys.path): the page's imports come here.
     import streamlit as st
 
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT))  # the repository, for the page's own imports below
     import adapter.map_files
     from bench.map_rerun import synthetic_cells
     from components.map_element import render_map
@@ -138,11 +139,12 @@ SYNTHETIC_VIEW = (-97.58, 32.54, -96.34, 33.41)
 def draw_peer_map(which: str) -> None:
     """The plain peer: the same cells (`synthetic`: the 20,000; `app`: the app's default
     view) drawn by st.pydeck_chart's H3HexagonLayer, coloured by the same deal classes."""
+    # Run as Streamlit's script (only bench/ on sys.path): the page's imports come here.
     import numpy as np
     import pydeck as pdk
     import streamlit as st
 
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT))  # the repository, for the page's own imports below
     from mapspec.classes import CELL_ALPHA, DEALS, QUANTILE, Classes
     from mapspec.view import MAP_HEIGHT_PX, camera
 
@@ -159,7 +161,7 @@ def draw_peer_map(which: str) -> None:
     )
     deck = pdk.Deck(
         layers=[layer], map_style=None, tooltip={"text": "{n_deals} deals"},
-        initial_view_state=pdk.ViewState(latitude=at["latitude"], longitude=at["longitude"], zoom=at["zoom"]),
+        initial_view_state=pdk.ViewState(latitude=at.latitude, longitude=at.longitude, zoom=at.zoom),
     )
     st.pydeck_chart(deck, height=MAP_HEIGHT_PX)
     st.caption(f"{len(cells):,} cells (the plain peer)")
@@ -167,6 +169,7 @@ def draw_peer_map(which: str) -> None:
 
 def _peer_cells(which: str):
     """The peer's cells and view, read as the app reads them (cached across visits)."""
+    # Run as Streamlit's script (only bench/ on sys.path): the page's imports come here.
     import streamlit as st
 
     from mapspec.view import View, choose_resolution
@@ -174,11 +177,11 @@ def _peer_cells(which: str):
     @st.cache_data
     def read(which: str):
         if which == "synthetic":
-            from bench.map_rerun import synthetic_cells
+            from bench.map_rerun import synthetic_cells  # the page's script: see above
 
             view = View(*SYNTHETIC_VIEW)
             return synthetic_cells(view, N_CELLS), view
-        import adapter.data
+        import adapter.data  # the page's script: see above
 
         # The app's default view: its first market, whole, at the view's resolution.
         market = adapter.data.coverage_markets()[0]
@@ -212,6 +215,7 @@ def first_hexes_ms(playwright, url: str, visits: int = VISITS) -> tuple[Visit, l
     which keeps no code cache, so every visit there compiles Streamlit's and the map's
     JavaScript again).
     """
+    # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
     from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 
     throwaway = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
@@ -280,6 +284,7 @@ def report(label: str, measured: tuple[Visit, list[Visit]]) -> None:
 def alternating_visits(playwright, urls: dict[str, str], visits: int = VISITS) -> dict[str, list[Visit]]:
     """Visits to each URL in turn (one, the other, one, ...), each in a browser profile of
     its own: the first visit finds its cache empty, the later ones find their scripts."""
+    # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
     from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 
     timings: dict[str, list[Visit]] = {label: [] for label in urls}
@@ -321,6 +326,7 @@ def report_against_peer(label: str, ours: list[Visit], peer: list[Visit]) -> Non
 
 def peer_comparisons(playwright) -> None:
     """The map element against the plain peer, for 20,000 cells and for the app's default view."""
+    # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
     from bench.map_setup import BENCH_KEY
     from devtools.streamlit_process import run_streamlit, sandbox_env
     from services.sandbox_process import run_sandbox
@@ -341,6 +347,7 @@ def _ms(value: float | None) -> str:
 
 
 def main() -> None:
+    # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
     from playwright.sync_api import sync_playwright
 
     from bench.map_setup import describe, map_bench

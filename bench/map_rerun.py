@@ -15,6 +15,16 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import h3
+import pandas as pd
+from streamlit.testing.v1 import AppTest
+
+import adapter.data
+import adapter.map_files
+from adapter import static_files
+from bench.map_setup import describe, map_bench
+from mapspec.view import MAX_VIEW_CELLS, choose_resolution
+
 RUNS = 15
 PAGE = str(Path(__file__).resolve().parent.parent / "pages" / "map.py")
 # Time spent inside the page script itself, as Streamlit's server runs it (bytecode
@@ -34,7 +44,7 @@ def run_page_timed() -> None:
 
 def timed_page() -> None:
     """The AppTest script: the page, timed from inside the script thread."""
-    from bench.map_rerun import run_page_timed
+    from bench.map_rerun import run_page_timed  # AppTest runs this function's body as its script
 
     run_page_timed()
 
@@ -57,8 +67,6 @@ def chart_payload(app) -> tuple[int, int, int]:
     """(bytes of the map element's message: its data and its loader; bytes of the files the
     browser fetches beside it: the cells' rows; cells drawn). The element's script is
     fetched once and cached, like Streamlit's own, and is not counted."""
-    from adapter import static_files
-
     # The map's element: the page's other components v2 elements are its date fields.
     element = next(item for item in app.get("bidi_component") if item.proto.component_name == "deedscope.map")
     data = json.loads(element.proto.json)
@@ -76,8 +84,6 @@ def chart_payload(app) -> tuple[int, int, int]:
 
 
 def measure(label: str, query: dict[str, str]) -> None:
-    from streamlit.testing.v1 import AppTest
-
     app = AppTest.from_function(timed_page, default_timeout=300)
     for name, value in query.items():
         app.query_params[name] = value
@@ -112,10 +118,7 @@ def measure(label: str, query: dict[str, str]) -> None:
 
 def synthetic_cells(view, count: int):
     """`count` cells around the view's centre, shaped as `/v1/deals/cells` answers."""
-    import h3
-    import pandas as pd
 
-    from mapspec.view import choose_resolution
 
     latitude, longitude = view.center
     resolution = choose_resolution(view)
@@ -134,11 +137,6 @@ def synthetic_cells(view, count: int):
 
 
 def main() -> None:
-    import adapter.data
-    import adapter.map_files
-    from bench.map_setup import describe, map_bench
-    from mapspec.view import MAX_VIEW_CELLS
-
     with map_bench() as bench, environment(bench.env):
         print(describe(bench))
         print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

@@ -30,9 +30,20 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+import httpx2
+import websockets
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ClientState_pb2 import ClientState, ContextInfo
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
 from devtools.services_process import run_haproxy, run_redis
 from devtools.streamlit_process import sandbox_env, serve_streamlit
+from services.data_api import DataApi
 from services.sandbox_process import run_sandbox
+from services.settings import load_settings
+from services.stores.memory import MemoryStore
+from services.stores.redis_store import RedisStore
 
 BENCH_KEY = "zpka_sandbox_bench"
 CONCURRENT_PEOPLE = 8
@@ -47,7 +58,6 @@ CELL_HEADING = "Cell "  # pages/map_sections/cell.py: the panel of the cell clic
 @dataclass
 class Visit:
     """One person's visit: seconds to the Map page's data, and from the click to the cell's figures."""
-
     to_data: float
     to_cell: float
 
@@ -55,7 +65,6 @@ class Visit:
 @dataclass
 class MapPage:
     """What the Map page told the browser: what the browser sends back when a cell is clicked."""
-
     page_hash: str = ""
     query_string: str = ""
     element_id: str = ""
@@ -83,8 +92,6 @@ class MapPage:
 
 
 async def run_to_the_end(socket, page: MapPage) -> None:
-    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
     while True:
         message = ForwardMsg()
         message.ParseFromString(await asyncio.wait_for(socket.recv(), SESSION_TIMEOUT_S))
@@ -95,9 +102,6 @@ async def run_to_the_end(socket, page: MapPage) -> None:
 def rerun(base_url: str, page: MapPage | None = None, picked: list | None = None) -> bytes:
     """The browser's `rerun_script`: the first run of the page, or the map fragment's rerun
     with the element's state after a click (the row clicked)."""
-    from streamlit.proto.BackMsg_pb2 import BackMsg
-    from streamlit.proto.ClientState_pb2 import ClientState, ContextInfo
-
     state = ClientState(query_string="", page_name="", context_info=ContextInfo(url=base_url + "/"))
     if page is not None:
         state.query_string, state.page_script_hash, state.fragment_id = page.query_string, page.page_hash, page.fragment_id
@@ -110,10 +114,6 @@ def rerun(base_url: str, page: MapPage | None = None, picked: list | None = None
 
 def painted(base_url: str, page: MapPage) -> bytes:
     """The map element's `painted` trigger, sent once its first frame is drawn (loader.js)."""
-    from streamlit.components.v2.bidi_component.main import _make_trigger_id
-    from streamlit.proto.BackMsg_pb2 import BackMsg
-    from streamlit.proto.ClientState_pb2 import ClientState, ContextInfo
-
     state = ClientState(
         query_string=page.query_string, page_script_hash=page.page_hash, fragment_id=page.fragment_id,
         context_info=ContextInfo(url=base_url + "/"),
@@ -129,9 +129,6 @@ def painted(base_url: str, page: MapPage) -> bytes:
 async def visit_map(base_url: str, person: int, click: bool = True) -> Visit:
     """One person: open the Map page, fetch its rows, click a cell, see its figures, leave
     (without `click`: open the Map page and leave)."""
-    import httpx2
-    import websockets
-
     started = time.perf_counter()
     stream = base_url.replace("http://", "ws://", 1) + "/_stcore/stream"
     async with websockets.connect(stream, subprotocols=["streamlit"], max_size=None, open_timeout=60) as socket:
@@ -259,11 +256,6 @@ def print_memory(memory: dict[int, float], clicked: int) -> None:
 
 
 def cached_read_figures(sandbox_url: str, redis_url: str) -> None:
-    from services.stores.memory import MemoryStore
-    from services.data_api import DataApi
-    from services.stores.redis_store import RedisStore
-    from services.settings import load_settings
-
     settings = load_settings(sandbox_env(sandbox_url, BENCH_KEY), "/nonexistent/secrets.toml")
     print(f"A cached read (DataApi, the Map's cells of a market at resolution 7), p50 of {CACHED_READS} "
           "(goal ≤ 2 ms from Redis on loopback):")

@@ -13,6 +13,7 @@ import streamlit as st
 
 from components.feedback import render_error
 from components.marketplace_tables import utc_text
+from services.errors import ApiConnectionError
 
 CAP_CODES = ("cap_reached", "daily_cap_reached")
 
@@ -94,6 +95,4 @@ def render_still_working(error: BaseException, action: str) -> bool:
 
 def _outcome_unknown(error: BaseException) -> bool:
     """No answer or a server error: the write may have happened (services/marketplace_api/idempotency.py)."""
-    from services.errors import ApiConnectionError
-
     return isinstance(error, ApiConnectionError) or (getattr(error, "status", None) or 0) >= 500

@@ -44,3 +44,20 @@ def search_by_name(label: str, *, key: str, placeholder: str, help: str, search:
     except ApiError as error:
         render_error(error, title="Search failed")
         return None
+
+
+def search_and_list(
+    label: str, *, key: str, placeholder: str, many: str,
+    search: Callable[[str], tuple[list, bool]], render_hits: Callable[..., None], hits_key: str,
+) -> None:
+    """A free name search and its hits: the box, then what `search(name)` found drawn by
+    `render_hits(hits, key=hits_key)`, saying when more `many` match than are shown (the
+    Lenders and Wholesale pages' search sections)."""
+    found = search_by_name(label, key=key, placeholder=placeholder, help="A free search: it costs no credits.",
+                           search=search)
+    if found is None:
+        return
+    hits, capped = found
+    if capped:
+        st.caption(f"More {many} match than the {len(hits)} shown: type more of the name.")
+    render_hits(hits, key=hits_key)

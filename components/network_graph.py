@@ -7,6 +7,7 @@ the busiest nodes named. A click on a node selects it (`on_select="rerun"`); the
 from __future__ import annotations
 
 import pandas as pd
+import pydeck as pdk
 import streamlit as st
 
 from components.tables import link_column, render_table
@@ -25,8 +26,6 @@ def render_legend() -> None:
 
 def render_network(nodes: list[dict], edges: list[dict], *, key: str, height: int = 560) -> dict | None:
     """Draw the graph; the node a person clicked (its row), or None."""
-    import pydeck as pdk
-
     named = sorted(nodes, key=lambda node: -node["deals"])[:NAMED_NODES]
     layers = [
         pdk.Layer("LineLayer", id="network-edges", data=edges, get_source_position="source",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
 
 def money_column(label: str) -> st.column_config.NumberColumn:
@@ -66,8 +68,6 @@ def escape_markdown(text: object) -> str:
 
 def page_href(url_path: str, query_params: Mapping[str, str]) -> str:
     """The app-relative URL of a page with its selection, e.g. `/investors?investor=inv_...`."""
-    from urllib.parse import urlencode
-
     query = urlencode({name: value for name, value in query_params.items() if value})
     return f"/{url_path}" + (f"?{query}" if query else "")
 
@@ -78,8 +78,6 @@ def render_page_link(page_file: str, url_path: str, *, label: str, query_params:
     A page run on its own (AppTest, `streamlit run pages/x.py`) has no router to find the
     other page in, so the link falls back to the plain URL `page_href` builds.
     """
-    from streamlit.errors import StreamlitPageNotFoundError
-
     params = {name: value for name, value in query_params.items() if value}
     try:
         st.page_link(page_file, label=escape_markdown(label), query_params=params)

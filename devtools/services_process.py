@@ -15,6 +15,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx2
+
 from devtools.streamlit_process import free_port
 from services.sandbox_process import stop_process
 
@@ -95,8 +97,6 @@ def run_haproxy(backends: list[str]) -> Iterator[str]:
 
 def _wait_for_health(url: str) -> None:
     """Until HAProxy's first health checks let a request through (503 before)."""
-    import httpx2
-
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
         try:

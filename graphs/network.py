@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+import networkx as nx
+
 KINDS = ("investor", "agent", "lender", "wholesaler")
 # One colour per kind, readable on a light background (RGB).
 KIND_COLOURS = {"investor": (31, 119, 180), "agent": (44, 160, 44), "lender": (214, 39, 40), "wholesaler": (255, 127, 14)}
@@ -78,8 +80,6 @@ def layout(network: Network, *, seed: int = 7) -> dict[str, tuple[float, float]]
     networkx's spring layout with a fixed seed, edges pulling by their weight (log-damped so
     one heavy edge does not collapse the rest): the same network always draws the same.
     """
-    import networkx as nx
-
     graph = nx.Graph()
     graph.add_nodes_from(network.nodes)
     for a, b, weight in network.edges():

@@ -25,6 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import h3
 import numpy as np
 import pandas as pd
 
@@ -68,8 +69,6 @@ def encoded_centre(latitude: float, longitude: float) -> tuple[int, int]:
 
 def cell_centres(cells: pd.DataFrame) -> list[tuple[float, float]]:
     """Each cell's centre as (latitude, longitude)."""
-    import h3
-
     return [h3.cell_to_latlng(cell) for cell in cells["cell"].astype(str)]
 
 
@@ -84,7 +83,6 @@ class HexShape:
     leaves about 0.02% there, so neighbours meet without a visible seam however far the
     map is zoomed in the browser.
     """
-
     # Per corner coordinate (longitude 0, latitude 0, longitude 1, ...): (P, Q, R), R
     # relative to `origin`.
     coefficients: tuple[tuple[float, float, float], ...]
@@ -97,8 +95,6 @@ class HexShape:
         the rest; None (draw the hex form) if any sampled cell is off by more than
         `SHAPE_TOLERANCE` of its radius: a pentagon, a view crossing an icosahedron face
         (corners numbered differently), or a view too large for a linear fit."""
-        import h3
-
         if not len(cells):
             return None
         latitudes = [centre[0] for centre in centres]
@@ -156,15 +152,11 @@ def cell_rows(
 
 def cell_ring(cell: str) -> list[float]:
     """A cell's six corners as a flat ring, longitude first, in degrees."""
-    import h3
-
     return [round(value, RING_DECIMALS) for lat, lng in h3.cell_to_boundary(cell) for value in (lng, lat)]
 
 
 def cell_of_row(row: Sequence, resolution: int | None) -> str | None:
     """The H3 cell of a drawn row: its hex (hex form), or its centre's cell (centre form)."""
-    import h3
-
     if not row:
         return None
     if isinstance(row[0], str):

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import zipcodes
+
 from mapspec.view import View
 
 MAX_LABELS = 14
@@ -26,8 +28,6 @@ class CityLabel:
 
 @lru_cache(maxsize=1)
 def _zip_points() -> tuple[tuple[str, str, float, float], ...]:
-    import zipcodes
-
     points = []
     for record in zipcodes.list_all():
         if record.get("zip_code_type") != "STANDARD" or not record.get("active", True):

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import h3
 import pandas as pd
 
 from mapspec.area import Area
@@ -26,7 +27,7 @@ from mapspec.cells import CENTRE_FORM, RING_FORM, HexShape, cell_centres, cell_r
 from mapspec.classes import DEALS, QUANTILE, Classes
 from mapspec.labels import CityLabel
 from mapspec.markets import MarketShape, market_of_cells
-from mapspec.view import TILE_PX
+from mapspec.view import TILE_PX, Camera
 
 # Layer ids: a click reports the row of a cell of these layers.
 CELLS_LAYER = "cells"
@@ -52,7 +53,6 @@ class MapSpec:
     the cell layers' rows; `rows` holds those as JSON text, by layer id, and `digests` a
     content hash of each (the name of its published file).
     """
-
     layout: Mapping[str, Any]
     rows: Mapping[str, str]
     digests: Mapping[str, str]
@@ -66,32 +66,33 @@ class MapSpec:
         return list(self.layout["tooltip"])
 
     def data(
-        self, urls: Mapping[str, str], *, selected: str | None = None, classes: Classes | None = None, area: Area | None = None
+        self, urls: Mapping[str, str], *, selected: str | None = None, classes: Classes | None = None,
+        area: Area | None = None, time: Mapping | None = None, camera: Camera | None = None,
     ) -> dict:
         """The element's data: each cell layer's rows at its URL where given, else inline;
         the selected cell framed; coloured by `classes` where given (the market's, fixed
         across its views: mapspec/classes.py), else by the view's own deal counts; the area
-        drawn, if any (mapspec/area.py)."""
+        drawn, if any (mapspec/area.py); the months the map plays (mapspec/timeline.py), if
+        any; and `camera` where the person moved the map (it stays there), else the view's."""
         cells = [
             {**layer, "rows": urls[layer["id"]] if layer["id"] in urls else json.loads(self.rows[layer["id"]])}
             for layer in self.layout["cells"]
         ]
         colors = classes.colors(self.layout["countAt"]) if classes is not None else self.layout["colors"]
         return {**self.layout, "cells": cells, "colors": colors, "selected": selection_frame(selected) if selected else None,
-                "area": area.points() if area is not None else None}
+                "area": area.points() if area is not None else None, "time": time,
+                "view": camera.message() if camera is not None else self.layout["view"]}
 
 
 def build_spec(
     cells: pd.DataFrame,
     *,
-    camera: dict,
+    camera: Camera,
     markets: Sequence[MarketShape] = (),
     labels: Sequence[CityLabel] = (),
     basemap: bool = False,
 ) -> MapSpec:
     """The cells, the market outlines and (without tiles) the city names of a view."""
-    import h3
-
     # Without the market's classes (MapSpec.data), the view's own deals by quantile.
     scale = Classes.of_cells(cells, DEALS, QUANTILE)
     hexes = cells["cell"].astype(str).tolist() if len(cells) else []
@@ -113,7 +114,7 @@ def build_spec(
         cell_layers[FLAGGED_CELLS_LAYER] = flagged_rows
     texts = {layer_id: json.dumps(layer_rows, separators=(",", ":"), ensure_ascii=False) for layer_id, layer_rows in cell_layers.items()}
     layout: dict[str, Any] = {
-        "view": camera,
+        "view": camera.message(),
         # Offered always, drawn at first when `basemap` (the map's switch: frontend/src/basemap.js).
         "tiles": CARTO_POSITRON_TILES,
         "tilesHiDpi": CARTO_POSITRON_TILES_HIDPI,
@@ -176,12 +177,12 @@ def _note(market: MarketShape | None) -> str:
     return note
 
 
-def _frame(bbox: tuple[float, float, float, float], camera: Mapping) -> list[list[list[float]]]:
+def _frame(bbox: tuple[float, float, float, float], camera: Camera) -> list[list[list[float]]]:
     """A market's box as a thin frame: a polygon with the box as its hole, OUTLINE_PX wide
     at the camera's first zoom, scaling with the map from there. (A software renderer
     spends about a second on a PathLayer's first frame; the frame shares the cells' layer
     type.)"""
-    zoom = float(camera.get("zoom", 10))
+    zoom = camera.zoom
     width = OUTLINE_PX * 360 / (TILE_PX * 2**zoom)  # degrees of longitude per pixel at that zoom
     west, south, east, north = bbox
     # A pixel spans fewer degrees of latitude than of longitude, by cos(latitude).
@@ -196,8 +197,6 @@ def selection_frame(cell: str) -> dict | None:
     """The selected cell as the map frames it: its centre and its ring of corners (the
     frame's width is in pixels, so the browser draws it for the zoom); None if `cell` is
     not an H3 cell."""
-    import h3
-
     if not h3.is_valid_cell(cell):
         return None
     latitude, longitude = h3.cell_to_latlng(cell)

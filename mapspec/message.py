@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mapspec.view import Camera
+
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "frontend" / "src" / "message.json"
 SCHEMA: Mapping[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
@@ -58,7 +60,7 @@ class ReportedView:
     """Where a person has moved the map: the box it shows and its camera."""
 
     bbox: tuple[float, float, float, float]  # west, south, east, north
-    camera: dict  # latitude, longitude, zoom, as the map reported them
+    camera: Camera  # latitude, longitude, zoom, as the map reported them
 
 
 def reported_view(state: Mapping | None) -> ReportedView | None:
@@ -72,7 +74,7 @@ def reported_view(state: Mapping | None) -> ReportedView | None:
         latitude, longitude, zoom = (float(camera[name]) for name in ("latitude", "longitude", "zoom"))
     except (TypeError, ValueError, KeyError):
         return None
-    return ReportedView((west, south, east, north), {"latitude": latitude, "longitude": longitude, "zoom": zoom})
+    return ReportedView((west, south, east, north), Camera(latitude, longitude, zoom))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from mapspec.labels import markets_with_city
 from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution, estimated_cells
 from services.contract import MAX_RADIUS_MILES
 
@@ -108,7 +109,6 @@ def nothing_drawn_text(place: PlaceChoice, *, filtered: bool, markets: Sequence[
     """What is true when the map draws no cell: a city no served market holds, set filters
     that leave nothing, or a view (or place) with no deals at all."""
     if place.mode == CITY and place.city.strip():
-        from mapspec.labels import markets_with_city
 
         holding = markets_with_city(place.city, markets)
         if not holding:

@@ -127,8 +127,29 @@ def choose_resolution(view: View, *, max_cells: int = MAX_VIEW_CELLS) -> int:
 TILE_PX = 512
 
 
-def camera(view: View, *, width_px: int = FIT_WIDTH_PX, height_px: int = FIT_HEIGHT_PX) -> dict:
-    """deck.gl's `initialViewState` that fits the view (Web Mercator, 512-px tiles) in a
+@dataclass(frozen=True)
+class Camera:
+    """Where deck.gl looks (its `MapViewState`): a centre and a zoom in 512-px tiles, and, for a
+    camera fitted to a view, its pitch and bearing and the view's box as `bounds` (the element
+    fits the box to its own canvas, so a link's box reopens as itself). A camera the map
+    reported has only the centre and zoom; what is None is not sent."""
+
+    latitude: float
+    longitude: float
+    zoom: float
+    pitch: float | None = None
+    bearing: float | None = None
+    bounds: tuple[float, float, float, float] | None = None
+
+    def message(self) -> dict:
+        """The element's `view` (frontend/src/message.json)."""
+        fields = {"latitude": self.latitude, "longitude": self.longitude, "zoom": self.zoom,
+                  "pitch": self.pitch, "bearing": self.bearing, "bounds": list(self.bounds) if self.bounds else None}
+        return {name: value for name, value in fields.items() if value is not None}
+
+
+def camera(view: View, *, width_px: int = FIT_WIDTH_PX, height_px: int = FIT_HEIGHT_PX) -> Camera:
+    """The camera (deck.gl's `initialViewState`) that fits the view (Web Mercator, 512-px tiles) in a
     map of about this size, and the view's box as `bounds`: the map fits the box to its
     own canvas (any width), so a link's box reopens as itself."""
     latitude, longitude = view.center
@@ -144,10 +165,7 @@ def camera(view: View, *, width_px: int = FIT_WIDTH_PX, height_px: int = FIT_HEI
     # Rounded down: a camera a hair too close would crop the view.
     zoom = math.floor(zoom * 100) / 100
     bounds = [round(value, 5) for value in (view.west, view.south, view.east, view.north)]
-    return {
-        "latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": zoom, "pitch": 0, "bearing": 0,
-        "bounds": bounds,
-    }
+    return Camera(round(latitude, 5), round(longitude, 5), zoom, pitch=0, bearing=0, bounds=tuple(bounds))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from components.date_field import date_field
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
 from components.name_search import search_by_name
-from links.agents import AgentsLink
 from services.contract import ID_EXAMPLES, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
@@ -35,18 +34,11 @@ LISTING_STATUSES = ("ACTIVE", "PENDING", "SOLD", "OFF_MARKET")
 MAX_LISTINGS = 5_000
 
 
-def current_link() -> AgentsLink:
-    return links.agents.parse(adapter.routing.url_params(links.agents.NAMES))
-
-
-def set_link(link: AgentsLink) -> None:
-    """Point the URL at `link`; names other widgets own (the tabs' `section`) stay."""
-    adapter.routing.set_url_params(links.agents.NAMES, links.agents.write(link))
-
+LINK = adapter.routing.PageLink(links.agents)  # this page's URL (links/agents.py)
 
 def select(**params: str | None) -> None:
     """Point the URL at a new selection; other selections are dropped so the link means one thing."""
-    set_link(replace(current_link(), **{name: value or "" for name, value in params.items()}))
+    LINK.write(replace(LINK.read(), **{name: value or "" for name, value in params.items()}))
 
 
 # --- finding agents ----------------------------------------------------------------------------
@@ -90,7 +82,7 @@ def open_by_id() -> None:
         typed = st.text_input("Open by id", key="agt_id_input",
                               placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id")
         if st.form_submit_button("Open") and typed.strip():
-            set_link(links.agents.opened_by_id(current_link(), typed))
+            LINK.write(links.agents.opened_by_id(LINK.read(), typed))
 
 
 # --- one agent ---------------------------------------------------------------------------------
@@ -131,7 +123,7 @@ def unserved_market(market: str) -> str | None:
 
 
 def agent_section(agent_id: str) -> None:
-    market = current_link().market or None
+    market = LINK.read().market or None
     problem = unserved_market(market) if market else None
     if problem:
         st.error(problem, icon=":material/error:")
@@ -288,7 +280,7 @@ def main() -> None:
     agent_search()
     open_by_id()
     st.divider()
-    link = current_link()
+    link = LINK.read()
     if link.listing:
         listing_section(link.listing)
         st.divider()

@@ -52,17 +52,10 @@ SORT_WORDS = {
 }
 
 
-def current_link() -> InvestorsLink:
-    return links.investors.parse(adapter.routing.url_params(links.investors.NAMES))
-
-
-def set_link(link: InvestorsLink) -> None:
-    """Point the URL at `link`; names other widgets own (the tabs' `section`) stay."""
-    adapter.routing.set_url_params(links.investors.NAMES, links.investors.write(link))
-
+LINK = adapter.routing.PageLink(links.investors)  # this page's URL (links/investors.py)
 
 def set_selected_investor(investor_id: str | None) -> None:
-    set_link(replace(current_link(), investor=investor_id or ""))
+    LINK.write(replace(LINK.read(), investor=investor_id or ""))
 
 
 # --- finding investors ------------------------------------------------------------------------
@@ -148,7 +141,7 @@ def leaderboard_form(link: InvestorsLink, markets: list[dict]) -> tuple[str, str
         submitted = st.form_submit_button(f"Show leaderboard (up to {estimate} credits for investors new to you)")
     if submitted:
         place = {"ZIP list": zip_text, "City": city, "Market": market_code or ""}[choice].strip()
-        set_link(replace(link, place_kind=PLACE_NAMES[choice] if place else "", place=place, sort=sort, kinds=tuple(kinds)))
+        LINK.write(replace(link, place_kind=PLACE_NAMES[choice] if place else "", place=place, sort=sort, kinds=tuple(kinds)))
         st.session_state["inv_show_leaderboard"] = True
     return choice, sort, size, kinds
 
@@ -159,8 +152,8 @@ def leaderboard() -> None:
     except ApiError as error:
         render_error(error, title="Markets could not be read")
         markets = []
-    choice, sort, size, kinds = leaderboard_form(current_link(), markets)
-    link = current_link()
+    choice, sort, size, kinds = leaderboard_form(LINK.read(), markets)
+    link = LINK.read()
     problem = link_place_problem(link, markets)
     if problem:
         st.error(problem, icon=":material/error:")
@@ -365,15 +358,15 @@ def main() -> None:
     st.title("Investors")
     finder = st.radio(
         "Find investors", ["By name", "By place"], horizontal=True, key="inv_finder",
-        index=1 if current_link().by_place else 0,
+        index=1 if LINK.read().by_place else 0,
     )
-    set_link(replace(current_link(), by_place=finder == "By place"))
+    LINK.write(replace(LINK.read(), by_place=finder == "By place"))
     if finder == "By place":
         leaderboard()
     else:
         name_search()
     open_by_id()
-    investor_id = current_link().investor
+    investor_id = LINK.read().investor
     st.divider()
     if investor_id:
         profile_section(investor_id)

@@ -27,9 +27,8 @@ from components.lender_views import (
     render_loans,
     render_rankings,
 )
-from components.name_search import search_by_name
+from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
-from links.lenders import LendersLink
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
 
@@ -39,13 +38,7 @@ MAX_BORROWERS = 500
 CSV_KEY = "len_csv"
 
 
-def current_link() -> LendersLink:
-    return links.lenders.parse(adapter.routing.url_params(links.lenders.NAMES))
-
-
-def set_link(link: LendersLink) -> None:
-    adapter.routing.set_url_params(links.lenders.NAMES, links.lenders.write(link))
-
+LINK = adapter.routing.PageLink(links.lenders)  # this page's URL (links/lenders.py)
 
 def lender_markets() -> list[dict]:
     """Coverage markets and whether each publishes a lender registry (`lenders` served or partial)."""
@@ -66,14 +59,8 @@ def unavailable_note(market: str) -> None:
 
 
 def lender_search() -> None:
-    found = search_by_name("Search lenders", key="len_query", placeholder="a bank or a private lender's name",
-                           help="A free search: it costs no credits.", search=adapter.lenders.search)
-    if found is None:
-        return
-    hits, capped = found
-    if capped:
-        st.caption("More lenders match than the 50 shown: type more of the name.")
-    render_lender_hits(hits, key="len_hits")
+    search_and_list("Search lenders", key="len_query", placeholder="a bank or a private lender's name", many="lenders",
+                    search=adapter.lenders.search, render_hits=render_lender_hits, hits_key="len_hits")
 
 
 def rankings_section(markets: list[dict]) -> None:
@@ -82,11 +69,11 @@ def rankings_section(markets: list[dict]) -> None:
     if not codes:
         st.caption("The coverage of the service could not be read.")
         return
-    link = current_link()
+    link = LINK.read()
     chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
                           key="len_market")
     if chosen != link.market:
-        set_link(replace(link, market=chosen))
+        LINK.write(replace(link, market=chosen))
     market = next(m for m in markets if m.get("market") == chosen)
     if not publishes_lenders(market):
         unavailable_note(chosen)
@@ -257,7 +244,7 @@ def main() -> None:
     st.title("Lenders")
     st.caption("Lender reads cost no credits while they are in early access.")
     lender_search()
-    link = current_link()
+    link = LINK.read()
     if link.lender:
         st.divider()
         lender_section(link.lender)

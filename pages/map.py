@@ -34,7 +34,8 @@ from mapspec.markets import shapes_in_view
 from mapspec.message import picked_row, reported_view
 from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_in, place_request, request_for_view
 from mapspec.plan import DrawnView
-from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
+from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, Camera, View
+from mapspec.view_state import ViewOverride, follow, override_for
 from mapspec.area import Area
 from pages.map_sections import first_paint
 from pages.map_sections.area import follow_the_area, render_area_panel, render_area_tables
@@ -43,7 +44,7 @@ from pages.map_sections.cell import render_cell_panel, render_cell_tables
 from pages.map_sections.playback import render_time_switch, time_of_view
 from pages.map_sections.state import (
     AREA_KEY, CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL, TIME_KEY,
-    UNSET, VIEW_OVERRIDE,
+    VIEW_OVERRIDE,
 )
 from services.errors import ApiError
 
@@ -81,7 +82,7 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
         f"{FILTERS_KEY}_min": link.min_price,
         f"{FILTERS_KEY}_max": link.max_price,
         # From the link: it belongs to the place the link restores (overridden_view).
-        VIEW_OVERRIDE: (None, link.view.text(), None) if link.view else None,
+        VIEW_OVERRIDE: ViewOverride.of(None, link.view) if link.view else None,
         SELECTED_CELL: link.cell,
         f"{COLOUR_KEY}_metric": link.metric,
         f"{COLOUR_KEY}_classes": link.classes,
@@ -114,36 +115,23 @@ def write_url(
 
 
 def follow_the_map(place: PlaceChoice) -> None:
-    """A person moved the map: its view becomes the page's (resolution, cells, link).
-
-    Compared with the last view reported, as a pick is: the map keeps reporting the same
-    view on every rerun, and a place chosen since must not be overridden by it.
-    """
+    """A person moved the map: its view becomes the page's (resolution, cells, link)."""
     reported = reported_view(st.session_state.get(CHART_KEY))
-    if reported is None or reported == st.session_state.get(LAST_VIEW):
+    last, news = follow(st.session_state.get(LAST_VIEW), reported)
+    if not news or reported is None:
         return
-    st.session_state[LAST_VIEW] = reported
-    try:
-        view = View.clamped(*reported.bbox)
-    except ValueError:
-        return  # a box with no area: nothing to follow
-    st.session_state[VIEW_OVERRIDE] = (place.signature(), view.text(), reported.camera)
+    st.session_state[LAST_VIEW] = last
+    moved = ViewOverride.moved(place.signature(), reported)
+    if moved is not None:
+        st.session_state[VIEW_OVERRIDE] = moved
 
 
-def overridden_view(place: PlaceChoice) -> tuple[View, dict | None] | None:
+def overridden_view(place: PlaceChoice) -> ViewOverride | None:
     """A view set by a link, by "zoom to this cell" or by moving the map, while the place
     it was set for holds; with the map's camera when the map set it."""
-    override = st.session_state.get(VIEW_OVERRIDE)
-    if not override:
-        return None
-    signature, text, camera = override
-    if signature is None:
-        # From the link: it belongs to the place the link restored.
-        st.session_state[VIEW_OVERRIDE] = (place.signature(), text, camera)
-    elif signature != place.signature():
-        del st.session_state[VIEW_OVERRIDE]
-        return None
-    return View.parse(text), camera
+    override = override_for(place.signature(), st.session_state.get(VIEW_OVERRIDE))
+    st.session_state[VIEW_OVERRIDE] = override
+    return override
 
 
 # --- selection ----------------------------------------------------------------------------------
@@ -156,11 +144,10 @@ def update_selection(picked: tuple | None, resolution: int | None) -> str | None
     new, with the resolution of the map it was made on: the map keeps reporting the same
     row after the view changes, and it must not then name a cell of the new view.
     """
-    last = st.session_state.get(LAST_PICK, UNSET)
-    if picked != last:
-        st.session_state[LAST_PICK] = picked
-        if last != UNSET or picked is not None:
-            st.session_state[SELECTED_CELL] = cell_of_row(picked, resolution) if picked else None
+    last, news = follow(st.session_state.get(LAST_PICK), picked)
+    if news:
+        st.session_state[LAST_PICK] = last
+        st.session_state[SELECTED_CELL] = cell_of_row(picked, resolution) if picked else None
     return st.session_state.get(SELECTED_CELL)
 
 
@@ -196,7 +183,7 @@ def market_classes(market: Mapping | None, filters: DealFilters, colour: ColourC
 
 
 def draw_map(
-    drawn: DrawnView, view: View, camera_at: dict | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None,
+    drawn: DrawnView, view: View, camera_at: Camera | None, markets: list[Mapping], nothing_drawn: str, classes: Classes | None,
     area: Area | None,
     filters: DealFilters,
     played: dict | None = None,
@@ -206,10 +193,9 @@ def draw_map(
     spec = drawn.spec
     drawn_view = view if camera_at else drawn.view
     selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
-    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes, area=area)
-    data["time"] = played  # the months the map plays (pages/map_sections/playback.py), or None
-    if camera_at:
-        data["view"] = camera_at
+    # The months the map plays (pages/map_sections/playback.py), or None.
+    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes, area=area,
+                     time=played, camera=camera_at)
     # The legend is drawn on the map (none without cells), its words under it as well.
     in_view = shapes_in_view(markets, drawn_view)
     legend = legend_message(classes or spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells, markets=in_view)
@@ -322,7 +308,7 @@ def render_map_and_panel(
     area = follow_the_area()
     override = overridden_view(place)
     fit_to_cells = place.mode in (ZIP_CODES, CITY) and place_ok and override is None
-    view, camera_at = override if override else (place_view, None)
+    view, camera_at = (override.view, override.camera) if override else (place_view, None)
 
     map_column, panel_column = st.columns(list(MAP_COLUMN_WEIGHTS), gap="medium")
     drawn_view, drawn_read = view, None

@@ -9,6 +9,8 @@ data-api.md Limits 3); an investor's starts from its profile, whose cost is said
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import streamlit as st
 
 import adapter.data
@@ -19,12 +21,22 @@ import links.network
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.network_graph import render_edge_table, render_legend, render_network
-from components.network_leaders import render_area_investors, render_area_lenders, render_area_wholesalers
+from components.network_leaders import (
+    render_area_investors,
+    render_area_lenders,
+    render_area_wholesalers,
+)
 from components.tables import escape_markdown, render_page_link
-from links.network import NetworkLink, view_box
 from graphs.network import Network, deck_rows, edge_rows, layout
+from links.network import NetworkLink, view_box
 from services.contract import ID_EXAMPLES
-from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, UnprocessableError
+from services.errors import (
+    ApiError,
+    GoneError,
+    InvalidInputError,
+    NotFoundError,
+    UnprocessableError,
+)
 
 PAGE_FILES = {"investors": "pages/investors.py", "lenders": "pages/lenders.py", "wholesale": "pages/wholesale.py",
               "agents": "pages/agents.py"}
@@ -37,13 +49,7 @@ NOTES = {
 }
 
 
-def current_link() -> NetworkLink:
-    return links.network.parse(adapter.routing.url_params(links.network.NAMES))
-
-
-def set_link(link: NetworkLink) -> None:
-    adapter.routing.set_url_params(links.network.NAMES, links.network.write(link))
-
+LINK = adapter.routing.PageLink(links.network)  # this page's URL (links/network.py)
 
 def market_choice() -> str | None:
     try:
@@ -52,11 +58,11 @@ def market_choice() -> str | None:
         render_error(error, title="The coverage could not be read")
         return None
     codes = [m["market"] for m in markets if m.get("market")]
-    link = current_link()
+    link = LINK.read()
     chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
                           key="net_market")
     if chosen != link.market or link.investor:
-        set_link(NetworkLink(market=chosen, view=link.view))
+        LINK.write(NetworkLink(market=chosen, view=link.view))
     return chosen
 
 
@@ -122,7 +128,6 @@ def open_node(node: dict) -> None:
     """Open the clicked node's page: through the router when there is one, else its link."""
     page, _, query = node["href"].lstrip("/").partition("?")
     params = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
-    from urllib.parse import unquote
 
     params = {name: unquote(value) for name, value in params.items()}
     try:
@@ -189,12 +194,12 @@ def main() -> None:
     st.title("Network")
     st.caption("Investors, the agents they list through, the lenders that finance them and the wholesalers that "
                "sell to them. Edge width = deals between the two.")
-    link = current_link()
+    link = LINK.read()
     if link.investor:
         graph = investor_graph(link.investor)
         if graph is not None:
             draw(*graph, stem=link.investor)
-        st.button("Show a market's network instead", key="net_to_market", on_click=set_link, args=(NetworkLink(),))
+        st.button("Show a market's network instead", key="net_to_market", on_click=LINK.write, args=(NetworkLink(),))
         return
     box = view_box(link)
     if box is not None:

@@ -39,13 +39,7 @@ STR_SIZE = 200
 OWNER_KINDS = {"Any owner": None, "Organizations": "organization", "Private persons": "person"}
 
 
-def current_link() -> PropertiesLink:
-    return links.properties.parse(adapter.routing.url_params(links.properties.NAMES))
-
-
-def set_link(link: PropertiesLink) -> None:
-    adapter.routing.set_url_params(links.properties.NAMES, links.properties.write(link))
-
+LINK = adapter.routing.PageLink(links.properties)  # this page's URL (links/properties.py)
 
 def credits_text(cost: int, what: str) -> str:
     if cost == 0:
@@ -81,7 +75,7 @@ def search_form(link: PropertiesLink) -> PropertiesLink:
         submitted = st.form_submit_button("Search")
     if submitted or find != link.find:
         link = replace(link, find=find, zip=zip_text.strip(), line=line.strip(), unit=unit.strip(), city=city.strip())
-        set_link(link)
+        LINK.write(link)
     return link
 
 
@@ -153,7 +147,7 @@ def render_candidates(candidates: list[dict]) -> None:
 
 def open_picked() -> None:
     if st.session_state.get("prop_pick"):
-        set_link(replace(current_link(), property=st.session_state["prop_pick"]))
+        LINK.write(replace(LINK.read(), property=st.session_state["prop_pick"]))
 
 
 def str_rows_or_word(place: dict) -> dict:
@@ -193,7 +187,7 @@ def str_section(place: dict) -> list[dict]:
 
 def property_section(property_id: str) -> None:
     if st.button("Back to the search", key="prop_back"):
-        set_link(replace(current_link(), property="", tab="property"))
+        LINK.write(replace(LINK.read(), property="", tab="property"))
         st.rerun()
     try:
         cost = adapter.properties.parcel_cost(property_id)
@@ -227,7 +221,7 @@ def buyers_section(property_id: str) -> None:
     st.caption("Investors who bought near this parcel lately, best match first, with why.")
     size = st.selectbox("Investors", MATCH_SIZES, key="prop_match_limit")
     found = confirm_charged_read(
-        "prop_match", (property_id, size), ask_label="Find who would buy it", asked=current_link().tab == "buyers",
+        "prop_match", (property_id, size), ask_label="Find who would buy it", asked=LINK.read().tab == "buyers",
         confirm_label="Find them",
         cost_text=credits_text(adapter.properties.matches_cost(size), f"The buyers match ({size} investors at most)"),
         load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
@@ -238,7 +232,7 @@ def buyers_section(property_id: str) -> None:
 
 def main() -> None:
     st.title("Properties")
-    link = current_link()
+    link = LINK.read()
     if link.property:
         property_section(link.property)
     else:

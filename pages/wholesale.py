@@ -18,7 +18,7 @@ import adapter.wholesale
 import links.wholesale
 import geo.us_states
 from components.feedback import render_error
-from components.name_search import search_by_name
+from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
 from components.words import code_label
 from components.wholesale_views import (
@@ -29,7 +29,6 @@ from components.wholesale_views import (
     render_wholesaler,
     render_wholesaler_hits,
 )
-from links.wholesale import WholesaleLink
 from services.contract import ID_EXAMPLES, WHOLESALE_STATUSES
 from services.errors import ApiError, InvalidInputError, NotFoundError, UnprocessableError
 
@@ -37,13 +36,7 @@ MAX_LISTINGS = 2_000
 MAX_WHOLESALER_LISTINGS = 1_000
 
 
-def current_link() -> WholesaleLink:
-    return links.wholesale.parse(adapter.routing.url_params(links.wholesale.NAMES))
-
-
-def set_link(link: WholesaleLink) -> None:
-    adapter.routing.set_url_params(links.wholesale.NAMES, links.wholesale.write(link))
-
+LINK = adapter.routing.PageLink(links.wholesale)  # this page's URL (links/wholesale.py)
 
 def unavailable_note(market: str) -> None:
     st.info(f"Market {market} has no published wholesale dataset yet: no wholesale "
@@ -57,7 +50,7 @@ def listing_filters(markets: list[dict]) -> tuple[dict, dict] | None:
     if not codes:
         st.caption("The coverage of the service could not be read.")
         return None
-    link = current_link()
+    link = LINK.read()
     columns = st.columns([1, 2, 1, 1])
     market = columns[0].selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
                                   key="whl_market")
@@ -67,7 +60,7 @@ def listing_filters(markets: list[dict]) -> tuple[dict, dict] | None:
     high = columns[3].number_input("Asking at most", min_value=0, step=10_000, value=None, key="whl_max")
     wanted = replace(link, market=market, statuses=tuple(statuses))
     if wanted != link:
-        set_link(wanted)
+        LINK.write(wanted)
     filters = {"status": list(statuses), "min_price": int(low) if low else None, "max_price": int(high) if high else None}
     box = next(m for m in markets if m["market"] == market)
     return box, {name: value for name, value in filters.items() if value}
@@ -129,14 +122,8 @@ def listing_section(listing_id: str) -> None:
 
 
 def wholesaler_search() -> None:
-    found = search_by_name("Search wholesalers", key="whl_query", placeholder="a wholesaler's name",
-                           help="A free search: it costs no credits.", search=adapter.wholesale.search)
-    if found is None:
-        return
-    hits, capped = found
-    if capped:
-        st.caption("More wholesalers match than the 50 shown: type more of the name.")
-    render_wholesaler_hits(hits, key="whl_hits")
+    search_and_list("Search wholesalers", key="whl_query", placeholder="a wholesaler's name", many="wholesalers",
+                    search=adapter.wholesale.search, render_hits=render_wholesaler_hits, hits_key="whl_hits")
 
 
 def wholesaler_section(wholesaler_id: str) -> None:
@@ -166,7 +153,7 @@ def wholesaler_section(wholesaler_id: str) -> None:
 def main() -> None:
     st.title("Wholesale")
     st.caption("Wholesale reads cost no credits while they are in early access.")
-    link = current_link()
+    link = LINK.read()
     if link.listing:
         listing_section(link.listing)
         st.divider()

@@ -13,8 +13,16 @@ from pathlib import Path
 import uvicorn
 
 from sandbox.core.config import (
-    CSV_CAP, DEFAULT_DAILY_RATE_LIMIT, DEFAULT_PORT, DEFAULT_RATE_LIMIT, MAX_CELLS, SCALES, SandboxConfig, default_data_dir,
+    CSV_CAP,
+    DEFAULT_DAILY_RATE_LIMIT,
+    DEFAULT_PORT,
+    DEFAULT_RATE_LIMIT,
+    MAX_CELLS,
+    SCALES,
+    SandboxConfig,
+    default_data_dir,
 )
+from sandbox.server import create_app
 
 
 def parse_args(argv: list[str] | None = None) -> SandboxConfig:
@@ -69,7 +77,6 @@ def main(argv: list[str] | None = None) -> int:
     port = sock.getsockname()[1]
     config = SandboxConfig(**{**config.__dict__, "port": port})
 
-    from sandbox.server import create_app
 
     app = create_app(config)
     uv_config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")

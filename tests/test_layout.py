@@ -53,12 +53,22 @@ def module_name(path: Path, root: Path = ROOT) -> str:
     return ".".join(parts)
 
 
-def imported_modules(path: Path, root: Path = ROOT) -> Iterator[str]:
-    """Every module a file imports, at the top or inside a function, relative ones resolved."""
+def imported_modules(path: Path, root: Path = ROOT, *, typing_only: bool = True) -> Iterator[str]:
+    """Every module a file imports, at the top or inside a function, relative ones resolved;
+    without `typing_only`, less what stands under `if TYPE_CHECKING:` (annotations only)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set() if typing_only else {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -159,41 +169,13 @@ def test_no_function_is_over_60_lines_unless_a_comment_says_why():
     assert long_functions == []
 
 
-def runtime_imports(path: Path, root: Path = ROOT) -> Iterator[str]:
-    """The modules a file imports when it runs: `imported_modules` less what stands under
-    `if TYPE_CHECKING:` (annotations only), and `from package import module` as the module."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {
-        id(inner)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        for statement in node.body
-        for inner in ast.walk(statement)
-    }
-    name = module_name(path, root)
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                module = ".".join([*base, node.module] if node.module else base)
-            else:
-                module = node.module or ""
-            yield from (f"{module}.{alias.name}" for alias in node.names)
-            yield module
-
-
 def import_loops(root: Path = ROOT) -> list[list[str]]:
     """Groups of modules that import each other, round a loop, when they run."""
     modules = {module_name(path, root): path for folder in (*LAYERS, "app.py") for path in python_files(folder, root)}
     graph = nx.DiGraph()
     for name, path in modules.items():
-        for imported in runtime_imports(path, root):
-            # `from a import b` names the module a.b when there is one, else a name in a.
+        for imported in imported_modules(path, root, typing_only=False):
+            # A package's own __init__ is not a loop of its modules: `from a import b` reads a.b.
             if imported in modules and imported != name and not name.startswith(imported + "."):
                 graph.add_edge(name, imported)
     return sorted(sorted(loop) for loop in nx.strongly_connected_components(graph) if len(loop) > 1)
@@ -212,10 +194,20 @@ def late_imports(path: Path) -> Iterator[tuple[int, str]]:
         if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         for node in ast.walk(function):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                said = lines[node.lineno - 1] + lines[node.lineno - 2]
-                if "#" not in said:
-                    yield node.lineno, ast.unparse(node)
+            if isinstance(node, ast.Import | ast.ImportFrom) and not _said_why(lines, node.lineno - 1):
+                yield node.lineno, ast.unparse(node)
+
+
+def _said_why(lines: list[str], index: int) -> bool:
+    """A comment on the import's line, or above it in the run of imports it stands in."""
+    while index >= 0:
+        line = lines[index].strip()
+        if "#" in line:
+            return True
+        if index < len(lines) and line and not line.startswith(("import ", "from ")):
+            return False
+        index -= 1
+    return False
 
 
 def test_imports_stand_at_the_top_unless_a_comment_says_what_waiting_saves():

@@ -22,6 +22,7 @@ from mapspec.area import (
 )
 from mapspec.filters import DealFilters
 from mapspec.message import reported_area
+from mapspec.view_state import follow
 from mapspec.view import choose_resolution
 from pages.map_sections.state import AREA_KEY, CHART_KEY, LAST_AREA, LAST_DRAWN
 from services.errors import ApiError
@@ -32,8 +33,9 @@ def follow_the_area() -> Area | None:
     link's until the map says otherwise. Compared with the map's last report, as a pick is:
     the map keeps reporting it on every rerun."""
     reported = reported_area(st.session_state.get(CHART_KEY))
-    if reported is not None and reported != st.session_state.get(LAST_AREA):
-        st.session_state[LAST_AREA] = reported
+    last, news = follow(st.session_state.get(LAST_AREA), reported)
+    if news and reported is not None:
+        st.session_state[LAST_AREA] = last
         try:
             st.session_state[AREA_KEY] = Area.of(reported.corners) if reported.corners else None
         except ValueError:

@@ -20,6 +20,7 @@ from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of
 from mapspec.filters import DealFilters
 from mapspec.place import POINT, PlaceChoice
 from mapspec.view import View, cell_geometry
+from mapspec.view_state import ViewOverride
 from pages.map_sections.state import PLACE_KEY, VIEW_OVERRIDE
 from services.errors import ApiError
 
@@ -69,7 +70,7 @@ def render_cell_panel(
     if zoom.button("Zoom to this cell", key="map_zoom"):
         neighbourhood = h3.grid_disk(cell, 8)
         points = [h3.cell_to_latlng(item) for item in neighbourhood]
-        st.session_state[VIEW_OVERRIDE] = (place.signature(), View.covering(points, margin=0.0).text(), None)
+        st.session_state[VIEW_OVERRIDE] = ViewOverride.of(place.signature(), View.covering(points, margin=0.0))
         st.rerun()
     if circle.button(
         "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),

@@ -13,4 +13,3 @@ VIEW_OVERRIDE = "map_view_override"
 AREA_KEY = "map_area"  # the drawn area (mapspec.area.Area) or None
 LAST_AREA = "map_last_area"  # the map's last report of its area
 RESTORED = "map_restored"
-UNSET = "unset"

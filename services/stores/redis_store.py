@@ -21,8 +21,10 @@ import pickle
 from dataclasses import replace
 from typing import Any
 
-from services.data_api.cache import CachedResponse
+import redis
+
 from services.contract import CACHE_MAX_TTL_S
+from services.data_api.cache import CachedResponse
 
 KEY_PREFIX = "deedscope:"
 TAG_BYTES = 32  # SHA-256
@@ -34,7 +36,6 @@ GLOB_SPECIALS = "*?[]\\"
 
 class RedisStore:
     """`CacheStore` on one Redis (`redis://host:port/db`); values signed, TTLs Redis's own."""
-
     def __init__(
         self,
         url: str,
@@ -47,7 +48,6 @@ class RedisStore:
         if not signing_key:
             raise ValueError("a signing key is needed to share values through Redis")
         if client is None:
-            import redis
 
             client = redis.Redis.from_url(
                 url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S, health_check_interval=30

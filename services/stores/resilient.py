@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import redis
+
 from services.stores.memory import CacheStore, MemoryStore
 
 LOG = logging.getLogger(__name__)
@@ -27,7 +29,6 @@ PROBLEM_TEXT = (
 
 class ResilientStore:
     """`CacheStore` over a primary shared store, falling back to a `MemoryStore` while it fails."""
-
     def __init__(
         self,
         primary: Any,
@@ -36,7 +37,6 @@ class ResilientStore:
         retry_after_s: float = RETRY_AFTER_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        import redis
 
         self.primary = primary
         self.fallback = fallback if fallback is not None else MemoryStore()
@@ -119,7 +119,6 @@ class LockTimeout(RuntimeError):
 
 class _FallibleLock:
     """The shared lock; if Redis fails while taking it, this process's lock instead."""
-
     def __init__(self, store: ResilientStore, shared: Any, local: Any) -> None:
         self._store = store
         self._shared = shared

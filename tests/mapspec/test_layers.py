@@ -17,7 +17,7 @@ from mapspec.labels import CityLabel
 from mapspec.classes import DEALS, EQUAL, PRICE, Classes
 from mapspec.layers import CARTO_POSITRON_TILES, CELLS_LAYER, FLAGGED_CELLS_LAYER, build_spec
 from mapspec.markets import MarketShape, market_shape
-from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, camera, choose_resolution
+from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, Camera, View, camera, choose_resolution
 from tests.map_script import rings_drawn
 
 DALLAS = View(-97.58, 32.54, -96.34, 33.41)
@@ -123,7 +123,7 @@ def test_a_view_too_wide_for_one_shape_draws_each_cells_own_ring():
 def test_a_pentagon_in_view_draws_each_cells_own_ring():
     pentagon = h3.get_pentagons(7)[0]
     frame = frame_of(sorted(h3.grid_disk(pentagon, 3)))
-    spec = build_spec(frame, camera={"latitude": 0, "longitude": 0, "zoom": 8})
+    spec = build_spec(frame, camera=Camera(0, 0, 8))
     assert spec.form == RING_FORM
     rings = rings_drawn(spec.data({}), CELLS_LAYER)
     # The pentagon and cells cut by an icosahedron edge have more or fewer than six.
@@ -200,13 +200,13 @@ def test_a_market_is_flagged_by_its_stale_or_partial_datasets():
 
 def test_without_the_markets_classes_the_view_is_coloured_by_its_own_deals():
     frame = frame_of(disk_in(View(-96.9, 32.7, -96.7, 32.9), 200))
-    spec = build_spec(frame, camera={"latitude": 32.8, "longitude": -96.8, "zoom": 10})
+    spec = build_spec(frame, camera=Camera(32.8, -96.8, 10))
     assert spec.scale.metric == DEALS and spec.scale.bounds[0] == frame["n_deals"].min()
 
 
 def test_the_markets_classes_colour_the_view_by_their_metric():
     frame = frame_of(disk_in(View(-96.9, 32.7, -96.7, 32.9), 200))
-    spec = build_spec(frame, camera={"latitude": 32.8, "longitude": -96.8, "zoom": 10})
+    spec = build_spec(frame, camera=Camera(32.8, -96.8, 10))
     classes = Classes(PRICE, EQUAL, (100_000.0, 200_000.0))
     data = spec.data({}, classes=classes)
     assert data["colors"] == classes.colors(data["countAt"]) and data["colors"]["at"] == data["countAt"] + 2
@@ -230,7 +230,7 @@ def test_market_outlines_are_thin_frames_around_the_box():
     data = build_spec(frame_of(disk_in(DALLAS, 50)), camera=view_state, markets=[market]).data({})
     outer, inner = data["outlines"][0]
     assert inner[0] == inner[-1] and {tuple(point) for point in inner} == {(-97.6, 32.5), (-97.6, 33.5), (-96.3, 33.5), (-96.3, 32.5)}
-    degrees_per_px = 360 / (512 * 2 ** view_state["zoom"])  # deck.gl zooms count 512-px tiles
+    degrees_per_px = 360 / (512 * 2 ** view_state.zoom)  # deck.gl zooms count 512-px tiles
     frame_px = (-97.6 - outer[0][0]) / degrees_per_px
     assert 1 <= frame_px <= 4, "a frame a couple of pixels wide at the first zoom"
 

@@ -40,4 +40,4 @@ def test_the_picked_cell_is_read_from_the_maps_state(state, expected):
 )
 def test_the_view_a_person_moved_the_map_to_is_read_from_its_state(state, expected):
     reported = reported_view(state)
-    assert (None if reported is None else (reported.bbox, reported.camera)) == expected
+    assert (None if reported is None else (reported.bbox, reported.camera.message())) == expected

@@ -88,10 +88,10 @@ def test_a_view_reported_past_the_worlds_edge_is_clamped():
 def test_the_camera_shows_the_whole_view():
     view_state = camera(DALLAS)
     latitude, longitude = DALLAS.center
-    assert math.isclose(view_state["latitude"], latitude, abs_tol=1e-4)
-    assert math.isclose(view_state["longitude"], longitude, abs_tol=1e-4)
+    assert math.isclose(view_state.latitude, latitude, abs_tol=1e-4)
+    assert math.isclose(view_state.longitude, longitude, abs_tol=1e-4)
     # The fitted width in 512-px tiles (deck.gl) at this zoom spans at least the view's width,
     # and no more than twice it (issue 16: a fit on 256-px tiles showed half the view).
-    shown = FIT_WIDTH_PX * 360 / (512 * 2 ** view_state["zoom"])
+    shown = FIT_WIDTH_PX * 360 / (512 * 2 ** view_state.zoom)
     assert DALLAS.east - DALLAS.west - 1e-6 <= shown < 2 * (DALLAS.east - DALLAS.west)
-    assert view_state["bounds"] == [DALLAS.west, DALLAS.south, DALLAS.east, DALLAS.north]
+    assert view_state.bounds == (DALLAS.west, DALLAS.south, DALLAS.east, DALLAS.north)

@@ -7,6 +7,13 @@ from typing import Any
 from typing_extensions import Unpack
 
 from services import contract
+from services.data_api.models import (
+    Deal,
+    InvestorProfile,
+    InvestorRow,
+    Retrieved,
+    SearchResult,
+)
 from services.data_api.query_checks import (
     DateKindFilters,
     PlaceFilters,
@@ -17,11 +24,11 @@ from services.data_api.query_checks import (
     date_kind_params,
     place_params,
 )
-from services.data_api.models import Deal, InvestorProfile, InvestorRow, Retrieved, SearchResult
-from services.pagination import Page
 from services.data_api.resources import Resource, holder, path_segment
 from services.data_api.resources.deals import check_sort
 from services.data_api.resources.wholesale import wholesale_purchases
+from services.errors import UnprocessableError
+from services.pagination import Page
 
 
 class Investors(Resource):
@@ -67,8 +74,6 @@ class Investors(Resource):
         """Learn for free whether the id names an investor: its wholesale purchases (early access,
         0 credits, data-api.md Limits 3) answer `404 not_found` for an unknown id and `410 gone` for
         a retired one, raised here; `422 wholesale_unavailable` means the investor exists."""
-        from services.errors import UnprocessableError
-
         try:
             wholesale_purchases(self, investor_id, limit=1)
         except UnprocessableError:
