@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from mapspec.layers import CARTO_POSITRON
+import mapspec.layers
 from services import basemap, embedded
 from services.settings import Settings, load_settings
 
@@ -55,7 +55,7 @@ def basemap_enabled() -> bool:
     value = os.environ.get(BASEMAP_SETTING)
     if value is None:
         value = _secret(BASEMAP_SETTING.lower())
-    return basemap.tiles_wanted(None if value is None else str(value), lambda: _tiles_reachable(CARTO_POSITRON))
+    return basemap.tiles_wanted(None if value is None else str(value), lambda: _tiles_reachable(mapspec.layers.CARTO_POSITRON))
 
 
 @st.cache_data(show_spinner=False, ttl=TILES_PROBE_TTL_S)

@@ -3,7 +3,7 @@
 // area, Esc cancels, "Clear area" removes it. The map can still be dragged while drawing.
 // A closed area is counted at once from the cells drawn (area.js: cells whose centre lies
 // in it) and sent to the page as the `area` state, which reads its figures and its deals
-// (pages/sections/map_area.py); the page sends it back as `area` to draw (a link's, too).
+// (pages/map_sections/area.py); the page sends it back as `area` to draw (a link's, too).
 // Corners that make no area (too few, edges crossing) are said on the map, and nothing is sent.
 import {PathLayer, ScatterplotLayer, SolidPolygonLayer} from '@deck.gl/layers';
 

@@ -43,7 +43,7 @@ export function keptInline(data) {
 }
 
 // The page may wait for the map's first frame to draw its other parts
-// (pages/sections/map_first_paint.py): `painted` is said once, when that frame is drawn
+// (pages/map_sections/first_paint.py): `painted` is said once, when that frame is drawn
 // (map_element.js), when the map cannot draw, or after PAINT_AT_THE_LATEST_MS whatever
 // happens, so the page is never left without its controls.
 const PAINT_AT_THE_LATEST_MS = 4000;

@@ -53,7 +53,7 @@ def host(monkeypatch):
     state: dict = {}
     monkeypatch.setattr(adapter.marketplace, "marketplace_tokens", lambda: FixedTokens())
     monkeypatch.setattr(adapter.marketplace, "settings", lambda: MarketplaceSettings(marketplace_url=BASE))
-    monkeypatch.setattr("services.transport.shared_http_client", lambda: client)
+    monkeypatch.setattr(adapter.marketplace, "shared_http_client", lambda: client)
     monkeypatch.setattr(adapter.marketplace.time, "sleep", sleeps.append)
     monkeypatch.setattr(actions.st, "session_state", state)
     yield answers, seen, sleeps
