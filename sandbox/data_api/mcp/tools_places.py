@@ -58,7 +58,8 @@ class PlaceTools:
                                                                  market=market))
 
     async def dataset(self, ctx: Context) -> Annotated[CallToolResult, ItemAnswer]:
-        """Free: the dataset version and data end (answers change when the version does)."""
+        """Free: the dataset version and the date the data ends; answers (and cursors) change when the
+        version does."""
         return await self._tools.get(ctx, "/v1/dataset")
 
 

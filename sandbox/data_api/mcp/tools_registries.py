@@ -66,7 +66,8 @@ class RegistryTools:
     async def lenders_search(self, ctx: Context, q: NameQuery,
                              limit: Annotated[int | None, Field(ge=1, le=50, description="1-50")] = None,
                              ) -> Annotated[CallToolResult, ListAnswer]:
-        """Free: lenders by name (at most 50 hits)."""
+        """Free: lenders (banks, private and hard-money lenders of the investors' loans) by name, at most
+        50 hits. Use the hit's id with lender_get or lender_loans."""
         return await self._tools.get(ctx, "/v1/lenders/search", query(q=q, limit=limit))
 
     async def lenders_list(self, ctx: Context, market: Market = None, hard_money: bool | None = None,
@@ -78,7 +79,7 @@ class RegistryTools:
         return await self._tools.get(ctx, "/v1/lenders", params)
 
     async def lender_get(self, ctx: Context, lender_id: LenderId) -> Annotated[CallToolResult, ItemAnswer]:
-        """Free: one lender: class, hard-money flag, loan counters."""
+        """Free: one lender: its class, whether it lends hard money, its loan and borrower counters."""
         return await self._tools.get(ctx, f"/v1/lenders/{lender_id}")
 
     async def lender_loans(self, ctx: Context, lender_id: LenderId, market: Market = None,
@@ -99,7 +100,7 @@ class RegistryTools:
         return await self._tools.get(ctx, "/v1/wholesale-listings", params)
 
     async def wholesalers_search(self, ctx: Context, q: NameQuery) -> Annotated[CallToolResult, ListAnswer]:
-        """Free: wholesalers (listing companies) by name."""
+        """Free: wholesalers (the companies listing assignment deals on the marketplaces) by name."""
         return await self._tools.get(ctx, "/v1/wholesalers/search", query(q=q))
 
 
