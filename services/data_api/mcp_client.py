@@ -16,6 +16,7 @@ loop thread per client). No retry here: an assistant, not this client, decides t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -34,11 +35,13 @@ from services.errors import ApiConnectionError, ApiStatusError, error_class, err
 from services.settings import Settings
 
 MCP_PATH = "/mcp"  # data-api.md, Endpoints: `POST /mcp`
+MAX_LIST_PAGES = 100  # a listing that never ends cannot hang the client
 
 
 @dataclass(frozen=True)
 class ToolInfo:
-    """One tool as the server lists it; `charged` and `contact` come from its `meta` (docs/contract.md)."""
+    """One tool as the server lists it. `charged` and `contact` come from its `meta` (the sandbox's
+    choice, docs/contract.md): False says only that the server did not say so."""
 
     name: str
     title: str | None
@@ -86,17 +89,27 @@ class DataTools:
 
     def list(self) -> list[ToolInfo]:
         """Every tool the server offers (each page of `tools/list`)."""
-        listed = self._run(lambda client: client.list_tools())
-        return [ToolInfo(tool.name, tool.title, tool.description or "", tool.input_schema,
-                         bool((tool.meta or {}).get("deedscope/charged")), bool((tool.meta or {}).get("deedscope/contact")))
-                for tool in listed.tools]
+        tools: list[ToolInfo] = []
+        cursor: str | None = None
+        for _ in range(MAX_LIST_PAGES):
+            listed = self._run(lambda client: client.list_tools(cursor=cursor))
+            tools += [ToolInfo(tool.name, tool.title, tool.description or "", tool.input_schema,
+                               bool((tool.meta or {}).get("deedscope/charged")),
+                               bool((tool.meta or {}).get("deedscope/contact"))) for tool in listed.tools]
+            cursor = listed.next_cursor
+            if cursor is None:
+                break
+        return tools
 
     def call(self, name: str, arguments: Mapping[str, Any] | None = None) -> ToolAnswer:
         """Call one tool; a refusal raises the `ApiStatusError` of its problem's status and code."""
         result: CallToolResult = self._run(lambda client: client.call_tool(name, dict(arguments or {})))
-        structured = result.structured_content or {}
+        structured = result.structured_content
         if result.is_error:
-            raise _tool_error(name, result, structured)
+            raise _tool_error(name, result, structured or {})
+        if structured is None:
+            # A server may answer with text alone: its JSON, if it is JSON, is the data.
+            structured = {"data": _text_data(result)}
         credits = structured.get("credits") or {}
         answer = ToolAnswer(structured.get("data"), structured.get("meta") or {}, structured.get("page"),
                             Credits(credits.get("charged"), credits.get("remaining")),
@@ -202,3 +215,11 @@ def _tool_error(name: str, result: CallToolResult, structured: dict[str, Any]) -
         problem = {"status": 400, "code": "validation_error", "detail": text or f"{name} refused its arguments"}
     status = int(problem.get("status") or 400)
     return error_class(status, problem.get("code"))(status, dict(problem))
+
+
+def _text_data(result: CallToolResult) -> Any:
+    text = "".join(getattr(block, "text", "") for block in result.content)
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text

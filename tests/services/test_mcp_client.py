@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from mcp_types import CallToolResult, TextContent
 
-from services.data_api.mcp_client import DataTools
-from services.errors import AuthenticationError, BadRequestError, ValidationError
+from services.data_api.mcp_client import DataTools, _text_data, _tool_error
+from services.errors import AuthenticationError, BadRequestError, QuotaExceededError, RateLimitError, ValidationError
 from tests.processes import ControlledSandbox
 from tests.services.conftest import settings_for
 
@@ -102,3 +103,28 @@ def test_the_lock_raises_before_any_tool(sandbox):
     with DataTools(anonymous) as tools, pytest.raises(BadRequestError) as no_header:
         tools.call("dataset", {})
     assert no_header.value.code == "on_behalf_of_required"
+
+
+@pytest.mark.parametrize("structured, text, error_type, code", [
+    pytest.param({"error": {"status": 429, "code": "rate_limited", "detail": "wait", "retry_after": 12,
+                            "bucket": "tool_contact"}}, "429 rate_limited: wait", RateLimitError, "rate_limited",
+                 id="problem-429"),
+    pytest.param({"error": {"status": 403, "code": "quota_exceeded", "detail": "no credit"}}, "",
+                 QuotaExceededError, "quota_exceeded", id="problem-quota"),
+    pytest.param(None, "1 validation error for deals_listArguments", ValidationError, "validation_error",
+                 id="sdk-argument-refusal"),
+])
+def test_an_error_result_becomes_the_error_of_its_code(structured, text, error_type, code):
+    result = CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured, is_error=True)
+    error = _tool_error("deals_list", result, structured or {})
+    assert type(error) is error_type and error.code == code
+    if code == "rate_limited":
+        assert error.retry_after == 12 and error.bucket == "tool_contact"
+
+
+@pytest.mark.parametrize("text, data", [
+    pytest.param('{"n_deals": 3}', {"n_deals": 3}, id="json"),
+    pytest.param("3 deals", "3 deals", id="prose"),
+])
+def test_a_text_only_answer_is_read_as_its_json_or_its_text(text, data):
+    assert _text_data(CallToolResult(content=[TextContent(type="text", text=text)])) == data

@@ -131,7 +131,10 @@ class RestDispatch:
     """Sends a tool's REST request to the sandbox's own app, in process."""
 
     def __init__(self, app: Any, contact_bucket: ContactBucket) -> None:
-        self._client = httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), timeout=60)
+        # A route's unexpected failure is answered as its `500 internal_error` problem, never raised
+        # into the tool (the server error middleware re-raises after answering).
+        transport = httpx2.ASGITransport(app=app, raise_app_exceptions=False)
+        self._client = httpx2.AsyncClient(transport=transport, timeout=60)
         self.contact_bucket = contact_bucket
 
     async def aclose(self) -> None:
