@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
     app = create_app(config)
-    uv_config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    uv_config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = _AnnouncingServer(uv_config, f"sandbox ready on {config.base_url}")
     server.run(sockets=[sock])
     return 0

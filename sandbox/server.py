@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from fastapi import FastAPI, Request
 
 from sandbox import control, data_api, marketplace
@@ -16,8 +19,11 @@ def create_app(config: SandboxConfig, context: SandboxContext | None = None) -> 
         title="deedscope sandbox",
         version="1.11.0",
         description="Local implementation of the Deed-Records Data API and the Marketplace API.",
+        lifespan=_lifespan,
     )
     app.state.context = context
+    # What runs while the app serves (the tool interface's session manager), added by the halves.
+    app.state.lifespans = []
     install_problem_handlers(app)
 
     @app.middleware("http")
@@ -32,3 +38,11 @@ def create_app(config: SandboxConfig, context: SandboxContext | None = None) -> 
     if config.admin:
         control.mount(app, context)
     return app
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async with contextlib.AsyncExitStack() as stack:
+        for running in app.state.lifespans:
+            await stack.enter_async_context(running())
+        yield

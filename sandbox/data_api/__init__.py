@@ -7,6 +7,7 @@ from fastapi import FastAPI
 from sandbox.core.context import SandboxContext
 from sandbox.data_api.routes import agents, borrowers, deals, fixtures, investors, lean, lenders, probes, wholesale
 from sandbox.data_api.routes import buyers_match, properties, str_parcels
+from sandbox.data_api import mcp
 from sandbox.data_api.runtime import DataRuntime
 
 
@@ -21,3 +22,4 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
         app.include_router(module.router)
     if context.config.admin:
         app.include_router(fixtures.router)
+    mcp.mount(app, context)
