@@ -30,7 +30,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
 from services import contract
-from services.credits import CreditMeter, Credits
+from services.data_api.credits import CreditMeter, Credits
 from services.errors import ApiConnectionError, ApiStatusError, error_class, error_from_response
 from services.settings import Settings
 
