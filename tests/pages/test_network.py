@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.small_maps import small_maps
 
 PAGE = page_path("network")
 
@@ -14,7 +15,7 @@ def run_page(**query_params):
 def test_a_markets_network_is_free_and_drawn_with_its_table(app_env):
     app = run_page(market="DFW")
     assert not app.exception
-    assert app.get("deck_gl_json_chart"), "the graph is drawn"
+    assert small_maps(app)[0]["graph"], "the graph is drawn"
     edges = frame_with(app, "Relation")
     assert set(edges["Relation"]) == {"loans", "wholesale purchases"}
     assert (edges["Deals"] > 0).all()
@@ -36,7 +37,7 @@ def test_an_investors_network_asks_the_profiles_cost_then_draws_around_it(app_en
     app = run_page(investor=investor_id)
     assert not app.exception
     assert app.button(key="net_profile_confirm").label == "Read the profile (1 credit)"
-    assert not app.get("deck_gl_json_chart"), "nothing read before the cost is agreed"
+    assert not small_maps(app), "nothing read before the cost is agreed"
     app.button(key="net_profile_confirm").click().run()
     assert not app.exception
     edges = frame_with(app, "Relation")
@@ -103,7 +104,7 @@ def test_a_profile_the_account_holds_is_said_free_in_a_new_session(app_env):
     assert not later.exception
     assert not [button for button in later.button if button.key == "net_profile_confirm"]
     assert "Free: already yours" in texts(later)
-    assert later.get("deck_gl_json_chart"), "the graph is drawn"
+    assert small_maps(later)[0]["graph"], "the graph is drawn"
     assert later.session_state["adapter_data_api"].credits.charged == 0
 
 
