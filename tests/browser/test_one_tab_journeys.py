@@ -102,3 +102,15 @@ def test_the_same_pages_in_reverse_order(sandbox, app_url, page, artifacts_dir):
     for step in (coverage, wholesale, lenders, network):
         step(journey)
     the_map(journey)
+
+
+def test_the_maps_leaders_link_then_back_to_the_map(app_url, page, artifacts_dir):
+    """The Map's own "Leaders of this view" link into the Network (the issue's first broken path), and back."""
+    journey = Journey(page, artifacts_dir, "leaders")
+    page.goto(app_url)
+    journey.check("Map", ready=page.get_by_role("heading", name="Where investors buy"))
+    page.get_by_role("link", name="Leaders of this view").click()
+    page.wait_for_url(re.compile(r"/network\?.*view="))
+    journey.check("leaders of the view", ready=page.get_by_text(re.compile(r"\d+ nodes, \d+ ties")))
+    page.get_by_role("heading", name="Leaders of the map's view").wait_for()
+    the_map(journey)
