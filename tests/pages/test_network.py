@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
-from tests.pages.small_maps import small_maps
+from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("network")
 
@@ -23,6 +23,19 @@ def test_a_markets_network_is_free_and_drawn_with_its_table(app_env):
                for link in list(edges["From page"]) + list(edges["To page"]))
     assert any(button.key == "net_edges_csv" for button in app.get("download_button"))
     assert not [button for button in app.button if button.key == "net_profile_confirm"]
+
+
+def test_the_graph_names_its_leading_nodes_and_every_node_on_hover_and_click(app_env):
+    """issue 26, Network: the busiest nodes named, the others on hover; a click opens any node (its id is its pick)."""
+    app = run_page(market="DFW")
+    [graph] = small_maps(app)
+    nodes = layer_by_id(graph, "network-nodes")["rows"]
+    names = layer_by_id(graph, "network-labels")["rows"]
+    assert len(nodes) > len(names) > 0 and len(names) <= 12
+    assert all(isinstance(node["pick"], str) and node["pick"] for node in nodes)
+    assert len({node["pick"] for node in nodes}) == len(nodes), "each node opens its own page"
+    assert all(node["tip"].endswith("click to open") for node in nodes)
+    assert {name["t"] for name in names} <= {node["tip"].split(": ", 1)[1].split("\n")[0] for node in nodes}
 
 
 def test_a_market_without_wholesale_draws_its_lenders_and_says_so(app_env):
