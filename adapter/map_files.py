@@ -25,6 +25,7 @@ from adapter.settings import basemap_enabled, settings_fingerprint
 from adapter.values import frozen
 from mapspec.layers import MapSpec
 from mapspec.plan import DrawnView, draw_view
+from mapspec.small_map import Canvas
 from mapspec.view import View
 from services.contract import H3_MIN_RESOLUTION
 from services.errors import ValidationError
@@ -130,3 +131,13 @@ def map_data_urls(spec: MapSpec) -> dict[str, str]:
             return {}
         urls[layer_id] = url
     return urls
+
+
+def small_map_canvas() -> Canvas:
+    """What the other pages' small maps are drawn with (components/small_map.py): the Map's
+    script, or None where it cannot be served (the map then says so in its place)."""
+    try:
+        url = map_script_url()
+    except MapUnavailable:
+        url = None
+    return Canvas(url, basemap_enabled())

@@ -1,26 +1,28 @@
 """Small charts shared by the analyst's pages: bar charts of counts, and points or boxes on a map.
 
-Charts go through Streamlit's own chart elements (Vega-Lite, pydeck), so they carry the
-data as data and never as markup: a name in a label is drawn as text.
+Bar charts go through Streamlit's Vega-Lite element, maps through the map element's small
+maps (components/small_map.py: one deck.gl in the tab); both carry the data as data and never
+as markup: a name in a label is drawn as text.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 
 import altair as alt
 import pandas as pd
-import pydeck
 import streamlit as st
 
-# A pale neutral for points and outlines; the basemap (when any) carries the colour.
-POINT_COLOR = [200, 30, 60, 180]
+from components.small_map import render_small_map
+from mapspec.small_map import Canvas, bounds_of, box_ring, layer, place_map
+
+POINT_COLOR = [200, 30, 60, 200]
+POINT_LINE_COLOR = [255, 255, 255, 220]
+POINT_RADIUS_PX = 5
 BOX_LINE_COLOR = [30, 90, 200, 220]
 BOX_FILL_COLOR = [30, 90, 200, 40]
-# Borders under a small map's boxes: thin and grey, context rather than content.
-OUTLINE_COLOR = [110, 110, 110, 170]
-OUTLINE_LAYER_ID = "outlines"
+BOX_NAME_COLOR = [20, 40, 90, 255]
+POINTS_LAYER, BOXES_LAYER, BOX_NAMES_LAYER = "points", "boxes", "box-names"
 # Height of a bar of the kind chart: each bar keeps its label.
 KIND_BAR_PX = 28
 
@@ -76,47 +78,35 @@ def render_month_chart(counts: Mapping[str, int], *, key: str, title: str = "Dea
     st.altair_chart(chart, key=key, use_container_width=True)
 
 
-def map_provider_for(basemap: bool) -> str | None:
-    """Without a basemap (`DEEDSCOPE_BASEMAP=none`: tests, offline) the map draws no tiles, so needs no network."""
-    return "carto" if basemap else None
+def _box_layers(boxes: Sequence[dict], *, filled: bool) -> list[dict]:
+    """The boxes (`label`, `bbox` = west, south, east, north) outlined (filled pale when
+    `filled`), each named at its north-west corner: without tiles nothing else says which is which."""
+    shown = [box for box in boxes if box.get("bbox") and len(box["bbox"]) == 4]
+    if not shown:
+        return []
+    outlines = [{"polygon": box_ring(box["bbox"]), "tip": box["label"]} for box in shown]
+    names = [{"t": box["label"].split(" · ")[0], "p": [box["bbox"][0], box["bbox"][3]]} for box in shown]
+    return [
+        layer("polygons", BOXES_LAYER, outlines if filled else [{"polygon": row["polygon"]} for row in outlines],
+              fill=BOX_FILL_COLOR if filled else [0, 0, 0, 0], line=BOX_LINE_COLOR, lineWidth=2),
+        layer("text", BOX_NAMES_LAYER, names, size=14, color=BOX_NAME_COLOR, anchor="start", baseline="bottom"),
+    ]
 
 
-# A chart's width when it is not known (half a wide page): the fit errs wide, never cropping.
-ASSUMED_WIDTH_PX = 480
-# Room kept around what a small map shows (its corner buttons sit over the edges).
-FIT_MARGIN = 0.2
-
-
-def _view_of(latitudes: Sequence[float], longitudes: Sequence[float], *, height: int = 320) -> pydeck.ViewState:
-    """The view that shows every point whole in a map `height` px tall (deck.gl's zoom counts
-    512-px tiles; latitude compared in Mercator units), with a margin for the map's buttons."""
-    west, east = min(longitudes), max(longitudes)
-    south, north = min(latitudes), max(latitudes)
-
-    def mercator_y(latitude: float) -> float:
-        return math.log(math.tan(math.pi / 4 + math.radians(max(min(latitude, 85.0), -85.0)) / 2))
-
-    longitude_span = max(east - west, 0.01) * (1 + 2 * FIT_MARGIN)
-    latitude_span = max(mercator_y(north) - mercator_y(south), 0.0002) * (1 + 2 * FIT_MARGIN)
-    zoom_x = math.log2(ASSUMED_WIDTH_PX * 360 / (512 * longitude_span))
-    zoom_y = math.log2(height * 2 * math.pi / (512 * latitude_span))
-    zoom = max(1.0, min(14.0, zoom_x, zoom_y))
-    latitude = math.degrees(2 * math.atan(math.exp((mercator_y(north) + mercator_y(south)) / 2)) - math.pi / 2)
-    return pydeck.ViewState(latitude=latitude, longitude=(west + east) / 2, zoom=zoom)
+def _corners(boxes: Sequence[dict]) -> list[list[float]]:
+    return [corner for box in boxes if box.get("bbox") and len(box["bbox"]) == 4 for corner in box_ring(box["bbox"])]
 
 
 def render_points_map(
     points: pd.DataFrame,
     *,
     key: str,
-    basemap: bool,
-    tooltip: str = "{label}",
+    canvas: Canvas,
     height: int = 320,
     frames: Sequence[dict] = (),
-    outlines: Sequence[Sequence[Sequence[float]]] = (),
+    label: str = "Map of the points: hover a point for what it is",
 ) -> None:
     """Points (`latitude`, `longitude`, `label`) on a small map; rows without a position are left out.
-    `outlines` (paths of longitude, latitude: the states' borders) are drawn under everything.
 
     `frames` (`label`, `bbox` = west, south, east, north), e.g. the market the points are in, are
     outlined and named under the points, and the view takes them in whole: the points' context."""
@@ -124,103 +114,21 @@ def render_points_map(
     if located.empty:
         st.caption("No mapped positions.")
         return
-    layer = pydeck.Layer(
-        "ScatterplotLayer",
-        data=located,
-        get_position=["longitude", "latitude"],
-        get_fill_color=POINT_COLOR,
-        get_radius=60,
-        radius_min_pixels=3,
-        radius_max_pixels=10,
-        pickable=True,
-    )
-    polygons = _box_polygons(frames)
-    latitudes = located["latitude"].tolist() + [point[1] for polygon in polygons for point in polygon["polygon"]]
-    longitudes = located["longitude"].tolist() + [point[0] for polygon in polygons for point in polygon["polygon"]]
-    deck = pydeck.Deck(
-        layers=[*outline_layer(outlines), *_box_layers(polygons, filled=False), layer],
-        initial_view_state=_view_of(latitudes, longitudes, height=height),
-        map_provider=map_provider_for(basemap),
-        map_style=None,
-        tooltip={"text": tooltip},
-    )
-    st.pydeck_chart(deck, key=key, height=height)
+    rows = [{"p": [float(lng), float(lat)], "tip": str(text)}
+            for lat, lng, text in zip(located["latitude"], located["longitude"], located["label"])]
+    spec = place_map(
+        [*_box_layers(frames, filled=False),
+         layer("points", POINTS_LAYER, rows, fill=POINT_COLOR, radius=POINT_RADIUS_PX, line=POINT_LINE_COLOR)],
+        bounds=bounds_of([row["p"] for row in rows] + _corners(frames)), basemap=canvas.basemap, label=label)
+    render_small_map(spec, canvas=canvas, key=key, height=height)
 
 
-def _box_polygons(boxes: Sequence[dict]) -> list[dict]:
-    return [
-        {
-            "label": box["label"],
-            "polygon": [[w, s], [e, s], [e, n], [w, n], [w, s]],
-        }
-        for box in boxes
-        if box.get("bbox") and len(box["bbox"]) == 4
-        for (w, s, e, n) in [box["bbox"]]
-    ]
-
-
-def _box_layers(polygons: list[dict], *, filled: bool = True) -> list[pydeck.Layer]:
-    """The boxes outlined (filled pale when `filled`), each named at its north-west corner."""
-    if not polygons:
-        return []
-    layer = pydeck.Layer(
-        "PolygonLayer",
-        data=polygons,
-        get_polygon="polygon",
-        get_fill_color=BOX_FILL_COLOR,
-        get_line_color=BOX_LINE_COLOR,
-        line_width_min_pixels=2,
-        stroked=True,
-        filled=filled,
-        pickable=filled,
-    )
-    # Labels on the boxes themselves: without a basemap nothing else says which box is which.
-    labels = pydeck.Layer(
-        "TextLayer",
-        data=[{"label": polygon["label"].split(" · ")[0], "position": polygon["polygon"][3]} for polygon in polygons],
-        get_position="position",
-        get_text="label",
-        get_size=14,
-        get_color=[20, 40, 90, 255],
-        get_text_anchor="'start'",
-        get_alignment_baseline="'bottom'",
-    )
-    return [layer, labels]
-
-
-def outline_layer(paths: Sequence[Sequence[Sequence[float]]]) -> list[pydeck.Layer]:
-    """Borders (paths of longitude, latitude) as thin grey lines: a map's context, drawn under
-    what it shows, never picked."""
-    if not paths:
-        return []
-    return [pydeck.Layer(
-        "PathLayer", id=OUTLINE_LAYER_ID, data=[{"path": [list(point) for point in path]} for path in paths],
-        get_path="path", get_color=OUTLINE_COLOR, width_units="'pixels'", get_width=1, width_min_pixels=1,
-        pickable=False,
-    )]
-
-
-def render_boxes_map(
-    boxes: Sequence[dict],
-    *,
-    key: str,
-    basemap: bool,
-    height: int = 360,
-    outlines: Sequence[Sequence[Sequence[float]]] = (),
-) -> None:
-    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map, over
-    `outlines` (e.g. the states' borders) when given."""
-    polygons = _box_polygons(boxes)
-    if not polygons:
+def render_boxes_map(boxes: Sequence[dict], *, key: str, canvas: Canvas, height: int = 360) -> None:
+    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map."""
+    corners = _corners(boxes)
+    if not corners:
         st.caption("No market boxes to draw.")
         return
-    latitudes = [point[1] for polygon in polygons for point in polygon["polygon"]]
-    longitudes = [point[0] for polygon in polygons for point in polygon["polygon"]]
-    deck = pydeck.Deck(
-        layers=[*outline_layer(outlines), *_box_layers(polygons)],
-        initial_view_state=_view_of(latitudes, longitudes, height=height),
-        map_provider=map_provider_for(basemap),
-        map_style=None,
-        tooltip={"text": "{label}"},
-    )
-    st.pydeck_chart(deck, key=key, height=height)
+    spec = place_map(_box_layers(boxes, filled=True), bounds=bounds_of(corners), basemap=canvas.basemap,
+                     label="Map of the markets' boxes: hover a box for its market")
+    render_small_map(spec, canvas=canvas, key=key, height=height)

@@ -9,6 +9,7 @@ import streamlit as st
 from components.charts import render_boxes_map
 from components.coverage_matrix import STATUS_MARKS
 from components.tables import escape_markdown
+from mapspec.small_map import Canvas
 
 # Place members worth echoing back, as the service understood the place.
 PLACE_WORDS = (("zip", "ZIP"), ("county", "county"), ("fips", "county FIPS"), ("name", "name"),
@@ -48,12 +49,10 @@ def render_place_answer(answer: Mapping, *, asked: str, key: str) -> None:
         )
 
 
-def render_market_boxes(markets: Sequence[Mapping], *, key: str, basemap: bool,
-                        outlines: Sequence[Sequence[Sequence[float]]] = ()) -> None:
-    """The markets' boxes, over `outlines` (the states' borders) so they are seen in their place."""
+def render_market_boxes(markets: Sequence[Mapping], *, key: str, canvas: Canvas) -> None:
+    """The markets' boxes, over the states' borders (mapspec.small_map) so they are seen in their place."""
     render_boxes_map(
         [{"label": f"{market.get('market')} · {market.get('name') or ''}", "bbox": market.get("bbox")} for market in markets],
         key=key,
-        basemap=basemap,
-        outlines=outlines,
+        canvas=canvas,
     )

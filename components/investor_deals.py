@@ -11,6 +11,7 @@ from components.charts import render_month_chart, render_points_map
 from components.tables import date_column, link_column, money_column, page_href, render_table
 from components.words import code_label
 from links.properties import property_href
+from mapspec.small_map import Canvas
 
 DEAL_COLUMNS = ["Sale date", "Price", "Kind", "City", "ZIP", "Seller", "Beds", "Baths", "Sq ft", "Year built",
                 "Deal id", "Property", "Listing id", "Listing", "latitude", "longitude"]
@@ -59,10 +60,10 @@ def purchases_by_month(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"Month": counts.index, "Purchases": counts.to_numpy()})
 
 
-def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, basemap: bool, file_stem: str,
-                          market: Mapping | None = None, outlines: Sequence = ()) -> None:
+def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, canvas: Canvas, file_stem: str,
+                          market: Mapping | None = None) -> None:
     """The deals read so far; `complete` says whether every page was walked. `market` (`market`,
-    `bbox`), the investor's market, frames the map of its deals, over `outlines` (the states' borders)."""
+    `bbox`), the investor's market, frames the map of its deals."""
     if frame.empty:
         st.info("No deals recorded for this investor.")
         return
@@ -72,8 +73,8 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, base
     with left:
         points = frame.assign(label=frame["Sale date"].dt.strftime("%Y-%m-%d").fillna("undated") + " · " + frame["Kind"].fillna(""))
         frames = [{"label": f"{market['market']} market", "bbox": market["bbox"]}] if market and market.get("bbox") else []
-        render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", basemap=basemap, frames=frames,
-                          outlines=outlines)
+        render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", canvas=canvas, frames=frames,
+                          label="Map of the investor's deals: hover a point for its date and kind")
     with right:
         months = purchases_by_month(frame)
         render_month_chart(dict(zip(months["Month"], months["Purchases"])), key=f"{key}_months", title="Purchases by month", measure="Purchases")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import h3
 import pandas as pd
-import pydeck
 import streamlit as st
 
-from components.charts import map_provider_for, render_bar_chart
+from components.charts import render_bar_chart
+from components.small_map import render_small_map
 from components.words import code_label
+from mapspec.small_map import Canvas, bounds_of, layer, place_map
 from components.tables import (
     date_column,
     escape_markdown,
@@ -102,19 +103,16 @@ def render_borrowers(rows: list[dict], *, key: str, file_stem: str) -> None:
                          query_params={"investor": row["investor_id"]})
 
 
-def render_lender_cells(cells: list[dict], *, key: str, basemap: bool, height: int = 380) -> None:
-    """Financed deals per H3 cell as a hexagon layer (darker = more loans)."""
+def render_lender_cells(cells: list[dict], *, key: str, canvas: Canvas, height: int = 380) -> None:
+    """Financed deals per H3 cell as hexagons (darker = more loans), their rings computed here."""
     if not cells:
         st.caption("No financed deals to map here.")
         return
     heaviest = max(cell.get("n_loans") or 0 for cell in cells) or 1
-    rows = [{**cell, "fill": [*CELL_COLOUR, int(40 + 200 * (cell.get("n_loans") or 0) / heaviest)]} for cell in cells]
-    centres = [h3.cell_to_latlng(cell["cell"]) for cell in cells]
-    lat = sum(c[0] for c in centres) / len(centres)
-    lng = sum(c[1] for c in centres) / len(centres)
-    layer = pydeck.Layer("H3HexagonLayer", id="lender-cells", data=rows, get_hexagon="cell", get_fill_color="fill",
-                         extruded=False, stroked=False, pickable=True)
-    deck = pydeck.Deck(layers=[layer], initial_view_state=pydeck.ViewState(latitude=lat, longitude=lng, zoom=8.5),
-                       map_provider=map_provider_for(basemap), map_style=None,
-                       tooltip={"text": "{n_loans} loans · {n_lenders} lenders"})
-    st.pydeck_chart(deck, key=key, height=height)
+    rows = [{"polygon": [[lng, lat] for lat, lng in h3.cell_to_boundary(cell["cell"])],
+             "fill": [*CELL_COLOUR, int(40 + 200 * (cell.get("n_loans") or 0) / heaviest)],
+             "tip": f"{cell.get('n_loans') or 0:,} loans · {cell.get('n_lenders') or 0:,} lenders"} for cell in cells]
+    corners = [corner for row in rows for corner in row["polygon"]]
+    spec = place_map([layer("polygons", "lender-cells", rows)], bounds=bounds_of(corners), basemap=canvas.basemap,
+                     label="Map of financed deals per hexagon: hover one for its loans and lenders")
+    render_small_map(spec, canvas=canvas, key=key, height=height)

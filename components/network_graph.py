@@ -1,20 +1,27 @@
-"""The network drawn with pydeck (an orthographic view: positions from `graphs.network.layout`).
+"""The network drawn by the map element's script (components/small_map.py; an orthographic view,
+positions from `graphs.network.layout`).
 
 Nodes are circles coloured by kind and sized by deals, edges lines as wide as their deals,
-the busiest nodes named. A click on a node selects it (`on_select="rerun"`); the page opens it.
+the busiest nodes named and the others named on hover. A click on a node reruns the page with
+that node; the page opens it.
 """
 
 from __future__ import annotations
 
 import pandas as pd
-import pydeck as pdk
 import streamlit as st
 
+from components.small_map import render_small_map
 from components.tables import link_column, render_table
+from mapspec.small_map import Canvas, graph, layer
 from graphs.network import KIND_COLOURS, KIND_LABELS
 
 NODES_LAYER = "network-nodes"
 NAMED_NODES = 12
+EDGE_COLOUR = [110, 110, 110, 120]
+# The first zoom of the graph (the layout spans -100..100 units) and the nodes' sizes there.
+GRAPH_ZOOM = 1.4
+RADIUS_MIN_PX, RADIUS_MAX_PX = 3.0, 18.0
 
 
 def render_legend() -> None:
@@ -24,28 +31,27 @@ def render_legend() -> None:
     st.html(f"<div style='font-size:0.9rem'>{swatches} · line width = deals between the two</div>")
 
 
-def render_network(nodes: list[dict], edges: list[dict], *, key: str, height: int = 560) -> dict | None:
-    """Draw the graph; the node a person clicked (its row), or None."""
+def render_network(nodes: list[dict], edges: list[dict], *, key: str, canvas: Canvas, height: int = 560) -> dict | None:
+    """Draw the graph; the node a person just clicked (its row), or None."""
     named = sorted(nodes, key=lambda node: -node["deals"])[:NAMED_NODES]
-    layers = [
-        pdk.Layer("LineLayer", id="network-edges", data=edges, get_source_position="source",
-                  get_target_position="target", get_width="width", width_units="pixels",
-                  get_color=[110, 110, 110, 120], pickable=True),
-        pdk.Layer("ScatterplotLayer", id=NODES_LAYER, data=nodes, get_position="position", get_radius="radius",
-                  radius_min_pixels=3, radius_max_pixels=18, get_fill_color="colour", get_line_color=[255, 255, 255], stroked=True,
-                  line_width_min_pixels=1, pickable=True),
-        pdk.Layer("TextLayer", id="network-labels", data=named, get_position="position", get_text="label",
-                  get_size=12, get_pixel_offset=[0, -16], get_color=[30, 30, 30, 255]),
-    ]
-    deck = pdk.Deck(
-        layers=layers, views=[pdk.View(type="OrthographicView", controller=True)],
-        initial_view_state=pdk.ViewState(target=[0, 0, 0], zoom=1.4), map_style=None,
-        tooltip={"text": "{kind_label}: {label}\n{deals} deals · click to open"},
-    )
-    event = st.pydeck_chart(deck, on_select="rerun", selection_mode="single-object", key=key, height=height)
-    selection = getattr(event, "selection", None) or {}
-    picked = (selection.get("objects") or {}).get(NODES_LAYER) or []
-    return picked[0] if picked else None
+    node_rows = [{"p": node["position"], "fill": [*node["colour"], 235], "radius": _radius_px(node),
+                  "tip": f"{node['kind_label']}: {node['label']}\n{node['deals']:,} deals · click to open",
+                  "pick": node["id"]} for node in nodes]
+    spec = graph(
+        [layer("lines", "network-edges", [{"from": edge["source"], "to": edge["target"], "width": edge["width"],
+                                           "tip": edge["label"]} for edge in edges], color=EDGE_COLOUR),
+         layer("points", NODES_LAYER, node_rows, line=[255, 255, 255, 255]),
+         # The leading nodes named; the rest say their name on hover (issue 26: labels piled up).
+         layer("text", "network-labels", [{"p": node["position"], "t": node["label"]} for node in named],
+               size=12, offset=[0, -16])],
+        target=[0, 0], zoom=GRAPH_ZOOM, label="Network graph: hover a node for its name and deals, click it to open its page")
+    picked = render_small_map(spec, canvas=canvas, key=key, height=height)
+    return next((node for node in nodes if node["id"] == picked), None) if picked is not None else None
+
+
+def _radius_px(node: dict) -> float:
+    """The node's radius (graphs.network, in the layout's units) in pixels at the first zoom."""
+    return round(min(RADIUS_MAX_PX, max(RADIUS_MIN_PX, node["radius"] * 2**GRAPH_ZOOM)), 1)
 
 
 def render_edge_table(rows: list[dict], *, key: str, file_name: str) -> None:

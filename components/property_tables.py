@@ -3,21 +3,18 @@ with the short-term-rental parcels as a second layer and a list where the market
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
-import pydeck
 import streamlit as st
 
-from components.charts import map_provider_for
+from components.small_map import render_small_map
 from components.tables import date_column, link_column, money_column, render_table
 from links.properties import property_href
+from mapspec.small_map import Canvas, bounds_of, layer, place_map
 
 PARCEL_COLOR = [31, 119, 180, 220]
 STR_COLOR = [230, 85, 13, 230]
-# A street-level view: a zoom level shows about 360 / 2**zoom degrees across.
-STREET_ZOOM = 15.0
 
 
 def owner_text(row: Mapping) -> str:
@@ -77,23 +74,21 @@ def _label(row: Mapping) -> str:
     return f"{address.get('line') or ''} {address.get('unit') or ''}, {address.get('zip') or ''}".replace(" ,", ",")
 
 
-def render_parcel_map(rows: Sequence[Mapping], str_rows: Sequence[Mapping] = (), *, key: str, basemap: bool,
+def render_parcel_map(rows: Sequence[Mapping], str_rows: Sequence[Mapping] = (), *, key: str, canvas: Canvas,
                       height: int = 380) -> None:
-    """Pins of the parcels (blue) and of the short-term rentals (orange), at street level."""
+    """Pins of the parcels (blue) and of the short-term rentals (orange), in their streets."""
     parcels, rentals = _points(rows, _label), _points(str_rows, lambda r: "Short-term rental: " + _label(r))
-    both = pd.concat([parcels, rentals], ignore_index=True)
-    if both.empty:
+    layers = [layer("points", layer_id, [{"p": [float(lng), float(lat)], "tip": text}
+                                         for lat, lng, text in zip(frame["latitude"], frame["longitude"], frame["label"])],
+                    fill=color, radius=6, line=[255, 255, 255, 230])
+              for layer_id, frame, color in (("parcels", parcels, PARCEL_COLOR), ("rentals", rentals, STR_COLOR))
+              if not frame.empty]
+    if not layers:
         st.caption("No mapped positions.")
         return
-    layers = [pydeck.Layer("ScatterplotLayer", data=frame, get_position=["longitude", "latitude"], get_fill_color=color,
-                           get_radius=12, radius_min_pixels=4, radius_max_pixels=12, pickable=True)
-              for frame, color in ((parcels, PARCEL_COLOR), (rentals, STR_COLOR)) if not frame.empty]
-    span = max(both["longitude"].max() - both["longitude"].min(), both["latitude"].max() - both["latitude"].min(), 1e-4)
-    zoom = max(10.0, min(STREET_ZOOM + 2, math.log2(360 / (span * 1.5))))
-    view = pydeck.ViewState(latitude=float(both["latitude"].mean()), longitude=float(both["longitude"].mean()), zoom=zoom)
-    deck = pydeck.Deck(layers=layers, initial_view_state=view, map_provider=map_provider_for(basemap), map_style=None,
-                       tooltip={"text": "{label}"})
-    st.pydeck_chart(deck, key=key, height=height)
+    spec = place_map(layers, bounds=bounds_of([row["p"] for item in layers for row in item["rows"]]),
+                     basemap=canvas.basemap, label="Map of the parcels: hover a pin for its address")
+    render_small_map(spec, canvas=canvas, key=key, height=height)
 
 
 def render_str_list(rows: Sequence[Mapping], *, key: str) -> None:

@@ -8,6 +8,7 @@ import streamlit as st
 from components.charts import render_points_map
 from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
 from components.words import code_label
+from mapspec.small_map import Canvas
 
 
 def wholesaler_name(block: dict | None) -> str:
@@ -43,14 +44,14 @@ def render_listings(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
                                 "Buyer page": link_column("Buyer page", "buyer")})
 
 
-def render_listings_map(frame: pd.DataFrame, *, key: str, basemap: bool, frames=(), outlines=()) -> None:
-    """The listings as dots, within `frames` (the market's box) over `outlines` (the states' borders)."""
+def render_listings_map(frame: pd.DataFrame, *, key: str, canvas: Canvas, frames=()) -> None:
+    """The listings as dots, within `frames` (the market's box)."""
     if frame.empty:
         return
     points = frame.assign(label=frame["Status"] + " · " + frame["City"].fillna("") + " · "
                           + frame["Asking"].map(lambda v: f"${v:,.0f}" if pd.notna(v) else "no price"))
-    render_points_map(points[["latitude", "longitude", "label"]], key=key, basemap=basemap, height=380, frames=frames,
-                      outlines=outlines)
+    render_points_map(points[["latitude", "longitude", "label"]], key=key, canvas=canvas, height=380, frames=frames,
+                      label="Map of the listings: hover a point for its status, city and price")
 
 
 def render_listing(listing: dict, *, key: str) -> None:

@@ -1,4 +1,4 @@
-"""The network between investors, agents, lenders and wholesalers: a graph, its layout, what pydeck draws.
+"""The network between investors, agents, lenders and wholesalers: a graph, its layout, what the graph draws.
 
 No Streamlit, no client: `adapter.network` reads the rows, this module turns them into a
 `Network` (nodes by kind, edges weighted by deals), lays it out with networkx (radial around
@@ -100,7 +100,7 @@ def layout(network: Network, *, seed: int = 7) -> dict[str, tuple[float, float]]
 
 def deck_rows(network: Network, positions: dict[str, tuple[float, float]],
               scale: float = 100.0) -> tuple[list[dict], list[dict]]:
-    """The nodes and edges as rows for pydeck (an orthographic view; coordinates scaled by `scale`)."""
+    """The nodes and edges as rows for the graph (an orthographic view; coordinates scaled by `scale`)."""
     degree: dict[str, int] = {}
     for a, b, weight in network.edges():
         degree[a] = degree.get(a, 0) + weight

@@ -15,4 +15,6 @@ Plain functions over plain values, tested as such (tests/mapspec/); the adapter
   the map's script.
 - `links.map`: the page's link, `parse` and `write`.
 - `mapspec.area`: an area drawn on the map, the cells and deals in it.
+- `mapspec.small_map`: the other pages' small maps and the network graph, as the map
+  element's script draws them (one deck.gl in the tab).
 """

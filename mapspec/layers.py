@@ -34,9 +34,9 @@ CELLS_LAYER = "cells"
 FLAGGED_CELLS_LAYER = "cells-flagged"
 CELL_LAYERS = (CELLS_LAYER, FLAGGED_CELLS_LAYER)
 
-# The basemap: Carto's Positron. The other pages' pydeck charts draw its vector style;
-# the map element draws its raster tiles (no vector renderer in its script). The probe
-# (adapter.settings.basemap_enabled) asks the style, on the same host.
+# The basemap: Carto's Positron, its raster tiles, drawn by the map element on the Map and
+# on the other pages' small maps (no vector renderer in its script). The probe
+# (adapter.settings.basemap_enabled) asks the vector style, on the same host.
 CARTO_POSITRON = "https://basemaps.cartocdn.com/gl/positron-gl-style/style.json"
 CARTO_POSITRON_TILES = "https://basemaps.cartocdn.com/light_all/{z}/{x}/{y}.png"
 # The same tiles at twice the pixels, for screens that have them.

@@ -13,7 +13,7 @@ import adapter.data
 import adapter.routing
 import adapter.settings
 import links.coverage
-import geo.us_states
+import adapter.map_files
 from components.coverage_matrix import render_builds, render_counties, render_coverage_matrix
 from components.coverage_place import render_market_boxes, render_place_answer
 from components.feedback import render_error
@@ -95,17 +95,6 @@ def place_section() -> None:
     render_place_answer(answer, asked=words, key="cov_answer")
 
 
-def state_outlines_around(markets: list[dict]) -> list:
-    """The states' borders around the markets' boxes (shipped with the app: no tiles needed)."""
-    boxes = [market["bbox"] for market in markets if len(market.get("bbox") or []) == 4]
-    if not boxes:
-        return []
-    around = [min(box[0] for box in boxes), min(box[1] for box in boxes), max(box[2] for box in boxes),
-              max(box[3] for box in boxes)]
-    # The map shows more than the boxes (it keeps a margin for its buttons): borders reach its edges.
-    return geo.us_states.outlines_near(around, margin_deg=15)
-
-
 def build_states(envelope: dict) -> dict:
     """`/v3/build` states: in `data` when it lists them, else in the lean `meta.build` (data-api.md, Envelope)."""
     data = envelope.get("data") or {}
@@ -133,8 +122,7 @@ def main() -> None:
             render_counties(markets, key="cov_counties")
         with right:
             st.subheader("Market boxes")
-            render_market_boxes(markets, key="cov_boxes", basemap=adapter.settings.basemap_enabled(),
-                                outlines=state_outlines_around(markets))
+            render_market_boxes(markets, key="cov_boxes", canvas=adapter.map_files.small_map_canvas())
     st.subheader("Builds and freshness")
     build = dataset = None
     try:

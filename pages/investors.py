@@ -16,7 +16,7 @@ import adapter.routing
 import adapter.settings
 import adapter.wholesale
 import links.investors
-import geo.us_states
+import adapter.map_files
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
@@ -287,9 +287,8 @@ def deals_section(profile: dict) -> None:
         loaded[investor_id] = read
     frame, complete = loaded[investor_id]
     market = market_of(profile)
-    render_investor_deals(frame, complete=complete, key="inv_deals", basemap=adapter.settings.basemap_enabled(),
-                          file_stem=investor_id, market=market,
-                          outlines=geo.us_states.outlines_near(market["bbox"]) if market and market.get("bbox") else ())
+    render_investor_deals(frame, complete=complete, key="inv_deals", canvas=adapter.map_files.small_map_canvas(),
+                          file_stem=investor_id, market=market)
 
 
 def market_of(profile: dict) -> dict | None:

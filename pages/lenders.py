@@ -13,6 +13,7 @@ import streamlit as st
 
 import adapter.data
 import adapter.lenders
+import adapter.map_files
 import adapter.routing
 import adapter.settings
 import links.lenders
@@ -92,7 +93,7 @@ def rankings_section(markets: list[dict]) -> None:
         return
     render_rankings(rows, key="len_rankings", market=chosen)
     st.markdown("**Where the market's loans are** (financed deals per hexagon)")
-    render_lender_cells(cells, key="len_market_cells", basemap=adapter.settings.basemap_enabled())
+    render_lender_cells(cells, key="len_market_cells", canvas=adapter.map_files.small_map_canvas())
 
 
 def open_lender(lender_id: str) -> dict | None:
@@ -237,7 +238,7 @@ def lender_map(lender: dict) -> None:
         render_error(error, title="The lender's map could not be read")
         return
     st.caption(f"This lender's financed deals in {market}, its busiest market.")
-    render_lender_cells(cells, key="len_cells", basemap=adapter.settings.basemap_enabled())
+    render_lender_cells(cells, key="len_cells", canvas=adapter.map_files.small_map_canvas())
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Network: who deals with whom — investors, the agents they list through, the lenders that finance
 them, the wholesalers that sell to them — for a market or around one investor.
 
-Drawn with networkx's layout on a pydeck chart (docs/architecture.md says why): radial around an
+Drawn with networkx's layout by the map element's script (docs/architecture.md, "One deck.gl in the browser"): radial around an
 investor, a force layout for a market; a click on a node opens its page. The same edges are a
 table with a CSV. A market's graph reads only free routes (lenders and wholesale are early access,
 data-api.md Limits 3); an investor's starts from its profile, whose cost is said first.
@@ -15,6 +15,7 @@ import streamlit as st
 
 import adapter.data
 import adapter.investors
+import adapter.map_files
 import adapter.network
 import adapter.routing
 import links.network
@@ -146,7 +147,7 @@ def draw(network: Network, notes: list[str], stem: str) -> None:
     nodes, edges = deck_rows(network, layout(network))
     st.caption(f"{len(nodes):,} nodes, {len(edges):,} ties; hover a node for its name and deals, click it to open its page.")
     render_legend()
-    picked = render_network(nodes, edges, key="net_graph")
+    picked = render_network(nodes, edges, key="net_graph", canvas=adapter.map_files.small_map_canvas())
     if picked is not None:
         open_node(picked)
     st.markdown("**The same ties as a table**")

@@ -14,6 +14,7 @@ from dataclasses import replace
 import streamlit as st
 
 import adapter.coverage
+import adapter.map_files
 import adapter.properties
 import adapter.routing
 import adapter.settings
@@ -122,7 +123,7 @@ def search_section(link: PropertiesLink) -> None:
     st.caption(f"{len(rows)} parcel{'s' if len(rows) != 1 else ''}" + (" (the first page)" if len(rows) == limit else ""))
     render_parcel_table(rows, key="prop_results")
     str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
-    render_parcel_map(rows, str_rows, key="prop_map", basemap=adapter.settings.basemap_enabled())
+    render_parcel_map(rows, str_rows, key="prop_map", canvas=adapter.map_files.small_map_canvas())
     labels = {row["property_id"]: f"{(row.get('address') or {}).get('line')} · {row['property_id']}" for row in rows}
     st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
                  placeholder="Choose a parcel from the results", on_change=open_picked)
@@ -202,7 +203,7 @@ def property_section(property_id: str) -> None:
         return
     render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names())
     if page["parcel"]:
-        render_parcel_map([page["parcel"]], key="prop_parcel_map", basemap=adapter.settings.basemap_enabled(),
+        render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
                           height=260)
     title, loans, permits, listings = st.tabs(["Chain of title", "Loans", "Permits", "Listings"])
     with title:

@@ -16,7 +16,7 @@ import adapter.routing
 import adapter.settings
 import adapter.wholesale
 import links.wholesale
-import geo.us_states
+import adapter.map_files
 from components.feedback import render_error
 from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
@@ -90,10 +90,9 @@ def listings_section(markets: list[dict]) -> None:
     if len(rows) >= MAX_LISTINGS:
         st.caption(f"The newest {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
     frame = listings_frame(rows)
-    # The market's frame and the states' borders around it: the dots' context without tiles.
-    render_listings_map(frame, key="whl_map", basemap=adapter.settings.basemap_enabled(),
-                        frames=[{"label": market["market"], "bbox": market.get("bbox")}],
-                        outlines=geo.us_states.outlines_near(market["bbox"]) if market.get("bbox") else ())
+    # The market's frame around the dots (and, drawn by every small map, the states' borders).
+    render_listings_map(frame, key="whl_map", canvas=adapter.map_files.small_map_canvas(),
+                        frames=[{"label": market["market"], "bbox": market.get("bbox")}])
     render_listings(frame, key="whl_listings", file_stem=f"wholesale-{market['market']}")
 
 

@@ -22,6 +22,7 @@ from sandbox.core.config import (
     SandboxConfig,
     default_data_dir,
 )
+from sandbox.parent_watch import watch_parent
 from sandbox.server import create_app
 
 
@@ -56,6 +57,14 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
     )
 
 
+def _exit_with(argv: list[str] | None) -> tuple[int | None, list[str]]:
+    """`--exit-with PID` (sandbox/parent_watch.py), taken apart from the server's options."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--exit-with", type=int, default=None)
+    known, rest = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    return known.exit_with, rest
+
+
 class _AnnouncingServer(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, ready_line: str) -> None:
         super().__init__(config)
@@ -67,7 +76,17 @@ class _AnnouncingServer(uvicorn.Server):
 
 
 def main(argv: list[str] | None = None) -> int:
+    parent_pid, argv = _exit_with(argv)
     config = parse_args(argv)
+    servers: list[uvicorn.Server] = []
+
+    def stop_serving() -> None:
+        for server in servers:
+            server.should_exit = True
+
+    if parent_pid is not None:
+        # Watched from the start: a parent may end while the dataset is still being built.
+        watch_parent(parent_pid, stop=stop_serving)
     # Bind first so that `--port 0` resolves to a real port before the app is built:
     # the issuer URL and problem `type` links carry it.
     sock = socket.socket(socket.AF_INET6 if ":" in config.host else socket.AF_INET)
@@ -81,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app(config)
     uv_config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = _AnnouncingServer(uv_config, f"sandbox ready on {config.base_url}")
+    servers.append(server)
     server.run(sockets=[sock])
     return 0
 

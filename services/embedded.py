@@ -2,7 +2,8 @@
 
 decisions.md, Names and configuration: with `DEEDSCOPE_API_URL` unset the app starts the
 sandbox itself. It runs once per Python process on a free loopback port, keeps its data
-in `<repo>/.data` (built on the first run, reused after), and stops when the process exits.
+in `<repo>/.data` (built on the first run, reused after), and stops when the process exits,
+however it exits: the sandbox watches the process that started it (sandbox/parent_watch.py).
 Starting it is `services.sandbox_process`'s job; this module keeps the one per process.
 """
 

@@ -1,7 +1,7 @@
 """Start the sandbox server (`python -m sandbox ...`) as a subprocess: the one place that does.
 
 Used by the app's embedded sandbox (`services.embedded`), the tests (`tests/processes.py`)
-and the benchmarks (`bench/`). The process runs on a free loopback port (`--port 0`); its
+and the benchmarks (`bench/`). The sandbox is told to end with the process that started it. The process runs on a free loopback port (`--port 0`); its
 `sandbox ready on URL` line says where. Its output is kept (the last lines) and read on
 a thread, so a full pipe never blocks the server. This module only starts a program; it
 imports nothing from `sandbox/` (the sandbox shares no code with services/).
@@ -10,6 +10,7 @@ imports nothing from `sandbox/` (the sandbox shares no code with services/).
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import sys
 import threading
@@ -77,7 +78,9 @@ def start_sandbox(
     `extra_args` go to the sandbox's command line as given (`"--rate-limit", "5"`);
     `process_type` lets a caller (the tests) add conveniences to the returned object.
     """
-    args = [sys.executable, "-m", "sandbox", "--port", "0", "--data-dir", str(data_dir)]
+    # `--exit-with`: the sandbox ends with this process, however it ends (a SIGTERM, a kill),
+    # rather than stay behind holding its port and data (sandbox/parent_watch.py).
+    args = [sys.executable, "-m", "sandbox", "--port", "0", "--data-dir", str(data_dir), "--exit-with", str(os.getpid())]
     if admin:
         args.append("--admin")
     if scale is not None:

@@ -26,6 +26,10 @@ import {addDownload} from './snapshot.js';
 import {TimePlayer} from './time.js';
 import message from './message.json' with {type: 'json'};
 
+// The other pages' small maps and the network graph: drawn by this same script, so the
+// tab loads one deck.gl (small_map.js says why).
+export {renderSmall} from './small_map.js';
+
 const FRAME_COLOR = [15, 110, 110, 200];
 // Blue: apart from the cells' yellows and reds and from the names' near-black.
 const SELECTED_COLOR = [20, 90, 220, 255];

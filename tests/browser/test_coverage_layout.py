@@ -93,10 +93,10 @@ def test_the_market_boxes_lie_over_the_states_borders(sandbox, browser, artifact
     try:
         with run_streamlit(sandbox_env(sandbox.url)) as url:
             page.goto(f"{url}/coverage", timeout=LOAD_TIMEOUT_MS)
-            chart = page.locator('[data-testid="stDeckGlJsonChart"]').first
+            # The small map's canvas (components/small_map.py), not its frame: only what it paints counts.
+            chart = page.locator('[data-deedscope="small-map"] canvas').first
             chart.wait_for(timeout=LOAD_TIMEOUT_MS)
             chart.scroll_into_view_if_needed()
-            chart.locator("canvas").first.wait_for(timeout=LOAD_TIMEOUT_MS)
             deadline, grey = time.monotonic() + 60, 0
             while grey < 1_500 and time.monotonic() < deadline:
                 time.sleep(1)

@@ -96,7 +96,7 @@ def test_investor_to_lender_to_loans_csv_to_borrower_to_network(sandbox, app_url
     page.screenshot(path=str(artifacts_dir / "network-3-graph.png"), full_page=True)
 
     # A click on a node opens its page: the investor sits at the centre of its radial graph.
-    chart = page.get_by_test_id("stDeckGlJsonChart").locator("canvas").first
+    chart = page.locator('[data-deedscope="small-map"] canvas').first
     box = chart.bounding_box()
     chart.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
     page.wait_for_url(re.compile(rf"/investors\?.*investor={borrower['investor_id']}"))

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
 from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.small_maps import kinds, layer_by_id, small_maps
 
 PAGE = page_path("investors")
 
@@ -240,26 +241,23 @@ def test_an_unknown_id_is_said_before_any_credit_is_asked(app_env):
 
 def test_the_deals_map_is_framed_by_the_investors_market(app_env):
     """issue 16, Investors: the dots of its deals drawn within its market's outlined, named box."""
-    import json
-
     investor = some_investor(app_env, max_deals=60)
     app = open_profile(investor["id"])
     app.button(key="inv_load_deals_confirm").click().run()
     assert not app.exception
     market = app.session_state["inv_profiles"][investor["id"]][0]["market"]
     west, south, east, north = sandbox_fixtures(app_env)["markets"][market]
-    deck = next(spec for spec in (json.loads(chart.proto.json) for chart in app.get("deck_gl_json_chart"))
-                if any(layer["@@type"] == "ScatterplotLayer" for layer in spec["layers"]))
-    frames = [layer for layer in deck["layers"] if layer["@@type"] == "PolygonLayer"]
+    deck = next(spec for spec in small_maps(app) if "points" in kinds(spec))
+    frames = [layer for layer in deck["layers"] if layer["kind"] == "polygons"]
     assert frames, "the market's frame is drawn"
-    corners = frames[0]["data"][0]["polygon"]
+    corners = frames[0]["rows"][0]["polygon"]
     assert {tuple(point) for point in corners} == {(west, south), (east, south), (east, north), (west, north)}
-    names = [row["label"] for layer in deck["layers"] if layer["@@type"] == "TextLayer" for row in layer["data"]]
+    names = [row["t"] for row in layer_by_id(deck, "box-names")["rows"]]
     assert names == [f"{market} market"]
     # The states' borders lie under the frame and the dots (issue 16: the dots' context without tiles).
-    kinds = [layer["@@type"] for layer in deck["layers"]]
-    assert kinds.index("PathLayer") < kinds.index("PolygonLayer"), kinds
+    drawn = kinds(deck)
+    assert drawn.index("paths") < drawn.index("polygons"), drawn
     deals = frame_with(app, "Sale date")
     assert not [value for value in deals["Kind"].dropna().astype(str) if value.isupper() or "_" in value], list(deals["Kind"])  # words, not codes
-    view = deck["initialViewState"]
-    assert west < view["longitude"] < east and south < view["latitude"] < north
+    view_west, view_south, view_east, view_north = deck["view"]["bounds"]
+    assert view_west <= west and view_south <= south and east <= view_east and north <= view_north, "the market shown whole"

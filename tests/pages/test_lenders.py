@@ -10,6 +10,7 @@ import adapter.lenders
 from services.errors import UnprocessableError
 from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
 from tests.processes import run_sandbox, sandbox_env
+from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("lenders")
 
@@ -25,7 +26,7 @@ def test_rankings_of_the_chosen_market_link_to_lenders(app_env):
     expected = api_get(app_env, "/v1/lenders/rankings", market="CLT")["data"]
     assert list(board["Lender"]) == [row["name"] for row in expected]
     assert all(link.startswith("/lenders?lender=len_") for link in board["Open"])
-    assert app.get("deck_gl_json_chart"), "the market's lender cells are drawn"
+    assert layer_by_id(small_maps(app)[0], "lender-cells")["rows"], "the market's lender cells are drawn"
 
 
 def test_search_finds_a_lender(app_env):

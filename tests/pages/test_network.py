@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("network")
 
@@ -14,7 +15,7 @@ def run_page(**query_params):
 def test_a_markets_network_is_free_and_drawn_with_its_table(app_env):
     app = run_page(market="DFW")
     assert not app.exception
-    assert app.get("deck_gl_json_chart"), "the graph is drawn"
+    assert small_maps(app)[0]["graph"], "the graph is drawn"
     edges = frame_with(app, "Relation")
     assert set(edges["Relation"]) == {"loans", "wholesale purchases"}
     assert (edges["Deals"] > 0).all()
@@ -22,6 +23,19 @@ def test_a_markets_network_is_free_and_drawn_with_its_table(app_env):
                for link in list(edges["From page"]) + list(edges["To page"]))
     assert any(button.key == "net_edges_csv" for button in app.get("download_button"))
     assert not [button for button in app.button if button.key == "net_profile_confirm"]
+
+
+def test_the_graph_names_its_leading_nodes_and_every_node_on_hover_and_click(app_env):
+    """issue 26, Network: the busiest nodes named, the others on hover; a click opens any node (its id is its pick)."""
+    app = run_page(market="DFW")
+    [graph] = small_maps(app)
+    nodes = layer_by_id(graph, "network-nodes")["rows"]
+    names = layer_by_id(graph, "network-labels")["rows"]
+    assert len(nodes) > len(names) > 0 and len(names) <= 12
+    assert all(isinstance(node["pick"], str) and node["pick"] for node in nodes)
+    assert len({node["pick"] for node in nodes}) == len(nodes), "each node opens its own page"
+    assert all(node["tip"].endswith("click to open") for node in nodes)
+    assert {name["t"] for name in names} <= {node["tip"].split(": ", 1)[1].split("\n")[0] for node in nodes}
 
 
 def test_a_market_without_wholesale_draws_its_lenders_and_says_so(app_env):
@@ -36,7 +50,7 @@ def test_an_investors_network_asks_the_profiles_cost_then_draws_around_it(app_en
     app = run_page(investor=investor_id)
     assert not app.exception
     assert app.button(key="net_profile_confirm").label == "Read the profile (1 credit)"
-    assert not app.get("deck_gl_json_chart"), "nothing read before the cost is agreed"
+    assert not small_maps(app), "nothing read before the cost is agreed"
     app.button(key="net_profile_confirm").click().run()
     assert not app.exception
     edges = frame_with(app, "Relation")
@@ -103,7 +117,7 @@ def test_a_profile_the_account_holds_is_said_free_in_a_new_session(app_env):
     assert not later.exception
     assert not [button for button in later.button if button.key == "net_profile_confirm"]
     assert "Free: already yours" in texts(later)
-    assert later.get("deck_gl_json_chart"), "the graph is drawn"
+    assert small_maps(later)[0]["graph"], "the graph is drawn"
     assert later.session_state["adapter_data_api"].credits.charged == 0
 
 

@@ -7,6 +7,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("properties")
 
@@ -38,7 +39,7 @@ def test_a_zip_search_states_its_cost_then_lists_parcels_that_open(app_env):
     table = app.dataframe[0].value
     assert len(table) == 25 and set(table["ZIP"]) == {"75201"}
     assert all(href.startswith("/properties?property=prop_") for href in table["Open"])
-    assert app.get("deck_gl_json_chart"), "the pins' map"
+    assert layer_by_id(small_maps(app)[0], "parcels")["rows"], "the pins' map"
     app.selectbox(key="prop_pick").set_value(table["Property id"][0]).run()
     assert "Opening this property" in texts(app)
 

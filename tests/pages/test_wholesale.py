@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.small_maps import kinds, small_maps
 
 PAGE = page_path("wholesale")
 
@@ -22,14 +23,12 @@ def test_a_markets_active_listings_on_a_map_and_a_table(app_env):
     table = frame_with(app, "Wholesaler page")
     assert len(table) > 0 and set(table["Status"]) == {"Active"}
     assert all(link.startswith("/wholesale?listing=wl_") for link in table["Listing"])
-    assert app.get("deck_gl_json_chart"), "the listings are on a map"
+    assert small_maps(app), "the listings are on a map"
     # issue 16: codes read as words, and the dots have their context: the market's frame, the states' borders.
     assert app.multiselect(key="whl_status").value == ["ACTIVE"]
     assert "Active" in app.multiselect(key="whl_status").options
-    import json
-
-    kinds = [layer["@@type"] for layer in json.loads(app.get("deck_gl_json_chart")[0].proto.json)["layers"]]
-    assert kinds.index("PathLayer") < kinds.index("PolygonLayer") < kinds.index("ScatterplotLayer"), kinds
+    drawn = kinds(small_maps(app)[0])
+    assert drawn.index("paths") < drawn.index("polygons") < drawn.index("points"), drawn
 
 
 def test_status_filter_follows_the_link(app_env):
