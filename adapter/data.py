@@ -23,8 +23,8 @@ from services.contract import VERSION_POLL_INTERVAL_S
 
 SESSION_API = "adapter_data_api"
 SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
-# The Data API's reads on a page wait at most 1 s for a server-directed retry (a 503
-# `pool_saturated` asks for 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
+# The Data API's reads on a page wait at most 1 s for a server-directed retry (a 429 of
+# 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
 DATA_MAX_RETRY_WAIT_S = 1.0
 # Free reads keep their answer this long within a process; the service cache under them
 # is keyed on the dataset version (data-api.md, Limits 7).

@@ -1,9 +1,9 @@
 """All HTTP of both clients: one request function with one retry loop.
 
 Retries exactly as the documents allow (data-api.md, Limits 1 and 4; marketplace-api.md,
-Endpoints): `429` after `Retry-After`; `503 pool_saturated` / `ledger_unavailable` after
-theirs; `409 idempotency_in_progress` after its `Retry-After: 1` (same key); connection
-errors on reads (GET) only. Never `504 statement_timeout`, never anything else. A wait
+Endpoints): `429` after `Retry-After` (the only identical retry, Limits 1: a `503` is raised
+with its `Retry-After` as `.retry_after`); `409 idempotency_in_progress` after its
+`Retry-After: 1` (same key); connection errors on reads (GET) only. Never `504 statement_timeout`, never anything else. A wait
 past `max_retry_wait` is not slept: the error is raised at once with `.retry_after` set.
 """
 
@@ -195,8 +195,7 @@ class Transport:
             # A 429 naming no wait (a proxy stripped it) is retried once (docs/contract.md).
             return contract.FALLBACK_429_WAIT_S if unnamed_429s <= 1 else None
         if error.status == 503 and error.code in contract.RETRYABLE_503_CODES:
-            # data-api.md, Limits 4: pool_saturated carries Retry-After 1, ledger_unavailable 5.
-            return error.retry_after if error.retry_after is not None else contract.DOCUMENTED_503_WAIT_S[error.code]
+            return error.retry_after
         if error.status == 409 and error.code in contract.RETRYABLE_409_CODES:
             return error.retry_after if error.retry_after is not None else 1.0
         return None
