@@ -12,6 +12,7 @@ from components.words import code_label
 from components.tables import (
     date_column,
     escape_markdown,
+    known_frame,
     link_column,
     money_column,
     page_href,
@@ -59,9 +60,9 @@ def render_lender_profile(lender: dict, *, key: str) -> None:
     columns[1].metric("Borrowers", f"{lender.get('n_borrowers') or 0:,}")
     columns[2].metric("Loans, last 24 months", f"{lender.get('n_loans_24m') or 0:,}")
     columns[3].metric("Median loan", f"${lender['median_amount']:,}" if lender.get("median_amount") else "—")
-    markets = pd.DataFrame(lender.get("markets") or [])
+    markets = known_frame(lender.get("markets") or [], {"market": "Market", "n_loans": "Loans"})
     if not markets.empty:
-        render_bar_chart(markets.rename(columns={"market": "Market", "n_loans": "Loans"}), x="Market", y="Loans",
+        render_bar_chart(markets, x="Market", y="Loans",
                          key=f"{key}_markets", title="Loans by market")
 
 

@@ -1,0 +1,63 @@
+"""Key pages on the `--variety` sandbox (sandbox/data_api/variety.py), in every run of the suite:
+short and empty pages with cursors, unknown fields, nulls, a market (CLT) without parcels,
+history and addresses. `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety` runs every page test on it."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.pages.apptest import api_get, page_path, run_page, sandbox_fixtures, texts
+
+PROPERTIES = page_path("properties")
+# What a null or an unknown field must never become on a page.
+NEVER_SAID = ("None", "****", "added_later", "nan")
+
+
+def confirm(app: AppTest, key: str) -> AppTest:
+    app.button(key=f"{key}_confirm").click().run()
+    assert not app.exception
+    return app
+
+
+def assert_no_raw_values(app: AppTest) -> None:
+    said = texts(app)
+    for word in NEVER_SAID:
+        assert word not in said, (word, said)
+    for frame in app.dataframe:
+        assert "added_later" not in frame.value.columns, list(frame.value.columns)
+
+
+def test_a_parcel_search_follows_short_and_empty_pages_to_its_bound(variety_app_env):
+    app = confirm(run_page(PROPERTIES, zip="75201"), "prop_search")
+    table = app.dataframe[0].value
+    assert len(table) == 25, "25 parcels asked: the short first page (16) and the empty second are not the end"
+    assert table["Property id"].is_unique
+    assert "More parcels exist than the 25 shown." in texts(app)
+    assert_no_raw_values(app)
+    app.button(key="prop_limit_more").click().run()
+    confirm(app, "prop_search")
+    every = api_get(variety_app_env, "/v1/deals/summary", zip="75201")  # the zip is served
+    assert every and 25 < len(app.dataframe[0].value) < 100, "every parcel of the ZIP, under the new bound"
+    assert "More parcels exist" not in texts(app)
+
+
+def test_a_market_without_parcel_records_or_history_shows_the_rest(variety_app_env):
+    deal = api_get(variety_app_env, "/v1/deals", city="Charlotte", limit=1)["data"][0]
+    property_id = deal["property"]["property_id"]
+    app = confirm(run_page(PROPERTIES, property=property_id), "prop_parcel")
+    said = texts(app)
+    assert "does not publish its parcel records yet" in said
+    assert "does not publish its chain of title yet" in said
+    assert not app.error
+    assert any("Lender" in frame.value.columns for frame in app.dataframe) or "No loans recorded" in said
+    assert_no_raw_values(app)
+
+
+def test_who_would_buy_it_reads_on_past_a_short_page_and_says_no_none(variety_app_env):
+    property_id = sandbox_fixtures(variety_app_env)["parcel_with_everything"]
+    app = confirm(run_page(PROPERTIES, property=property_id, tab="buyers"), "prop_parcel")
+    assert_no_raw_values(app)
+    confirm(app, "prop_match")
+    matches = next(frame.value for frame in app.dataframe if "Why" in frame.value.columns)
+    assert len(matches) == 25 and matches["Rank"].tolist() == list(range(1, 26))
+    assert_no_raw_values(app)
