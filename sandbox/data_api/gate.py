@@ -103,8 +103,9 @@ async def _gate(request: Request, credentials: HTTPAuthorizationCredentials | No
     if plan.rate_limited:
         runtime.rate_limiter.hit(plan.key)
     if not plan.early_access and is_early_access(request.url.path):
-        raise Problem(403, "plan_limit", "The early-access routes (agents, wholesale, lenders) are not open to this "
-                      "key yet. Ask for early access in the developer console.")
+        # A route not yet open to the key is answered as absent (docs/contract.md, `zpka_sandbox_noearly`).
+        raise Problem(404, "not_found", "No such route for this key: the early-access routes (agents, wholesale, "
+                      "lenders) are not open to it yet.")
     fault = runtime.faults.draw()
     if fault.delay_seconds:
         await asyncio.sleep(fault.delay_seconds)

@@ -19,7 +19,8 @@ class Plan:
     # Short-term-rental parcels are "sold by contract" (data-api.md): without it `403 plan_limit`
     str_contract: bool = True
     # data-api.md, Versioning 5: early-access routes "may be restricted further before opening to
-    # every key"; a key without them answers `403 plan_limit` there (docs/contract.md).
+    # every key"; a key without them is answered `404 not_found` there, as if the routes were
+    # absent (docs/contract.md).
     early_access: bool = True
 
 

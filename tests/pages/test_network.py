@@ -85,10 +85,10 @@ def test_a_markets_leaders_say_a_missing_dataset(app_env):
     assert "publishes no wholesale dataset: no wholesalers to show" in texts(app)
 
 
-def test_an_unknown_investor_is_said_before_its_profiles_credit_is_asked(app_env):
+def test_an_unknown_investor_is_said_from_its_profiles_own_404(app_env):
     app = run_page(investor="inv_" + "0" * 12)
     assert not app.exception
-    assert not [button for button in app.button if button.key == "net_profile_confirm"]
+    app.button(key="net_profile_confirm").click().run()
     assert "No investor has the id inv_000000000000" in texts(app)
 
 

@@ -58,5 +58,5 @@ def test_a_market_without_parcel_datasets_answers_their_422(variety_sandbox) -> 
 
 def test_early_access_refused_for_one_key(sandbox) -> None:
     for path, params in (("/v1/lenders/search", {"q": "bank"}), ("/v1/agents/search", {"q": "realty"})):
-        assert_problem(get(sandbox.url, path, params, key="zpka_sandbox_noearly"), 403, "plan_limit")
+        assert_problem(get(sandbox.url, path, params, key="zpka_sandbox_noearly"), 404, "not_found")
     assert get(sandbox.url, "/v1/deals/summary", {"zip": "75201"}, key="zpka_sandbox_noearly").status_code == 200
