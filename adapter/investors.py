@@ -48,12 +48,6 @@ def profile_cost(investor_id: str) -> int:
     return data_api().investors.retrieve_cost(investor_id)
 
 
-def check_exists(investor_id: str) -> None:
-    """Raise `NotFoundError` / `GoneError` for an unknown or retired id, learnt by a free read,
-    so a credit is never asked for a profile that cannot open."""
-    data_api().investors.exists(investor_id)
-
-
 def profile(investor_id: str) -> tuple[dict, list[str]]:
     """`GET /v1/investors/{id}`: the profile and the old ids followed to reach it (`resolved_from`)."""
     retrieved = data_api().investors.retrieve(investor_id)

@@ -39,15 +39,29 @@ def render_lender_hits(hits: list[dict], *, key: str) -> None:
 
 
 def render_rankings(rows: list[dict], *, key: str, market: str) -> None:
+    """A market's leading lenders, most loans first (`rank` is the place in that order)."""
     frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Class": code_label(r.get("lender_class")),
-                           "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
-                           "Share": r.get("share"), "Open": lender_href(r["id"])} for r in rows])
+                           "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"),
+                           "Borrowers": r.get("n_borrowers"), "Volume": r.get("volume"),
+                           "Open": lender_href(r["id"])} for r in rows])
     if frame.empty:
         st.info(f"No lender recorded a loan in {market}.")
         return
     render_table(frame, key=key, file_name=f"lender-rankings-{market}.csv",
-                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open"),
-                                "Share": st.column_config.NumberColumn("Share", format="percent")})
+                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})
+
+
+def render_lender_ranks(rows: list[dict], *, key: str) -> None:
+    """One lender's rank by loans among each market's lenders."""
+    frame = pd.DataFrame([{"Market": r.get("market"), "Rank": r.get("rank"), "Lenders there": r.get("n_lenders"),
+                           "Loans": r.get("n_loans"), "Volume": r.get("volume"), "Share of loans": r.get("share")}
+                          for r in rows])
+    if frame.empty:
+        st.info("This lender ranks in no market: it recorded no loan there.")
+        return
+    render_table(frame, key=key, file_name="lender-ranks.csv",
+                 column_config={"Volume": money_column("Volume"),
+                                "Share of loans": st.column_config.NumberColumn("Share of loans", format="percent")})
 
 
 def render_lender_profile(lender: dict, *, key: str) -> None:

@@ -63,7 +63,7 @@ def test_leaders_of_the_maps_view_free_lists_then_investors_after_their_cost(app
     assert not app.exception
     assert "Leaders of the map's view" in [header.value for header in app.subheader]
     lenders = frame_with(app, "Volume")
-    expected = api_get(app_env, "/v1/lenders/rankings", bbox=view, limit=10)["data"]
+    expected = api_get(app_env, "/v1/lenders", bbox=view, sort="loans_desc", limit=10)["data"]
     assert list(lenders["Open"]) == [f"/lenders?lender={row['id']}" for row in expected]
     wholesalers = frame_with(app, "Sold")
     assert list(wholesalers["Listings"]) == sorted(wholesalers["Listings"], reverse=True)

@@ -63,17 +63,6 @@ class Investors(Resource):
             return 0
         return self._api.estimate_cost("investor", ids=[investor_id])
 
-    def exists(self, investor_id: str) -> None:
-        """Learn for free whether the id names an investor: its wholesale purchases (early access,
-        0 credits, data-api.md Limits 3) answer `404 not_found` for an unknown id and `410 gone` for
-        a retired one, raised here; `422 wholesale_unavailable` means the investor exists."""
-        from services.errors import UnprocessableError
-
-        try:
-            wholesale_purchases(self, investor_id, limit=1)
-        except UnprocessableError:
-            return
-
     def deals(
         self, investor_id: str, *, sort: str | None = None, limit: int | None = None, **filters: Unpack[DateKindFilters]
     ) -> Page[Deal]:
