@@ -49,8 +49,15 @@ def _shared_resources(fingerprint: str) -> tuple[Any, Any]:
     return new_http_client(), stores().cache
 
 
+# components/feedback.py:TRY_AGAIN_KEY: the person pressed "Try again" under a timed-out read.
+TRY_AGAIN_KEY = "data_try_again"
+
+
 def data_api():
-    """This session's `DataApi` (its own credit meter) over the process's shared client and cache."""
+    """This session's `DataApi` (its own credit meter) over the process's shared client and cache.
+
+    A read that timed out (`504`) is not sent again by a rerun (services/data_api/client.py)
+    until the person presses "Try again" (`TRY_AGAIN_KEY`)."""
     from services.data_api import DataApi
 
     current = settings()
@@ -61,6 +68,8 @@ def data_api():
         api = DataApi(current, http_client=http_client, cache=store, max_retry_wait=DATA_MAX_RETRY_WAIT_S)
         st.session_state[SESSION_API] = api
         st.session_state[SESSION_API_FINGERPRINT] = fingerprint
+    if st.session_state.pop(TRY_AGAIN_KEY, False):
+        api.forget_timeouts()
     return api
 
 

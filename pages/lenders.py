@@ -32,7 +32,7 @@ from components.name_search import search_by_name
 from components.tables import escape_markdown, render_page_link
 from links.lenders import LendersLink
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
-from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
+from services.errors import ApiError, ApiTimeoutError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
 
 # Loans shown in the table (the CSV export holds up to CSV_ROW_CAP).
 LEADING_SHOWN = 25  # a market's leading lenders shown
@@ -240,6 +240,12 @@ def export_csv(lender_id: str, filters: dict) -> str | None:
         return None
     except RateLimitError as error:
         render_error(error, title="Too many exports this minute")
+        return None
+    except ApiTimeoutError:
+        # Not resent by the client (data-api.md, Limits 5: one export in flight, and this one may still be).
+        st.warning("The export did not finish in time. The service prepares one export at a time and may still "
+                   "be preparing this one: prepare it again in a minute, or choose one market or fewer dates.",
+                   icon=":material/hourglass_top:")
         return None
     except ApiError as error:
         render_error(error, title="The export failed")

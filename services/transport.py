@@ -107,14 +107,15 @@ class Transport:
         idempotency_key: str | bool | None = None,
         timeout: float | httpx2.Timeout | None = None,
         extensions: Mapping[str, Any] | None = None,
+        retry_timeouts: bool = True,
     ) -> httpx2.Response:
         """Send one request, retrying what the documents allow; return a success or a 304.
 
         `idempotency_key=True` makes a key; it is made once, here, before the loop, so a
         retry resends the same key (marketplace-api.md, Endpoints). `path` is under the base
         URL, or an absolute URL the service handed out (an upload slot); `data` and `files`
-        send a multipart form instead of `json`.
-        """
+        send a multipart form instead of `json`. `retry_timeouts=False`: no answer in time is
+        not sent again (a CSV export may still hold the one export in flight)."""
         method = method.upper()
         url = path if "://" in path else self.base_url + path
         # The key is made once, before the loop: every retry resends it.
@@ -132,7 +133,7 @@ class Transport:
                 headers={**base_headers, **self._auth_headers(path)},
                 **extra,
             )
-            response = self._send(request, method, path, attempt)
+            response = self._send(request, method, path, attempt if retry_timeouts else self.max_attempts)
             if response is None:
                 continue
             if self._on_response is not None:
