@@ -135,9 +135,10 @@ def _deal_summary(fingerprint: str, place: tuple, filters: tuple) -> dict:
 
 
 def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit: int = 10) -> list[dict]:
-    """The first page of `GET /v1/investors` (default sort `events_desc`) in a place."""
+    """`GET /v1/investors` (default sort `events_desc`) in a place, up to `limit` rows (a short
+    page is not the end: data-api.md, Pagination)."""
     page = data_api().investors.list(**dict(place), **dict(filters), limit=limit)
-    return [plain(item) for item in page.items]
+    return [plain(item) for item in page.walk(max_rows=limit)]
 
 
 def list_deals(place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None) -> list[dict]:

@@ -11,7 +11,8 @@ Each choice is a row of docs/contract.md ("Sandbox `--variety`"):
 - Unknown fields (`/v1` is additive, Versioning 1): every row object, `meta`, `page` and the
   envelope carry `EXTRA_FIELD`.
 - Nulls: every other row (the 2nd, 4th, ...) of a list, and the nested objects in it, serves its
-  `NULLABLE` fields as null; `meta.financing_as_of` is null.
+  `NULLABLE` fields as null, and so does a single record (a profile, a listing) and its nested
+  objects; `meta.financing_as_of` is null.
 - `UNPUBLISHED_MARKET` publishes neither parcels, history nor addresses (coverage
   `not_published`; the routes answer `422 parcels_unavailable`, `history_unavailable`,
   `addresses_unavailable`).
@@ -58,8 +59,10 @@ def rows(data: Any) -> Any:
     if isinstance(data, list):
         return [_row(item, nulls=index % 2 == 1) for index, item in enumerate(data)]
     if isinstance(data, dict):
-        return {**{key: rows(value) if isinstance(value, list) else value for key, value in data.items()},
-                EXTRA_FIELD: EXTRA_VALUE}
+        # One record (a profile, a listing): its nullable fields null, its lists varied as lists.
+        shaped = {key: rows(value) if isinstance(value, list) else (None if key in NULLABLE else _nested(value, True))
+                  for key, value in data.items()}
+        return {**shaped, EXTRA_FIELD: EXTRA_VALUE}
     return data
 
 
