@@ -8,7 +8,7 @@ import pytest
 
 import adapter.lenders
 from services.errors import UnprocessableError
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts, walk_api
 from tests.processes import run_sandbox, sandbox_env
 
 PAGE = page_path("lenders")
@@ -16,19 +16,6 @@ PAGE = page_path("lenders")
 
 def run_page(**query_params):
     return run_page_file(PAGE, **query_params)
-
-
-def walk_api(sandbox, path: str, rows: int, **params) -> list[dict]:
-    """The first `rows` rows of a list, following `next_cursor` (a short page is not the end)."""
-    found: list[dict] = []
-    cursor = None
-    while len(found) < rows:
-        body = api_get(sandbox, path, **params, **({"cursor": cursor} if cursor else {}))
-        found += body["data"]
-        cursor = body["page"]["next_cursor"]
-        if not cursor:
-            break
-    return found[:rows]
 
 
 def test_rankings_of_the_chosen_market_link_to_lenders(app_env):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts, walk_api
 
 PAGE = page_path("network")
 
@@ -63,7 +63,7 @@ def test_leaders_of_the_maps_view_free_lists_then_investors_after_their_cost(app
     assert not app.exception
     assert "Leaders of the map's view" in [header.value for header in app.subheader]
     lenders = frame_with(app, "Volume")
-    expected = api_get(app_env, "/v1/lenders", bbox=view, sort="loans_desc", limit=10)["data"]
+    expected = walk_api(app_env, "/v1/lenders", 10, bbox=view, sort="loans_desc")
     assert list(lenders["Open"]) == [f"/lenders?lender={row['id']}" for row in expected]
     wholesalers = frame_with(app, "Sold")
     assert list(wholesalers["Listings"]) == sorted(wholesalers["Listings"], reverse=True)
