@@ -93,3 +93,15 @@ def test_a_lender_and_a_markets_leading_lenders(variety_app_env):
     assert not app.exception
     assert len(next(f.value for f in app.dataframe if "Rank" in f.value.columns)) == 25, "short pages followed"
     assert_no_raw_values(app)
+
+
+def test_short_term_rentals_with_nulls_and_unknown_fields(variety_app_env):
+    from tests.pages.apptest import walk_api
+
+    expected = walk_api(variety_app_env, "/v1/str-parcels", 200, city="Dallas")
+    app = confirm(run_page(PROPERTIES, find="criteria", city="Dallas"), "prop_search")
+    app.button(key="prop_str_ask").click().run()
+    confirm(app, "prop_str")
+    rentals = next(frame.value for frame in app.dataframe if "Nightly rate" in frame.value.columns)
+    assert len(rentals) == len(expected) > 1
+    assert_no_raw_values(app)
