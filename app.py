@@ -7,6 +7,7 @@ what this session has spent. No HTTP here; the `adapter` package does it.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -99,6 +100,9 @@ def draw_sidebar(slot) -> None:
         store_problem = adapter.stores.problem()
         if store_problem:
             st.warning(store_problem, icon="⚠️")
+        setup_problem = adapter.settings.marketplace_setup_problem()
+        if setup_problem:
+            st.warning(setup_problem, icon="⚠️")
 
 
 if __name__ == "__main__":
@@ -110,5 +114,9 @@ else:
     # (adapter/app_routes.py). Only when imported: a script run builds no server, and the
     # routes' imports (starlette, the login) wait until then.
     from adapter.app_routes import MIDDLEWARE
+
+    if adapter.settings.marketplace_setup_problem():
+        # Said at start (and in the sidebar): a configured host needs DEEDSCOPE_AUTH_URL.
+        logging.getLogger("deedscope").warning(adapter.settings.AUTH_URL_MISSING)
 
     app = st.App(__file__, middleware=MIDDLEWARE)

@@ -26,8 +26,8 @@ from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
 SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
-# The Data API's reads on a page wait at most 1 s for a server-directed retry (a 503
-# `pool_saturated` asks for 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
+# The Data API's reads on a page wait at most 1 s for a server-directed retry (a 429 of
+# 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
 DATA_MAX_RETRY_WAIT_S = 1.0
 # Free reads keep their answer this long within a process; the service cache under them
 # is keyed on the dataset version (data-api.md, Limits 7).
@@ -49,8 +49,15 @@ def _shared_resources(fingerprint: str) -> tuple[Any, Any]:
     return new_http_client(), stores().cache
 
 
+# components/feedback.py:TRY_AGAIN_KEY: the person pressed "Try again" under a timed-out read.
+TRY_AGAIN_KEY = "data_try_again"
+
+
 def data_api():
-    """This session's `DataApi` (its own credit meter) over the process's shared client and cache."""
+    """This session's `DataApi` (its own credit meter) over the process's shared client and cache.
+
+    A read that timed out (`504`) is not sent again by a rerun (services/data_api/client.py)
+    until the person presses "Try again" (`TRY_AGAIN_KEY`)."""
     current = settings()
     fingerprint = settings_fingerprint(current)
     api = st.session_state.get(SESSION_API)
@@ -59,6 +66,8 @@ def data_api():
         api = DataApi(current, http_client=http_client, cache=store, max_retry_wait=DATA_MAX_RETRY_WAIT_S)
         st.session_state[SESSION_API] = api
         st.session_state[SESSION_API_FINGERPRINT] = fingerprint
+    if st.session_state.pop(TRY_AGAIN_KEY, False):
+        api.forget_timeouts()
     return api
 
 
@@ -124,9 +133,10 @@ def _deal_summary(fingerprint: str, place: tuple, filters: tuple) -> dict:
 
 
 def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit: int = 10) -> list[dict]:
-    """The first page of `GET /v1/investors` (default sort `events_desc`) in a place."""
+    """`GET /v1/investors` (default sort `events_desc`) in a place, up to `limit` rows (a short
+    page is not the end: data-api.md, Pagination)."""
     page = data_api().investors.list(**dict(place), **dict(filters), limit=limit)
-    return [plain(item) for item in page.items]
+    return [plain(item) for item in page.walk(max_rows=limit)]
 
 
 def list_deals(place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None) -> list[dict]:

@@ -22,9 +22,11 @@ def search(query: str) -> tuple[list[dict], bool]:
 
 
 def leaderboard(place: Mapping[str, Any], filters: Mapping[str, Any]) -> list[dict]:
-    """The first page of `GET /v1/investors` in a place, in the filters' `sort`, up to their `limit`."""
+    """`GET /v1/investors` in a place, in the filters' `sort`, followed up to their `limit` rows
+    (a short page is not the end: data-api.md, Pagination)."""
     page = data_api().investors.list(**dict(place), **dict(filters))
-    return plain(list(page.items))
+    limit = filters.get("limit")
+    return plain(page.walk(max_rows=int(limit)) if limit else list(page.items))
 
 
 def leaderboard_cost(size: int, place: Mapping[str, Any] | None = None, filters: Mapping[str, Any] | None = None) -> int:
@@ -44,12 +46,6 @@ def profile_cost(investor_id: str) -> int:
     asked or spent for an id the service would refuse.
     """
     return data_api().investors.retrieve_cost(investor_id)
-
-
-def check_exists(investor_id: str) -> None:
-    """Raise `NotFoundError` / `GoneError` for an unknown or retired id, learnt by a free read,
-    so a credit is never asked for a profile that cannot open."""
-    data_api().investors.exists(investor_id)
 
 
 def profile(investor_id: str) -> tuple[dict, list[str]]:
@@ -74,5 +70,7 @@ def deals_read_bound(on_record: int, max_rows: int) -> int:
 
 def deals(investor_id: str, *, progress: Callable[[int, int], None] | None = None, max_rows: int | None = None) -> list[dict]:
     """Every deal of an investor (`GET /v1/investors/{id}/deals`), page by page, up to `max_rows`."""
-    rows = data_api().investors.deals(investor_id).walk(progress=progress, max_rows=max_rows)
+    # The first page asks for no more than the bound; the walk asks each next page for the rest.
+    first_limit = None if max_rows is None else min(max_rows, PAGE_LIMITS["investor_deals"][1])
+    rows = data_api().investors.deals(investor_id, limit=first_limit).walk(progress=progress, max_rows=max_rows)
     return plain(list(rows))

@@ -1,4 +1,5 @@
-"""The Lenders page's reads: search, rankings per market, a profile, loans (JSON and CSV), borrowers, cells.
+"""The Lenders page's reads: search, a market's leading lenders, a profile, its rankings, loans (JSON and CSV),
+borrowers, cells.
 
 Lender routes are early access and cost 0 credits (data-api.md, Limits 3). Each returns plain
 data (`adapter.values.plain`); a malformed id is refused by the client's own check
@@ -22,12 +23,23 @@ def search(query: str) -> tuple[list[dict], bool]:
     return plain(list(result.items)), bool(result.capped)
 
 
-def rankings(market: str | None, *, hard_money: bool | None = None, limit: int = 25,
-             bbox: list[float] | None = None) -> list[dict]:
-    """`GET /v1/lenders/rankings` for one market, an area (`bbox`) or all: rank, loans, volume, share."""
+# A market's or an area's leading lenders: `GET /v1/lenders` in this sort (docs/contract.md).
+LEADING_SORT = "loans_desc"
+
+
+def leading(market: str | None = None, *, bbox: list[float] | None = None, hard_money: bool | None = None,
+            max_rows: int = 25) -> list[dict]:
+    """The lenders with most loans in one market, an area (`bbox`) or all, most first, up to `max_rows`
+    (`GET /v1/lenders?sort=loans_desc`, followed by `next_cursor`); each row adds its `rank` (its place)."""
     filters: dict[str, Any] = {"market": market, "hard_money": hard_money, "bbox": bbox}
-    page = data_api().lenders.rankings(limit=limit, **{k: v for k, v in filters.items() if v is not None})
-    return plain(list(page.items))
+    page = data_api().lenders.list(sort=LEADING_SORT, **{k: v for k, v in filters.items() if v is not None})
+    rows = plain(page.walk(max_rows=max_rows))
+    return [{**row, "rank": place} for place, row in enumerate(rows, start=1)]
+
+
+def rankings(lender_id: str, market: str | None = None) -> list[dict]:
+    """`GET /v1/lenders/{id}/rankings`: the lender's rank among each market's lenders."""
+    return plain(data_api().lenders.rankings(lender_id, **({"market": market} if market else {})))
 
 
 def lender(lender_id: str) -> tuple[dict, list[str]]:
@@ -54,7 +66,7 @@ def borrowers(lender_id: str, market: str | None = None, *, max_rows: int | None
     return plain(list(page.walk(max_rows=max_rows)))
 
 
-def cells(place: Mapping[str, Any], *, lender_id: str | None = None, resolution: int = 7) -> list[dict]:
-    """`/v1/lenders/cells`: financed deals per H3 cell in a place (one lender's with `lender_id`)."""
-    result = data_api().lenders.cells(**dict(place), lender_id=lender_id, resolution=resolution)
+def cells(lender_id: str, place: Mapping[str, Any], *, resolution: int = 7) -> list[dict]:
+    """`/v1/lenders/{id}/cells`: the lender's financed deals per H3 cell in a place."""
+    result = data_api().lenders.cells(lender_id, **dict(place), resolution=resolution)
     return plain(list(result.cells))

@@ -3,7 +3,7 @@
 A read per month (the free cells read, mapspec/timeline.py says the period), once per view
 and filters: memoised here, and each read through the client's cache (the same read by
 another session is served from it). The reads run a few at a time: every one goes through
-the client's transport, which waits out a `429` or `503 pool_saturated` as the documents
+the client's transport, which waits out a `429` as the documents
 say (services/transport.py, at most 1 s on a page, else the error says when to try again),
 and the per-minute limit counts calls however they overlap; `MONTH_READERS` keeps the
 burst small, well under the shared HTTP pool (services/contract.py, MAX_CONNECTIONS).

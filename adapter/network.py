@@ -2,7 +2,7 @@
 are early access, 0 credits). An investor's own ties come from its profile, which the page reads
 (and prices) first; everything else here costs nothing.
 
-- A market: its top lenders (`/rankings`) and each one's top borrowers there (`/borrowers`); its
+- A market: its top lenders (`GET /v1/lenders?market=&sort=loans_desc`) and each one's top borrowers there (`/borrowers`); its
   wholesale sales (`/wholesale-listings`, SOLD) grouped by wholesaler and buyer.
 - An investor: its lenders, agents (profile) and wholesalers (`/wholesale-purchases`), then a
   second ring: each lender's other top borrowers and each wholesaler's top buyers.
@@ -50,7 +50,7 @@ def market_network(market: str, bbox: list[float]) -> tuple[Network, list[str]]:
     """The market's graph and the notes on datasets it lacks (`lenders_unavailable`, `wholesale_unavailable`)."""
     network, notes = Network(), []
     try:
-        for ranked in adapter.lenders.rankings(market, limit=TOP_LENDERS):
+        for ranked in adapter.lenders.leading(market, max_rows=TOP_LENDERS):
             lender = lender_node(ranked)
             for borrower in adapter.lenders.borrowers(ranked["id"], market, max_rows=BORROWERS_PER_LENDER):
                 if (investor := investor_node(borrower)) is not None:
@@ -132,8 +132,8 @@ LEADERS = 10
 
 
 def area_lenders(bbox: list[float]) -> list[dict]:
-    """The lenders with most loans on the area's parcels (`/v1/lenders/rankings?bbox=`, free)."""
-    return adapter.lenders.rankings(None, limit=LEADERS, bbox=bbox)
+    """The lenders with most loans on the area's parcels (`GET /v1/lenders?bbox=&sort=loans_desc`, free)."""
+    return adapter.lenders.leading(bbox=bbox, max_rows=LEADERS)
 
 
 def area_wholesalers(bbox: list[float]) -> list[dict]:

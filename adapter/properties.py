@@ -14,6 +14,7 @@ from adapter.data import data_api
 from adapter.values import plain
 from services.data_api.resources.properties import matches_csv
 from services.data_api.resources.properties import search_body as build
+from services.contract import PAGE_LIMITS
 from services.errors import UnprocessableError
 
 
@@ -26,9 +27,12 @@ def search_cost(limit: int) -> int:
     return data_api().properties.estimate_search(limit)
 
 
-def search(body: Mapping[str, Any]) -> list[dict]:
-    """The first page of `POST /v1/properties/search` (its `limit` rows at most)."""
-    return plain(list(data_api().properties.search(dict(body)).items))
+def search(body: Mapping[str, Any], *, max_rows: int) -> dict:
+    """`POST /v1/properties/search` followed page by page up to `max_rows` parcels:
+    `{"rows", "more"}`, `more` when the list may go on (data-api.md, Pagination: a short page is
+    not the end). The body's `limit` (the first page) is at most `max_rows`."""
+    rows, more = data_api().properties.search(dict(body)).walk_bounded(max_rows)
+    return {"rows": plain(rows), "more": more}
 
 
 def parcel_cost(property_id: str) -> int:
@@ -36,29 +40,45 @@ def parcel_cost(property_id: str) -> int:
     return data_api().properties.estimate_detail(property_id)
 
 
+# The parcel-level datasets a market may not publish (data-api.md, Errors 422): each read that
+# answers one of these shows its own words in its own place; the rest of the page still shows.
+UNPUBLISHED_CODES = frozenset({"parcels_unavailable", "addresses_unavailable", "history_unavailable",
+                               "listings_unavailable"})
+
+
 def parcel_page(property_id: str) -> dict:
     """Everything the property's page shows; one parcel charged once (the four detail reads share it).
 
-    A market whose listing feed is not published answers `422 listings_unavailable`: the page
-    says so where the listings would be, and the rest still shows.
+    Each read stands alone: a `422` naming a dataset the market does not publish
+    (`parcels_unavailable`, `addresses_unavailable`, `history_unavailable`, `listings_unavailable`)
+    leaves that part None with its code in `notes`, and the other parts are still read.
     """
     api = data_api()
-    found = api.properties.search({"place": {"property_id": property_id}}).items
-    history, _ = api.properties.history(property_id)
-    financing, financing_meta = api.properties.financing(property_id)
-    permits, _ = api.properties.permits(property_id)
-    try:
-        listings, listings_note = plain(api.properties.listing_history(property_id)[0]), None
-    except UnprocessableError as error:
-        listings, listings_note = None, error.code
+    notes: dict[str, str] = {}
+
+    def part(name: str, read):
+        try:
+            return read()
+        except UnprocessableError as error:
+            if error.code not in UNPUBLISHED_CODES:
+                raise
+            notes[name] = error.code
+            return None
+
+    found = part("parcel", lambda: api.properties.search({"place": {"property_id": property_id}}).items)
+    history = part("history", lambda: api.properties.history(property_id)[0])
+    financing = part("financing", lambda: api.properties.financing(property_id))
+    permits = part("permits", lambda: api.properties.permits(property_id)[0])
+    listings = part("listings", lambda: api.properties.listing_history(property_id)[0])
     return {
         "parcel": plain(found[0]) if found else None,
-        "history": plain(history),
-        "financing": plain(financing),
-        "financing_as_of": getattr(financing_meta, "financing_as_of", None),
-        "permits": plain(permits),
-        "listings": listings,
-        "listings_note": listings_note,
+        "history": None if history is None else plain(history),
+        "financing": None if financing is None else plain(financing[0]),
+        "financing_as_of": getattr(financing[1], "financing_as_of", None) if financing else None,
+        "permits": None if permits is None else plain(permits),
+        "listings": None if listings is None else plain(listings),
+        "listings_note": notes.get("listings"),
+        "notes": notes,
     }
 
 
@@ -66,17 +86,23 @@ def matches_cost(limit: int) -> int:
     return data_api().buyer_matches.estimate(limit)
 
 
-def matches(property_id: str, *, limit: int, radius_miles: float | None = None) -> tuple[list[dict], str]:
-    """`GET /v1/buyers/match`: the ranked investors and the same list as CSV."""
-    page = data_api().buyer_matches.list(property_id, limit=limit, radius_miles=radius_miles)
-    return plain(list(page.items)), matches_csv(page.items)
+def matches(property_id: str, *, limit: int, radius_miles: float | None = None) -> tuple[list[dict], str, bool]:
+    """`GET /v1/buyers/match` followed up to `limit` investors: the ranked investors, the same list
+    as CSV, and whether more may exist."""
+    page = data_api().buyer_matches.list(property_id, limit=min(limit, PAGE_LIMITS["buyers_match"][1]),
+                                         radius_miles=radius_miles)
+    rows, more = page.walk_bounded(limit)
+    return plain(rows), matches_csv(rows), more
 
 
 def str_cost(count: int) -> int:
     return data_api().estimate_cost("property", count=count)
 
 
-def str_parcels(place: Mapping[str, Any], *, limit: int) -> list[dict]:
-    """`GET /v1/str-parcels` in a place: raises `UnprocessableError` (`str_unavailable`) where the
-    market publishes none and `PermissionDeniedError` (`plan_limit`) without the contract."""
-    return plain(list(data_api().str_parcels.list(limit=limit, **dict(place)).items))
+def str_parcels(place: Mapping[str, Any], *, limit: int) -> dict:
+    """`GET /v1/str-parcels` in a place, followed up to `limit` parcels: `{"rows", "more"}`. Raises
+    `UnprocessableError` (`str_unavailable`) where the market publishes none and
+    `PermissionDeniedError` (`plan_limit`) without the contract."""
+    page = data_api().str_parcels.list(limit=min(limit, PAGE_LIMITS["str_parcels"][1]), **dict(place))
+    rows, more = page.walk_bounded(limit)
+    return {"rows": plain(rows), "more": more}

@@ -36,6 +36,16 @@ def _app_urls(loaded: Settings) -> tuple[str, ...]:
     return (loaded.app_url, f"http://localhost:{port}", f"http://127.0.0.1:{port}")
 
 
+AUTH_URL_MISSING = ("The marketplace login is off: this app reads a configured service, so it needs the "
+                    "marketplace's sign-in address in the setting DEEDSCOPE_AUTH_URL (only the embedded sandbox's "
+                    "is known without it). Everything else works.")
+
+
+def marketplace_setup_problem() -> str | None:
+    """What keeps the marketplace login from starting, in a person's words, or None."""
+    return AUTH_URL_MISSING if load_settings().auth_url_missing else None
+
+
 def uses_embedded_sandbox() -> bool:
     """Whether no host is configured, so the app reads the embedded sandbox (the sidebar says so)."""
     return load_settings().is_embedded

@@ -64,6 +64,11 @@ def describe_error(error: BaseException) -> str:
     return " ".join(parts)
 
 
+# Set by the "Try again" of a timed-out read; the adapter lets such reads be sent again on the
+# rerun it causes (adapter/data.py:TRY_AGAIN_KEY names the same key).
+TRY_AGAIN_KEY = "data_try_again"
+
+
 def render_error(error: BaseException, *, title: str | None = None, notes: Sequence[tuple[str, str]] = ()) -> None:
     """Show an error in place of the panel that failed; the rest of the page goes on.
 
@@ -81,3 +86,11 @@ def render_error(error: BaseException, *, title: str | None = None, notes: Seque
         st.error(text, icon="⚠️")
     for note, icon in notes:
         st.info(note, icon=icon)
+    if status == 504:
+        # data-api.md, Limits 4: a timed-out query is not resent by itself (nor by the next rerun).
+        st.button("Try again", key=f"try_again_{getattr(error, 'request_id', None) or id(error)}",
+                  on_click=_ask_again, help="Send the read that timed out once more.")
+
+
+def _ask_again() -> None:
+    st.session_state[TRY_AGAIN_KEY] = True

@@ -13,6 +13,7 @@ from mapspec.small_map import Canvas, bounds_of, layer, place_map
 from components.tables import (
     date_column,
     escape_markdown,
+    known_frame,
     link_column,
     money_column,
     page_href,
@@ -39,15 +40,29 @@ def render_lender_hits(hits: list[dict], *, key: str) -> None:
 
 
 def render_rankings(rows: list[dict], *, key: str, market: str) -> None:
+    """A market's leading lenders, most loans first (`rank` is the place in that order)."""
     frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Class": code_label(r.get("lender_class")),
-                           "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
-                           "Share": r.get("share"), "Open": lender_href(r["id"])} for r in rows])
+                           "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"),
+                           "Borrowers": r.get("n_borrowers"), "Volume": r.get("volume"),
+                           "Open": lender_href(r["id"])} for r in rows])
     if frame.empty:
         st.info(f"No lender recorded a loan in {market}.")
         return
     render_table(frame, key=key, file_name=f"lender-rankings-{market}.csv",
-                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open"),
-                                "Share": st.column_config.NumberColumn("Share", format="percent")})
+                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})
+
+
+def render_lender_ranks(rows: list[dict], *, key: str) -> None:
+    """One lender's rank by loans among each market's lenders."""
+    frame = pd.DataFrame([{"Market": r.get("market"), "Rank": r.get("rank"), "Lenders there": r.get("n_lenders"),
+                           "Loans": r.get("n_loans"), "Volume": r.get("volume"), "Share of loans": r.get("share")}
+                          for r in rows])
+    if frame.empty:
+        st.info("This lender ranks in no market: it recorded no loan there.")
+        return
+    render_table(frame, key=key, file_name="lender-ranks.csv",
+                 column_config={"Volume": money_column("Volume"),
+                                "Share of loans": st.column_config.NumberColumn("Share of loans", format="percent")})
 
 
 def render_lender_profile(lender: dict, *, key: str) -> None:
@@ -60,9 +75,9 @@ def render_lender_profile(lender: dict, *, key: str) -> None:
     columns[1].metric("Borrowers", f"{lender.get('n_borrowers') or 0:,}")
     columns[2].metric("Loans, last 24 months", f"{lender.get('n_loans_24m') or 0:,}")
     columns[3].metric("Median loan", f"${lender['median_amount']:,}" if lender.get("median_amount") else "—")
-    markets = pd.DataFrame(lender.get("markets") or [])
+    markets = known_frame(lender.get("markets") or [], {"market": "Market", "n_loans": "Loans"})
     if not markets.empty:
-        render_bar_chart(markets.rename(columns={"market": "Market", "n_loans": "Loans"}), x="Market", y="Loans",
+        render_bar_chart(markets, x="Market", y="Loans",
                          key=f"{key}_markets", title="Loans by market")
 
 

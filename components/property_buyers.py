@@ -13,7 +13,10 @@ from components.words import code_label
 
 def _why(row: Mapping) -> str:
     why = row.get("why") or {}
-    parts = [f"{why.get('n_bought_nearby')} buys within reach, nearest {why.get('nearest_miles')} mi"]
+    # Any member may arrive null (the object's fields are not shown by data-api.md): never "None".
+    bought, nearest = why.get("n_bought_nearby"), why.get("nearest_miles")
+    parts = [f"{bought if bought is not None else 'Some'} buys within reach"
+             + (f", nearest {nearest} mi" if nearest is not None else ", distance not given")]
     if why.get("last_bought_nearby_on"):
         parts.append(f"last on {why['last_bought_nearby_on']}")
     band = why.get("price_band") or {}

@@ -8,19 +8,33 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, escape_markdown, money_column, page_href, render_table
+from components.tables import date_column, escape_markdown, known_frame, money_column, page_href, render_table
 from components.words import code_label
 
 PRIVATE = "a private person (not served)"
+# A market may not publish one of a parcel's datasets yet (data-api.md, Errors 422): said in its place.
+UNPUBLISHED_WORDS = {
+    "parcels_unavailable": "This market does not publish its parcel records yet, so the parcel's address and "
+                           "facts are not shown. Its other records below still are.",
+    "addresses_unavailable": "This market does not publish its addresses yet, so the parcel's address is not shown.",
+    "history_unavailable": "This market does not publish its chain of title yet, so the parcel's deeds are not shown.",
+    "listings_unavailable": "This market publishes no listing feed, so the parcel's listings are not known.",
+}
 
 
 def _money(value) -> str:
     return "no price on the deed" if value is None else f"${value:,}"
 
 
-def render_property_identity(parcel: Mapping | None, *, property_id: str, county_names: Mapping[str, str] | None = None) -> None:
-    """The parcel's address, ids and facts; `county_names` by FIPS code name its county."""
+def render_property_identity(parcel: Mapping | None, *, property_id: str, county_names: Mapping[str, str] | None = None,
+                             note: str | None = None) -> None:
+    """The parcel's address, ids and facts; `county_names` by FIPS code name its county; `note`
+    the code of a dataset the market does not publish (the parcel is then None)."""
     if parcel is None:
+        if note in UNPUBLISHED_WORDS:
+            st.subheader(escape_markdown(property_id))
+            st.info(UNPUBLISHED_WORDS[note])
+            return
         st.warning(f"No parcel {escape_markdown(property_id)} was found.")
         return
     address = parcel.get("address") or {}
@@ -54,18 +68,26 @@ def _party(party: Mapping | None) -> str:
     return name
 
 
-def render_chain_of_title(deeds: Sequence[Mapping], *, key: str) -> None:
-    """Newest deed first: date, price, kind, buyer and seller (each linked to its investor page)."""
+def render_chain_of_title(deeds: Sequence[Mapping] | None, *, key: str, note: str | None = None) -> None:
+    """Newest deed first: date, price, kind, buyer and seller (each linked to its investor page);
+    None with `note`: the market does not publish the history."""
+    if deeds is None:
+        st.info(UNPUBLISHED_WORDS.get(note or "", "The chain of title could not be read."))
+        return
     if not deeds:
         st.info("No deeds of this parcel are in the data.")
         return
-    lines = [f"- **{escape_markdown(deed.get('recorded_on'))}** · {escape_markdown(_money(deed.get('price')))} · "
+    lines = [f"- **{escape_markdown(deed.get('recorded_on') or 'Recording date not given')}** · "
+             f"{escape_markdown(_money(deed.get('price')))} · "
              f"{escape_markdown(deed.get('kind') or '')} — bought by {_party(deed.get('buyer'))} "
              f"from {_party(deed.get('seller'))}" for deed in deeds]
     st.markdown("\n".join(lines))
 
 
-def render_loans(loans: Sequence[Mapping], *, key: str, as_of: str | None = None) -> None:
+def render_loans(loans: Sequence[Mapping] | None, *, key: str, as_of: str | None = None) -> None:
+    if loans is None:
+        st.info("The parcel's loans could not be read.")
+        return
     if not loans:
         st.info("No loans recorded on this parcel." + (f" Financing as of {as_of}." if as_of else ""))
         return
@@ -91,11 +113,14 @@ def render_loans(loans: Sequence[Mapping], *, key: str, as_of: str | None = None
         st.caption(f"Financing as of {as_of}.")
 
 
-def render_permits(permits: Sequence[Mapping], *, key: str) -> None:
+def render_permits(permits: Sequence[Mapping] | None, *, key: str) -> None:
+    if permits is None:
+        st.info("The parcel's permits could not be read.")
+        return
     if not permits:
         st.info("No building permits are recorded for this parcel.")
         return
-    frame = pd.DataFrame(permits).rename(columns={
+    frame = known_frame(permits, {
         "permit_number": "Permit", "kind": "Kind", "status": "Status", "issued_on": "Issued",
         "finaled_on": "Finaled", "valuation": "Valuation", "contractor_name": "Contractor"})
     for column in ("Kind", "Status"):
@@ -106,13 +131,12 @@ def render_permits(permits: Sequence[Mapping], *, key: str) -> None:
 
 def render_listing_history(listings: Sequence[Mapping] | None, *, key: str, note: str | None = None) -> None:
     if listings is None:
-        st.info("This market publishes no listing feed, so the parcel's listings are not known."
-                if note == "listings_unavailable" else "The listing history could not be read.")
+        st.info(UNPUBLISHED_WORDS.get(note or "", "The listing history could not be read."))
         return
     if not listings:
         st.info("This parcel was never listed in the data.")
         return
-    frame = pd.DataFrame(listings).rename(columns={
+    frame = known_frame(listings, {
         "listing_id": "Listing id", "listed_on": "Listed", "status": "Status", "sold_on": "Sold",
         "list_price": "List price", "sold_price": "Sold price", "n_versions": "Versions",
         "brokerage_name": "Brokerage", "self_listing": "Self-listing"})

@@ -23,6 +23,14 @@ def link_column(label: str, display_text: str | None = None) -> st.column_config
     return st.column_config.LinkColumn(label, display_text=display_text)
 
 
+def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
+    """The rows as a table of the `columns` known (field -> label) that the rows carry, in that
+    order: a field a host adds later (`/v1` is additive, data-api.md Versioning 1) never becomes a column."""
+    frame = pd.DataFrame(list(rows))
+    kept = [field for field in columns if field in frame.columns]
+    return frame[kept].rename(columns=dict(columns))
+
+
 def render_table(
     frame: pd.DataFrame,
     *,

@@ -57,7 +57,8 @@ def render_listings_map(frame: pd.DataFrame, *, key: str, canvas: Canvas, frames
 def render_listing(listing: dict, *, key: str) -> None:
     place = listing.get("property") or {}
     st.subheader(f"Wholesale listing {listing['id']}")
-    st.caption(f"{listing.get('status')} · published {listing.get('published_on')} · "
+    st.caption(f"{code_label(listing.get('status')) if listing.get('status') else 'status not given'} · "
+               f"{'published ' + str(listing['published_on']) if listing.get('published_on') else 'publication date not given'} · "
                f"{escape_markdown(place.get('city') or '')} {place.get('zip') or ''} · {listing.get('market')}")
     columns = st.columns(3)
     columns[0].metric("Asking", f"${listing['asking_price']:,}" if listing.get("asking_price") else "—")
@@ -76,7 +77,8 @@ def render_wholesaler_hits(hits: list[dict], *, key: str) -> None:
 
 def render_wholesaler(profile: dict, *, key: str) -> None:
     st.subheader(escape_markdown(wholesaler_name(profile)))
-    st.caption(f"{profile['id']} · {profile.get('market')} · wholesale as of {profile.get('wholesale_as_of')}")
+    st.caption(f"{profile['id']} · {profile.get('market') or 'market not given'} · wholesale as of "
+               f"{profile.get('wholesale_as_of') or 'a date not given'}")
     columns = st.columns(4)
     columns[0].metric("Listings", f"{profile.get('n_listings') or 0:,}")
     columns[1].metric("Active", f"{profile.get('n_active') or 0:,}")

@@ -31,6 +31,8 @@ def sandbox_env(url: str, key: str = EMBEDDED_API_KEY) -> dict[str, str]:
     """Settings (decisions.md) that point the app or the client at a running sandbox."""
     return {
         "DEEDSCOPE_API_URL": url,
+        # A configured host names its issuer (decisions.md: the `/auth` default is the embedded sandbox's).
+        "DEEDSCOPE_AUTH_URL": f"{url}/auth",
         "DEEDSCOPE_API_KEY": key,
         "DEEDSCOPE_ON_BEHALF_OF": EMBEDDED_ON_BEHALF_OF,
         "DEEDSCOPE_BASEMAP": "none",

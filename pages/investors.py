@@ -198,27 +198,16 @@ def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
         return "not_found"
 
 
-def known_missing(investor_id: str) -> str | None:
-    """"gone" or "not_found" when a free read already says the id opens nothing, so no credit is
-    asked for it; None when it exists or the free read could not tell (the profile's read will)."""
-    try:
-        adapter.investors.check_exists(investor_id)
-    except GoneError:
-        return "gone"
-    except NotFoundError:
-        return "not_found"
-    except ApiError:
-        return None
-    return None
-
-
 def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | None:
     """The profile, asking first when it costs a credit (data-api.md, Limits 3); None when not opened."""
     profiles = st.session_state.setdefault(PROFILES, {})
     if investor_id in profiles:
         return profiles[investor_id]
-    opened = known_missing(investor_id) if cost else None
-    if cost and opened is None:
+    # No free lookup decides whether the id exists (an early-access route may be closed to this key:
+    # data-api.md, Versioning 5): the profile is read once the person confirms, and a failed read
+    # charges nothing (Errors), so its own 404 / 410 says "not found" / "retired".
+    opened = None
+    if cost:
         # The person asked by opening the profile (a link, a hit, an id): the cost is stated at once.
         opened = confirm_charged_read(
             "inv_profile", (investor_id,), ask_label="Open profile", asked=True,

@@ -26,14 +26,16 @@ from components.lender_views import (
     render_lender_hits,
     render_lender_profile,
     render_loans,
+    render_lender_ranks,
     render_rankings,
 )
 from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
-from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
+from services.errors import ApiError, ApiTimeoutError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
 
 # Loans shown in the table (the CSV export holds up to CSV_ROW_CAP).
+LEADING_SHOWN = 25  # a market's leading lenders shown
 MAX_LOANS_SHOWN = 2_000
 MAX_BORROWERS = 500
 CSV_KEY = "len_csv"
@@ -80,8 +82,9 @@ def rankings_section(markets: list[dict]) -> None:
         unavailable_note(chosen)
         return
     try:
-        rows = adapter.lenders.rankings(chosen)
-        cells = adapter.lenders.cells({"bbox": market["bbox"]}, resolution=7) if market.get("bbox") else []
+        rows = adapter.lenders.leading(chosen, max_rows=LEADING_SHOWN)
+        cells = (adapter.lenders.cells(rows[0]["id"], {"bbox": market["bbox"]}, resolution=7)
+                 if rows and market.get("bbox") else [])
     except UnprocessableError as error:
         if error.code == "lenders_unavailable":
             unavailable_note(chosen)
@@ -92,7 +95,11 @@ def rankings_section(markets: list[dict]) -> None:
         render_error(error, title="The rankings could not be read")
         return
     render_rankings(rows, key="len_rankings", market=chosen)
-    st.markdown("**Where the market's loans are** (financed deals per hexagon)")
+    if not rows:
+        return
+    # The cells are one lender's (data-api.md: `/v1/lenders/{id}/cells`): the market's leader.
+    st.markdown(f"**Where {escape_markdown(rows[0].get('name') or rows[0]['id'])}, the market's leading lender, "
+                "lends** (financed deals per hexagon)")
     render_lender_cells(cells, key="len_market_cells", canvas=adapter.map_files.small_map_canvas())
 
 
@@ -127,15 +134,28 @@ def lender_section(lender_id: str) -> None:
     render_lender_profile(lender, key="len_profile")
     render_page_link("pages/network.py", "network", label="The network around this lender's borrowers",
                      query_params={"market": (lender.get("markets") or [{}])[0].get("market", "")})
-    loans_tab, csv_tab, borrowers_tab, map_tab = st.tabs(["Loans", "CSV export", "Borrowers", "Map"])
+    loans_tab, csv_tab, borrowers_tab, ranks_tab, map_tab = st.tabs(["Loans", "CSV export", "Borrowers", "Rankings",
+                                                                     "Map"])
     with loans_tab:
         loans_section(lender)
     with csv_tab:
         csv_section(lender)
     with borrowers_tab:
         borrowers_section(lender)
+    with ranks_tab:
+        ranks_section(lender)
     with map_tab:
         lender_map(lender)
+
+
+def ranks_section(lender: dict) -> None:
+    try:
+        rows = adapter.lenders.rankings(lender["id"])
+    except ApiError as error:
+        render_error(error, title="The lender's rankings could not be read")
+        return
+    st.caption("Where this lender stands by loans among each market's lenders.")
+    render_lender_ranks(rows, key="len_ranks")
 
 
 def loan_filters(lender: dict, key: str) -> dict:
@@ -209,6 +229,12 @@ def export_csv(lender_id: str, filters: dict) -> str | None:
     except RateLimitError as error:
         render_error(error, title="Too many exports this minute")
         return None
+    except ApiTimeoutError:
+        # Not resent by the client (data-api.md, Limits 5: one export in flight, and this one may still be).
+        st.warning("The export did not finish in time. The service prepares one export at a time and may still "
+                   "be preparing this one: prepare it again in a minute, or choose one market or fewer dates.",
+                   icon=":material/hourglass_top:")
+        return None
     except ApiError as error:
         render_error(error, title="The export failed")
         return None
@@ -233,7 +259,7 @@ def lender_map(lender: dict) -> None:
         st.caption("No market of this lender could be placed on the map.")
         return
     try:
-        cells = adapter.lenders.cells({"bbox": boxes[market]}, lender_id=lender["id"], resolution=7)
+        cells = adapter.lenders.cells(lender["id"], {"bbox": boxes[market]}, resolution=7)
     except ApiError as error:
         render_error(error, title="The lender's map could not be read")
         return

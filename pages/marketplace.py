@@ -20,6 +20,7 @@ import streamlit as st
 import adapter.marketplace
 import adapter.marketplace_actions as actions
 import adapter.routing
+import adapter.settings
 import links.marketplace
 from adapter.marketplace import LoginError
 from components.marketplace_deals import deal_label, render_deal_list
@@ -48,6 +49,10 @@ EVENTS_SHOWN = 10
 def main() -> None:
     st.title("Marketplace")
     st.caption("Make, counter, accept and withdraw offers on wholesale deals as a buyer.")
+    problem = adapter.settings.marketplace_setup_problem()
+    if problem:
+        st.error(problem, icon=":material/settings:")
+        return
     complete_login_from_redirect()
     notice = show_notice()
     if adapter.marketplace.marketplace_tokens() is None:

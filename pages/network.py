@@ -85,16 +85,17 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
         st.error(f"“{escape_markdown(investor_id)}” is not an investor id: expected {ID_EXAMPLES['investor']}.",
                  icon=":material/error:")
         return None
-    load = lambda: adapter.investors.profile(investor_id)[0]  # noqa: E731
+    def load() -> dict | str:
+        try:
+            return adapter.investors.profile(investor_id)[0]
+        except GoneError:
+            return "gone"
+        except NotFoundError:
+            return "not_found"
+
     try:
-        if cost:
-            # A free read tells an unknown or retired id before a credit is asked (docs/contract.md).
-            try:
-                adapter.investors.check_exists(investor_id)
-            except (GoneError, NotFoundError):
-                raise
-            except ApiError:
-                pass
+        # The profile's own 404 / 410 (after the person confirms; a failed read charges nothing) says
+        # an unknown or retired id: no early-access route is asked (data-api.md, Versioning 5).
         if cost == 0:
             st.caption(FREE_PROFILE)
         profile = load() if cost == 0 else confirm_charged_read(
@@ -102,14 +103,14 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
             cost_text=f"The network starts from this investor's profile, which costs {cost} credit the first time "
             "your account reads it. Everything else the graph reads is free.",
             confirm_label=f"Read the profile ({cost} credit)", error_title="The profile could not be read", load=load)
-    except GoneError:
-        st.warning(f"Investor {investor_id} is retired from the registry.", icon=":material/inventory_2:")
-        return None
-    except NotFoundError:
-        st.error(f"No investor has the id {investor_id}.", icon=":material/error:")
-        return None
     except ApiError as error:
         render_error(error, title="The profile could not be read")
+        return None
+    if profile == "gone":
+        st.warning(f"Investor {investor_id} is retired from the registry.", icon=":material/inventory_2:")
+        return None
+    if profile == "not_found":
+        st.error(f"No investor has the id {investor_id}.", icon=":material/error:")
         return None
     if profile is None:
         return None

@@ -31,12 +31,16 @@ from components.property_detail import (
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
 from links.properties import PropertiesLink
+from services.contract import PAGE_LIMITS
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
 
 FINDERS = {"ZIP list": "zip", "Address": "address", "Criteria": "criteria"}
-SEARCH_SIZES = (25, 100, 500)
-MATCH_SIZES = (25, 50, 100, 200)
-STR_SIZE = 200
+# "Up to N" rows: the search, the buyers match and STR parcels follow `next_cursor` up to these
+# (data-api.md, Pagination: a short page is not the end), and say when more may exist.
+SEARCH_SIZES = (25, 100, 500, 2000)
+MATCH_SIZES = (25, 50, 100, 200, 1000)
+STR_SIZES = (200, 1000)
+SEARCH_PAGE_MAX = PAGE_LIMITS["properties_search"][1]
 OWNER_KINDS = {"Any owner": None, "Organizations": "organization", "Private persons": "person"}
 
 
@@ -104,23 +108,26 @@ def search_section(link: PropertiesLink) -> None:
         return
     limit = st.session_state.get("prop_limit") or SEARCH_SIZES[0]
     try:
-        body = adapter.properties.search_body(**parts, limit=limit)
+        body = adapter.properties.search_body(**parts, limit=min(limit, SEARCH_PAGE_MAX))
     except InvalidInputError as error:
         st.error(f"Check the search: {error}")
         return
-    rows = confirm_charged_read(
-        "prop_search", (json.dumps(body, sort_keys=True),), ask_label="Search", asked=True,
-        cost_text=credits_text(adapter.properties.search_cost(limit), f"This search ({limit} parcels at most)"),
-        load=lambda: search_or_candidates(body), confirm_label="Search", error_title="The search failed")
-    if rows is None:
+    found = confirm_charged_read(
+        "prop_search", (json.dumps(body, sort_keys=True), limit), ask_label="Search", asked=True,
+        cost_text=credits_text(adapter.properties.search_cost(limit), f"This search (up to {limit:,} parcels)"),
+        load=lambda: search_or_candidates(body, limit), confirm_label="Search", error_title="The search failed")
+    if found is None:
         return
-    if isinstance(rows, dict):
-        render_candidates(rows["candidates"])
+    if "candidates" in found:
+        render_candidates(found["candidates"])
         return
+    rows = found["rows"]
     if not rows:
         st.info("No parcel matches this search.")
         return
-    st.caption(f"{len(rows)} parcel{'s' if len(rows) != 1 else ''}" + (" (the first page)" if len(rows) == limit else ""))
+    st.caption(f"{len(rows):,} parcel{'s' if len(rows) != 1 else ''}")
+    if found["more"]:
+        read_on("prop_limit", SEARCH_SIZES, limit, "parcels")
     render_parcel_table(rows, key="prop_results")
     str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
     render_parcel_map(rows, str_rows, key="prop_map", canvas=adapter.map_files.small_map_canvas())
@@ -129,17 +136,36 @@ def search_section(link: PropertiesLink) -> None:
                  placeholder="Choose a parcel from the results", on_change=open_picked)
 
 
-def search_or_candidates(body: dict) -> list[dict] | dict:
-    """The parcels, or the candidates an ambiguous address names (`422 ambiguous_address`)."""
+def search_or_candidates(body: dict, max_rows: int) -> dict:
+    """`{"rows", "more"}`, or `{"candidates"}` an ambiguous address names (`422 ambiguous_address`;
+    the member is optional: a host may name none)."""
     try:
-        return adapter.properties.search(body)
+        return adapter.properties.search(body, max_rows=max_rows)
     except UnprocessableError as error:
         if error.code not in ("ambiguous_address", "ambiguous_apn"):
             raise
-        return {"candidates": list((error.problem or {}).get("candidates") or [])}
+        return {"candidates": [c for c in (error.problem or {}).get("candidates") or [] if isinstance(c, dict)
+                               and c.get("property_id")]}
+
+
+def read_on(key: str, sizes: tuple[int, ...], shown: int, what: str) -> None:
+    """Say that more rows exist than the `shown` bound, and offer the next larger bound."""
+    larger = [size for size in sizes if size > shown]
+    if not larger:
+        st.info(f"More {what} exist than the {shown:,} shown: narrow the search to see the rest.")
+        return
+    st.info(f"More {what} exist than the {shown:,} shown.")
+    st.button(f"Read up to {larger[0]:,} {what}", key=f"{key}_more", on_click=_set_state, args=(key, larger[0]))
+
+
+def _set_state(key: str, value: object) -> None:
+    st.session_state[key] = value
 
 
 def render_candidates(candidates: list[dict]) -> None:
+    if not candidates:
+        st.warning("This address names several parcels. Add the unit, or search the ZIP and choose the parcel.")
+        return
     st.warning(f"This address names {len(candidates)} parcels: choose one (or add its unit).")
     labels = {c["property_id"]: f"{c.get('line') or ''} {c.get('unit') or ''} · {c['property_id']}" for c in candidates}
     st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
@@ -151,10 +177,10 @@ def open_picked() -> None:
         LINK.write(replace(LINK.read(), property=st.session_state["prop_pick"]))
 
 
-def str_rows_or_word(place: dict) -> dict:
-    """The STR parcels, or the clear word where the market has none or the plan lacks them."""
+def str_rows_or_word(place: dict, size: int) -> dict:
+    """The STR parcels (up to `size`), or the clear word where the market has none or the plan lacks them."""
     try:
-        return {"rows": adapter.properties.str_parcels(place, limit=STR_SIZE), "word": None}
+        return {**adapter.properties.str_parcels(place, limit=size), "word": None}
     except UnprocessableError as error:
         if error.code != "str_unavailable":
             raise
@@ -167,10 +193,11 @@ def str_rows_or_word(place: dict) -> dict:
 
 def str_section(place: dict) -> list[dict]:
     st.markdown("**Short-term rentals**")
+    size = st.session_state.get("prop_str_size") or STR_SIZES[0]
     found = confirm_charged_read(
-        "prop_str", (json.dumps(place, sort_keys=True),), ask_label="Show short-term rentals here",
-        cost_text=credits_text(adapter.properties.str_cost(STR_SIZE), f"Short-term rentals ({STR_SIZE} at most)"),
-        load=lambda: str_rows_or_word(place), error_title="Short-term rentals could not be read")
+        "prop_str", (json.dumps(place, sort_keys=True), size), ask_label="Show short-term rentals here",
+        cost_text=credits_text(adapter.properties.str_cost(size), f"Short-term rentals (up to {size:,})"),
+        load=lambda: str_rows_or_word(place, size), error_title="Short-term rentals could not be read")
     if found is None:
         return []
     if found["word"]:
@@ -179,6 +206,8 @@ def str_section(place: dict) -> list[dict]:
     if not found["rows"]:
         st.info("No short-term rental was seen in this place.")
         return []
+    if found.get("more"):
+        read_on("prop_str_size", STR_SIZES, size, "short-term rentals")
     render_str_list(found["rows"], key="prop_str_list")
     return found["rows"]
 
@@ -201,13 +230,15 @@ def property_section(property_id: str) -> None:
         load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
     if page is None:
         return
-    render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names())
+    notes = page.get("notes") or {}
+    render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names(),
+                             note=notes.get("parcel"))
     if page["parcel"]:
         render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
                           height=260)
     title, loans, permits, listings = st.tabs(["Chain of title", "Loans", "Permits", "Listings"])
     with title:
-        render_chain_of_title(page["history"], key="prop_deeds")
+        render_chain_of_title(page["history"], key="prop_deeds", note=notes.get("history"))
     with loans:
         render_loans(page["financing"], key="prop_loans", as_of=page["financing_as_of"])
     with permits:
@@ -227,7 +258,9 @@ def buyers_section(property_id: str) -> None:
         cost_text=credits_text(adapter.properties.matches_cost(size), f"The buyers match ({size} investors at most)"),
         load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
     if found is not None:
-        rows, csv_text = found
+        rows, csv_text, more = found
+        if more:
+            st.info(f"More investors match than the {size:,} shown: choose more above to read them.")
         render_buyer_matches(rows, csv_text, key="prop_matches")
 
 

@@ -38,6 +38,9 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
     parser.add_argument("--rate-limit-day", type=int, default=DEFAULT_DAILY_RATE_LIMIT, help="requests per key per UTC day")
     parser.add_argument("--app-url", action="append", default=[],
                         help="an app this sandbox serves: its /marketplace is a redirect URI of the registered app")
+    parser.add_argument("--variety", action="store_true",
+                        help="serve what a live host may and this sandbox otherwise does not: short and empty pages "
+                             "with cursors, unknown fields, nulls, a market without parcels, history and addresses")
     # Test-only knobs: lower the caps so that tests reach them on the small dataset.
     parser.add_argument("--csv-cap", type=int, default=CSV_CAP, help=argparse.SUPPRESS)
     parser.add_argument("--max-cells", type=int, default=MAX_CELLS, help=argparse.SUPPRESS)
@@ -53,6 +56,7 @@ def parse_args(argv: list[str] | None = None) -> SandboxConfig:
         rate_limit_day=args.rate_limit_day,
         csv_cap=args.csv_cap,
         max_cells=args.max_cells,
+        variety=args.variety,
         app_urls=tuple(url.rstrip("/") for url in args.app_url),
     )
 

@@ -27,10 +27,10 @@ PROBE_PATHS = frozenset({"/v1/dataset", "/v1/coverage"})
 # --- Retries (data-api.md, Limits 1 and 4; marketplace-api.md, Endpoints) ------------------
 DEFAULT_MAX_RETRY_WAIT_S = 120.0
 DEFAULT_MAX_ATTEMPTS = 4
-# 503 codes that carry a server-directed wait; every other 503 (database_unavailable) is not retried.
-RETRYABLE_503_CODES = frozenset({"pool_saturated", "ledger_unavailable"})
-# Documented Retry-After of those codes, used when a proxy strips the header.
-DOCUMENTED_503_WAIT_S = {"pool_saturated": 1.0, "ledger_unavailable": 5.0}
+# No 503 is retried identically: data-api.md, Limits 1 calls 429 "the only status where an
+# identical retry is correct"; the Retry-After of pool_saturated / ledger_unavailable (Limits 4)
+# is carried on the raised error (`.retry_after`) so the page says when to try again.
+RETRYABLE_503_CODES: frozenset[str] = frozenset()
 # A 429 without Retry-After or `retry_after` (a proxy's): wait this long once.
 FALLBACK_429_WAIT_S = 1.0
 # Marketplace: a key still processing answers 409 idempotency_in_progress with Retry-After: 1.

@@ -48,6 +48,7 @@ class Page(Generic[T]):
         self.summary = summary
         self.dataset_version = dataset_version
         self.restarted = False
+        self.more = False
         self._fetch = fetch
         self._fetch_ahead = fetch_ahead
         self._current_version = current_version
@@ -80,9 +81,16 @@ class Page(Generic[T]):
             yield from page.items
 
     def walk(self, progress: Progress | None = None, *, max_rows: int | None = None) -> list[T]:
-        """All rows of the list (up to `max_rows`), calling `progress(pages, rows)` after each page."""
+        """All rows of the list (up to `max_rows`), calling `progress(pages, rows)` after each page.
+
+        `max_rows` counts rows, not pages: each page after the first asks for at most the rows
+        still wanted (`fetch_ahead`'s `rows_needed`; a change of `limit` alone keeps the cursor,
+        data-api.md, Pagination), so a bounded walk never fetches, and is never charged for, more
+        than its bound (the first page's `limit` is the caller's). `more` says afterwards
+        whether the list may go on past the rows returned."""
         rows: list[T] = []
         pages = 0
+        self.more = False
         rows_needed = lambda: None if max_rows is None else max_rows - len(rows)  # noqa: E731
         for page, restarted in self._walk_pages(rows_needed):
             if restarted:
@@ -93,9 +101,15 @@ class Page(Generic[T]):
             if progress is not None:
                 progress(pages, len(rows))
             if max_rows is not None and len(rows) >= max_rows:
+                self.more = len(rows) > max_rows or page.has_next_page()
                 del rows[max_rows:]
                 break
         return rows
+
+    def walk_bounded(self, max_rows: int) -> tuple[list[T], bool]:
+        """`walk(max_rows=...)` and whether more rows may exist past them ("more exist")."""
+        rows = self.walk(max_rows=max_rows)
+        return rows, self.more
 
     def _walk_pages(self, rows_needed: Callable[[], int | None] | None = None) -> Iterator[tuple[Page[T], bool]]:
         page: Page[T] = self

@@ -56,6 +56,12 @@ class Settings(BaseModel):
     def is_embedded(self) -> bool:
         return self.api_url is None
 
+    @property
+    def auth_url_missing(self) -> bool:
+        """A configured host without `DEEDSCOPE_AUTH_URL`: the marketplace login cannot start
+        (decisions.md: `{DEEDSCOPE_API_URL}/auth` is the default on the sandbox only)."""
+        return not self.is_embedded and not self.auth_url
+
     def with_api_url(
         self,
         url: str,
@@ -109,9 +115,10 @@ def load_settings(environ: Mapping[str, str] | None = None, secrets_path: str | 
             values[field] = values[field].rstrip("/")
     api_url = values.get("api_url")
     if api_url:
-        # decisions.md: marketplace and issuer default under the data service's base URL.
+        # decisions.md: the marketplace defaults under the data service's base URL; the issuer
+        # only "on the sandbox" (the embedded one: `with_api_url`), so a configured host needs
+        # DEEDSCOPE_AUTH_URL (`Settings.auth_url_missing`, said at start).
         values.setdefault("marketplace_url", api_url + contract.MARKETPLACE_BASE_PATH)
-        values.setdefault("auth_url", api_url + contract.AUTH_BASE_PATH)
     return Settings(**values)
 
 

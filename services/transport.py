@@ -1,9 +1,9 @@
 """All HTTP of both clients: one request function with one retry loop.
 
 Retries exactly as the documents allow (data-api.md, Limits 1 and 4; marketplace-api.md,
-Endpoints): `429` after `Retry-After`; `503 pool_saturated` / `ledger_unavailable` after
-theirs; `409 idempotency_in_progress` after its `Retry-After: 1` (same key); connection
-errors on reads (GET) only. Never `504 statement_timeout`, never anything else. A wait
+Endpoints): `429` after `Retry-After` (the only identical retry, Limits 1: a `503` is raised
+with its `Retry-After` as `.retry_after`); `409 idempotency_in_progress` after its
+`Retry-After: 1` (same key); connection errors on reads (GET) only. Never `504 statement_timeout`, never anything else. A wait
 past `max_retry_wait` is not slept: the error is raised at once with `.retry_after` set.
 """
 
@@ -107,14 +107,15 @@ class Transport:
         idempotency_key: str | bool | None = None,
         timeout: float | httpx2.Timeout | None = None,
         extensions: Mapping[str, Any] | None = None,
+        retry_timeouts: bool = True,
     ) -> httpx2.Response:
         """Send one request, retrying what the documents allow; return a success or a 304.
 
         `idempotency_key=True` makes a key; it is made once, here, before the loop, so a
         retry resends the same key (marketplace-api.md, Endpoints). `path` is under the base
         URL, or an absolute URL the service handed out (an upload slot); `data` and `files`
-        send a multipart form instead of `json`.
-        """
+        send a multipart form instead of `json`. `retry_timeouts=False`: no answer in time is
+        not sent again (a CSV export may still hold the one export in flight)."""
         method = method.upper()
         url = path if "://" in path else self.base_url + path
         # The key is made once, before the loop: every retry resends it.
@@ -132,7 +133,7 @@ class Transport:
                 headers={**base_headers, **self._auth_headers(path)},
                 **extra,
             )
-            response = self._send(request, method, path, attempt)
+            response = self._send(request, method, path, attempt if retry_timeouts else self.max_attempts)
             if response is None:
                 continue
             if self._on_response is not None:
@@ -195,8 +196,7 @@ class Transport:
             # A 429 naming no wait (a proxy stripped it) is retried once (docs/contract.md).
             return contract.FALLBACK_429_WAIT_S if unnamed_429s <= 1 else None
         if error.status == 503 and error.code in contract.RETRYABLE_503_CODES:
-            # data-api.md, Limits 4: pool_saturated carries Retry-After 1, ledger_unavailable 5.
-            return error.retry_after if error.retry_after is not None else contract.DOCUMENTED_503_WAIT_S[error.code]
+            return error.retry_after
         if error.status == 409 and error.code in contract.RETRYABLE_409_CODES:
             return error.retry_after if error.retry_after is not None else 1.0
         return None

@@ -32,6 +32,10 @@ class SandboxConfig:
     # Lowered only by tests, so that the caps can be reached on the small dataset.
     csv_cap: int = CSV_CAP
     max_cells: int = MAX_CELLS
+    # `--variety`: serve what the documents allow and the default profile never does
+    # (sandbox/data_api/variety.py): short and empty pages with cursors, unknown fields, nulls,
+    # a market without parcels, history and addresses.
+    variety: bool = False
     # Apps this sandbox serves (`--app-url`): the registered app also redirects to their /marketplace.
     app_urls: tuple[str, ...] = ()
 

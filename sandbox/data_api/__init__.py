@@ -8,11 +8,14 @@ from sandbox.core.context import SandboxContext
 from sandbox.data_api.routes import agents, borrowers, deals, fixtures, investors, lean, lenders, probes, wholesale
 from sandbox.data_api.routes import buyers_match, properties, str_parcels
 from sandbox.data_api import mcp
+from sandbox.data_api import variety
 from sandbox.data_api.runtime import DataRuntime
 
 
 def mount(app: FastAPI, context: SandboxContext) -> None:
     """Mount every Data API route; registers the publish and reset hooks on `context`."""
+    if context.config.variety:
+        variety.apply_market_profile()
     runtime = DataRuntime.start(context)
     app.state.data_api = runtime
     context.publish = runtime.publishing.publish

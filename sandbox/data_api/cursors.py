@@ -30,13 +30,21 @@ class CursorCodec:
         kept = sorted((name, value) for name, value in params if name not in _NOT_PART_OF_QUERY)
         return hashlib.sha256(json.dumps([path, kept]).encode()).hexdigest()[:16]
 
-    def encode(self, last_key: list[Any], query_hash: str, dataset_version: int) -> str:
-        body = json.dumps({"k": last_key, "q": query_hash, "v": dataset_version}, separators=(",", ":"), default=str)
+    def encode(self, last_key: list[Any], query_hash: str, dataset_version: int, *, marked: bool = False) -> str:
+        """`marked`: a flag the cursor carries on (`--variety`: its walk was served its empty page)."""
+        fields: dict[str, Any] = {"k": last_key, "q": query_hash, "v": dataset_version}
+        if marked:
+            fields["e"] = 1
+        body = json.dumps(fields, separators=(",", ":"), default=str)
         payload = base64.urlsafe_b64encode(body.encode()).decode().rstrip("=")
         return f"{payload}.{self._sign(payload)}"
 
     def decode(self, cursor: str, query_hash: str, dataset_version: int) -> list[Any]:
         """The last sort key the cursor carries, or `400 invalid_cursor`."""
+        return self.decode_marked(cursor, query_hash, dataset_version)[0]
+
+    def decode_marked(self, cursor: str, query_hash: str, dataset_version: int) -> tuple[list[Any], bool]:
+        """The last sort key and the cursor's `marked` flag, or `400 invalid_cursor`."""
         restart = "Restart at page 1 without a cursor."
         if not 1 <= len(cursor) <= MAX_CURSOR_LENGTH:
             raise Problem(400, "invalid_cursor", f"A cursor is 1 to {MAX_CURSOR_LENGTH} characters. {restart}")
@@ -48,7 +56,7 @@ class CursorCodec:
             raise Problem(400, "invalid_cursor", f"The data was published again since this cursor was issued. {restart}")
         if body["q"] != query_hash:
             raise Problem(400, "invalid_cursor", f"This cursor belongs to a different query or sort. {restart}")
-        return body["k"]
+        return body["k"], bool(body.get("e"))
 
     def _sign(self, payload: str) -> str:
         return hmac.new(self._secret, payload.encode(), hashlib.sha256).hexdigest()[:24]

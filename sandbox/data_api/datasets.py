@@ -14,3 +14,18 @@ def lenders_published(code: str | None) -> str | None:
         raise Problem(422, "lenders_unavailable", f"Market {code} has no published lender registry yet. "
                       "GET /v1/coverage shows which markets serve lenders.")
     return code
+
+
+PARCEL_LEVEL_CODES = {"parcels": "parcels_unavailable", "history": "history_unavailable",
+                      "addresses": "addresses_unavailable"}
+
+
+def published(code: str, dataset: str) -> bool:
+    return MARKETS_BY_CODE[code].dataset_status.get(dataset) not in UNPUBLISHED
+
+
+def require_published(code: str, dataset: str) -> None:
+    """`422 <dataset>_unavailable` for a market whose coverage publishes no such dataset (parcel level)."""
+    if not published(code, dataset):
+        raise Problem(422, PARCEL_LEVEL_CODES[dataset], f"Market {code} does not publish its {dataset} dataset yet. "
+                      "GET /v1/coverage shows which markets serve it.")

@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import Request, Response
 
 from sandbox.core.problems import request_id
+from sandbox.data_api import variety
 from sandbox.data_api.coverage import coverage_entry
 from sandbox.data_api.gate import Caller
 
@@ -58,6 +59,8 @@ def respond(
     runtime = caller.runtime
     publishing = runtime.publishing
     version = publishing.dataset_version
+    varied = runtime.context.config.variety
+    data, page = (variety.rows(data) if data_json is None else data, variety.page(page)) if varied else (data, page)
     # Serialise the data once: it feeds both the ETag and the body.
     if data_json is None:
         data_json = _dumps(data)
@@ -83,7 +86,11 @@ def respond(
         "build": {"states": build_states(caller)},
         **(meta or {}),
     }
+    if varied:
+        envelope_meta = variety.meta(envelope_meta)
     content = '{"data":' + data_json + ',"meta":' + _dumps(envelope_meta)
+    if varied:
+        content += f',"{variety.EXTRA_FIELD}":' + _dumps(variety.EXTRA_VALUE)
     content += (',"page":' + _dumps(page) + "}") if page is not None else "}"
     headers["X-Rows"] = str(rows if rows is not None else (len(data) if isinstance(data, list) else 1))
     headers["Server-Timing"] = server_timing(request)
@@ -111,11 +118,34 @@ def keyset_page(
     limit: int,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """One keyset page: the rows and the `page` block. `fetch(after, limit)` returns up to limit + 1 rows."""
+    query_hash = caller.runtime.cursors.query_hash(request.url.path, list(request.query_params.multi_items()))
+    return keyset_rows(caller, query_hash, cursor, limit, fetch, key_of)
+
+
+def keyset_rows(
+    caller: Caller,
+    query_hash: str,
+    cursor: str | None,
+    limit: int,
+    fetch: Callable[[list[Any] | None, int], list[dict[str, Any]]],
+    key_of: Callable[[dict[str, Any]], list[Any]],
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """`keyset_page` for a query hashed by the route (the parcel search hashes its body).
+
+    `--variety` (sandbox/data_api/variety.py): a lower largest page, short pages, and the first
+    page a cursor opens served empty with a cursor to the same place."""
     codec = caller.runtime.cursors
     version = caller.runtime.publishing.dataset_version
-    query_hash = codec.query_hash(request.url.path, list(request.query_params.multi_items()))
-    after = codec.decode(cursor, query_hash, version) if cursor is not None else None
+    varied = caller.runtime.context.config.variety
+    if varied:
+        limit = variety.page_limit(limit)
+    after, emptied = codec.decode_marked(cursor, query_hash, version) if cursor is not None else (None, False)
+    if varied and after is not None and not emptied:
+        next_cursor = codec.encode(after, query_hash, version, marked=True)
+        return [], {"next_cursor": next_cursor, "limit": limit, "returned": 0}
     found = fetch(after, limit)
-    rows = found[:limit]
-    next_cursor = codec.encode(key_of(rows[-1]), query_hash, version) if len(found) > limit and rows else None
+    served = variety.served_count(limit) if varied else limit
+    rows = found[:served]
+    next_cursor = (codec.encode(key_of(rows[-1]), query_hash, version, marked=emptied)
+                   if len(found) > served and rows else None)
     return rows, {"next_cursor": next_cursor, "limit": limit, "returned": len(rows)}

@@ -16,7 +16,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from sandbox.core.problems import Problem
 from sandbox.core.query_numbers import check_numbers, numeric_params
-from sandbox.data_api.keys import REFUSAL_DETAIL, Plan, plan_for
+from sandbox.data_api.keys import REFUSAL_DETAIL, Plan, is_early_access, plan_for
 from sandbox.data_api.runtime import DataRuntime
 
 JSON = "application/json"
@@ -102,6 +102,10 @@ async def _gate(request: Request, credentials: HTTPAuthorizationCredentials | No
                       "naming your developer identity.")
     if plan.rate_limited:
         runtime.rate_limiter.hit(plan.key)
+    if not plan.early_access and is_early_access(request.url.path):
+        # A route not yet open to the key is answered as absent (docs/contract.md, `zpka_sandbox_noearly`).
+        raise Problem(404, "not_found", "No such route for this key: the early-access routes (agents, wholesale, "
+                      "lenders) are not open to it yet.")
     fault = runtime.faults.draw()
     if fault.delay_seconds:
         await asyncio.sleep(fault.delay_seconds)

@@ -18,6 +18,10 @@ class Plan:
     on_behalf_of: str = "dev_demo"
     # Short-term-rental parcels are "sold by contract" (data-api.md): without it `403 plan_limit`
     str_contract: bool = True
+    # data-api.md, Versioning 5: early-access routes "may be restricted further before opening to
+    # every key"; a key without them is answered `404 not_found` there, as if the routes were
+    # absent (docs/contract.md).
+    early_access: bool = True
 
 
 PLANS: dict[str, Plan] = {
@@ -29,6 +33,7 @@ PLANS: dict[str, Plan] = {
         Plan("zpka_sandbox_empty", 0),
         Plan("zpka_sandbox_bench", None, rate_limited=False),
         Plan("zpka_sandbox_nostr", MONTHLY_CREDITS, str_contract=False),
+        Plan("zpka_sandbox_noearly", MONTHLY_CREDITS, early_access=False),
     )
 }
 
@@ -52,3 +57,12 @@ def plan_for(authorization: str | None) -> Plan | None:
     if scheme.lower() != "bearer":
         return None
     return PLANS.get(key.strip())
+
+
+# Paths of the early-access routes (data-api.md, Limits 3: agents, wholesale, lenders).
+EARLY_ACCESS_PREFIXES = ("/v1/agents", "/v1/wholesale-listings", "/v1/wholesalers", "/v1/lenders")
+
+
+def is_early_access(path: str) -> bool:
+    return path.startswith(EARLY_ACCESS_PREFIXES) or (path.startswith("/v1/investors/")
+                                                       and path.endswith("/wholesale-purchases"))

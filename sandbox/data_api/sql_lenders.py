@@ -52,10 +52,15 @@ class LenderQueries:
             """, [pattern])
         return found[:limit], len(found) > limit
 
-    def lender_page(self, market: str | None, hard_money: bool | None, sort, after, limit: int):
+    def lender_page(self, market: str | None, hard_money: bool | None, sort, after, limit: int,
+                    bbox: tuple[float, float, float, float] | None = None):
         where = Where("TRUE")
         if market:
             where.add("lo.market = ?", market)
+        if bbox is not None:
+            # The loans whose parcel lies in the box (west, south, east, north).
+            where.add("lo.longitude BETWEEN ? AND ?", bbox[0], bbox[2])
+            where.add("lo.latitude BETWEEN ? AND ?", bbox[1], bbox[3])
         if hard_money is not None:
             where.add("le.is_hard_money = ?", hard_money)
         keyset, keyset_params = sort.after(after) if after is not None else ("TRUE", [])
@@ -107,23 +112,25 @@ class LenderQueries:
         finally:
             cursor.close()
 
-    def lender_rankings(self, market: str | None, date_from, date_to, hard_money: bool | None,
-                        limit: int, bbox: tuple[float, float, float, float] | None = None) -> list[dict[str, Any]]:
+    def lender_rankings(self, lender_id: str, market: str | None, date_from, date_to) -> list[dict[str, Any]]:
+        """The lender's rank by loans among the lenders of each market it lends in (1 = most loans)."""
         clauses, params = ["TRUE"], []
         for clause, value in (("lo.market = ?", market), ("lo.recorded_on >= ?", date_from),
-                              ("lo.recorded_on <= ?", date_to), ("le.is_hard_money = ?", hard_money)):
+                              ("lo.recorded_on <= ?", date_to)):
             if value is not None:
                 clauses.append(clause)
                 params.append(value)
-        if bbox is not None:
-            # The loans whose parcel lies in the box (west, south, east, north).
-            clauses.append("lo.longitude BETWEEN ? AND ? AND lo.latitude BETWEEN ? AND ?")
-            params += [bbox[0], bbox[2], bbox[1], bbox[3]]
         return self.rows(
             f"""
-            SELECT rank() OVER (ORDER BY count(*) DESC) AS rank, le.lender_id, le.name, le.lender_class,
-                   le.is_hard_money, count(*) AS n_loans, coalesce(sum(lo.amount), 0)::BIGINT AS volume,
-                   round(count(*) / sum(count(*)) OVER (), 4) AS share
-            FROM loans lo JOIN lenders le ON le.lender_id = lo.lender_id
-            WHERE {' AND '.join(clauses)} GROUP BY ALL ORDER BY rank, le.lender_id LIMIT {int(limit)}
-            """, params)
+            WITH per AS (
+                SELECT lo.market, lo.lender_id, count(*) AS n_loans, coalesce(sum(lo.amount), 0)::BIGINT AS volume
+                FROM loans lo WHERE {' AND '.join(clauses)} GROUP BY ALL
+            ), ranked AS (
+                SELECT *, rank() OVER (PARTITION BY market ORDER BY n_loans DESC) AS rank,
+                       count(*) OVER (PARTITION BY market) AS n_lenders,
+                       round(n_loans / sum(n_loans) OVER (PARTITION BY market), 4) AS share
+                FROM per
+            )
+            SELECT market, rank, n_lenders, n_loans, volume, share FROM ranked WHERE lender_id = ?
+            ORDER BY n_loans DESC, market
+            """, params + [lender_id])

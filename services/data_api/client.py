@@ -30,7 +30,7 @@ from services.base_client import BaseClient, parse_body
 from services.data_api.cache import CachedResponse, VersionedCache
 from services.stores.memory import CacheStore, MemoryStore
 from services.data_api.credits import CostKind, CreditMeter, Credits
-from services.errors import ApiError
+from services.errors import ApiError, GatewayTimeoutError
 from services.envelope import Envelope, envelope_parser
 from services.data_api.keyset_walk import KeysetWalk
 from services.data_api.models import Dataset
@@ -94,6 +94,8 @@ class DataApi(BaseClient):
             on_response=self._observe,
         )
         self._held_answers: set[str] = set()
+        # Reads that answered `504 statement_timeout`, by request key: not sent again by themselves.
+        self._timed_out: dict[str, GatewayTimeoutError] = {}
         self.requests_sent = 0  # answers received from the service, for tests and diagnostics
         self.deals = Deals(self)
         self.investors = Investors(self)
@@ -199,7 +201,16 @@ class DataApi(BaseClient):
             if validator is not None and validator.etag:
                 headers["If-None-Match"] = validator.etag
         extensions = {"trace": when_sent(on_sent)} if on_sent is not None else None
-        response = self._transport.request("GET", path, params=params, headers=headers, extensions=extensions)
+        # data-api.md, Limits 4: a `504 statement_timeout` is not retried identically, by the
+        # transport or by the next rerun: the same read raises it again, unsent, until the
+        # person asks to try again (`forget_timeouts`).
+        if request_key in self._timed_out:
+            raise self._timed_out[request_key]
+        try:
+            response = self._transport.request("GET", path, params=params, headers=headers, extensions=extensions)
+        except GatewayTimeoutError as error:
+            self._timed_out[request_key] = error
+            raise
         version = response.headers.get(contract.DATASET_VERSION_HEADER) or self.cache.version or ""
         if response.status_code == 304 and validator is not None:
             # The body did not change with the version: serve it again, no download.
@@ -218,6 +229,15 @@ class DataApi(BaseClient):
             self.cache.put(request_key, entry)
         return result, entry
 
+    def forget_timeouts(self) -> int:
+        """Let the reads that timed out (`504`) be sent again; how many there were."""
+        count = len(self._timed_out)
+        self._timed_out.clear()
+        return count
+
+    def timed_out_reads(self) -> int:
+        return len(self._timed_out)
+
     def get_text(self, path: str, params: Mapping[str, Any] | None, *, accept: str) -> str:
         """GET a non-JSON representation (loans as CSV); never cached."""
         response = self._transport.request(
@@ -226,6 +246,9 @@ class DataApi(BaseClient):
             params=params,
             headers={"Accept": accept},
             timeout=httpx2.Timeout(contract.CSV_READ_TIMEOUT_S, connect=contract.CONNECT_TIMEOUT_S),
+            # data-api.md, Limits 5: one export in flight per account; one that got no answer in
+            # time may still be streaming, so a resend would only be refused (or be a second export).
+            retry_timeouts=False,
         )
         return response.text
 

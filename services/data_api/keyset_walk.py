@@ -47,6 +47,9 @@ class KeysetWalk(Generic[T]):
         self._parse = envelope_parser(list[item_type])  # type: ignore[valid-type]
         self._parser_name = f"page:{getattr(item_type, '__name__', item_type)}"
         self._page_size = explicit_limit(params)
+        # The page size the walk asks for: the `limit` sent, else the one the first page reports
+        # (`page.limit`); a bounded walk asks for fewer rows when it needs fewer.
+        self._ceiling: int | None = self._page_size
         # Pages read ahead, by the cursor that opens them.
         self._pending: dict[str, Future[Page[T]]] = {}
 
@@ -65,6 +68,7 @@ class KeysetWalk(Generic[T]):
         query = dict(self._params)
         if cursor is not None:
             query["cursor"] = cursor
+            query.update(bounded_limit(rows_needed, self._ceiling))
         envelope, entry = self._api.get(
             self._path,
             query,
@@ -74,6 +78,8 @@ class KeysetWalk(Generic[T]):
             on_sent=on_sent,
         )
         items = list(envelope.data)
+        if self._ceiling is None and envelope.page is not None and envelope.page.limit:
+            self._ceiling = envelope.page.limit
         if self._hold is not None:
             self._api.hold_once(self._path, query, entry, items, self._hold)
         return Page(
@@ -109,3 +115,13 @@ class KeysetWalk(Generic[T]):
         self._pending[next_cursor] = in_background(load_next)
         # Parsing holds the GIL: let the request leave first, so the server works meanwhile.
         sent.wait(READ_AHEAD_SEND_WAIT_S)
+
+
+def bounded_limit(rows_needed: int | None | object, page_limit: int | None) -> dict[str, int]:
+    """`{"limit": n}` when a bounded walk needs fewer rows than a page holds, else nothing:
+    a walk bounded at 500 rows on 200-row pages asks for 200, 200, then 100 (never 600)."""
+    if not isinstance(rows_needed, int) or rows_needed < 1:
+        return {}
+    if page_limit is None or rows_needed < page_limit:
+        return {"limit": rows_needed}
+    return {}

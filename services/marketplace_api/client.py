@@ -20,6 +20,7 @@ retrieve/preview/accept/counter/withdraw`, `api.deals.list/retrieve/make_offer`,
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -41,6 +42,7 @@ from services.settings import MarketplaceSettings, Settings
 from services.transport import shared_http_client
 
 T = TypeVar("T")
+logger = logging.getLogger("services.marketplace_api")
 
 
 class MarketplaceApi(BaseClient):
@@ -94,12 +96,25 @@ class MarketplaceApi(BaseClient):
         try:
             return self._send(method, path, cast_to, access_token, **options)
         except AuthenticationError as error:
-            # A fresh token refused too: the account or the app's access ended (Authentication 5, 6).
+            # A fresh token refused too: the account or the app's access ended (Authentication 5, 6:
+            # a suspended account answers 401 to every token). The login ends here, its session
+            # everywhere and its refresh token revoked, so no later rerun refreshes and asks again.
+            self._end_refused_login()
             raise LoginError(
                 "login_required",
                 "The marketplace no longer accepts your login.",
                 error.recovery or "Log in again to continue.",
             ) from None
+
+    def _end_refused_login(self) -> None:
+        log_out = getattr(self.tokens, "log_out", None)
+        if log_out is None:
+            return
+        try:
+            log_out()
+        except (LoginError, httpx2.HTTPError) as error:
+            # The revocation is a courtesy: the tokens are dropped whatever the issuer answers.
+            logger.warning("ending a refused marketplace login: %s", type(error).__name__)
 
     def get(self, path: str, cast_to: type[T], *, params: dict[str, Any] | None = None) -> T:
         return self.request("GET", path, cast_to, params=params).data

@@ -50,3 +50,17 @@ def api_get(sandbox, path: str, **params) -> dict:
     response = httpx2.get(f"{sandbox.url}{path}", params=params, headers=headers, timeout=30)
     response.raise_for_status()
     return response.json()
+
+
+def walk_api(sandbox, path: str, rows: int, **params) -> list[dict]:
+    """The first `rows` rows of a list read as the app reads it, following `next_cursor` (a short
+    page is not the end: data-api.md, Pagination; the `--variety` sandbox serves short pages)."""
+    found: list[dict] = []
+    cursor = None
+    while len(found) < rows:
+        body = api_get(sandbox, path, **params, **({"cursor": cursor} if cursor else {}))
+        found += body["data"]
+        cursor = body["page"]["next_cursor"]
+        if not cursor:
+            break
+    return found[:rows]

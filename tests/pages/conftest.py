@@ -10,7 +10,17 @@ from tests.processes import sandbox_env
 @pytest.fixture
 def app_env(sandbox, monkeypatch):
     """The page's settings point at the sandbox, reset before each test."""
-    for name, value in sandbox_env(sandbox.url).items():
+    return point_the_app_at(sandbox, monkeypatch)
+
+
+@pytest.fixture
+def variety_app_env(variety_sandbox, monkeypatch):
+    """The page's settings point at the `--variety` sandbox (sandbox/data_api/variety.py), reset before each test."""
+    return point_the_app_at(variety_sandbox, monkeypatch)
+
+
+def point_the_app_at(sandbox, monkeypatch, key: str | None = None):
+    for name, value in (sandbox_env(sandbox.url, key) if key else sandbox_env(sandbox.url)).items():
         monkeypatch.setenv(name, value)
     # The sandbox's reset forgot what each account holds; the app's cache of answers, which
     # tells what an account was served (a profile it holds opens free), starts empty too.

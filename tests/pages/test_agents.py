@@ -121,7 +121,11 @@ def test_a_listing_opens_its_deed_reading_and_links_the_buyer(app_env):
              for county in market["counties"]}
     assert f"{names[fips]} ({fips})" in said and f"county {fips}" not in said
     closing = listing.get("closing")
-    assert closing and closing["buyer"]["org_name"], "the fixture listings are closed purchases with a buyer"
+    if closing is None:
+        # A host may serve no closing (`closing` is "object or null"; the --variety sandbox does).
+        assert "None" not in said
+        return
+    assert closing["buyer"]["org_name"], "the fixture listings are closed purchases with a buyer"
     assert closing["buyer"]["org_name"] in said
     buyer = next(hit for hit in api_get(app_env, "/v1/investors/search", q=closing["buyer"]["org_name"])["data"]
                  if hit["org_id"] == closing["buyer"]["org_id"])

@@ -229,14 +229,30 @@ def test_a_profile_the_account_holds_is_free_in_a_new_session(app_env):
     assert later.session_state["adapter_data_api"].credits.charged == 0
 
 
-def test_an_unknown_id_is_said_before_any_credit_is_asked(app_env):
+def test_an_unknown_id_is_said_from_the_profiles_own_404_and_charges_nothing(app_env):
+    """No early-access route is asked whether the id exists (data-api.md, Versioning 5); the
+    profile's read after the person confirms says so, and a failed request charges nothing (Errors)."""
     unknown = "inv_" + uuid.uuid4().hex[:12]
     app = run_page(investor=unknown)
     assert not app.exception
-    assert not [button for button in app.button if button.key == "inv_profile_confirm"]
-    assert "Opening this profile costs" not in texts(app)
+    assert "Opening this profile costs" in texts(app)
+    app.button(key="inv_profile_confirm").click().run()
     assert f"No investor has the id {unknown}" in texts(app)
     assert app.session_state["adapter_data_api"].credits.charged == 0
+
+
+def test_a_profile_opens_for_a_key_without_early_access(sandbox, monkeypatch):
+    """A key the early-access routes refuse (403 plan_limit) still opens profiles, and says no id is unknown."""
+    from tests.pages.conftest import point_the_app_at
+
+    sandbox.reset()
+    point_the_app_at(sandbox, monkeypatch, key="zpka_sandbox_noearly")
+    investor = api_get(sandbox, "/v1/investors/search", q="LLC")["data"][0]
+    app = run_page(investor=investor["id"])
+    app.button(key="inv_profile_confirm").click().run()
+    assert not app.exception
+    assert "No investor has the id" not in texts(app)
+    assert app.subheader[0].value == escape_markdown(investor["display_name"])
 
 
 def test_the_deals_map_is_framed_by_the_investors_market(app_env):

@@ -8,7 +8,7 @@ import pytest
 
 import adapter.lenders
 from services.errors import UnprocessableError
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts, walk_api
 from tests.processes import run_sandbox, sandbox_env
 from tests.pages.small_maps import layer_by_id, small_maps
 
@@ -23,10 +23,21 @@ def test_rankings_of_the_chosen_market_link_to_lenders(app_env):
     app = run_page(market="CLT")
     assert not app.exception
     board = frame_with(app, "Rank")
-    expected = api_get(app_env, "/v1/lenders/rankings", market="CLT")["data"]
+    expected = walk_api(app_env, "/v1/lenders", 25, market="CLT", sort="loans_desc")
     assert list(board["Lender"]) == [row["name"] for row in expected]
+    assert list(board["Rank"]) == list(range(1, len(expected) + 1))
     assert all(link.startswith("/lenders?lender=len_") for link in board["Open"])
-    assert layer_by_id(small_maps(app)[0], "lender-cells")["rows"], "the market's lender cells are drawn"
+    assert layer_by_id(small_maps(app)[0], "lender-cells")["rows"], "the leading lender's cells are drawn"
+
+
+def test_a_lenders_rankings_tab_reads_its_own_ranks(app_env):
+    lender_id = sandbox_fixtures(app_env)["large_lender_id"]
+    app = run_page(lender=lender_id)
+    assert not app.exception
+    ranks = frame_with(app, "Lenders there")
+    expected = api_get(app_env, f"/v1/lenders/{lender_id}/rankings")["data"]
+    assert list(ranks["Market"]) == [row["market"] for row in expected]
+    assert list(ranks["Rank"]) == [row["rank"] for row in expected]
 
 
 def test_search_finds_a_lender(app_env):
@@ -40,12 +51,13 @@ def test_a_lender_shows_loans_borrowers_and_says_the_csv_cap_first(app_env):
     lender_id = sandbox_fixtures(app_env)["large_lender_id"]
     app = run_page(lender=lender_id)
     assert not app.exception
-    assert [tab.label for tab in app.tabs][:4] == ["Loans", "CSV export", "Borrowers", "Map"]
+    assert [tab.label for tab in app.tabs][:5] == ["Loans", "CSV export", "Borrowers", "Rankings", "Map"]
     # issue 16: the lender's class reads as a word (Bank), not its code (BANK).
     assert not [c.value for c in app.caption if re.search(r"· [A-Z_]{3,} ·", str(c.value))], [c.value for c in app.caption]
     loans = frame_with(app, "Borrower page")
     assert not [value for value in loans["Kind"].dropna().astype(str) if value.isupper() or "_" in value], list(loans["Kind"])  # words, not codes
-    assert len(loans) > 0 and loans["Recorded"].is_monotonic_decreasing
+    # Newest first; a loan without a recording date (a host may send none) is left out of the order.
+    assert len(loans) > 0 and loans["Recorded"].dropna().is_monotonic_decreasing
     borrowers = frame_with(app, "Investor page")
     assert all(link.startswith("/investors?investor=inv_") for link in borrowers["Investor page"].dropna())
     # data-api.md, Limits 5: the cap is said before any download is offered.
@@ -80,7 +92,7 @@ def test_a_market_without_a_lender_registry_says_so(app_env, monkeypatch):
     def unavailable(*args, **kwargs):
         raise UnprocessableError(422, {"code": "lenders_unavailable", "detail": "no lender registry"})
 
-    monkeypatch.setattr(adapter.lenders, "rankings", unavailable)
+    monkeypatch.setattr(adapter.lenders, "leading", unavailable)
     app = run_page(market="NNJ")
     assert not app.exception
     assert "has no published lender registry yet" in texts(app)

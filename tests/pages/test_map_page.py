@@ -346,6 +346,10 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
     assert not app.exception and any("took too long" in text for text in texts(app, "error"))
     sandbox.faults(rate=0)
     app.run()
+    # data-api.md, Limits 4: a 504 is not resent identically, by a rerun either: the page offers to try again.
+    assert any("took too long" in text for text in texts(app, "error")), "a rerun does not resend the timed-out read"
+    next(button for button in app.button if button.label == "Try again").click().run()
+    assert not texts(app, "error")
     assert app.selectbox(key="map_place_market").value == markets[-1]["market"]
     assert app.multiselect(key="map_filters_kinds").value == ["hold"]
     assert popover_labels(app)[0] == "Filters: Hold", "a link's filters show on the closed button"

@@ -420,3 +420,15 @@ def test_states_labelled_otherwise_by_a_host_still_open_their_actions(app_login,
     rounds = frame_with(at, "Sent (UTC)")
     assert list(rounds["Status"]) == ["countered", "open"]
     assert at.selectbox(key="mkt_offer_deal").options, "a deal labelled 'listed' takes offers"
+
+
+def test_a_configured_host_without_an_issuer_says_what_to_set(sandbox, monkeypatch):
+    """decisions.md: `{DEEDSCOPE_API_URL}/auth` is the issuer's default on the sandbox only; on any
+    other host the app requires DEEDSCOPE_AUTH_URL and says so instead of sending a person there."""
+    for name, value in sandbox_env(sandbox.url).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("DEEDSCOPE_AUTH_URL")
+    at = page_for()
+    assert not at.exception
+    assert "DEEDSCOPE_AUTH_URL" in texts(at) and "marketplace login is off" in texts(at)
+    assert not [link for element in at.html for link in read_login_links(element.value)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts, walk_api
 from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("network")
@@ -77,7 +77,7 @@ def test_leaders_of_the_maps_view_free_lists_then_investors_after_their_cost(app
     assert not app.exception
     assert "Leaders of the map's view" in [header.value for header in app.subheader]
     lenders = frame_with(app, "Volume")
-    expected = api_get(app_env, "/v1/lenders/rankings", bbox=view, limit=10)["data"]
+    expected = walk_api(app_env, "/v1/lenders", 10, bbox=view, sort="loans_desc")
     assert list(lenders["Open"]) == [f"/lenders?lender={row['id']}" for row in expected]
     wholesalers = frame_with(app, "Sold")
     assert list(wholesalers["Listings"]) == sorted(wholesalers["Listings"], reverse=True)
@@ -99,10 +99,10 @@ def test_a_markets_leaders_say_a_missing_dataset(app_env):
     assert "publishes no wholesale dataset: no wholesalers to show" in texts(app)
 
 
-def test_an_unknown_investor_is_said_before_its_profiles_credit_is_asked(app_env):
+def test_an_unknown_investor_is_said_from_its_profiles_own_404(app_env):
     app = run_page(investor="inv_" + "0" * 12)
     assert not app.exception
-    assert not [button for button in app.button if button.key == "net_profile_confirm"]
+    app.button(key="net_profile_confirm").click().run()
     assert "No investor has the id inv_000000000000" in texts(app)
 
 

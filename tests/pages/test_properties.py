@@ -138,3 +138,18 @@ def test_a_criteria_search_filters_on_what_the_form_holds(app_env):
     table = app.dataframe[0].value
     assert len(table) and (table["Beds"] >= 4).all()
     assert not table["Owner"].str.contains("private owner").any()
+
+
+def test_an_ambiguous_address_without_candidates_says_what_to_do(app_env, monkeypatch):
+    """Every problem member is optional: a host may answer `422 ambiguous_address` naming no candidates."""
+    import adapter.properties
+    from services.errors import UnprocessableError
+
+    def ambiguous(*args, **kwargs):
+        raise UnprocessableError(422, {"code": "ambiguous_address", "status": 422, "detail": "several parcels"})
+
+    monkeypatch.setattr(adapter.properties, "search", ambiguous)
+    app = confirm(run_page(find="address", line="1 Main St", zip="75201"), "prop_search")
+    said = texts(app)
+    assert "names several parcels" in said and "Add the unit" in said
+    assert "names 0 parcels" not in said

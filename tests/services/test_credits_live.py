@@ -63,9 +63,10 @@ def test_a_profile_the_account_was_served_costs_nothing_in_another_session(data_
     assert elsewhere.investors.retrieve_cost(investor_id) == 1, "a client that kept nothing cannot know"
 
 
-def test_an_unknown_investor_is_learnt_for_free(data_api: DataApi) -> None:
+def test_an_unknown_investors_profile_charges_nothing(data_api: DataApi) -> None:
+    """data-api.md, Errors: a failed request charges nothing, so the profile itself tells an unknown id."""
     from services.errors import NotFoundError
 
     with pytest.raises(NotFoundError):
-        data_api.investors.exists("inv_" + "0" * 12)
+        data_api.investors.retrieve("inv_" + "0" * 12)
     assert data_api.credits.charged == 0

@@ -43,14 +43,23 @@ def test_loans_as_json_pages_and_as_csv(data_api: DataApi, notable_ids: dict) ->
     assert len(rows) == len(loans)
 
 
-def test_rankings_and_cells(data_api: DataApi, notable_ids: dict) -> None:
-    rankings = data_api.lenders.rankings()
-    assert rankings.items
-    west, south, east, north = next(iter(notable_ids["markets"].values()))
-    cells = data_api.lenders.cells(bbox=(west, south, east, north), resolution=6)
-    assert cells.resolution == 6 and cells.cells and all(cell.n_loans > 0 for cell in cells.cells)
-    one = data_api.lenders.cells(bbox=(west, south, east, north), resolution=6, lender_id=notable_ids["large_lender_id"])
-    assert one.cells and all(cell.n_lenders == 1 for cell in one.cells)
+def test_rankings_and_cells_are_one_lenders(data_api: DataApi, notable_ids: dict, request_log) -> None:
+    """data-api.md lists `/v1/lenders/{id}/rankings` and `/cells` with `/loans`: per lender (docs/contract.md)."""
+    lender_id = notable_ids["large_lender_id"]
+    ranks = data_api.lenders.rankings(lender_id)
+    assert ranks and all(row.rank >= 1 for row in ranks)
+    west, south, east, north = notable_ids["markets"][ranks[0].market]
+    one = data_api.lenders.cells(lender_id, bbox=(west, south, east, north), resolution=6)
+    assert one.resolution == 6 and one.cells and all(cell.n_lenders == 1 for cell in one.cells)
+    assert {path for path in request_log.paths() if path.startswith("/v1/lenders/")} == {
+        f"/v1/lenders/{lender_id}/rankings", f"/v1/lenders/{lender_id}/cells"}
+
+
+def test_a_markets_leading_lenders_are_the_list_in_a_sort(data_api: DataApi, request_log) -> None:
+    leaders = data_api.lenders.list(market="ATL", sort="loans_desc").walk(max_rows=5)
+    counts = [row.n_loans for row in leaders]
+    assert len(leaders) == 5 and counts == sorted(counts, reverse=True)
+    assert request_log.sent[-1][1] == "/v1/lenders" and "limit" not in request_log.sent[-1][2]
 
 
 def test_lean_buyers_by_zip(data_api: DataApi) -> None:

@@ -85,3 +85,50 @@ def test_the_upload_to_its_slot_goes_through_the_transport_without_the_token():
     assert str(to_slot[0].url) == BASE + "/uploads/slot-1"
     assert "authorization" not in to_slot[0].headers, "the slot is authorised by its fields, never by the bearer token"
     assert b'name="policy"' in to_slot[0].content and b'filename="l.pdf"' in to_slot[0].content
+
+
+class RefreshingTokens:
+    """A holder whose refresh always succeeds (a good refresh token), counting what is asked of it."""
+
+    def __init__(self) -> None:
+        self.token = {"access_token": "at-1", "refresh_token": "rt-secret"}
+        self.refreshes = 0
+        self.logged_out = 0
+
+    def access_token(self) -> str:
+        if not self.token.get("access_token"):
+            from services.oauth import LoginError
+
+            raise LoginError("login_required", "Your marketplace session has ended.")
+        return self.token["access_token"]
+
+    def refresh_after_rejection(self, rejected: str) -> str:
+        self.refreshes += 1
+        self.token = {**self.token, "access_token": f"at-{self.refreshes + 1}"}
+        return self.token["access_token"]
+
+    def log_out(self) -> None:
+        self.logged_out += 1
+        self.token = {"access_token": ""}
+
+
+def test_a_suspended_account_ends_the_login_instead_of_refreshing_on_every_rerun():
+    """marketplace-api.md, Authentication 6: a suspended account answers 401 to every token. After a
+    good refresh is refused too, the login ends (revoked, its session everywhere): the next call
+    neither refreshes nor asks the API again."""
+    from services.oauth import LoginError
+
+    sent: list[str] = []
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        sent.append(request.headers["authorization"])
+        return httpx2.Response(401, json={"code": "unauthorized", "status": 401, "detail": "account suspended"})
+
+    tokens = RefreshingTokens()
+    api = MarketplaceApi(MarketplaceSettings(marketplace_url=BASE), tokens,
+                         http_client=httpx2.Client(transport=httpx2.MockTransport(handler)), sleep=lambda _s: None)
+    for _rerun in range(3):
+        with pytest.raises(LoginError):
+            api.me.retrieve()
+    assert tokens.refreshes == 1 and tokens.logged_out == 1
+    assert sent == ["Bearer at-1", "Bearer at-2"]

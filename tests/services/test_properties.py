@@ -28,8 +28,10 @@ def test_search_body_refuses_before_sending(place, param):
 def test_search_body_nests_criteria():
     body = search_body(place={"zip": "75201, 75204", "city": None}, property={"beds_min": 3, "beds_max": None},
                        owner={"kind": "organization"}, limit=50)
-    assert body == {"place": {"zip": ["75201", "75204"]}, "sort": "zip", "property": {"beds_min": 3},
+    # No sort unless one is chosen: the documents name none (the host's own order).
+    assert body == {"place": {"zip": ["75201", "75204"]}, "property": {"beds_min": 3},
                     "owner": {"kind": "organization"}, "limit": 50}
+    assert search_body(place={"zip": "75201"}, sort="last_sale_desc")["sort"] == "last_sale_desc"
     with pytest.raises(InvalidInputError):
         search_body(place={"zip": "75201"}, limit=501)
 

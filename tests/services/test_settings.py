@@ -35,7 +35,9 @@ def secrets_file(tmp_path: Path) -> Path:
         pytest.param({}, "marketplace_url", "https://secrets.example/marketplace/v1", id="marketplace-derived"),
         pytest.param({"DEEDSCOPE_MARKETPLACE_URL": "https://m.example/v1/"}, "marketplace_url", "https://m.example/v1",
                      id="marketplace-explicit"),
-        pytest.param({}, "auth_url", "https://secrets.example/auth", id="auth-derived"),
+        # decisions.md: `{DEEDSCOPE_API_URL}/auth` on the sandbox only: a configured host names its issuer.
+        pytest.param({}, "auth_url", None, id="auth-not-derived-for-a-configured-host"),
+        pytest.param({"DEEDSCOPE_AUTH_URL": "https://id.example/"}, "auth_url", "https://id.example", id="auth-explicit"),
         pytest.param({}, "app_url", "http://localhost:8501", id="app-url-default"),
         pytest.param({}, "oauth_client_id", None, id="client-id-unset"),
     ],
@@ -69,3 +71,11 @@ def test_broken_secrets_file_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text("deedscope_api_url = ")
     with pytest.raises(ValueError, match="not valid TOML"):
         load_settings({}, path)
+
+
+def test_a_configured_host_without_an_issuer_is_said(tmp_path: Path) -> None:
+    settings = load_settings({"DEEDSCOPE_API_URL": "https://api.example"}, tmp_path / "missing.toml")
+    assert settings.auth_url is None and settings.auth_url_missing
+    assert not load_settings({}, tmp_path / "missing.toml").auth_url_missing, "the embedded sandbox's is known"
+    assert not load_settings({"DEEDSCOPE_API_URL": "https://api.example", "DEEDSCOPE_AUTH_URL": "https://id.example"},
+                             tmp_path / "missing.toml").auth_url_missing

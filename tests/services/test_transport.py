@@ -61,14 +61,16 @@ def test_wait_past_the_cap_is_raised_at_once(sandbox, http_client, fake_sleep: F
     assert "retry after" in str(caught.value)
 
 
-def test_503_pool_saturated_is_retried_after_its_wait(sandbox, data_api: DataApi, fake_sleep: FakeSleep, request_log: RequestLog) -> None:
+def test_503_pool_saturated_is_not_retried_identically(sandbox, data_api: DataApi, fake_sleep: FakeSleep, request_log: RequestLog) -> None:
+    """data-api.md, Limits 1: 429 is the only status where an identical retry is correct."""
     data_api.dataset()
     sandbox.faults(rate=1, statuses=[503])
     with pytest.raises(ServiceUnavailableError) as caught:
         data_api.deals.summary()
     assert caught.value.code == "pool_saturated"
-    assert fake_sleep.waits == [caught.value.retry_after] * 3
-    assert request_log.to(SUMMARY) == 4
+    assert caught.value.retry_after == 1  # the page can say when to try again
+    assert fake_sleep.waits == []
+    assert request_log.to(SUMMARY) == 1
 
 
 @pytest.mark.parametrize(
@@ -162,8 +164,8 @@ def test_secrets_echoed_by_the_service_are_redacted(sandbox) -> None:
 @pytest.mark.parametrize(
     ("code", "attempts", "waits"),
     [
-        # data-api.md, Limits 4: Retry-After 5 and "charges nothing": a read waits it out.
-        pytest.param("ledger_unavailable", 4, [5.0] * 3, id="ledger-unavailable-retried-after-5s"),
+        # data-api.md, Limits 1: 429 is the only identical retry; its Retry-After 5 is said on the page.
+        pytest.param("ledger_unavailable", 1, [], id="ledger-unavailable-never-retried"),
         # No documented wait: not an identical retry (Limits 1); the page says try later.
         pytest.param("database_unavailable", 1, [], id="database-unavailable-never-retried"),
     ],

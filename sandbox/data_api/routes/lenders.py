@@ -1,4 +1,6 @@
-"""The lender registry: `/v1/lenders/search`, `/v1/lenders`, `/{id}`, `/{id}/loans` (JSON or CSV), `/rankings`, `/cells`.
+"""The lender registry: `/v1/lenders/search`, `/v1/lenders`, `/{id}`, `/{id}/loans` (JSON or CSV), `/{id}/rankings`,
+`/{id}/cells`: per lender, read literally as data-api.md lists them with `/{id}/loans` and `/borrowers`.
+A market's or an area's leading lenders are `GET /v1/lenders?market=|bbox=&sort=` (docs/contract.md).
 
 Early-access routes: 0 credits (data-api.md, Limits 3). Loans as CSV with `Accept: text/csv`,
 at most 50,000 rows (`422 csv_cap_exceeded`), 12 exports a minute and one in flight (Limits 5).
@@ -46,6 +48,11 @@ def current_lender(caller: Caller, lender_id: str) -> tuple[str, list[str]]:
     return LENDERS.current(caller, lender_id)
 
 
+def lender_of(caller: V1Caller, lender_id: LenderId) -> tuple[str, list[str]]:
+    """The path's lender, checked before the query's place (an id is the first thing a route reads)."""
+    return current_lender(caller, lender_id)
+
+
 def loan_row(row: dict[str, Any]) -> dict[str, Any]:
     shaped = {k: v for k, v in row.items() if k != "borrower_is_person"}
     if row["borrower_is_person"]:
@@ -66,43 +73,9 @@ def search_lenders(request: Request, caller: V1Caller,
     return respond(request, caller, data, page={"next_cursor": None, "limit": used, "returned": len(data), "capped": capped})
 
 
-@router.get("/v1/lenders/rankings", responses=problem_responses(400), summary="Lenders ranked by loans")
-def lender_rankings(request: Request, caller: V1Caller, market: MarketCode = None,
-                    date_from: Annotated[date | None, Query(alias="from")] = None,
-                    date_to: Annotated[date | None, Query(alias="to")] = None,
-                    hard_money: bool | None = None,
-                    bbox: Annotated[str | None, Query(description="west,south,east,north: loans on parcels in it")] = None,
-                    limit: Annotated[int | None, Query(ge=1, description="1-100, default 25")] = None) -> Response:
-    code = lenders_published(market_code(market))
-    if date_from and date_to and date_from > date_to:
-        raise validation_error("from", "from is after to.")
-    used = page_limit(limit, 25, 100)
-    box = parse_bbox(bbox) if bbox is not None else None
-    rows = caller.runtime.db.lender_rankings(code, date_from, date_to, hard_money, used, box)
-    data = [{"rank": r["rank"], "id": r["lender_id"], "name": r["name"], "lender_class": r["lender_class"],
-             "is_hard_money": r["is_hard_money"], "n_loans": r["n_loans"], "volume": r["volume"],
-             "share": float(r["share"])} for r in rows]
-    return respond(request, caller, data, markets=[code] if code else [],
-                   page={"next_cursor": None, "limit": used, "returned": len(data)})
-
-
-@router.get("/v1/lenders/cells", responses=problem_responses(400, 422), summary="Financed deals per H3 cell")
-def lender_cells(request: Request, caller: V1Caller, filters: Annotated[DealFilters, Depends(deal_filters)],
-                 resolution: Annotated[int, Query(ge=4, le=10, description="H3 resolution 4-10")] = 8,
-                 lender_id: Annotated[str | None, Query(description="len_ + 12 hex: one lender's loans")] = None) -> Response:
-    filters = checked_filters(caller, filters)
-    current = current_lender(caller, lender_id)[0] if lender_id is not None else None
-    cells = caller.runtime.db.lender_cells(filters, resolution, current)
-    if cells is None:
-        message = f"more than {caller.runtime.db.max_cells:,} cells; lower the resolution or narrow the place."
-        raise Problem(400, "validation_error", f"Invalid value for resolution: {message}",
-                      errors=[{"param": "resolution", "message": message, "code": "too_big"}])
-    return respond(request, caller, None, data_json=shapes.cells_json(cells, "n_loans", "n_lenders"), rows=len(cells),
-                   markets=caller.runtime.db.markets_of(filters), meta={"resolution": resolution})
-
-
 @router.get("/v1/lenders", responses=problem_responses(400), summary="Lenders, most loans first")
 def list_lenders(request: Request, caller: V1Caller, market: MarketCode = None, hard_money: bool | None = None,
+                 bbox: Annotated[str | None, Query(description="west,south,east,north: loans on parcels in it")] = None,
                  sort: Literal["loans_desc", "volume_desc", "borrowers_desc", "last_loan_desc"] = "loans_desc",
                  limit: Annotated[int | None, Query(ge=1, description="1-200, default 100")] = None,
                  cursor: Cursor = None) -> Response:
@@ -110,7 +83,8 @@ def list_lenders(request: Request, caller: V1Caller, market: MarketCode = None, 
     db = caller.runtime.db
     order = Sort(LENDER_SORTS[sort], True, tie_break="lender_id", tie_descending=False,
                  cast="::DATE" if sort == "last_loan_desc" else "")
-    rows, page = keyset_page(request, caller, lambda after, n: db.lender_page(code, hard_money, order, after, n),
+    box = parse_bbox(bbox) if bbox is not None else None
+    rows, page = keyset_page(request, caller, lambda after, n: db.lender_page(code, hard_money, order, after, n, box),
                              lambda row: [row["sort_value"], row["lender_id"]], cursor,
                              page_limit(limit, *LENDERS_LIMIT))
     data = [{"id": r["lender_id"], "org_id": r["org_id"], "name": r["name"], "lender_class": r["lender_class"],
@@ -193,3 +167,35 @@ def _csv_export(request: Request, caller: Caller, where: str, params: list[Any])
                "ETag": f'"csv-{publishing.dataset_version}-{count}"',
                "Content-Disposition": 'attachment; filename="loans.csv"'}
     return StreamingResponse(lines(), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+@router.get("/v1/lenders/{lender_id}/rankings", responses=problem_responses(400, 404, 410, 422),
+            summary="The lender's rank by loans in each market it lends in")
+def lender_rankings(request: Request, caller: V1Caller, lender_id: LenderId, market: MarketCode = None,
+                    date_from: Annotated[date | None, Query(alias="from")] = None,
+                    date_to: Annotated[date | None, Query(alias="to")] = None) -> Response:
+    current, resolved_from = current_lender(caller, lender_id)
+    code = lenders_published(market_code(market))
+    if date_from and date_to and date_from > date_to:
+        raise validation_error("from", "from is after to.")
+    rows = caller.runtime.db.lender_rankings(current, code, date_from, date_to)
+    data = [{"market": r["market"], "rank": r["rank"], "n_lenders": r["n_lenders"], "n_loans": r["n_loans"],
+             "volume": r["volume"], "share": float(r["share"])} for r in rows]
+    return respond(request, caller, data, markets=[r["market"] for r in data], resolved_from=resolved_from)
+
+
+@router.get("/v1/lenders/{lender_id}/cells", responses=problem_responses(400, 404, 410, 422),
+            summary="The lender's financed deals per H3 cell")
+def lender_cells(request: Request, caller: V1Caller, lender: Annotated[tuple[str, list[str]], Depends(lender_of)],
+                 filters: Annotated[DealFilters, Depends(deal_filters)],
+                 resolution: Annotated[int, Query(ge=4, le=10, description="H3 resolution 4-10")] = 8) -> Response:
+    current, resolved_from = lender
+    filters = checked_filters(caller, filters)
+    cells = caller.runtime.db.lender_cells(filters, resolution, current)
+    if cells is None:
+        message = f"more than {caller.runtime.db.max_cells:,} cells; lower the resolution or narrow the place."
+        raise Problem(400, "validation_error", f"Invalid value for resolution: {message}",
+                      errors=[{"param": "resolution", "message": message, "code": "too_big"}])
+    return respond(request, caller, None, data_json=shapes.cells_json(cells, "n_loans", "n_lenders"), rows=len(cells),
+                   markets=caller.runtime.db.markets_of(filters), meta={"resolution": resolution},
+                   resolved_from=resolved_from)

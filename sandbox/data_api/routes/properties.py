@@ -17,7 +17,8 @@ from fastapi import APIRouter, Path, Request, Response
 from sandbox.core.problems import Problem
 from sandbox.data_api import shapes_properties as shapes
 from sandbox.data_api.data.markets import MARKETS_BY_CODE, dataset_matrix
-from sandbox.data_api.envelope import page_limit, respond
+from sandbox.data_api.datasets import published, require_published
+from sandbox.data_api.envelope import keyset_rows, page_limit, respond
 from sandbox.data_api.gate import Caller, V1Caller
 from sandbox.data_api.ids import parse_prefixed
 from sandbox.data_api.property_search import PropertySearch, checked_criteria, place_kind
@@ -67,6 +68,7 @@ def search_properties(request: Request, caller: V1Caller, search: PropertySearch
         _unknown_zips(caller, search.place.zip)
     if search.place.address is not None:
         _unknown_zips(caller, [search.place.address.zip])
+        require_published(db.zip_markets[search.place.address.zip], "addresses")
     queries = PropertyQueries(db)
     where, params = queries.search_where(search)
     if kind in ("address", "apn"):
@@ -74,21 +76,24 @@ def search_properties(request: Request, caller: V1Caller, search: PropertySearch
     place = search.place
     point = (place.lat, place.lng) if place.lat is not None else None
     sort = PARCEL_SORTS[search.sort]
-    codec, version = caller.runtime.cursors, caller.runtime.publishing.dataset_version
-    query_hash = codec.query_hash(request.url.path, [("body", _search_hash(search))])
-    after = codec.decode(search.cursor, query_hash, version) if search.cursor is not None else None
-    limit = page_limit(search.limit, *SEARCH_LIMIT)
-    if kind == "property_id":
-        found = [] if after is not None else queries.parcel_by_id(where, params)
-    else:
-        found = queries.parcel_page(where, params, sort, after, limit, point)
-    rows = found[:limit]
-    next_cursor = (codec.encode([rows[-1][sort.expression], rows[-1]["seq"]], query_hash, version)
-                   if len(found) > limit and rows else None)
+    query_hash = caller.runtime.cursors.query_hash(request.url.path, [("body", _search_hash(search))])
+
+    def fetch(after: list[Any] | None, limit: int) -> list[dict[str, Any]]:
+        if kind == "property_id":
+            return [] if after is not None else queries.parcel_by_id(where, params)
+        return queries.parcel_page(where, params, sort, after, limit, point)
+
+    rows, page = keyset_rows(caller, query_hash, search.cursor, page_limit(search.limit, *SEARCH_LIMIT), fetch,
+                             lambda row: [row[sort.expression], row["seq"]])
+    markets = sorted({row["market"] for row in rows})
+    if markets and not any(published(code, "parcels") for code in markets):
+        require_published(markets[0], "parcels")
+    # A search over several markets leaves out the parcels of one that publishes none.
+    rows = [row for row in rows if published(row["market"], "parcels")]
     data = [shapes.parcel(row, with_distance=point is not None) for row in rows]
     markets = sorted({row["market"] for row in rows})
-    return respond(request, caller, data, page={"next_cursor": next_cursor, "limit": limit, "returned": len(data)},
-                   markets=markets, charge_ids=[row["property_id"] for row in data])
+    page["returned"] = len(data)
+    return respond(request, caller, data, page=page, markets=markets, charge_ids=[row["property_id"] for row in data])
 
 
 def _parcel_of(caller: Caller, property_id: str) -> tuple[PropertyQueries, dict[str, Any]]:
@@ -107,10 +112,11 @@ def _detail(request: Request, caller: Caller, row: dict[str, Any], data: list[di
                    meta={"property_id": property_id, **(meta or {})})
 
 
-@router.get("/v1/properties/{property_id}/history", responses=problem_responses(400, 404),
+@router.get("/v1/properties/{property_id}/history", responses=problem_responses(400, 404, 422),
             summary="A parcel's chain of title (its deeds), newest first")
 def property_history(request: Request, caller: V1Caller, property_id: PropertyId) -> Response:
     queries, row = _parcel_of(caller, property_id)
+    require_published(row["market"], "history")
     return _detail(request, caller, row, [shapes.deed(deed) for deed in queries.deeds(row["property_id"])])
 
 

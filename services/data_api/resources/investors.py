@@ -27,7 +27,6 @@ from services.data_api.query_checks import (
 from services.data_api.resources import Resource, holder, path_segment
 from services.data_api.resources.deals import check_sort
 from services.data_api.resources.wholesale import wholesale_purchases
-from services.errors import UnprocessableError
 from services.pagination import Page
 
 
@@ -69,15 +68,6 @@ class Investors(Resource):
         if self._api.served(f"/v1/investors/{path_segment(investor_id)}"):
             return 0
         return self._api.estimate_cost("investor", ids=[investor_id])
-
-    def exists(self, investor_id: str) -> None:
-        """Learn for free whether the id names an investor: its wholesale purchases (early access,
-        0 credits, data-api.md Limits 3) answer `404 not_found` for an unknown id and `410 gone` for
-        a retired one, raised here; `422 wholesale_unavailable` means the investor exists."""
-        try:
-            wholesale_purchases(self, investor_id, limit=1)
-        except UnprocessableError:
-            return
 
     def deals(
         self, investor_id: str, *, sort: str | None = None, limit: int | None = None, **filters: Unpack[DateKindFilters]

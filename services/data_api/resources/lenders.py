@@ -1,7 +1,10 @@
 """Lender registry (`/v1/lenders...`, early access, 0 credits); loans also as CSV.
 
-Query parameters beyond the id and the documented shared filters are not shown by
-data-api.md; extra keyword arguments are passed through as query parameters.
+data-api.md lists `GET /v1/lenders/{id}/loans`, `/borrowers`, `/rankings`, `/cells` in one row,
+read literally: each is one lender's. A market's or an area's leading lenders are
+`GET /v1/lenders` with `market=` or `bbox=` and a `sort` (docs/contract.md). Query parameters
+beyond the id and the documented shared filters are not shown by data-api.md; extra keyword
+arguments are passed through as query parameters, and nothing is sent that is not given.
 """
 
 from __future__ import annotations
@@ -19,15 +22,19 @@ from services.data_api.resources.wholesale import borrowers
 
 
 class Ranking(ApiModel):
-    """A row of `/v1/lenders/rankings` (fields: not shown)."""
+    """A row of `/v1/lenders/{id}/rankings`: the lender's rank in one market (fields: not shown)."""
 
 
 class Lenders(Resource):
     def search(self, q: str) -> SearchResult[Lender]:
         return self._search("/v1/lenders/search", check_query(q), Lender, "lender_search")
 
-    def list(self, *, limit: int | None = None, **filters: Any) -> Page[Lender]:
-        return self._api.page("/v1/lenders", _query(filters, limit), Lender)
+    def list(self, *, sort: str | None = None, limit: int | None = None, **filters: Any) -> Page[Lender]:
+        """`GET /v1/lenders` (`market=` or `bbox=`, `hard_money=`), in `sort` (`loans_desc`, ...) when given."""
+        query = _query(filters, limit)
+        if sort is not None:
+            query["sort"] = sort
+        return self._api.page("/v1/lenders", query, Lender)
 
     def retrieve(self, lender_id: str) -> Retrieved[Lender]:
         lender_id = check_id("lender", lender_id)
@@ -48,16 +55,21 @@ class Lenders(Resource):
         """The lender's borrowers, most loans first (0 credits); investors' ids link to their profiles."""
         return borrowers(self, lender_id, market=market, limit=limit)
 
-    def rankings(self, *, limit: int | None = None, **filters: Any) -> Page[Ranking]:
-        return self._api.page("/v1/lenders/rankings", _query(filters, limit), Ranking)
+    def rankings(self, lender_id: str, **filters: Any) -> list[Ranking]:
+        """`GET /v1/lenders/{id}/rankings`: the lender's rank in each market it lends in (0 credits)."""
+        lender_id = check_id("lender", lender_id)
+        data, _meta = self._data(f"/v1/lenders/{path_segment(lender_id)}/rankings", _query(filters, None),
+                                 list[Ranking], "lender_rankings")
+        return list(data)
 
-    def cells(self, *, resolution: int = contract.H3_DEFAULT_RESOLUTION, **filters: Any) -> LenderCellsResult:
-        """Financed deals per H3 cell (`lender_id=` keeps one lender's loans)."""
-        if filters.get("lender_id") is not None:
-            filters["lender_id"] = check_id("lender", filters["lender_id"])
+    def cells(self, lender_id: str, *, resolution: int = contract.H3_DEFAULT_RESOLUTION,
+              **filters: Any) -> LenderCellsResult:
+        """`GET /v1/lenders/{id}/cells`: the lender's financed deals per H3 cell in a place."""
+        lender_id = check_id("lender", lender_id)
         params = _query(filters, None)
         params["resolution"] = str(check_resolution(resolution))
-        data, meta = self._data("/v1/lenders/cells", params, list[LenderCell], "lender_cells")
+        data, meta = self._data(f"/v1/lenders/{path_segment(lender_id)}/cells", params, list[LenderCell],
+                                "lender_cells")
         return LenderCellsResult(cells=data, resolution=meta.resolution or resolution, meta=meta)
 
 

@@ -25,6 +25,7 @@ from services.data_api.models.properties import (
     Permit,
     StrParcel,
 )
+from services.data_api.keyset_walk import bounded_limit
 from services.data_api.resources import Resource, path_segment
 from services.envelope import envelope_parser
 from services.errors import InvalidInputError
@@ -40,8 +41,12 @@ MATCH_CSV_COLUMNS = ("rank", "investor_id", "name", "kind", "score", "n_bought_n
 
 
 def search_body(*, place: dict[str, Any], property: dict[str, Any] | None = None, owner: dict[str, Any] | None = None,
-                last_sale: dict[str, Any] | None = None, sort: str = "zip", limit: int | None = None) -> dict[str, Any]:
-    """The JSON body of a parcel search, checked before it is sent (one place; lists for ZIPs)."""
+                last_sale: dict[str, Any] | None = None, sort: str | None = None,
+                limit: int | None = None) -> dict[str, Any]:
+    """The JSON body of a parcel search, checked before it is sent (one place; lists for ZIPs).
+
+    Only what is given is sent: no `sort` unless one is chosen (the host's own order otherwise;
+    the body is docs/contract.md's "Parcel level", the documents show none)."""
     unknown = sorted(set(place) - set(PLACE_NAMES))
     if unknown:
         raise InvalidInputError("place", f"unknown member {', '.join(unknown)}; use {', '.join(PLACE_NAMES)}")
@@ -56,9 +61,9 @@ def search_body(*, place: dict[str, Any], property: dict[str, Any] | None = None
         given["bbox"] = [float(part) for part in place_params(bbox=given["bbox"])["bbox"].split(",")]
     if not given:
         raise InvalidInputError("place", "give a place: a ZIP list, an address with its ZIP, an APN, a city, a point or a box")
-    if sort not in SEARCH_SORTS:
+    if sort is not None and sort not in SEARCH_SORTS:
         raise InvalidInputError("sort", f"use one of {', '.join(SEARCH_SORTS)}")
-    body: dict[str, Any] = {"place": given, "sort": sort}
+    body: dict[str, Any] = {"place": given, **({"sort": sort} if sort is not None else {})}
     for name, criteria in (("property", property), ("owner", owner), ("last_sale", last_sale)):
         kept = {key: value for key, value in (criteria or {}).items() if value is not None}
         if kept:
@@ -111,7 +116,8 @@ class Properties(Resource):
         self._api.credits.hold("property", [item.property_id for item in items])
         return Page(items, envelope.page, envelope.meta,
                     fetch=lambda next_cursor: self._search_page(body, next_cursor),
-                    fetch_ahead=lambda next_cursor, _rows: self._search_page(body, next_cursor),
+                    fetch_ahead=lambda next_cursor, rows: self._search_page(
+                        {**body, **bounded_limit(rows, envelope.page.limit if envelope.page else None)}, next_cursor),
                     dataset_version=response.headers.get(contract.DATASET_VERSION_HEADER),
                     current_version=self._api.refresh_version)
 

@@ -48,5 +48,6 @@ def test_too_many_cells_is_a_validation_error_on_resolution(capped_sandbox):
     assert [error["param"] for error in problem["errors"]] == ["resolution"]
     coarse = get(capped_sandbox.url, "/v1/deals/cells", {"bbox": bbox, "resolution": 5})
     assert coarse.status_code == 200 and 0 < len(coarse.json()["data"]) <= MAX_CELLS
-    assert_problem(get(capped_sandbox.url, "/v1/lenders/cells", {"bbox": bbox, "resolution": 9}), 400,
+    lender = get(capped_sandbox.url, "/v1/lenders", {"market": "ATL", "limit": 1}).json()["data"][0]["id"]
+    assert_problem(get(capped_sandbox.url, f"/v1/lenders/{lender}/cells", {"bbox": bbox, "resolution": 9}), 400,
                    "validation_error")

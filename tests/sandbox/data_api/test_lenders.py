@@ -84,16 +84,23 @@ def test_search_list_and_rankings(sandbox):
     assert hard and all(lender["is_hard_money"] for lender in hard)
     counts = [lender["n_loans"] for lender in walk(sandbox.url, "/v1/lenders", {"market": "ATL", "limit": 7})]
     assert counts == sorted(counts, reverse=True)
-    ranks = get(sandbox.url, "/v1/lenders/rankings", {"market": "PHX", "from": "2025-01-01", "limit": 10}).json()["data"]
-    assert [r["rank"] for r in ranks] == sorted(r["rank"] for r in ranks) and ranks[0]["rank"] == 1
-    assert 0 < sum(r["share"] for r in ranks) <= 1.0001
+    leader = walk(sandbox.url, "/v1/lenders", {"market": "PHX", "limit": 1})[0]
+    ranks = get(sandbox.url, f"/v1/lenders/{leader['id']}/rankings", {"market": "PHX"}).json()["data"]
+    assert [(r["market"], r["rank"]) for r in ranks] == [("PHX", 1)] and ranks[0]["n_lenders"] > 1
+    assert ranks[0]["n_loans"] == leader["n_loans"] and 0 < ranks[0]["share"] <= 1
+
+
+def test_lender_routes_read_literally_per_lender(sandbox):
+    """data-api.md lists `/v1/lenders/{id}/loans`, `/borrowers`, `/rankings`, `/cells` in one row: per lender,
+    so `rankings` and `cells` in the id's place are lender ids, malformed (`400 invalid_id`)."""
+    for path in ("/v1/lenders/rankings", "/v1/lenders/cells"):
+        assert_problem(get(sandbox.url, path), 400, "invalid_id")
 
 
 def test_lender_cells(sandbox, notable):
-    """data-api.md, /v1/lenders/cells: financed deals per H3 cell."""
+    """data-api.md, /v1/lenders/{id}/cells: the lender's financed deals per H3 cell."""
     bbox = ",".join(map(str, notable["markets"]["PHX"]))
-    body = get(sandbox.url, "/v1/lenders/cells", {"bbox": bbox, "resolution": 6,
-                                                  "lender_id": notable["large_lender_id"]}).json()
+    body = get(sandbox.url, f"/v1/lenders/{notable['large_lender_id']}/cells", {"bbox": bbox, "resolution": 6}).json()
     assert body["meta"]["resolution"] == 6
     assert body["data"] and all(h3.get_resolution(cell["cell"]) == 6 and cell["n_lenders"] == 1
                                 for cell in body["data"])

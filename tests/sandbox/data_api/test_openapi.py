@@ -14,7 +14,7 @@ ISSUE_ROUTES = (
     "/v1/investors/{investor_id}/deals", "/v3/buyers", "/v1/agents/search", "/v1/agents/{agent_id}",
     "/v1/agents/{agent_id}/listings", "/v3/people/{person_id}/listings", "/v3/marketplace/listings/{listing_id}",
     "/v1/lenders/search", "/v1/lenders", "/v1/lenders/{lender_id}", "/v1/lenders/{lender_id}/loans",
-    "/v1/lenders/rankings", "/v1/lenders/cells",
+    "/v1/lenders/{lender_id}/rankings", "/v1/lenders/{lender_id}/cells",
 )
 ODD_VALUES = ("", "-1", "99999999999999999999", "2025-02-30", "'; DROP TABLE deals; --", "%_\\\u00d1\u0000", "1,2,3,4")
 DOCUMENTED = {200, 400, 404, 410, 422}

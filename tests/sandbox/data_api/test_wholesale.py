@@ -124,16 +124,16 @@ def test_a_market_without_lenders_is_lenders_unavailable(monkeypatch):
     assert lenders_published("DFW") == "DFW"
 
 
-def test_lender_rankings_of_a_box_count_the_loans_on_its_parcels(sandbox, notable):
-    """docs/contract.md: `/v1/lenders/rankings` takes `bbox` (the map's view); a market's box holds its loans."""
-    clt = get(sandbox.url, "/v1/lenders/rankings", {"market": "CLT", "limit": 5}).json()["data"]
-    boxed = get(sandbox.url, "/v1/lenders/rankings", {"bbox": bbox(notable, "CLT"), "limit": 5}).json()["data"]
+def test_lenders_of_a_box_count_the_loans_on_its_parcels(sandbox, notable):
+    """docs/contract.md: `GET /v1/lenders` takes `bbox` (the map's view); a market's box holds its loans."""
+    clt = get(sandbox.url, "/v1/lenders", {"market": "CLT", "limit": 5}).json()["data"]
+    boxed = get(sandbox.url, "/v1/lenders", {"bbox": bbox(notable, "CLT"), "limit": 5}).json()["data"]
     assert [row["id"] for row in boxed][:3] == [row["id"] for row in clt][:3]
     west, south, east, north = notable["markets"]["CLT"]
     small = f"{west},{south},{(west + east) / 2},{(south + north) / 2}"
-    part = get(sandbox.url, "/v1/lenders/rankings", {"bbox": small, "limit": 5}).json()["data"]
+    part = get(sandbox.url, "/v1/lenders", {"bbox": small, "limit": 5}).json()["data"]
     assert sum(row["n_loans"] for row in part) < sum(row["n_loans"] for row in boxed)
-    assert_problem(get(sandbox.url, "/v1/lenders/rankings", {"bbox": "1,2,3"}), 400, "validation_error")
+    assert_problem(get(sandbox.url, "/v1/lenders", {"bbox": "1,2,3"}), 400, "validation_error")
 
 
 def test_the_wholesale_dataset_is_the_same_for_the_same_seed(sandbox, notable, tmp_path):
