@@ -12,8 +12,11 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+import adapter.budget
 import adapter.collector
 import adapter.data
+import adapter.demo
+import adapter.presenter
 import adapter.settings
 import adapter.stores
 from components.feedback import describe_error
@@ -71,23 +74,56 @@ def source_status() -> SourceStatus:
         status["problem"] = "Freshness unknown: " + describe_error(error)
     # The session's meter: no request, it counts what the pages' responses said.
     status["credits_charged"], status["credits_remaining"] = adapter.data.credits()
+    status["credit_budget"] = adapter.budget.current().limit
+    status["budget_problems"] = adapter.budget.budget_settings().problems
+    status["presenter"] = adapter.presenter.on()
     return SourceStatus(**status)
 
 
 def main() -> None:
     st.set_page_config(page_title="deedscope", page_icon=":material/home_work:", layout="wide")
+    adapter.presenter.begin()
     navigation = st.navigation(build_pages())
     slot = st.sidebar.empty()
+    controls = st.sidebar.container()
+    with controls:
+        adapter.presenter.apply_style()
     # The Map page's first run in a session draws its map before anything else, the
     # sidebar's status included (pages/sections/map_first_paint.py).
     if not map_first_paint.begin(page_is_map=navigation.title == MAP_TITLE):
         draw_sidebar(slot)
     navigation.run()
+    # A page's link codec may have rewritten the URL: presenter mode stays in it.
+    adapter.presenter.keep_in_link()
     if not map_first_paint.waiting():
         # The page may have spent credits: draw the meter again with what it knows now.
         draw_sidebar(slot)
+        with controls:
+            draw_demo_controls()
     # What the first run loaded lives as long as the process (adapter/collector.py).
     adapter.collector.freeze_what_lives_long()
+
+
+def draw_demo_controls() -> None:
+    """Presenter mode's switch and, on the embedded sandbox, the demo's reset (issue 29)."""
+    adapter.presenter.render_switch()
+    if adapter.demo.reset_offered():
+        st.button("Reset the demo", key="demo_reset", on_click=reset_the_demo,
+                  help="Puts the demo data back as it started: offers, proofs of funds, credits and the clock.")
+    said = st.session_state.pop("demo_reset_said", None)
+    if said:
+        st.caption(said)
+
+
+def reset_the_demo() -> None:
+    try:
+        adapter.demo.reset_demo()
+    except Exception:  # noqa: BLE001 - the embedded sandbox may have stopped answering
+        st.session_state["demo_reset_said"] = (
+            "The demo could not be reset: its data did not answer. Restart the app to start the demo afresh."
+        )
+    else:
+        st.session_state["demo_reset_said"] = "The demo is back as it started."
 
 
 def draw_sidebar(slot) -> None:
