@@ -69,6 +69,7 @@ def confirm_charged_read(
     budget: BudgetRule | None = None,
     on_raise: Callable[[int], None] | None = None,
     narrower: Narrower | None = None,
+    ask_when_free: bool = False,
 ) -> T | None:
     """What `load()` returned once the person agreed to its cost, or None until then.
 
@@ -79,13 +80,14 @@ def confirm_charged_read(
     labelled `confirm_label`, and no Cancel (there is no question to go back to). A failed
     load is shown under `error_title` (default: `ask_label`). With `cost` and `budget` the
     budget's rule decides (module docstring); `on_raise(new_budget)` raises it, and more
-    widget keys come: `{key}_raise`, `{key}_narrow`.
+    widget keys come: `{key}_raise`, `{key}_narrow`. `ask_when_free`: the asking button stays
+    in presenter mode too (a read that makes something on request, not one a page shows).
     """
     state_key = f"{key}_state"
     state = st.session_state.get(state_key)
     if state is not None and state.get("signature") != signature:
         state = None
-    free = budget is not None and budget.free
+    free = budget is not None and budget.free and not ask_when_free
     if state is None and (asked or free or st.button(ask_label, key=f"{key}_ask")):
         state = {"signature": signature, "stage": "asked"}
     if state is not None and state["stage"] == "asked":

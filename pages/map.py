@@ -37,6 +37,7 @@ from mapspec.plan import DrawnView
 from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, View
 from mapspec.area import Area
 from pages.sections import map_first_paint as first_paint
+from pages.sections.map_brief import render_brief
 from pages.sections.map_area import follow_the_area, render_area_panel, render_area_tables
 from pages.sections.map_read_ahead import read_ahead_markets, read_ahead_zoom
 from pages.sections.map_cell import render_cell_panel, render_cell_tables
@@ -356,6 +357,8 @@ def render_map_and_panel(
             # Issue 20: the view's top investors, lenders and wholesalers.
             render_page_link("pages/network.py", "network", label="Leaders of this view",
                              query_params={"view": drawn_view.text(), "market": place.market or ""})
+        if drawn_view is not None and drawn_read is not None:
+            render_brief(place, market, filters, drawn_view, drawn_read)
     render_cell_tables(*tables)
     render_area_tables(area_deals)
     if drawn_read is not None and geometry is not None:
