@@ -19,9 +19,12 @@ import adapter.demo
 import adapter.presenter
 import adapter.settings
 import adapter.stores
+import adapter.tour
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
-from pages.sections import map_first_paint
+from components.tour_panel import render_tour_panel
+from links.tours import Step, TourError, available
+from pages.sections import map_first_paint, map_state
 from services.errors import ApiError
 
 ROOT = Path(__file__).resolve().parent
@@ -84,7 +87,11 @@ def main() -> None:
     st.set_page_config(page_title="deedscope", page_icon=":material/home_work:", layout="wide")
     adapter.presenter.begin()
     navigation = st.navigation(build_pages())
+    pending = adapter.tour.take_pending_move()
+    if pending is not None:
+        go_to_step(pending)
     slot = st.sidebar.empty()
+    tour_slot = st.sidebar.container()
     controls = st.sidebar.container()
     with controls:
         adapter.presenter.apply_style()
@@ -95,6 +102,10 @@ def main() -> None:
     navigation.run()
     # A page's link codec may have rewritten the URL: presenter mode stays in it.
     adapter.presenter.keep_in_link()
+    with tour_slot:
+        # After the page, as every widget of the sidebar (drawn before it, a button's press
+        # was lost once the tour had switched pages: AppTest and the browser alike).
+        draw_tour()
     if not map_first_paint.waiting():
         # The page may have spent credits: draw the meter again with what it knows now.
         draw_sidebar(slot)
@@ -104,9 +115,54 @@ def main() -> None:
     adapter.collector.freeze_what_lives_long()
 
 
+def draw_tour() -> None:
+    """The running tour's panel, in presenter mode; Back and Next switch to their step's page."""
+    tour = adapter.tour.running()
+    if tour is None or not adapter.presenter.on():
+        return
+    number = adapter.tour.step_number()
+    step = tour.steps[number]
+    pressed = render_tour_panel(tour.name, number, len(tour.steps), step.title, step.points, key="tour")
+    if pressed == "end":
+        adapter.tour.stop()
+        st.rerun()
+    elif pressed is not None:
+        adapter.tour.move(1 if pressed == "next" else -1)
+        go_to_step(adapter.tour.take_pending_move())
+
+
+def go_to_step(step: Step | None) -> None:
+    """Open the step's page on its link, in presenter mode. The Map restores a link once per
+    session: what it restored and chose since is forgotten so the step's link is shown."""
+    if step is None:
+        return
+    for key in (map_state.RESTORED, map_state.VIEW_OVERRIDE, map_state.SELECTED_CELL, map_state.AREA_KEY):
+        st.session_state.pop(key, None)
+    script = next(script for script, _title, url_path, _icon in PAGES if url_path == step.page)
+    st.switch_page(script, query_params={**adapter.tour.step_query(step), adapter.presenter.PRESENT_PARAM: "1"})
+
+
+def start_the_tour() -> None:
+    name = st.session_state.get("tour_choice") or "default"
+    try:
+        problems = adapter.tour.start(name)
+    except (TourError, ApiError) as error:
+        problems = [str(error) if isinstance(error, TourError) else "The tour could not start: " + describe_error(error)]
+    st.session_state["tour_said"] = problems
+
+
 def draw_demo_controls() -> None:
-    """Presenter mode's switch and, on the embedded sandbox, the demo's reset (issue 29)."""
+    """Presenter mode's switch, the tour's start and, on the embedded sandbox, the demo's reset (issue 29)."""
     adapter.presenter.render_switch()
+    if adapter.presenter.on() and adapter.tour.running() is None:
+        tours = available()
+        if len(tours) > 1:
+            st.selectbox("Tour", tours, key="tour_choice")
+        if tours:
+            st.button("Start the tour", key="tour_start", on_click=start_the_tour, icon=":material/slideshow:",
+                      help="Reads what the tour shows first, so each step opens at once.")
+    for said in st.session_state.pop("tour_said", None) or []:
+        st.caption(said)
     if adapter.demo.reset_offered():
         st.button("Reset the demo", key="demo_reset", on_click=reset_the_demo,
                   help="Puts the demo data back as it started: offers, proofs of funds, credits and the clock.")

@@ -12,10 +12,11 @@ import streamlit as st
 import adapter.data
 import adapter.presenter
 import adapter.settings
+import adapter.tour
 from services import embedded
 
 # What a reset keeps of the session: the presenter's own choices, not the demo's state.
-KEPT = (adapter.presenter.SESSION_KEY, adapter.presenter.LINK_SEEN_KEY, "tour_name", "tour_step", "tour_points_open")
+KEPT = (adapter.presenter.SESSION_KEY, adapter.presenter.LINK_SEEN_KEY, *adapter.tour.KEPT_BY_RESET)
 
 
 def reset_offered() -> bool:

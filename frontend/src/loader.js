@@ -60,6 +60,26 @@ export function paintReport(component, wait = setTimeout) {
   return say;
 }
 
+// Streamlit's own chart script (st.pydeck_chart, on the Properties and Network pages) is another
+// deck.gl and luma.gl build, and each build refuses to start once it finds the other's version on
+// globalThis ("deck.gl - multiple versions detected"): after the Map, a tab's next pydeck chart
+// failed, and after a pydeck chart, the Map. Ours is imported with those globals set aside, then
+// they are put back as they were, so each build only ever sees its own.
+const SHARED_GLOBALS = ['deck', 'luma'];
+
+export async function importApart(url) {
+  const theirs = SHARED_GLOBALS.map((name) => [name, globalThis[name]]);
+  for (const [name] of theirs) delete globalThis[name];
+  try {
+    return await import(url);
+  } finally {
+    for (const [name, value] of theirs) {
+      if (value === undefined) delete globalThis[name];
+      else globalThis[name] = value;
+    }
+  }
+}
+
 export default async function (component) {
   if (performance.getEntriesByName('deedscope:loader').length === 0) performance.mark('deedscope:loader');
   const painted = paintReport(component);
@@ -67,7 +87,7 @@ export default async function (component) {
   const data = keptInline(component.data);
   let element;
   try {
-    element = await import(new URL(component.data.script, document.baseURI).href);
+    element = await importApart(new URL(component.data.script, document.baseURI).href);
   } catch (error) {
     painted();
     throw error;
