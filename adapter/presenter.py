@@ -23,8 +23,7 @@ STYLE = """
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] li,
 [data-testid="stMain"] [data-testid="stCaptionContainer"],
-[data-testid="stMain"] [data-testid="stWidgetLabel"] p,
-[data-testid="stMain"] button p { font-size: 1.5rem; line-height: 1.45; }
+[data-testid="stMain"] [data-testid="stWidgetLabel"] p { font-size: 1.5rem; line-height: 1.45; }
 [data-testid="stMain"] h1 { font-size: 3.6rem; }
 [data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 2.4rem; }
 [data-testid="stMetricValue"] { font-size: 3rem; }

@@ -22,14 +22,14 @@ def render_tour_panel(
     with st.container(border=True, key=f"{key}_panel"):
         st.caption(f"{tour_name} · step {number + 1} of {count}")
         st.markdown(f"**{title}**")
-        back, forward = st.columns(2)
+        # One above the other: the sidebar is narrow, and each button shows its key beside its word.
         pressed = None
-        if back.button("Back", key=f"{key}_back", disabled=number == 0, shortcut=BACK_KEY,
-                       icon=":material/arrow_back:", help="Page Up"):
-            pressed = "back"
-        if forward.button("Next", key=f"{key}_next", disabled=number >= count - 1, shortcut=NEXT_KEY, type="primary",
-                          icon=":material/arrow_forward:", help="Page Down"):
+        if st.button("Next", key=f"{key}_next", disabled=number >= count - 1, shortcut=NEXT_KEY, type="primary",
+                     icon=":material/arrow_forward:", width="stretch"):
             pressed = "next"
+        if st.button("Back", key=f"{key}_back", disabled=number == 0, shortcut=BACK_KEY,
+                     icon=":material/arrow_back:", width="stretch"):
+            pressed = "back"
         if points:
             with st.expander("Talking points", expanded=True, key=f"{key}_points"):
                 st.markdown("\n".join(f"- {point}" for point in points))
