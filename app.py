@@ -142,8 +142,27 @@ def go_to_step(step: Step | None) -> None:
     st.switch_page(script, query_params={**adapter.tour.step_query(step), adapter.presenter.PRESENT_PARAM: "1"})
 
 
-def start_the_tour() -> None:
-    name = st.session_state.get("tour_choice") or "default"
+def draw_tour_start() -> None:
+    """"Start the tour": its reads ahead are the only reads it charges, their most cost said once on
+    the button (none on the embedded sandbox in presenter mode); its steps then cost nothing."""
+    tours = available()
+    if not tours:
+        return
+    name = st.selectbox("Tour", tours, key="tour_choice") if len(tours) > 1 else tours[0]
+    try:
+        cost = 0 if adapter.budget.current().free else adapter.tour.start_cost(name)
+    except TourError as error:
+        st.caption(str(error))
+        return
+    except ApiError as error:
+        st.caption("The tour cannot start: " + describe_error(error))
+        return
+    label = "Start the tour" + (f" (up to {cost:,} credits, once)" if cost else "")
+    st.button(label, key=adapter.tour.START_KEY, on_click=start_the_tour, args=(name,), icon=":material/slideshow:",
+              help="Reads what the tour's steps show first, so each opens at once and costs nothing more.")
+
+
+def start_the_tour(name: str) -> None:
     try:
         problems = adapter.tour.start(name)
     except (TourError, ApiError) as error:
@@ -155,12 +174,7 @@ def draw_demo_controls() -> None:
     """Presenter mode's switch, the tour's start and, on the embedded sandbox, the demo's reset (issue 29)."""
     adapter.presenter.render_switch()
     if adapter.presenter.on() and adapter.tour.running() is None:
-        tours = available()
-        if len(tours) > 1:
-            st.selectbox("Tour", tours, key="tour_choice")
-        if tours:
-            st.button("Start the tour", key="tour_start", on_click=start_the_tour, icon=":material/slideshow:",
-                      help="Reads what the tour shows first, so each step opens at once.")
+        draw_tour_start()
     for said in st.session_state.pop("tour_said", None) or []:
         st.caption(said)
     if adapter.demo.reset_offered():

@@ -25,6 +25,7 @@ from services.errors import ApiError
 
 NAME, STEP, VALUES, POINTS_OPEN, GO = "tour_name", "tour_step", "tour_values", "tour_points_open", "tour_go"
 KEPT_BY_RESET = (NAME, STEP, VALUES, POINTS_OPEN)
+START_KEY = "tour_start"  # its button
 MATCHES_READ = 25  # the Properties page's smallest buyers match: the size its step reads
 
 
@@ -83,8 +84,7 @@ def step_query(step: Step) -> dict[str, str | list[str]]:
 
 def find_values(tour: Tour) -> tuple[dict[str, str], list[str]]:
     """The values the tour's links name, found by reading the data (and so read ahead)."""
-    markets = adapter.data.coverage_markets()
-    market = next((m for m in markets if m.get("market") == tour.market), markets[0] if markets else None)
+    market = _market(tour)
     if market is None:
         return {}, ["No market is served, so the tour has nothing to show."]
     values = {"market": str(market["market"])}
@@ -103,14 +103,36 @@ def find_values(tour: Tour) -> tuple[dict[str, str], list[str]]:
     return values, problems
 
 
-def _busiest(market: Mapping[str, Any]) -> dict[str, str]:
+def start_cost(name: str) -> int:
+    """At most what starting the tour costs, from free reads: the busiest cell's investors and
+    deals, one parcel, its buyers match and one profile (1 credit each record new to the
+    account); its steps then show what was read, and cost nothing more."""
+    tour = load(name)
+    market = _market(tour)
+    if market is None or not tour.names() & {"busiest_cell", "property", "buyer"}:
+        return 0
+    cell, _view = _busiest_cell(market)
+    deals = int(adapter.data.deal_summary({"bbox": cell_box(cell).text()}, {}).get("n_deals") or 0)
+    return 10 + deals + 1 + MATCHES_READ + 1
+
+
+def _market(tour: Tour) -> Mapping[str, Any] | None:
+    markets = adapter.data.coverage_markets()
+    return next((m for m in markets if m.get("market") == tour.market), markets[0] if markets else None)
+
+
+def _busiest_cell(market: Mapping[str, Any]) -> tuple[str, View]:
     """The market's busiest cell at the resolution the Map draws the whole market at, and the
-    view its "Zoom to this cell" shows (pages/sections/map_cell.py)."""
+    view its "Zoom to this cell" shows (pages/sections/map_cell.py). Free reads."""
     view = View(*[float(value) for value in market["bbox"]])
     cells = adapter.data.deal_cells({"bbox": view.text()}, {}, choose_resolution(view))
     cell = str(cells.sort_values(["n_deals", "cell"], ascending=[False, True]).iloc[0]["cell"])
     points = [h3.cell_to_latlng(item) for item in h3.grid_disk(cell, 8)]
-    zoomed = View.covering(points, margin=0.0)
+    return cell, View.covering(points, margin=0.0)
+
+
+def _busiest(market: Mapping[str, Any]) -> dict[str, str]:
+    cell, zoomed = _busiest_cell(market)
     # The Map's first look at the zoomed view, and the cell's reads its panel makes.
     adapter.data.deal_cells({"bbox": zoomed.text()}, {}, choose_resolution(zoomed))
     box = {"bbox": cell_box(cell).text()}
