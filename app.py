@@ -13,13 +13,20 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+import adapter.budget
 import adapter.collector
 import adapter.data
+import adapter.demo
+import adapter.presenter
 import adapter.settings
 import adapter.stores
+import adapter.tour
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
+from components.tour_panel import render_tour_panel
+from links.tours import Step, TourError, available
 from pages.map_sections import first_paint as map_first_paint
+from pages.map_sections import state as map_state
 from services.errors import ApiError
 
 ROOT = Path(__file__).resolve().parent
@@ -72,23 +79,123 @@ def source_status() -> SourceStatus:
         status["problem"] = "Freshness unknown: " + describe_error(error)
     # The session's meter: no request, it counts what the pages' responses said.
     status["credits_charged"], status["credits_remaining"] = adapter.data.credits()
+    status["credit_budget"] = adapter.budget.current().limit
+    status["budget_problems"] = adapter.budget.budget_settings().problems
+    status["presenter"] = adapter.presenter.on()
     return SourceStatus(**status)
 
 
 def main() -> None:
     st.set_page_config(page_title="deedscope", page_icon=":material/home_work:", layout="wide")
+    adapter.presenter.begin()
     navigation = st.navigation(build_pages())
+    pending = adapter.tour.take_pending_move()
+    if pending is not None:
+        go_to_step(pending)
     slot = st.sidebar.empty()
+    tour_slot = st.sidebar.container()
+    controls = st.sidebar.container()
+    with controls:
+        adapter.presenter.apply_style()
     # The Map page's first run in a session draws its map before anything else, the
     # sidebar's status included (pages/map_sections/first_paint.py).
     if not map_first_paint.begin(page_is_map=navigation.title == MAP_TITLE):
         draw_sidebar(slot)
     navigation.run()
+    # A page's link codec may have rewritten the URL: presenter mode stays in it.
+    adapter.presenter.keep_in_link()
+    with tour_slot:
+        # After the page, as every widget of the sidebar (drawn before it, a button's press
+        # was lost once the tour had switched pages: AppTest and the browser alike).
+        draw_tour()
     if not map_first_paint.waiting():
         # The page may have spent credits: draw the meter again with what it knows now.
         draw_sidebar(slot)
+        with controls:
+            draw_demo_controls()
     # What the first run loaded lives as long as the process (adapter/collector.py).
     adapter.collector.freeze_what_lives_long()
+
+
+def draw_tour() -> None:
+    """The running tour's panel, in presenter mode; Back and Next switch to their step's page."""
+    tour = adapter.tour.running()
+    if tour is None or not adapter.presenter.on():
+        return
+    number = adapter.tour.step_number()
+    step = tour.steps[number]
+    pressed = render_tour_panel(tour.name, number, len(tour.steps), step.title, step.points, key="tour")
+    if pressed == "end":
+        adapter.tour.stop()
+        st.rerun()
+    elif pressed is not None:
+        adapter.tour.move(1 if pressed == "next" else -1)
+        go_to_step(adapter.tour.take_pending_move())
+
+
+def go_to_step(step: Step | None) -> None:
+    """Open the step's page on its link, in presenter mode. The Map restores a link once per
+    session: what it restored and chose since is forgotten so the step's link is shown."""
+    if step is None:
+        return
+    for key in (map_state.RESTORED, map_state.VIEW_OVERRIDE, map_state.SELECTED_CELL, map_state.AREA_KEY):
+        st.session_state.pop(key, None)
+    script = next(script for script, _title, url_path, _icon in PAGES if url_path == step.page)
+    st.switch_page(script, query_params={**adapter.tour.step_query(step), adapter.presenter.PRESENT_PARAM: "1"})
+
+
+def draw_tour_start() -> None:
+    """"Start the tour": its reads ahead are the only reads it charges, their most cost said once on
+    the button (none on the embedded sandbox in presenter mode); its steps then cost nothing."""
+    tours = available()
+    if not tours:
+        return
+    name = st.selectbox("Tour", tours, key="tour_choice") if len(tours) > 1 else tours[0]
+    try:
+        cost = 0 if adapter.budget.current().free else adapter.tour.start_cost(name)
+    except TourError as error:
+        st.caption(str(error))
+        return
+    except ApiError as error:
+        st.caption("The tour cannot start: " + describe_error(error))
+        return
+    label = "Start the tour" + (f" (up to {cost:,} credits, once)" if cost else "")
+    st.button(label, key=adapter.tour.START_KEY, on_click=start_the_tour, args=(name,), icon=":material/slideshow:",
+              help="Reads what the tour's steps show first, so each opens at once and costs nothing more.")
+
+
+def start_the_tour(name: str) -> None:
+    try:
+        problems = adapter.tour.start(name)
+    except (TourError, ApiError) as error:
+        problems = [str(error) if isinstance(error, TourError) else "The tour could not start: " + describe_error(error)]
+    st.session_state["tour_said"] = problems
+
+
+def draw_demo_controls() -> None:
+    """Presenter mode's switch, the tour's start and, on the embedded sandbox, the demo's reset (issue 29)."""
+    adapter.presenter.render_switch()
+    if adapter.presenter.on() and adapter.tour.running() is None:
+        draw_tour_start()
+    for said in st.session_state.pop("tour_said", None) or []:
+        st.caption(said)
+    if adapter.demo.reset_offered():
+        st.button("Reset the demo", key="demo_reset", on_click=reset_the_demo,
+                  help="Puts the demo data back as it started: offers, proofs of funds, credits and the clock.")
+    said = st.session_state.pop("demo_reset_said", None)
+    if said:
+        st.caption(said)
+
+
+def reset_the_demo() -> None:
+    try:
+        adapter.demo.reset_demo()
+    except Exception:  # noqa: BLE001 - the embedded sandbox may have stopped answering
+        st.session_state["demo_reset_said"] = (
+            "The demo could not be reset: its data did not answer. Restart the app to start the demo afresh."
+        )
+    else:
+        st.session_state["demo_reset_said"] = "The demo is back as it started."
 
 
 def draw_sidebar(slot) -> None:

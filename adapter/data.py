@@ -20,7 +20,7 @@ import streamlit as st
 from adapter.settings import settings, settings_fingerprint
 from adapter.stores import stores
 from adapter.values import frozen, plain
-from services.contract import VERSION_POLL_INTERVAL_S
+from services.contract import PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
 from services.transport import new_http_client
 
@@ -139,7 +139,12 @@ def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit
     return [plain(item) for item in page.walk(max_rows=limit)]
 
 
-def list_deals(place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None) -> list[dict]:
-    """Every deal of a place, page by page (`GET /v1/deals`); `progress(pages, rows)` after each page."""
-    page = data_api().deals.list(**dict(place), **dict(filters))
-    return [plain(item) for item in page.walk(progress=progress)]
+def list_deals(
+    place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None, max_rows: int | None = None
+) -> list[dict]:
+    """Every deal of a place, page by page (`GET /v1/deals`); `progress(pages, rows)` after each page.
+    With `max_rows` the read stops there, and no page asks for more rows than are still wanted
+    (each row may cost a credit: the narrower read a budget offers)."""
+    limit = None if max_rows is None else max(1, min(max_rows, PAGE_LIMITS["deals"][1]))
+    page = data_api().deals.list(**dict(place), **dict(filters), limit=limit)
+    return [plain(item) for item in page.walk(progress=progress, max_rows=max_rows)]

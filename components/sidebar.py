@@ -18,6 +18,9 @@ class SourceStatus:
     credits_charged: int = 0
     credits_remaining: int | None = None
     problem: str | None = None  # the freshness probe failed: say so, keep the rest
+    credit_budget: int | None = None  # the session's budget (issue 29, Credits)
+    presenter: bool = False  # presenter mode: the plumbing (source, version, endpoint) is not shown
+    budget_problems: tuple[str, ...] = ()  # a budget setting that could not be read
 
 
 def render_sidebar(status: SourceStatus, *, key: str) -> None:
@@ -27,16 +30,29 @@ def render_sidebar(status: SourceStatus, *, key: str) -> None:
     """
     with st.container():
         st.markdown("### deedscope")
-        if status.embedded:
-            st.markdown(f"**Source:** embedded sandbox (synthetic data) · `{status.host}`")
-        else:
-            st.markdown(f"**Source:** live host · `{status.host}`")
-        if status.problem:
-            st.caption(status.problem)
-        else:
-            version = "—" if status.dataset_version is None else str(status.dataset_version)
-            st.markdown(f"**Dataset version:** {version}  \n**Data end:** {status.data_end or '—'}")
+        if not status.presenter:
+            _render_plumbing(status)
         remaining = "—" if status.credits_remaining is None else f"{status.credits_remaining:,}"
         columns = st.columns(2)
         columns[0].metric("Credits this session", f"{status.credits_charged:,}")
-        columns[1].metric("Credits remaining", remaining)
+        if status.credit_budget is not None:
+            columns[1].metric("Session budget", f"{status.credit_budget:,}")
+            if not status.presenter:
+                st.caption(f"Credits remaining on the account: {remaining}")
+        else:
+            columns[1].metric("Credits remaining", remaining)
+        for problem in status.budget_problems:
+            st.caption(problem)
+
+
+def _render_plumbing(status: SourceStatus) -> None:
+    """Where the data comes from and how fresh it is (hidden in presenter mode)."""
+    if status.embedded:
+        st.markdown(f"**Source:** embedded sandbox (synthetic data) · `{status.host}`")
+    else:
+        st.markdown(f"**Source:** live host · `{status.host}`")
+    if status.problem:
+        st.caption(status.problem)
+    else:
+        version = "—" if status.dataset_version is None else str(status.dataset_version)
+        st.markdown(f"**Dataset version:** {version}  \n**Data end:** {status.data_end or '—'}")

@@ -1,4 +1,5 @@
-"""The Marketplace page's link: `marketplace?status=countered`, the offers' status filter.
+"""The Marketplace page's link: `marketplace?status=countered`, the offers' status filter, and
+`present=1` while presenter mode is on (issue 29: a login keeps the room's view).
 
 It rides through a login as the pending login's `return_to`, so the session after the
 login opens where this one was. An unknown status is dropped (all offers)."""
@@ -20,12 +21,17 @@ LOGIN_ERROR_PARAM = "login_error"
 @dataclass(frozen=True)
 class MarketplaceLink:
     status: str | None = None
+    present: bool = False
 
 
 def parse(page_and_query: str) -> MarketplaceLink:
-    status = parse_qs(urlsplit(page_and_query).query).get("status", [None])[0]
-    return MarketplaceLink(status=status if status in OFFER_STATUSES else None)
+    query = parse_qs(urlsplit(page_and_query).query)
+    status = query.get("status", [None])[0]
+    return MarketplaceLink(status=status if status in OFFER_STATUSES else None, present=query.get("present") == ["1"])
 
 
 def write(link: MarketplaceLink) -> str:
-    return PAGE + (f"?{urlencode({'status': link.status})}" if link.status in OFFER_STATUSES else "")
+    query = {"status": link.status} if link.status in OFFER_STATUSES else {}
+    if link.present:
+        query["present"] = "1"
+    return PAGE + (f"?{urlencode(query)}" if query else "")

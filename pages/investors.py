@@ -6,10 +6,12 @@ a name search, `?find=place&zip=...|city=...|market=...&sort=...&kind=...` a lea
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import streamlit as st
 
+import adapter.budget
 import adapter.data
 import adapter.investors
 import adapter.routing
@@ -168,13 +170,25 @@ def leaderboard() -> None:
     filters = {"sort": sort, "limit": size}
     if kinds:
         filters["kind"] = kinds
-    try:
-        rows = adapter.investors.leaderboard(parameters, filters)
-    except ApiError as error:
-        render_error(error, title="Leaderboard failed")
+    rows = read_leaderboard(parameters, filters, size)
+    if rows is None:
         return
     st.caption(escape_markdown(f"Investors of {words}, by {SORT_WORDS.get(sort, sort)}" + (f", kinds {', '.join(kinds)}" if kinds else "")))
     render_leaderboard(rows, key="inv_leaderboard")
+
+
+def read_leaderboard(parameters: dict, filters: dict, size: int) -> list[dict] | None:
+    """The leaderboard once asked for: a link opening the page charges nothing before its button (issue 29)."""
+    cost = adapter.investors.leaderboard_cost(size, parameters, filters)
+    # A free read (the account holds its answer) needs no asking; the budget then lets it run.
+    return confirm_charged_read(
+        "inv_board", (json.dumps([parameters, filters], sort_keys=True, default=str),),
+        ask_label=f"Show the leaderboard (up to {cost} credits)",
+        asked=cost == 0 or bool(st.session_state.get("inv_show_leaderboard")),
+        cost_text=f"The leaderboard may cost up to {cost} credits: 1 per investor new to your account.",
+        confirm_label="Show the leaderboard", error_title="Leaderboard failed",
+        load=lambda: adapter.investors.leaderboard(parameters, filters), cost=cost, **adapter.budget.rules(),
+    )
 
 
 # --- one investor -------------------------------------------------------------------------------
@@ -215,7 +229,7 @@ def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | No
             "first time; after that it is free. This app knows which profiles your account holds only from "
             "those it has read for it since the data last changed, so one read elsewhere may still be free.",
             confirm_label=f"Open profile ({cost} credit)", error_title="The profile could not be opened",
-            load=lambda: read_profile(investor_id),
+            load=lambda: read_profile(investor_id), cost=cost, **adapter.budget.rules(),
         )
     elif not cost:
         st.caption("Free: already yours (your account has read this profile before).")
@@ -270,6 +284,7 @@ def deals_section(profile: dict) -> None:
                 f"the list may hold more than the profile counts, so the read stops at {bound:,} deals."
             ),
             confirm_label=f"Load deals (up to {cost:,} credits)", error_title="Deals could not be read", load=load,
+            cost=cost, **adapter.budget.rules(),
         )
         if read is None:
             return

@@ -38,6 +38,7 @@ from mapspec.view import MAP_COLUMN_WEIGHTS, MAP_HEIGHT_PX, Camera, View
 from mapspec.view_state import ViewOverride, follow, override_for
 from mapspec.area import Area
 from pages.map_sections import first_paint
+from pages.map_sections.brief import render_brief
 from pages.map_sections.area import follow_the_area, render_area_panel, render_area_tables
 from pages.map_sections.read_ahead import read_ahead_markets, read_ahead_zoom
 from pages.map_sections.cell import render_cell_panel, render_cell_tables
@@ -342,6 +343,8 @@ def render_map_and_panel(
             # Issue 20: the view's top investors, lenders and wholesalers.
             render_page_link("pages/network.py", "network", label="Leaders of this view",
                              query_params={"view": drawn_view.text(), "market": place.market or ""})
+        if drawn_view is not None and drawn_read is not None:
+            render_brief(place, market, filters, drawn_view, drawn_read)
     render_cell_tables(*tables)
     render_area_tables(area_deals)
     if drawn_read is not None and geometry is not None:

@@ -18,6 +18,7 @@ from typing import Any
 import streamlit as st
 
 import adapter.marketplace
+import adapter.presenter
 import adapter.marketplace_actions as actions
 import adapter.routing
 import adapter.settings
@@ -111,7 +112,8 @@ def complete_login_from_redirect() -> None:
 
 def return_to() -> str:
     """This page and the choices made on it, so the session after the login opens where this one was."""
-    return links.marketplace.write(MarketplaceLink(status=st.session_state.get(KEY_SAVED_STATUS)))
+    return links.marketplace.write(
+        MarketplaceLink(status=st.session_state.get(KEY_SAVED_STATUS), present=adapter.presenter.on()))
 
 
 def restore_choices(page_and_choices: str) -> None:

@@ -13,6 +13,7 @@ from urllib.parse import unquote
 
 import streamlit as st
 
+import adapter.budget
 import adapter.data
 import adapter.investors
 import adapter.map_files
@@ -102,7 +103,8 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
             "net_profile", (investor_id,), ask_label="Read the profile", asked=True,
             cost_text=f"The network starts from this investor's profile, which costs {cost} credit the first time "
             "your account reads it. Everything else the graph reads is free.",
-            confirm_label=f"Read the profile ({cost} credit)", error_title="The profile could not be read", load=load)
+            confirm_label=f"Read the profile ({cost} credit)", error_title="The profile could not be read", load=load,
+            cost=cost, **adapter.budget.rules())
     except ApiError as error:
         render_error(error, title="The profile could not be read")
         return None
@@ -187,7 +189,7 @@ def leaders_section(box: list[float], label: str) -> None:
             "net_leaders", (tuple(box),), ask_label=f"Show the top {size} investors",
             cost_text=f"Listing the top {size} investors costs up to {cost} credits: 1 per investor new to your account.",
             confirm_label=f"Show them (up to {cost} credits)",
-            error_title="The investors could not be read", load=load)
+            error_title="The investors could not be read", load=load, cost=cost, **adapter.budget.rules())
     if rows is not None:
         render_area_investors(rows, key="net_area_investors")
 

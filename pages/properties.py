@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+import adapter.budget
 import adapter.coverage
 import adapter.map_files
 import adapter.properties
@@ -112,9 +113,10 @@ def search_section(link: PropertiesLink) -> None:
     except InvalidInputError as error:
         st.error(f"Check the search: {error}")
         return
+    cost = adapter.properties.search_cost(limit)
     found = confirm_charged_read(
         "prop_search", (json.dumps(body, sort_keys=True), limit), ask_label="Search", asked=True,
-        cost_text=credits_text(adapter.properties.search_cost(limit), f"This search (up to {limit:,} parcels)"),
+        cost_text=credits_text(cost, f"This search (up to {limit:,} parcels)"), cost=cost, **adapter.budget.rules(),
         load=lambda: search_or_candidates(body, limit), confirm_label="Search", error_title="The search failed")
     if found is None:
         return
@@ -194,9 +196,10 @@ def str_rows_or_word(place: dict, size: int) -> dict:
 def str_section(place: dict) -> list[dict]:
     st.markdown("**Short-term rentals**")
     size = st.session_state.get("prop_str_size") or STR_SIZES[0]
+    cost = adapter.properties.str_cost(size)
     found = confirm_charged_read(
         "prop_str", (json.dumps(place, sort_keys=True), size), ask_label="Show short-term rentals here",
-        cost_text=credits_text(adapter.properties.str_cost(size), f"Short-term rentals (up to {size:,})"),
+        cost_text=credits_text(cost, f"Short-term rentals (up to {size:,})"), cost=cost, **adapter.budget.rules(),
         load=lambda: str_rows_or_word(place, size), error_title="Short-term rentals could not be read")
     if found is None:
         return []
@@ -227,6 +230,7 @@ def property_section(property_id: str) -> None:
     page = confirm_charged_read(
         "prop_parcel", (property_id,), ask_label="Open the property", asked=True, confirm_label="Open the property",
         cost_text=credits_text(cost, "Opening this property (its deeds, loans, permits and listings)"),
+        cost=cost, **adapter.budget.rules(),
         load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
     if page is None:
         return
@@ -252,10 +256,11 @@ def buyers_section(property_id: str) -> None:
     st.subheader("Who would buy it")
     st.caption("Investors who bought near this parcel lately, best match first, with why.")
     size = st.selectbox("Investors", MATCH_SIZES, key="prop_match_limit")
+    cost = adapter.properties.matches_cost(size)
     found = confirm_charged_read(
         "prop_match", (property_id, size), ask_label="Find who would buy it", asked=LINK.read().tab == "buyers",
-        confirm_label="Find them",
-        cost_text=credits_text(adapter.properties.matches_cost(size), f"The buyers match ({size} investors at most)"),
+        confirm_label="Find them", cost=cost, **adapter.budget.rules(),
+        cost_text=credits_text(cost, f"The buyers match ({size} investors at most)"),
         load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
     if found is not None:
         rows, csv_text, more = found

@@ -26,9 +26,13 @@ def start(
     *, data_dir: Path = DATA_DIR, timeout_s: float = START_TIMEOUT_S, app_urls: tuple[str, ...] = ()
 ) -> SandboxProcess:
     """Start a sandbox subprocess and wait for its ready line. `app_urls`: the addresses of the
-    app it serves, whose /marketplace its registered app accepts as redirect URIs."""
+    app it serves, whose /marketplace its registered app accepts as redirect URIs.
+
+    It runs with its control routes (`--admin`): the app's "Reset the demo" puts it back as it
+    started (issue 29). It listens on loopback only and serves this app's synthetic data, so
+    the routes reach nothing a live host holds (docs/contract.md)."""
     extra = [arg for url in app_urls for arg in ("--app-url", url)]
-    return start_sandbox(*extra, data_dir=data_dir, timeout_s=timeout_s)
+    return start_sandbox(*extra, admin=True, data_dir=data_dir, timeout_s=timeout_s)
 
 
 def ensure_running(app_urls: tuple[str, ...] = ()) -> SandboxProcess:

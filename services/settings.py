@@ -102,7 +102,7 @@ class MarketplaceSettings(BaseModel):
 def load_settings(environ: Mapping[str, str] | None = None, secrets_path: str | Path | None = None) -> Settings:
     """Read settings; the environment wins over the secrets file, empty values count as unset."""
     environ = os.environ if environ is None else environ
-    secrets = _read_secrets(Path(secrets_path) if secrets_path is not None else DEFAULT_SECRETS_PATH)
+    secrets = read_secrets(Path(secrets_path) if secrets_path is not None else DEFAULT_SECRETS_PATH)
     values: dict[str, str] = {}
     for field, env_name in SETTING_NAMES.items():
         value = environ.get(env_name)
@@ -122,7 +122,8 @@ def load_settings(environ: Mapping[str, str] | None = None, secrets_path: str | 
     return Settings(**values)
 
 
-def _read_secrets(path: Path) -> dict[str, object]:
+def read_secrets(path: Path) -> dict[str, object]:
+    """The secrets file's top-level settings, names in lower case ({} when there is none)."""
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)

@@ -12,7 +12,8 @@ import contextlib
 from collections.abc import Iterator
 from datetime import datetime
 
-from devtools.streamlit_process import ARTIFACTS_LOG_DIR, ROOT, free_port, run_streamlit, sandbox_env
+from devtools.streamlit_process import ARTIFACTS_LOG_DIR, ROOT, free_port, run_streamlit
+from devtools.streamlit_process import sandbox_env as app_settings_for
 from services import sandbox_process
 from services.sandbox_process import DATA_DIR, READY_PREFIX
 
@@ -20,6 +21,17 @@ __all__ = [
     "ARTIFACTS_LOG_DIR", "ControlledSandbox", "DATA_DIR", "READY_PREFIX", "ROOT", "SandboxProcess",
     "free_port", "run_sandbox", "run_streamlit", "sandbox_env",
 ]
+
+
+# The suite's tests of each charged read walk its confirmation: there every read asks (none is
+# small enough to run unasked) and no budget stops one. The budget's own rules, at their
+# defaults, are tested where they are set back (tests/pages/test_credit_budget.py).
+CONFIRM_EVERY_READ = {"DEEDSCOPE_CONFIRM_ABOVE": "0", "DEEDSCOPE_CREDIT_BUDGET": "100000000"}
+
+
+def sandbox_env(url: str, *options: str) -> dict[str, str]:
+    """Settings that point the app at a running sandbox (devtools), every charged read confirmed."""
+    return {**app_settings_for(url, *options), **CONFIRM_EVERY_READ}
 
 
 class ControlledSandbox(sandbox_process.SandboxProcess):

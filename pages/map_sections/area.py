@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
+import adapter.budget
 import adapter.data
-from components.charged_read import confirm_charged_read
+from components.charged_read import Narrower, confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_deals
 from components.words import plural
@@ -99,7 +100,7 @@ def render_area_deals(area: Area, params: dict) -> AreaDeals | None:
     may cost, and kept only inside the area (components/charged_read.py)."""
     st.markdown("**The area's deals**")
     box = {"bbox": area.box().text()}
-    cost_text = None
+    cost_text, count = None, 0
     try:
         count = int(adapter.data.deal_summary(box, params).get("n_deals") or 0)
     except ApiError as error:
@@ -115,19 +116,26 @@ def render_area_deals(area: Area, params: dict) -> AreaDeals | None:
             "account; deals already read cost nothing); only the deals inside the area are shown."
         )
 
-    def load() -> AreaDeals:
+    def load(max_rows: int | None = None) -> AreaDeals:
+        wanted = count if max_rows is None else min(count, max_rows)
         bar = st.progress(0.0, text="Loading deals…")
 
         def progress(pages: int, rows: int) -> None:
-            bar.progress(min(rows / count, 1.0) if count else 1.0, text=f"{rows:,} of {count:,} deals of the box loaded")
+            bar.progress(min(rows / wanted, 1.0) if wanted else 1.0, text=f"{rows:,} of {wanted:,} deals of the box loaded")
 
-        rows = adapter.data.list_deals(box, params, progress=progress)
+        rows = adapter.data.list_deals(box, params, progress=progress, max_rows=max_rows)
         bar.empty()
         return deals_in_area(rows, area)
 
+    rules = adapter.budget.rules()
+    # Above the whole budget: the box's first deals that fit what is left of it (issue 29, Credits).
+    fits = rules["budget"].left
+    narrower = None if fits <= 0 else Narrower(
+        label=f"List the box's first {plural(fits, 'deal')} (up to {plural(fits, 'credit')})", load=lambda: load(fits))
     signature = (area.text(), tuple(sorted((key, str(value)) for key, value in params.items())))
     return confirm_charged_read(
         "map_area_deals", signature, ask_label="List the area's deals", cost_text=cost_text, load=load,
+        cost=count if cost_text is not None else None, narrower=narrower, **rules,
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import h3
 import streamlit as st
 
+import adapter.budget
 import adapter.data
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
@@ -99,7 +100,7 @@ def render_charged_reads(
     The box takes in the edges of the neighbouring hexagons: their deals are charged too,
     and said so, but only the cell's own are listed."""
     st.markdown("**Top investors**")
-    investor_cost = None
+    investor_cost, most = None, None
     if box_summary is not None:
         most = min(TOP_INVESTORS, int(box_summary.get("n_investors") or 0))
         investor_cost = (
@@ -109,11 +110,11 @@ def render_charged_reads(
         )
     investors = confirm_charged_read(
         "map_investors", signature, ask_label=f"Show the top {TOP_INVESTORS} investors", cost_text=investor_cost,
-        load=lambda: adapter.data.top_investors(box, params, limit=TOP_INVESTORS),
+        load=lambda: adapter.data.top_investors(box, params, limit=TOP_INVESTORS), cost=most, **adapter.budget.rules(),
     )
 
     st.markdown("**Deals**")
-    deal_cost = None
+    deal_cost, count = None, None
     if box_summary is not None:
         count = int(box_summary.get("n_deals") or 0)
         deal_cost = (
@@ -134,7 +135,8 @@ def render_charged_reads(
         bar.empty()
         return deals_in_cell(rows, cell)
 
-    deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals)
+    deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals,
+                                 cost=count, **adapter.budget.rules())
     return investors, deals
 
 

@@ -1,0 +1,63 @@
+"""The Map's market brief (issue 29): the view's reads gathered, the PDF drawn (services/market_brief.py).
+
+Free reads: the view's cells and summary (memoised in adapter.data) and the freshness probe.
+The leading investors are the view's investor list, which the Data API charges for unless the
+account holds them (docs/contract.md): the page reads them under the session's budget and
+passes them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+import adapter.data
+import adapter.investors
+from adapter.settings import settings
+from services.errors import ApiError
+from services.market_brief import BriefData, market_brief
+
+LEADING_INVESTORS = 10
+
+
+def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[dict]:
+    return adapter.investors.leaderboard(request, {**dict(params), "limit": LEADING_INVESTORS})
+
+
+def leading_investors_cost(request: Mapping[str, Any], params: Mapping[str, Any]) -> int:
+    return adapter.investors.leaderboard_cost(LEADING_INVESTORS, request, dict(params))
+
+
+def view_link(query: Mapping[str, Any]) -> str:
+    """The address that reopens this view of the Map (its link's query, on the app's address)."""
+    pairs = [(name, value) for name, values in query.items() for value in (values if isinstance(values, list) else [values])]
+    return f"{settings().app_url}/map" + (f"?{urlencode(pairs)}" if pairs else "")
+
+
+def brief_pdf(
+    *, place_name: str, filters_label: str, request: Mapping[str, Any], params: Mapping[str, Any], resolution: int,
+    bbox: tuple[float, float, float, float], investors: Sequence[dict], link: str,
+) -> bytes:
+    """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
+    notes = []
+    cells = adapter.data.deal_cells(request, params, resolution)
+    summary: dict = {}
+    try:
+        summary = adapter.data.deal_summary(request, params)
+    except ApiError:
+        notes.append("The view's totals and months could not be read for this brief.")
+    dataset: dict = {}
+    try:
+        dataset = adapter.data.dataset()
+    except ApiError:
+        notes.append("The data's freshness could not be read for this brief.")
+    data = BriefData(
+        place_name=place_name, filters_label=filters_label, bbox=bbox,
+        cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],
+        investors=list(investors), by_month=[(row["month"], int(row["n"])) for row in summary.get("by_month") or []],
+        n_deals=summary.get("n_deals"), n_investors=summary.get("n_investors"), median_price=summary.get("median_price"),
+        dataset_version=dataset.get("dataset_version"), data_end=dataset.get("data_end"),
+        published_at=dataset.get("published_at"), link=link, notes=tuple(notes),
+    )
+    return market_brief(data)

@@ -1,0 +1,74 @@
+"""Presenter mode (issue 29): the app sized for a room, on for the session until switched off.
+
+`?present=1` on any page's URL, or the sidebar's switch, turns it on; `?present=0` or the
+switch turns it off. The session remembers it across pages, and while it is on every page's
+URL carries `present=1`, so a copied link opens in presenter mode too.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+PRESENT_PARAM = "present"
+SESSION_KEY = "presenter_on"
+SWITCH_KEY = "presenter_switch"
+# What the URL said last (as read, or as this module wrote it): only a change of the link is
+# the person asking, so a switch turned off is not turned on again by the link it leaves.
+LINK_SEEN_KEY = "presenter_link_seen"
+ON_WORDS = ("1", "true", "yes", "on")
+# Type and figures for a room: body text about 1.5 times, headings and metrics with it, and
+# the top padding gone so the map (which reaches the window's foot) takes the screen's height.
+STYLE = """
+<style>
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] li,
+[data-testid="stMain"] [data-testid="stCaptionContainer"],
+[data-testid="stMain"] [data-testid="stWidgetLabel"] p { font-size: 1.5rem; line-height: 1.45; }
+[data-testid="stMain"] h1 { font-size: 3.6rem; }
+[data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 2.4rem; }
+[data-testid="stMetricValue"] { font-size: 3rem; }
+[data-testid="stMainBlockContainer"] { padding-top: 1.5rem; }
+[data-testid="stDataFrame"] { font-size: 1.3rem; }
+</style>
+"""
+
+
+def begin() -> bool:
+    """Read the URL's `present` into the session; whether presenter mode is on."""
+    asked = st.query_params.get(PRESENT_PARAM)
+    if asked != st.session_state.get(LINK_SEEN_KEY):
+        st.session_state[LINK_SEEN_KEY] = asked
+        if asked is not None:
+            st.session_state[SESSION_KEY] = asked.strip().lower() in ON_WORDS
+    return on()
+
+
+def on() -> bool:
+    return bool(st.session_state.get(SESSION_KEY, False))
+
+
+def keep_in_link() -> None:
+    """While on, the page's URL says `present=1` (a page's own link codec may have rewritten it)."""
+    if on():
+        if st.query_params.get(PRESENT_PARAM) != "1":
+            st.query_params[PRESENT_PARAM] = "1"
+        st.session_state[LINK_SEEN_KEY] = "1"
+    else:
+        if PRESENT_PARAM in st.query_params:
+            st.query_params.pop(PRESENT_PARAM)
+        st.session_state[LINK_SEEN_KEY] = None
+
+
+def _switched() -> None:
+    st.session_state[SESSION_KEY] = bool(st.session_state.get(SWITCH_KEY))
+
+
+def render_switch() -> None:
+    """The sidebar's switch; the session's own flag is the truth (the switch is redrawn from it)."""
+    st.toggle("Presenter mode", value=on(), key=SWITCH_KEY, on_change=_switched,
+              help="Larger type for a projector, the map the screen's height, no confirmation on the demo data.")
+
+
+def apply_style() -> None:
+    if on():
+        st.html(STYLE)

@@ -1,0 +1,60 @@
+"""The guided tour (issue 29) through app.py: its file, its steps' pages and links, in presenter mode."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from links.tours import TourError, load, parse
+from tests.pages.map_helpers import APP, TIMEOUT_S, point_app_at
+
+
+def said(app: AppTest) -> str:
+    return "\n".join(str(element.value) for kind in ("markdown", "caption", "warning", "error", "info")
+                     for element in getattr(app, kind))
+
+
+def test_the_default_tour_is_eight_steps_from_the_map_to_the_marketplace():
+    tour = load("default")
+    assert [step.page for step in tour.steps] == [
+        "map", "map", "map", "properties", "properties", "investors", "network", "marketplace"]
+    assert all(2 <= len(step.points) <= 3 for step in tour.steps)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        pytest.param({}, "has no steps", id="no-steps"),
+        pytest.param({"step": [{"page": "maps", "title": "x"}]}, "the page should be one of", id="unknown-page"),
+        pytest.param({"step": [{"page": "map"}]}, "Step 1 has no title", id="no-title"),
+        pytest.param({"step": [{"page": "map", "title": "x", "link": "cell={cel}"}]}, "names cel", id="unknown-name"),
+    ],
+)
+def test_a_tour_file_with_a_mistake_says_where(data, words):
+    with pytest.raises(TourError, match=words):
+        parse(data)
+
+
+def test_the_tour_starts_at_its_stated_cost_and_opens_its_first_step(monkeypatch, sandbox):
+    """Next and Back are walked in a browser (tests/browser/test_demo_tour.py): in an AppTest of
+    app.py a button's press is lost to the pages' `ensure_app_router` rerun, which AppTest
+    brings back on every run (a callback, as "Start the tour" has, still runs)."""
+    point_app_at(monkeypatch, sandbox.url)
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    app.query_params["present"] = "1"
+    app.run()
+    start = app.sidebar.button(key="tour_start")
+    # Not the embedded sandbox: what its reads ahead may cost is said once, on the button.
+    assert re.fullmatch(r"Start the tour \(up to \d+ credits, once\)", start.label)
+    assert "tour_values" not in app.session_state, "nothing read before it is pressed"
+    start.click().run()
+    assert not app.exception
+    assert "step 1 of 8" in said(app) and "A market's map" in said(app)
+    assert app.query_params.get("market") in ("DFW", ["DFW"]) and app.query_params.get("present") in ("1", ["1"])
+    values = app.session_state["tour_values"]
+    assert set(values) == {"market", "busiest_view", "busiest_cell", "property", "buyer"}
+    assert values["property"].startswith("prop_") and values["buyer"].startswith("inv_")
+    assert app.sidebar.button(key="tour_next").proto.shortcut.lower() == "pagedown", "a clicker's Page Down"
+    assert app.sidebar.button(key="tour_back").disabled, "no step before the first"
