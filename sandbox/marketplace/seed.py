@@ -7,11 +7,12 @@ from datetime import datetime, timedelta
 
 from sandbox.marketplace.ids import stable_id
 from sandbox.marketplace.models import (
-    Deal, Draft, Lead, MarketState, Media, Offer, Organization, ProofOfFunds, User,
+    Deal, Draft, Lead, MarketState, Media, Offer, Organization, ProofOfFunds, Review, User,
 )
 
 DEMO_PASSWORD = "sandbox"
 DEMO_ORGANIZATION = "Sandbox Wholesale Co"
+DEMO_CREDITS = 60  # two publishes (publishing.PUBLISH_CREDITS), then 402 insufficient_balance
 BUY_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-buyer-v1")
 SELL_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-seller-v1")
 
@@ -39,7 +40,8 @@ _OTHER_DEALS = [
 
 def build_state(now: datetime) -> MarketState:
     state = MarketState()
-    demo_org = Organization(stable_id("seller", "sandbox-wholesale"), DEMO_ORGANIZATION, "sandbox-wholesale-co", ["seller"], True)
+    demo_org = Organization(stable_id("seller", "sandbox-wholesale"), DEMO_ORGANIZATION, "sandbox-wholesale-co", ["seller"], True,
+                            credits=DEMO_CREDITS)
     other_org = Organization(stable_id("seller", "hill-country"), "Hill Country Deals LLC", "hill-country-deals", ["seller"], True)
     # A seller that takes no offers through the API (marketplace-api.md, Errors 403 api_offers_disabled).
     offline_org = Organization(stable_id("seller", "bexar-direct"), "Bexar Direct Homes", "bexar-direct-homes", ["seller"],
@@ -53,6 +55,7 @@ def build_state(now: datetime) -> MarketState:
     _add_offers(state, now, dict(deals))
     _add_drafts(state, demo_org, other_org)
     _add_leads(state, now, demo_org)
+    _add_reviews(state, now, demo_org)
     buyer = state.user_by_email("buyer@sandbox.test")
     state.proofs_of_funds[buyer.buyer_id] = ProofOfFunds(
         key="pof/seed/first-sandbox-bank.pdf", lender_name="First Sandbox Bank", expires_at=now + timedelta(days=90)
@@ -91,6 +94,7 @@ def _add_deals(state: MarketState, now: datetime, org: Organization, rows: list[
             property_type=kind, bedrooms=beds, bathrooms=baths, living_area_sqft=sqft, asking_price=price,
             min_emd=round(price * 0.02, -2), closing_date=(now + timedelta(days=30 + index)).date().isoformat(),
             status="active", terms_version=1, published_at=published, updated_at=published,
+            street=f"{100 + 12 * index} {slug.replace('-', ' ').title()} St",
         )
         state.deals[deal.id] = deal
         made.append((slug, deal))
@@ -138,6 +142,11 @@ def _add_offers(state: MarketState, now: datetime, deals: dict[str, Deal]) -> No
     _chain(state, now, deals["oak"], rival, "rival-oak", [("buyer", 172500, "cash")], "new", days_ago=3)
 
 
+_READY_FIELDS = {"street": "412 Converse Ridge", "city": "Converse", "state": "TX", "zip": "78109",
+                 "property_type": "single_family", "bedrooms": 3, "bathrooms": 2.0, "living_area_sqft": 1460,
+                 "asking_price": 214000, "min_emd": 4000, "closing_date": "2027-01-15"}
+
+
 def _add_drafts(state: MarketState, demo_org: Organization, other_org: Organization) -> None:
     def media(draft: str, count: int) -> list[Media]:
         return [
@@ -147,7 +156,8 @@ def _add_drafts(state: MarketState, demo_org: Organization, other_org: Organizat
         ]
 
     for draft in (
-        Draft(stable_id("draft", "ready"), demo_org.id, "Three-bed in Converse, photos in", False, media("ready", 3)),
+        Draft(stable_id("draft", "ready"), demo_org.id, "Three-bed in Converse, photos in", False, media("ready", 3),
+              fields=dict(_READY_FIELDS)),
         Draft(stable_id("draft", "review"), demo_org.id, "Duplex in Schertz, under review", True, media("review", 2)),
         Draft(stable_id("draft", "hill"), other_org.id, "Hill Country lot", False, media("hill", 1)),
     ):
@@ -168,3 +178,17 @@ def _add_leads(state: MarketState, now: datetime, demo_org: Organization) -> Non
         lead = Lead(stable_id("lead", slug), demo_org.id, name, f"{slug}@example.test", None, status, history, at,
                     history[-1]["at"])
         state.leads[lead.id] = lead
+
+
+def _add_reviews(state: MarketState, now: datetime, demo_org: Organization) -> None:
+    """Buyers' reviews of the demo seller: one already answered (a second response is `resource_exists`)."""
+    buyer = state.user_by_email("buyer@sandbox.test").buyer_id
+    rival = state.user_by_email("rival@example.test").buyer_id
+    for slug, buyer_id, rating, body, days_ago, response in (
+        ("pecan", buyer, 5, "Clean assignment, title was ready on day one.", 10, "Thank you, Dana. Come back soon."),
+        ("rival-oak", rival, 3, "Photos were older than the house's state.", 5, None),
+    ):
+        at = now - timedelta(days=days_ago)
+        answer = None if response is None else {"body": response, "created_at": at + timedelta(days=1)}
+        review = Review(stable_id("review", slug), demo_org.id, buyer_id, rating, body, at, answer)
+        state.reviews[review.id] = review
