@@ -12,6 +12,10 @@ from sandbox.marketplace.models import (
 
 DEMO_PASSWORD = "sandbox"
 DEMO_ORGANIZATION = "Sandbox Wholesale Co"
+# The buyers' entities carry names the deed records of the default seed also hold (the
+# Seller's desk matches them by the free name search; docs/contract.md). The halves share no code,
+# so the names are written here, not looked up.
+DEMO_BUYER_ENTITY = "Prairie Capital LLC"
 DEMO_CREDITS = 60  # two publishes (publishing.PUBLISH_CREDITS), then 402 insufficient_balance
 BUY_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-buyer-v1")
 SELL_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-seller-v1")
@@ -66,7 +70,7 @@ def build_state(now: datetime) -> MarketState:
 def _add_users(state: MarketState, demo_org: Organization, other_org: Organization) -> None:
     people = [
         User(stable_id("user", "buyer"), "buyer@sandbox.test", "Dana Buyer", DEMO_PASSWORD, stable_id("buyer", "buyer"),
-             entity_name="Dana Buys Houses LLC", phone="+12105550142", phone_type="mobile", phone_verified=True,
+             entity_name=DEMO_BUYER_ENTITY, phone="+12105550142", phone_type="mobile", phone_verified=True,
              buy_terms_accepted=True, completed_deals=1),
         User(stable_id("user", "newbuyer"), "newbuyer@sandbox.test", "Noel Newbuyer", DEMO_PASSWORD, stable_id("buyer", "newbuyer"),
              phone="+15125550199", phone_type="mobile"),
@@ -77,7 +81,7 @@ def _add_users(state: MarketState, demo_org: Organization, other_org: Organizati
         # Counterparts that exist only as data: another buyer on the demo seller's deals,
         # and the owner of a second seller organization.
         User(stable_id("user", "rival"), "rival@example.test", "Riley Rival", None, stable_id("buyer", "rival"),
-             entity_name="Rival Capital LP", phone="+18305550123", phone_type="landline", buy_terms_accepted=True),
+             entity_name="Cedar Ridge Capital LLC", phone="+18305550123", phone_type="landline", buy_terms_accepted=True),
         User(stable_id("user", "hill-owner"), "hill@example.test", "Hale Hill", None, None,
              organization_id=other_org.id, role="owner"),
     ]
