@@ -30,6 +30,7 @@ from components.marketplace_problem import render_marketplace_problem, render_st
 from components.marketplace_profile import render_marketplace_profile, render_proof_of_funds
 from components.marketplace_tables import readable_code
 from links.marketplace import MarketplaceLink
+from pages.desk import buyer_tools
 from services.contract import DECLINE_REASONS, OFFER_STATUSES
 from services.errors import ApiError
 
@@ -63,12 +64,15 @@ def main() -> None:
         render_marketplace_problem(error, key="mkt_me_problem", title="Your marketplace profile could not be read")
         me = {}
     caps = list(me.get("caps") or [])
-    offers_tab, deals_tab, proof_tab, account_tab = st.tabs(["Offers", "Deals", "Proof of funds", "Account"])  # offers first
+    buyer_tools.show_notice()
+    offers_tab, deals_tab, boxes_tab, ask_tab, proof_tab, activity_tab, account_tab = st.tabs(
+        ["Offers", "Deals", "Buy boxes", "Ask the seller", "Proof of funds", "Activity", "Account"])  # offers first
     try:
         with offers_tab:
             offers_panel(caps)
         with deals_tab:
             deals_panel(caps)
+        buyer_tools.render_tabs(boxes_tab, ask_tab, activity_tab)
         with proof_tab:
             proof_panel(me)
         with account_tab:
