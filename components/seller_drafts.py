@@ -115,3 +115,6 @@ def render_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Published (UTC)": (d.get("published_at") or "").replace("T", " ").rstrip("Z")} for d in deals]
     st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    pending = [d.get("title") for d in deals if d.get("status") == "pending"]
+    if pending:
+        st.caption("Pending (an offer was accepted): " + "; ".join(str(title) for title in pending))

@@ -66,6 +66,10 @@ def render_investor_hits(hits: Sequence[Mapping[str, Any]], *, entity_name: str,
         st.caption(f"No investor named like {entity_name} in the deed records: this buyer has no recorded buys "
                    "under that name.")
         return
+    first = hits[0]
+    st.write(f"{len(hits)} investor{'s' if len(hits) != 1 else ''} by this name in the deed records; "
+             f"{first.get('display_name') or first.get('name')} ({first.get('market')}) recorded "
+             f"{first.get('n_deals')} buys, the last on {first.get('last_bought_on') or 'an unknown date'}.")
     rows = [{"Investor": h.get("display_name") or h.get("name"), "Market": h.get("market"),
              "Kind": readable_code(h.get("kind")).lower(), "Recorded buys": h.get("n_deals"),
              "Last bought": h.get("last_bought_on")} for h in hits]

@@ -66,7 +66,8 @@ def main() -> None:
     caps = list(me.get("caps") or [])
     buyer_tools.show_notice()
     offers_tab, deals_tab, boxes_tab, ask_tab, proof_tab, activity_tab, account_tab = st.tabs(
-        ["Offers", "Deals", "Buy boxes", "Ask the seller", "Proof of funds", "Activity", "Account"])  # offers first
+        ["Offers", "Deals", "Buy boxes", "Ask the seller", "Proof of funds", "Activity", "Account"],  # offers first
+        key="mkt_tab", on_change="rerun")  # keyed: a write's rerun stays on the person's tab
     try:
         with offers_tab:
             offers_panel(caps)

@@ -67,7 +67,8 @@ def main() -> None:
 
 def desk(me: dict) -> None:
     deal_titles = own_deal_titles()
-    tabs = dict(zip(TABS, st.tabs(TABS)))
+    # Keyed, so a write's rerun (its notice drawn above) stays on the tab the person was on.
+    tabs = dict(zip(TABS, st.tabs(TABS, key="desk_tab", on_change="rerun")))
     with tabs["Drafts"]:
         drafts.drafts_panel()
     with tabs["My deals"]:

@@ -93,11 +93,13 @@ def ask_section(deal_id: str) -> None:
 
 
 def address_section(deal_id: str) -> None:
-    """First press: the service names the agreement; accepted, the second press sends it with the request."""
+    """First press: the service names the agreement, shown to read and accept; the next press
+    sends the request with it."""
     agreements: dict = st.session_state.setdefault(KEY_AGREEMENT, {})
     agreement = agreements.get(deal_id)
+    pressed = st.button("Ask for the address", key="mkt_address")
     accepted = render_agreement(agreement, key=f"mkt_agreement_{deal_id}") if agreement else False
-    if not st.button("Ask for the address", key="mkt_address"):
+    if not pressed:
         return
     if agreement and not accepted:
         st.error("Tick the agreement box to ask for the address.", icon="⚠️")
@@ -107,7 +109,8 @@ def address_section(deal_id: str) -> None:
     except ApiError as error:
         if error.code == "agreement_required" and error.agreement:
             agreements[deal_id] = error.agreement
-            st.rerun()
+            render_agreement(error.agreement, key=f"mkt_agreement_{deal_id}")
+            return
         render_marketplace_problem(error, key="mkt_address_problem", title="The address was not requested")
         return
     agreements.pop(deal_id, None)

@@ -5,6 +5,7 @@ that lacks the seller's scopes offered a second one that asks for them."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -115,6 +116,7 @@ def test_the_inbox_shows_proof_of_funds_contacts_and_the_deed_record_match(owner
     assert "Proof of funds on file from First Sandbox Bank" in text
     assert "E-mail: buyer@sandbox.test" in text
     assert "Prairie Capital LLC" in str([e.value for e in tab(at, "Offers").dataframe])
+    assert re.search(r"Prairie Capital LLC \(\w+\) recorded \d+ buys", text), text
     row_id = at.selectbox(key="desk_inbox_offer").value
     at.button(key=f"desk_record_{row_id}_ask").click().run()
     at.button(key=f"desk_record_{row_id}_confirm").click().run()
@@ -161,3 +163,34 @@ def test_the_logged_out_desk_logs_in_for_the_seller_side_and_comes_back_here(app
     redirect = consent_through_issuer(issuer_url, email="owner@sandbox.test", accept_terms=True)
     back = browser.get(urlsplit(redirect).path + "?" + urlsplit(redirect).query)
     assert back.status_code == 303 and back.headers["location"].startswith("seller?logged_in=1")
+
+
+def a_parcel(sandbox_url: str) -> str:
+    """A parcel of the deed records with a point (a deal's), found through the data API."""
+    from tests.processes import sandbox_env
+
+    env = sandbox_env(sandbox_url)
+    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+    market = http.get(f"{sandbox_url}/v1/coverage", headers=headers).json()["data"]["markets"][0]
+    west, south, east, north = market["bbox"]
+    deals = http.get(f"{sandbox_url}/v1/deals", headers=headers,
+                     params={"bbox": f"{west},{south},{east},{north}", "limit": 1}).json()["data"]
+    return deals[0]["property"]["property_id"]
+
+
+def test_a_drafts_parcel_shows_who_would_buy_it_after_its_cost(sandbox, app_login, owner_tokens):
+    """Issue 27 (★): `/v1/buyers/match` on the draft's parcel, its cost said first, marketplace buyers marked."""
+    import uuid
+
+    api = MarketplaceApi(sandbox_settings(sandbox.url), app_login_holder(app_login, owner_tokens))
+    draft = api.sell.drafts.create(idempotency_key=str(uuid.uuid4()), title="With a parcel",
+                                   property_id=a_parcel(sandbox.url))
+    at = desk(owner_tokens)
+    at.selectbox(key="desk_draft").set_value(draft.id).run()
+    at.button(key=f"desk_would_buy_{draft.id}_ask").click().run()
+    assert "The 20 likeliest buyers may cost up to" in tab_text(at, "Drafts")
+    at.button(key=f"desk_would_buy_{draft.id}_confirm").click().run()
+    assert not at.exception, at.exception
+    drafts_text = tab_text(at, "Drafts")
+    tables = [e.value for e in tab(at, "Drafts").dataframe]
+    assert any("Marketplace buyer" in list(frame.columns) and len(frame) >= 1 for frame in tables), (drafts_text, tables)
