@@ -12,6 +12,7 @@ import streamlit as st
 import adapter.investors
 import adapter.marketplace_seller as seller
 from components.charged_read import confirm_charged_read
+from components.date_field import date_field
 from components.marketplace_offers import render_offer_chain, render_offer_form
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_tables import readable_code
@@ -29,7 +30,8 @@ def offers_panel(deal_titles: dict[str, str]) -> None:
     status = status_column.selectbox("Status", [ALL, *OFFER_STATUSES], key="desk_inbox_status", format_func=readable_code)
     deal = deal_column.selectbox("Deal", [ALL, *deal_titles], key="desk_inbox_deal",
                                  format_func=lambda value: "All deals" if value == ALL else deal_titles[value])
-    since = since_column.date_input("Changed since", value=None, key="desk_inbox_since")
+    with since_column:
+        since = date_field("Changed since", key="desk_inbox_since")
     changed_after = f"{since.isoformat()}T00:00:00Z" if isinstance(since, dt.date) else None
     try:
         rows = seller.offers(status=None if status == ALL else status, deal_id=None if deal == ALL else deal,
