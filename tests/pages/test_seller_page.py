@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from services.errors import AgreementRequiredError
 from services.marketplace_api import MarketplaceApi
 from services.oauth import MarketplaceLogin, scopes_for_sides
 from tests.pages.test_marketplace_page import RUN_TIMEOUT_S, app_login, texts  # noqa: F401 - fixture
@@ -194,3 +195,47 @@ def test_a_drafts_parcel_shows_who_would_buy_it_after_its_cost(sandbox, app_logi
     drafts_text = tab_text(at, "Drafts")
     tables = [e.value for e in tab(at, "Drafts").dataframe]
     assert any("Marketplace buyer" in list(frame.columns) and len(frame) >= 1 for frame in tables), (drafts_text, tables)
+
+
+def test_leads_reviews_address_requests_strikes_and_a_decline_with_its_reason(sandbox, app_login, owner_tokens):
+    """The desk's other panels act: a lead's status (its history grows), one response per review,
+    an address request answered, a strike said first then filed, a decline with a reason."""
+    buyer = MarketplaceApi(sandbox_settings(sandbox.url), app_login_holder(app_login, log_in(app_login).token))
+    deal = next(d for d in buyer.deals.list() if d.status == "active" and d.seller["name"] == "Sandbox Wholesale Co")
+    with pytest.raises(AgreementRequiredError) as needs:
+        buyer.inquiries.request_address(deal.id, agreement_id=None, idempotency_key="k1")
+    buyer.inquiries.request_address(deal.id, agreement_id=needs.value.agreement["id"], idempotency_key="k2")
+
+    at = desk(owner_tokens)
+    at.selectbox(key="desk_lead_new_status").set_value("negotiating")
+    at.button(key="FormSubmitter:desk_lead_status-Set the status").click().run()
+    assert "The lead's status changed." in texts(at)
+    assert "negotiating (" in tab_text(at, "Leads")
+
+    at.text_area(key="desk_response_body").set_value("Thank you; new photos are up.")
+    at.button(key="FormSubmitter:desk_respond-Publish the response").click().run()
+    assert "Your response is published." in texts(at)
+    assert "Your response" in tab_text(at, "Reviews") and "new photos are up" in tab_text(at, "Reviews")
+
+    at.button(key="desk_approve").click().run()
+    assert "The buyer now has the address." in texts(at)
+    assert buyer.inquiries.address_requests().items[0].address
+
+    at.selectbox(key="desk_inbox_status").set_value("new").run()
+    offers = at.selectbox(key="desk_inbox_offer")
+    offers.select_index(next(i for i, label in enumerate(offers.options) if label.startswith("Cedar Ridge"))).run()
+    assert "within 90 days of the buyer's last act" in tab_text(at, "Offers")
+    owner = MarketplaceApi(sandbox_settings(sandbox.url), app_login_holder(app_login, owner_tokens))
+    buyer_id = next(o.buyer.buyer_id for o in owner.sell.offers.list(status="new")
+                    if o.buyer.entity_name == "Cedar Ridge Capital LLC")
+    at.text_area(key=f"desk_strike_reason_{buyer_id}").set_value("Did not close twice.")
+    at.button(key=f"FormSubmitter:desk_strike_{buyer_id}-File the strike").click().run()
+    assert "The strike was filed." in texts(at)
+    offers = at.selectbox(key="desk_inbox_offer")
+    offers.select_index(next(i for i, label in enumerate(offers.options) if label.startswith("Cedar Ridge"))).run()
+    at.selectbox(key="desk_decline_reason").set_value("price_too_low")
+    at.button(key="desk_decline").click().run()
+    assert "You declined the offer." in texts(at)
+    assert owner.sell.buyers.retrieve(buyer_id).strike["reason"] == "Did not close twice."
+    declined = [o for o in owner.sell.offers.list(status="declined") if o.buyer.entity_name == "Cedar Ridge Capital LLC"]
+    assert [o.decline_reason for o in declined] == ["price_too_low"]
