@@ -41,6 +41,7 @@ PAGES = (
     ("pages/network.py", "Network", "network", ":material/hub:"),
     ("pages/coverage.py", "Coverage", "coverage", ":material/layers:"),
     ("pages/marketplace.py", "Marketplace", "marketplace", ":material/storefront:"),
+    ("pages/seller.py", "Seller's desk", "seller", ":material/real_estate_agent:"),
 )
 
 

@@ -47,7 +47,7 @@ def start_login(request: Request) -> Response:
     origin = f"{request.url.scheme}://{request.url.netloc}"
     try:
         url, binding = adapter.marketplace.marketplace_begin_login(
-            request.query_params.get("return_to"), browser_origin=origin
+            request.query_params.get("return_to"), browser_origin=origin, sides=request.query_params.get("sides")
         )
     except LoginError as error:
         return _back_with_error(error.code)

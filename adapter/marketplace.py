@@ -34,6 +34,7 @@ from services.oauth import (
     LoginError,  # noqa: F401 - pages catch it from here: a login that ended
     MarketplaceLogin,
     TokenHolder,
+    scopes_for_sides,
 )
 from services.settings import load_settings
 from services.stores.login_sessions import (
@@ -48,6 +49,7 @@ from services.transport import new_http_client, shared_http_client
 ROUTE_FINISHED = "finished-by-the-callback-route"
 # The login start's short-lived cookie (adapter/login_routes.py sets it): binds a login to its browser.
 BINDING_COOKIE = "deedscope_login"
+SELLER_PAGE = "seller"  # the Seller's desk's url path (app.py), a login may return there
 MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one (tests)
 # A page must answer within seconds: a server-directed wait up to this long is slept in
 # full; a longer one is shown at once ("try again in N s"), never cut short and resent
@@ -188,26 +190,40 @@ def _sleep(seconds: float) -> None:
     time.sleep(seconds)  # looked up at call time, so tests can replace time.sleep
 
 
-def marketplace_login_link(return_to: str = "marketplace") -> str:
+def marketplace_login_link(return_to: str = "marketplace", *, sides: list[str] | None = None) -> str:
     """The page's "Log in" link: the app's login route (relative to the page), which begins the
     login in the browser that follows it. Checked here first, so a mismatched address is said
-    on the page before anyone leaves it."""
+    on the page before anyone leaves it. `sides` (`GET /me` `sides`, or the page's own side)
+    asks for those sides' scopes instead of the buyer's."""
     redirect_uri()
-    return f"{LOGIN_ROUTE}?{urlencode({'return_to': safe_return_to(return_to)})}"
+    query = {"return_to": safe_return_to(return_to)}
+    if sides:
+        query["sides"] = ",".join(known_sides(sides))
+    return f"{LOGIN_ROUTE}?{urlencode(query)}"
+
+
+def known_sides(sides) -> list[str]:
+    return [side for side in ("buy", "sell") if side in (sides or [])]
 
 
 def safe_return_to(return_to: str | None) -> str:
-    """The Marketplace page and its choices, rewritten from what it parses to: a route's query
-    cannot send the person anywhere else after the login."""
+    """The Marketplace page and its choices (or the Seller's desk), rewritten from what it parses
+    to: a route's query cannot send the person anywhere else after the login."""
+    if (return_to or "").split("?")[0] == SELLER_PAGE:
+        return SELLER_PAGE
     return links.marketplace.write(links.marketplace.parse(return_to or ""))
 
 
-def marketplace_begin_login(return_to: str = "marketplace", *, browser_origin: str | None = None) -> tuple[str, str]:
+def marketplace_begin_login(return_to: str = "marketplace", *, browser_origin: str | None = None,
+                            sides: str | None = None) -> tuple[str, str]:
     """(issuer URL, binding) for a login begun by the login route: the binding is the random
-    value of the browser's short-lived cookie; the pending login keeps only its hash."""
+    value of the browser's short-lived cookie; the pending login keeps only its hash. `sides`
+    ("sell", "buy,sell") asks for those sides' scopes (services/oauth/issuer.py)."""
     binding = secrets.token_urlsafe(32)
+    wanted = known_sides((sides or "").split(","))
     url = marketplace_login().begin(
-        return_to=safe_return_to(return_to), redirect_uri=redirect_uri(browser_origin), browser_binding=binding
+        return_to=safe_return_to(return_to), redirect_uri=redirect_uri(browser_origin), browser_binding=binding,
+        scopes=scopes_for_sides(wanted) if wanted else None,
     )
     return url, binding
 

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from components.feedback import render_error
+from components.marketplace_desk_words import desk_notes
 from components.marketplace_tables import utc_text
 from services.errors import ApiConnectionError
 
@@ -61,7 +62,7 @@ def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> l
         )]
     if code == "insufficient_scope":
         return [(f"This needs the `{getattr(error, 'scope', None) or 'missing'}` scope: log in again and allow it.", "🔑")]
-    return []
+    return desk_notes(error)
 
 
 def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:

@@ -11,7 +11,6 @@ Reads and writes go through `adapter.marketplace_actions`, which keeps each writ
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -29,9 +28,11 @@ from components.marketplace_login import render_login_link
 from components.marketplace_offers import offer_label, render_events, render_offer_chain, render_offer_form, render_offer_list
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem, render_still_working
-from components.marketplace_profile import render_marketplace_profile, render_proof_of_funds
+from components.marketplace_profile import render_marketplace_profile
 from components.marketplace_tables import readable_code
 from links.marketplace import MarketplaceLink
+from pages.desk import buyer_tools
+from pages.desk.proof_of_funds import KEY_PROOF, proof_panel
 from services.contract import DECLINE_REASONS, OFFER_STATUSES
 from services.errors import ApiError
 
@@ -41,7 +42,6 @@ KEY_PREVIEWS = "mkt_previews"  # open round id -> preview
 KEY_CHANGED = "mkt_changed_terms"  # open round id -> (terms seen, terms now)
 KEY_CURSORS = "mkt_offer_cursors"  # cursors of the pages before the current one
 KEY_OFFERS_QUERY = "mkt_offers_query"
-KEY_PROOF = "mkt_proof_of_funds"
 KEY_SAVED_STATUS = "mkt_saved_status"  # outlives the widget, and a login: it rides in the pending login's return_to
 ALL_STATUSES = "all"
 EVENTS_SHOWN = 10
@@ -69,14 +69,18 @@ def main() -> None:
         render_marketplace_problem(error, key="mkt_me_problem", title="Your marketplace profile could not be read")
         me = {}
     caps = list(me.get("caps") or [])
-    offers_tab, deals_tab, proof_tab, account_tab = st.tabs(["Offers", "Deals", "Proof of funds", "Account"])  # offers first
+    buyer_tools.show_notice()
+    offers_tab, deals_tab, boxes_tab, ask_tab, proof_tab, activity_tab, account_tab = st.tabs(
+        ["Offers", "Deals", "Buy boxes", "Ask the seller", "Proof of funds", "Activity", "Account"],  # offers first
+        key="mkt_tab", on_change="rerun")  # keyed: a write's rerun stays on the person's tab
     try:
         with offers_tab:
             offers_panel(caps)
         with deals_tab:
             deals_panel(caps)
+        buyer_tools.render_tabs(boxes_tab, ask_tab, activity_tab)
         with proof_tab:
-            proof_panel(me)
+            proof_panel(me, notice_key=KEY_NOTICE)
         with account_tab:
             if me:
                 render_marketplace_profile(me, key="mkt_profile")
@@ -363,39 +367,6 @@ def deals_panel(caps: list[dict]) -> None:
     )
     if terms:
         act("offer", lambda: actions.make_offer(deal_id, terms), caps, success="Your offer was sent to the seller.")
-
-
-# --- proof of funds ---------------------------------------------------------------------------
-
-
-def proof_panel(me: dict) -> None:
-    try:
-        proof = st.session_state.get(KEY_PROOF) or actions.proof_of_funds()
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_proof_read_problem", title="Your proof of funds could not be read")
-        proof = None
-    render_proof_of_funds(proof, me, key="mkt_proof")
-    with st.form("mkt_proof_form"):
-        document = st.file_uploader("Proof-of-funds letter (PDF)", type=["pdf"], key="mkt_proof_file")
-        lender = st.text_input("Lender or bank", key="mkt_proof_lender")
-        expires = st.date_input("Letter valid until", value=dt.date.today() + dt.timedelta(days=90), key="mkt_proof_expires")
-        submitted = st.form_submit_button("Upload proof of funds")
-    if not submitted:
-        return
-    if document is None:
-        st.error("Choose a PDF letter to upload.", icon="⚠️")
-        return
-    try:
-        result = actions.upload_proof(
-            filename=document.name, content=document.getvalue(), lender_name=lender,
-            expires_at=f"{expires.isoformat()}T23:59:59Z",
-        )
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_proof_problem", title="The proof of funds was not saved")
-        return
-    st.session_state[KEY_PROOF] = result
-    st.session_state[KEY_NOTICE] = "Your proof of funds is on file."
-    st.rerun()
 
 
 adapter.routing.ensure_app_router()

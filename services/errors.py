@@ -9,15 +9,19 @@ ApiError
     │               .zips_unknown .recovery)
     ├── BadRequestError 400 ─ InvalidCursorError, ValidationError
     ├── AuthenticationError 401
-    ├── PaymentRequiredError 402
-    ├── PermissionDeniedError 403 ─ QuotaExceededError
+    ├── PaymentRequiredError 402 ─ InsufficientBalanceError (.balance .publish_cost)
+    ├── PermissionDeniedError 403 ─ QuotaExceededError, InsufficientRoleError (.role .required_roles)
     ├── NotFoundError 404
-    ├── ConflictError 409
+    ├── ConflictError 409 ─ AgreementRequiredError (.agreement), ResourceLimitError
     ├── GoneError 410 (.superseded_by)
-    ├── UnprocessableError 422 ─ OutsideCoverageError
-    ├── RateLimitError 429
+    ├── UnprocessableError 422 ─ OutsideCoverageError, DealIncompleteError (.missing)
+    ├── RateLimitError 429 ─ DuplicateInquiryError (.deal_id .inquiry_type)
     └── ServerError 5xx ─ ServiceUnavailableError 503, GatewayTimeoutError 504
 ```
+
+Every status error also reads the marketplace's extra members (marketplace-api.md, Errors):
+`.scope`, `.role`, `.required_roles`, `.designation`, `.agreement_id`, `.verification_url`,
+`.unknown_parameters`, `.agreement`, `.parameter`, `.deal_id`, `.inquiry_type`, `.open_offer_id`.
 
 Switch on `code` (data-api.md, Errors), not on `detail`. `str(error)` carries the code,
 the detail and the request id; it never carries a credential (the transport redacts).
@@ -135,6 +139,34 @@ class ApiStatusError(ApiError):
     # Marketplace extra members (marketplace-api.md, Errors).
     scope = _problem_member("scope")
     agreement_id = _problem_member("agreement_id")
+    role = _problem_member("role")
+    designation = _problem_member("designation")
+    verification_url = _problem_member("verification_url")
+    deal_id = _problem_member("deal_id")
+    open_offer_id = _problem_member("open_offer_id")
+
+    @property
+    def required_roles(self) -> list[str]:
+        return list(self.problem.get("required_roles") or [])
+
+    @property
+    def agreement(self) -> dict[str, Any] | None:
+        """`agreement_required`'s `{id, url}`."""
+        agreement = self.problem.get("agreement")
+        return dict(agreement) if isinstance(agreement, dict) else None
+
+    @property
+    def inquiry_type(self) -> str | None:
+        """`duplicate_inquiry`'s type (`inquiry`, `address_request`): the sandbox's `inquiry_type`
+        (docs/contract.md), else a `type` that is not the problem's URI, else a nested one."""
+        named = self.problem.get("inquiry_type")
+        plain = self.problem.get("type")
+        nested = self.problem.get("inquiry")
+        if named:
+            return str(named)
+        if plain in ("inquiry", "address_request"):
+            return str(plain)
+        return str(nested.get("type")) if isinstance(nested, dict) and nested.get("type") else None
     parameter = _problem_member("parameter")
     bucket = _problem_member("bucket")
 
@@ -174,8 +206,19 @@ class PaymentRequiredError(ApiStatusError):
     pass
 
 
+class InsufficientBalanceError(PaymentRequiredError):
+    """The organization's credits are too low to publish the draft."""
+
+    balance = _problem_member("balance")
+    publish_cost = _problem_member("publish_cost")
+
+
 class PermissionDeniedError(ApiStatusError):
     pass
+
+
+class InsufficientRoleError(PermissionDeniedError):
+    """A member on an owner-or-admin operation: `required_roles` say who may."""
 
 
 class QuotaExceededError(PermissionDeniedError):
@@ -188,6 +231,14 @@ class NotFoundError(ApiStatusError):
 
 class ConflictError(ApiStatusError):
     pass
+
+
+class AgreementRequiredError(ConflictError):
+    """An address request needs `accept_agreement: {id}`; `.agreement` is `{id, url}`."""
+
+
+class ResourceLimitError(ConflictError):
+    """A limit of the document is reached (five buy boxes)."""
 
 
 class GoneError(ApiStatusError):
@@ -206,8 +257,20 @@ class OutsideCoverageError(UnprocessableError):
     """A place no served market covers; `zips_unknown` names the ZIPs."""
 
 
+class DealIncompleteError(UnprocessableError):
+    """The draft lacks what a deal needs; `.missing` names it (the sandbox's member)."""
+
+    @property
+    def missing(self) -> list[str]:
+        return list(self.problem.get("missing") or [])
+
+
 class RateLimitError(ApiStatusError):
     pass
+
+
+class DuplicateInquiryError(RateLimitError):
+    """One inquiry per type per deal per 24 hours; `.retry_after` is the wait (86400)."""
 
 
 class ServerError(ApiStatusError):
@@ -227,6 +290,12 @@ CODE_CLASSES: dict[str, type[ApiStatusError]] = {
     "validation_error": ValidationError,
     "quota_exceeded": QuotaExceededError,
     "outside_coverage": OutsideCoverageError,
+    "insufficient_balance": InsufficientBalanceError,
+    "insufficient_role": InsufficientRoleError,
+    "agreement_required": AgreementRequiredError,
+    "resource_limit": ResourceLimitError,
+    "deal_incomplete": DealIncompleteError,
+    "duplicate_inquiry": DuplicateInquiryError,
 }
 
 STATUS_CLASSES: dict[int, type[ApiStatusError]] = {

@@ -10,7 +10,9 @@ from fastapi import APIRouter, FastAPI
 
 from sandbox.core.context import SandboxContext
 from sandbox.marketplace.problem_schema import problem_responses
-from sandbox.marketplace.routes import admin, buy, drafts, events, issuer, leads, me, sell, uploads, webhooks
+from sandbox.marketplace.routes import (
+    admin, buy, buy_boxes, draft_files, drafts, events, inquiries, issuer, leads, me, reviews, sell, uploads, webhooks,
+)
 from sandbox.marketplace.runtime import Runtime
 
 API_PREFIX = "/marketplace/v1"
@@ -24,10 +26,13 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     context.reset_hooks.append(runtime.reset)
     app.include_router(issuer.router)
     api = APIRouter(prefix=API_PREFIX, responses=problem_responses())
-    for module in (me, buy, sell, drafts, events, webhooks, leads):
+    for module in (me, buy, sell, drafts, events, webhooks, leads, buy_boxes, reviews, inquiries):
         api.include_router(module.router)
+    api.include_router(draft_files.api_router)
     app.include_router(api)
     # The upload target lives beside the API, not under it: it takes the slot's fields, not a token.
     app.include_router(uploads.router)
+    app.include_router(draft_files.media_router)
+    app.include_router(inquiries.agreement_router)
     if context.config.admin:
         app.include_router(admin.router)

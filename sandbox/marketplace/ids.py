@@ -22,6 +22,11 @@ PREFIXES = {
     "agreement": "agr_",
     "upload": "upl_",
     "lead": "led_",
+    "review": "rev_",
+    "buy_box": "bbx_",
+    "inquiry": "inq_",
+    "address_request": "adr_",
+    "document": "doc_",
 }
 _HEX12 = re.compile(r"^[0-9a-f]{12}$")
 

@@ -16,6 +16,7 @@ class Organization:
     designations: list[str]
     sell_terms_accepted: bool
     takes_api_offers: bool = True
+    credits: int = 0  # drawn on by publishing a draft (What the service does 5)
 
 
 @dataclass
@@ -59,6 +60,9 @@ class Deal:
     terms_version: int
     published_at: datetime
     updated_at: datetime
+    street: str | None = None  # released to a buyer only by an answered address request
+    property_id: str | None = None  # the deed records' parcel (prop_), when the seller named it
+    media: list["Media"] = field(default_factory=list)
 
 
 @dataclass
@@ -109,6 +113,48 @@ class Draft:
     title: str
     under_review: bool
     media: list[Media]
+    # What a deal needs (docs/contract.md, drafts); None until the seller sets it.
+    fields: dict[str, Any] = field(default_factory=dict)
+    documents: list[Media] = field(default_factory=list)
+    deal_id: str | None = None  # set when published
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+@dataclass
+class Review:
+    id: str  # rev_
+    organization_id: str
+    buyer_id: str
+    rating: int
+    body: str
+    created_at: datetime
+    response: dict[str, Any] | None = None  # {body, created_at}
+
+
+@dataclass
+class BuyBox:
+    id: str  # bbx_
+    buyer_id: str
+    name: str
+    criteria: dict[str, Any]
+    created_at: datetime
+    alerts: list[dict[str, Any]] = field(default_factory=list)  # {deal_id, at}
+
+
+@dataclass
+class Inquiry:
+    """An inquiry or an address request (type), from a buyer on a deal."""
+
+    id: str  # inq_ / adr_
+    type: str  # inquiry, address_request
+    deal_id: str
+    buyer_id: str
+    message: str | None
+    status: str  # sent; address requests: pending, approved, declined
+    created_at: datetime
+    answered_at: datetime | None = None
+    address: str | None = None
 
 
 @dataclass
@@ -135,13 +181,14 @@ class Event:
 
 @dataclass
 class UploadedFile:
-    """Bytes received at an upload slot's target, waiting for the finishing call."""
+    """Bytes received at an upload slot's target, waiting for the finishing (or attaching) call."""
 
     key: str
-    buyer_id: str
+    owner_id: str  # who may claim it: the buyer (byr_) or the seller organization (slr_)
     content_type: str
     size_bytes: int
     used: bool = False
+    content: bytes = b""  # kept for media, served at the item's url
 
 
 @dataclass
@@ -191,6 +238,9 @@ class MarketState:
     previews: dict[str, Preview] = field(default_factory=dict)
     leads: dict[str, Lead] = field(default_factory=dict)
     strikes: dict[tuple[str, str], Strike] = field(default_factory=dict)  # (organization id, buyer id)
+    reviews: dict[str, Review] = field(default_factory=dict)
+    buy_boxes: dict[str, BuyBox] = field(default_factory=dict)
+    inquiries: dict[str, Inquiry] = field(default_factory=dict)
     cap_usage: list[tuple[str, str, datetime]] = field(default_factory=list)  # (user id, action, at)
     lock: threading.RLock = field(default_factory=threading.RLock)
 

@@ -7,11 +7,16 @@ from datetime import datetime, timedelta
 
 from sandbox.marketplace.ids import stable_id
 from sandbox.marketplace.models import (
-    Deal, Draft, Lead, MarketState, Media, Offer, Organization, ProofOfFunds, User,
+    Deal, Draft, Lead, MarketState, Media, Offer, Organization, ProofOfFunds, Review, User,
 )
 
 DEMO_PASSWORD = "sandbox"
 DEMO_ORGANIZATION = "Sandbox Wholesale Co"
+# The buyers' entities carry names the deed records of the default seed also hold (the
+# Seller's desk matches them by the free name search; docs/contract.md). The halves share no code,
+# so the names are written here, not looked up.
+DEMO_BUYER_ENTITY = "Prairie Capital LLC"
+DEMO_CREDITS = 60  # two publishes (publishing.PUBLISH_CREDITS), then 402 insufficient_balance
 BUY_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-buyer-v1")
 SELL_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-seller-v1")
 
@@ -39,7 +44,8 @@ _OTHER_DEALS = [
 
 def build_state(now: datetime) -> MarketState:
     state = MarketState()
-    demo_org = Organization(stable_id("seller", "sandbox-wholesale"), DEMO_ORGANIZATION, "sandbox-wholesale-co", ["seller"], True)
+    demo_org = Organization(stable_id("seller", "sandbox-wholesale"), DEMO_ORGANIZATION, "sandbox-wholesale-co", ["seller"], True,
+                            credits=DEMO_CREDITS)
     other_org = Organization(stable_id("seller", "hill-country"), "Hill Country Deals LLC", "hill-country-deals", ["seller"], True)
     # A seller that takes no offers through the API (marketplace-api.md, Errors 403 api_offers_disabled).
     offline_org = Organization(stable_id("seller", "bexar-direct"), "Bexar Direct Homes", "bexar-direct-homes", ["seller"],
@@ -53,6 +59,7 @@ def build_state(now: datetime) -> MarketState:
     _add_offers(state, now, dict(deals))
     _add_drafts(state, demo_org, other_org)
     _add_leads(state, now, demo_org)
+    _add_reviews(state, now, demo_org)
     buyer = state.user_by_email("buyer@sandbox.test")
     state.proofs_of_funds[buyer.buyer_id] = ProofOfFunds(
         key="pof/seed/first-sandbox-bank.pdf", lender_name="First Sandbox Bank", expires_at=now + timedelta(days=90)
@@ -63,7 +70,7 @@ def build_state(now: datetime) -> MarketState:
 def _add_users(state: MarketState, demo_org: Organization, other_org: Organization) -> None:
     people = [
         User(stable_id("user", "buyer"), "buyer@sandbox.test", "Dana Buyer", DEMO_PASSWORD, stable_id("buyer", "buyer"),
-             entity_name="Dana Buys Houses LLC", phone="+12105550142", phone_type="mobile", phone_verified=True,
+             entity_name=DEMO_BUYER_ENTITY, phone="+12105550142", phone_type="mobile", phone_verified=True,
              buy_terms_accepted=True, completed_deals=1),
         User(stable_id("user", "newbuyer"), "newbuyer@sandbox.test", "Noel Newbuyer", DEMO_PASSWORD, stable_id("buyer", "newbuyer"),
              phone="+15125550199", phone_type="mobile"),
@@ -74,7 +81,7 @@ def _add_users(state: MarketState, demo_org: Organization, other_org: Organizati
         # Counterparts that exist only as data: another buyer on the demo seller's deals,
         # and the owner of a second seller organization.
         User(stable_id("user", "rival"), "rival@example.test", "Riley Rival", None, stable_id("buyer", "rival"),
-             entity_name="Rival Capital LP", phone="+18305550123", phone_type="landline", buy_terms_accepted=True),
+             entity_name="Cedar Ridge Capital LLC", phone="+18305550123", phone_type="landline", buy_terms_accepted=True),
         User(stable_id("user", "hill-owner"), "hill@example.test", "Hale Hill", None, None,
              organization_id=other_org.id, role="owner"),
     ]
@@ -91,6 +98,7 @@ def _add_deals(state: MarketState, now: datetime, org: Organization, rows: list[
             property_type=kind, bedrooms=beds, bathrooms=baths, living_area_sqft=sqft, asking_price=price,
             min_emd=round(price * 0.02, -2), closing_date=(now + timedelta(days=30 + index)).date().isoformat(),
             status="active", terms_version=1, published_at=published, updated_at=published,
+            street=f"{100 + 12 * index} {slug.replace('-', ' ').title()} St",
         )
         state.deals[deal.id] = deal
         made.append((slug, deal))
@@ -138,6 +146,11 @@ def _add_offers(state: MarketState, now: datetime, deals: dict[str, Deal]) -> No
     _chain(state, now, deals["oak"], rival, "rival-oak", [("buyer", 172500, "cash")], "new", days_ago=3)
 
 
+_READY_FIELDS = {"street": "412 Converse Ridge", "city": "Converse", "state": "TX", "zip": "78109",
+                 "property_type": "single_family", "bedrooms": 3, "bathrooms": 2.0, "living_area_sqft": 1460,
+                 "asking_price": 214000, "min_emd": 4000, "closing_date": "2027-01-15"}
+
+
 def _add_drafts(state: MarketState, demo_org: Organization, other_org: Organization) -> None:
     def media(draft: str, count: int) -> list[Media]:
         return [
@@ -147,7 +160,8 @@ def _add_drafts(state: MarketState, demo_org: Organization, other_org: Organizat
         ]
 
     for draft in (
-        Draft(stable_id("draft", "ready"), demo_org.id, "Three-bed in Converse, photos in", False, media("ready", 3)),
+        Draft(stable_id("draft", "ready"), demo_org.id, "Three-bed in Converse, photos in", False, media("ready", 3),
+              fields=dict(_READY_FIELDS)),
         Draft(stable_id("draft", "review"), demo_org.id, "Duplex in Schertz, under review", True, media("review", 2)),
         Draft(stable_id("draft", "hill"), other_org.id, "Hill Country lot", False, media("hill", 1)),
     ):
@@ -168,3 +182,17 @@ def _add_leads(state: MarketState, now: datetime, demo_org: Organization) -> Non
         lead = Lead(stable_id("lead", slug), demo_org.id, name, f"{slug}@example.test", None, status, history, at,
                     history[-1]["at"])
         state.leads[lead.id] = lead
+
+
+def _add_reviews(state: MarketState, now: datetime, demo_org: Organization) -> None:
+    """Buyers' reviews of the demo seller: one already answered (a second response is `resource_exists`)."""
+    buyer = state.user_by_email("buyer@sandbox.test").buyer_id
+    rival = state.user_by_email("rival@example.test").buyer_id
+    for slug, buyer_id, rating, body, days_ago, response in (
+        ("pecan", buyer, 5, "Clean assignment, title was ready on day one.", 10, "Thank you, Dana. Come back soon."),
+        ("rival-oak", rival, 3, "Photos were older than the house's state.", 5, None),
+    ):
+        at = now - timedelta(days=days_ago)
+        answer = None if response is None else {"body": response, "created_at": at + timedelta(days=1)}
+        review = Review(stable_id("review", slug), demo_org.id, buyer_id, rating, body, at, answer)
+        state.reviews[review.id] = review

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sandbox.marketplace.models import Deal, Draft, Event, MarketState, Media, Offer, ProofOfFunds, User, Webhook
+from sandbox.marketplace.models import (
+    BuyBox, Deal, Draft, Event, Inquiry, MarketState, Media, Offer, ProofOfFunds, Review, User, Webhook,
+)
 from sandbox.marketplace.wire import timestamp
 
 
@@ -24,6 +26,8 @@ def deal_json(state: MarketState, deal: Deal) -> dict:
                      "bedrooms": deal.bedrooms, "bathrooms": deal.bathrooms, "living_area_sqft": deal.living_area_sqft},
         "terms": deal_terms(deal),
         "terms_version": deal.terms_version,
+        "property_id": deal.property_id,
+        "media": [media_json(m) for m in sorted(deal.media, key=lambda m: m.order)],
         "published_at": timestamp(deal.published_at),
         "updated_at": timestamp(deal.updated_at),
     }
@@ -74,8 +78,33 @@ def media_json(item: Media) -> dict:
 
 
 def draft_json(draft: Draft) -> dict:
-    return {"id": draft.id, "title": draft.title, "status": "under_review" if draft.under_review else "draft",
-            "media": [media_json(item) for item in sorted(draft.media, key=lambda m: m.order)]}
+    status = "published" if draft.deal_id else "under_review" if draft.under_review else "draft"
+    return {"id": draft.id, "title": draft.title, "status": status, **draft.fields, "deal_id": draft.deal_id,
+            "media": [media_json(item) for item in sorted(draft.media, key=lambda m: m.order)],
+            "documents": [media_json(item) for item in draft.documents],
+            "created_at": timestamp(draft.created_at), "updated_at": timestamp(draft.updated_at)}
+
+
+def review_json(review: Review, buyer: User | None) -> dict:
+    return {"id": review.id, "seller_id": review.organization_id, "rating": review.rating, "body": review.body,
+            "reviewer": {"buyer_id": review.buyer_id, "name": buyer.name if buyer else None},
+            "created_at": timestamp(review.created_at),
+            "response": None if review.response is None else
+            {"body": review.response["body"], "created_at": timestamp(review.response["created_at"])}}
+
+
+def buy_box_json(box: BuyBox) -> dict:
+    return {"id": box.id, "name": box.name, "criteria": box.criteria, "n_alerts": len(box.alerts),
+            "created_at": timestamp(box.created_at)}
+
+
+def inquiry_json(inquiry: Inquiry, buyer: User | None) -> dict:
+    body = {"id": inquiry.id, "type": inquiry.type, "deal_id": inquiry.deal_id, "buyer_id": inquiry.buyer_id,
+            "buyer_name": buyer.name if buyer else None, "message": inquiry.message, "status": inquiry.status,
+            "created_at": timestamp(inquiry.created_at)}
+    if inquiry.type == "address_request":
+        body.update(answered_at=timestamp(inquiry.answered_at), address=inquiry.address)
+    return body
 
 
 def webhook_json(hook: Webhook, *, with_secret: bool = False) -> dict:

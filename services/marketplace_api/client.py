@@ -14,8 +14,10 @@ or a refresh the issuer refuses, raises `LoginError`: the person must log in aga
 Writes carry an `Idempotency-Key` the caller makes once per click (`IdempotencyKeys`).
 Resources by verb, one module each under `resources/`: `api.me()`, `api.offers.list/
 retrieve/preview/accept/counter/withdraw`, `api.deals.list/retrieve/make_offer`,
-`api.proof_of_funds.retrieve/upload`, `api.events.list`. Results are the typed models of
-`models.py` (`extra="allow"`: /v1 is additive).
+`api.proof_of_funds.retrieve/upload`, `api.events.list`; the buyer's tools `api.buy_boxes`,
+`api.inquiries`, `api.sellers`; the seller side under `api.sell` (`drafts`, `deals`, `offers`,
+`leads`, `buyers`, `reviews`, `inquiries`, `webhooks`, `events`). Results are the typed models
+of `models.py` and `desk_models.py` (`extra="allow"`: /v1 is additive).
 """
 
 from __future__ import annotations
@@ -31,11 +33,13 @@ from services import contract
 from services.base_client import BaseClient, parse_body
 from services.envelope import Envelope, envelope_parser
 from services.errors import AuthenticationError
+from services.marketplace_api.resources.buyer_tools import BuyBoxes, BuyerInquiries, Sellers
 from services.marketplace_api.resources.deals import MarketplaceDeals
 from services.marketplace_api.resources.events import MarketplaceEvents
 from services.marketplace_api.resources.me import MarketplaceMe
 from services.marketplace_api.resources.offers import MarketplaceOffers
 from services.marketplace_api.resources.proof_of_funds import MarketplaceProofOfFunds
+from services.marketplace_api.resources.sell_side import SellSide
 from services.oauth import LoginError, TokenHolder
 from services.pagination import Page
 from services.settings import MarketplaceSettings, Settings
@@ -79,6 +83,10 @@ class MarketplaceApi(BaseClient):
         self.deals = MarketplaceDeals(self)
         self.proof_of_funds = MarketplaceProofOfFunds(self)
         self.events = MarketplaceEvents(self)
+        self.buy_boxes = BuyBoxes(self)
+        self.inquiries = BuyerInquiries(self)
+        self.sellers = Sellers(self)
+        self.sell = SellSide(self)
 
     def __repr__(self) -> str:
         return f"MarketplaceApi(marketplace_url={self.base_url!r})"
@@ -121,6 +129,12 @@ class MarketplaceApi(BaseClient):
 
     def post(self, path: str, cast_to: type[T], *, body: dict[str, Any], idempotency_key: str | None = None) -> T:
         return self.request("POST", path, cast_to, json=body, idempotency_key=idempotency_key).data
+
+    def patch(self, path: str, cast_to: type[T], *, body: dict[str, Any]) -> T:
+        return self.request("PATCH", path, cast_to, json=body).data
+
+    def delete(self, path: str, cast_to: type[T]) -> T:
+        return self.request("DELETE", path, cast_to).data
 
     def page(self, path: str, params: dict[str, Any], item_type: type[T]) -> Page[T]:
         """The first page of a list, able to walk the rest (`next_cursor` is opaque)."""

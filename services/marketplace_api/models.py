@@ -79,6 +79,9 @@ class MarketplaceDeal(MarketplaceModel):
     title: str | None = None
     status: str | None = None  # "active", "pending", ...
     terms: DealTerms | None = None
+    seller: dict[str, Any] | None = None  # {seller_id, name}
+    property: dict[str, Any] | None = None  # city, state, zip, property_type, ...
+    property_id: str | None = None  # the deed records' parcel, when the seller named it
 
 
 # --- proof of funds (decisions.md, Marketplace; marketplace-api.md, Upload slot) ------------

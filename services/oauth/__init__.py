@@ -24,17 +24,20 @@ from services.oauth.issuer import (
     DISCOVERY_PATH,
     HTTP_TIMEOUT_S,
     MARKETPLACE_SCOPES,
+    REGISTERED_SCOPES,
     REGISTRATION_PATH,
     REVOCATION_PATH,
     ClientRegistry,
     IssuerMetadata,
     LoginError,
+    missing_scopes,
+    scopes_for_sides,
 )
 from services.oauth.login import LoginSettings, MarketplaceLogin
 from services.oauth.tokens import REFRESH_LEEWAY_S, TokenHolder
 
 __all__ = [
     "CLIENT_NAME", "DEFAULT_CLIENT_REGISTRY", "DISCOVERY_PATH", "HTTP_TIMEOUT_S", "MARKETPLACE_SCOPES",
-    "REFRESH_LEEWAY_S", "REGISTRATION_PATH", "REVOCATION_PATH", "ClientRegistry", "IssuerMetadata",
+    "REFRESH_LEEWAY_S", "REGISTERED_SCOPES", "missing_scopes", "scopes_for_sides", "REGISTRATION_PATH", "REVOCATION_PATH", "ClientRegistry", "IssuerMetadata",
     "LoginError", "LoginSettings", "MarketplaceLogin", "TokenHolder",
 ]

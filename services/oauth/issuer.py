@@ -15,16 +15,39 @@ import httpx2
 
 from services import contract
 
-# What the Marketplace page does: read the profile, deals and offers, act on offers and
-# proof of funds, read the event feed; `offline_access` asks for a refresh token.
-MARKETPLACE_SCOPES = (
-    "marketplace:profile",
-    "deals:read",
-    "offers:read",
-    "offers:write",
-    "events:read",
-    "offline_access",
-)
+# What each side's pages do (marketplace-api.md, The 14 scopes, by side): the buyer reads deals,
+# acts on offers and proof of funds, keeps buy boxes, asks about deals, reads sellers' reviews
+# and its feed; the seller drafts and publishes, answers offers, inquiries and address requests,
+# works its leads and strikes, reads buyers' contacts (owner or admin), answers reviews, keeps
+# webhooks and reads its feed. `offline_access` asks for a refresh token.
+PROFILE_SCOPE = "marketplace:profile"
+OFFLINE_ACCESS = "offline_access"
+SIDE_SCOPES = {
+    "buy": ("deals:read", "offers:read", "offers:write", "inquiries:read", "inquiries:write", "reviews:read",
+            "buy_boxes:manage", "events:read"),
+    "sell": ("deals:read", "deals:write", "offers:read", "offers:write", "inquiries:read", "inquiries:write",
+             "leads:read", "leads:write", "contacts:read", "reviews:read", "webhooks:manage", "events:read"),
+}
+
+
+def scopes_for_sides(sides) -> tuple[str, ...]:
+    """The profile, the scopes of each side named (`GET /me` `sides`), and `offline_access`."""
+    wanted = [PROFILE_SCOPE]
+    for side in ("buy", "sell"):
+        if side in sides:
+            wanted += [scope for scope in SIDE_SCOPES[side] if scope not in wanted]
+    return (*wanted, OFFLINE_ACCESS)
+
+
+def missing_scopes(sides, granted) -> tuple[str, ...]:
+    """What the account's sides need that the token was not granted (`offline_access` aside)."""
+    return tuple(scope for scope in scopes_for_sides(sides) if scope != OFFLINE_ACCESS and scope not in granted)
+
+
+# A login that does not know the account yet asks for the buyer's side (the Marketplace page's).
+MARKETPLACE_SCOPES = scopes_for_sides(("buy",))
+# What a registration may ask for: every scope either side uses.
+REGISTERED_SCOPES = scopes_for_sides(("buy", "sell"))
 
 DISCOVERY_PATH = contract.OAUTH_DISCOVERY_PATH
 REGISTRATION_PATH = contract.OAUTH_REGISTRATION_PATH
@@ -137,7 +160,7 @@ class ClientRegistry:
             "grant_types": ["authorization_code", "refresh_token"],
             "response_types": ["code"],
             "token_endpoint_auth_method": "none",
-            "scope": " ".join(MARKETPLACE_SCOPES),
+            "scope": " ".join(REGISTERED_SCOPES),
         }
         response = http_client.post(metadata.registration_endpoint, json=body, timeout=HTTP_TIMEOUT_S)
         if response.status_code >= 400:

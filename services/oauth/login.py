@@ -79,7 +79,8 @@ class MarketplaceLogin:
             return self._configured_client_id
         return self.client_registry.client_id(self.metadata, redirect_uri, self._http)
 
-    def oauth_client(self, token: dict | None = None, *, with_scope: bool = True, **options: Any) -> OAuth2Client:
+    def oauth_client(self, token: dict | None = None, *, with_scope: bool = True, scopes: tuple[str, ...] | None = None,
+                     **options: Any) -> OAuth2Client:
         """An authlib client for one exchange; every token request carries `resource`.
 
         A token keeps the redirect URI of its login (`REDIRECT_URI_KEY`): its refreshes and
@@ -87,7 +88,7 @@ class MarketplaceLogin:
         redirect_uri = options.pop("redirect_uri", None) or (token or {}).get(REDIRECT_URI_KEY) or self.redirect_uri
         client = OAuth2Client(
             client_id=self.client_id_for(redirect_uri),
-            scope=" ".join(self.scopes) if with_scope else None,
+            scope=" ".join(scopes or self.scopes) if with_scope else None,
             redirect_uri=redirect_uri,
             code_challenge_method="S256",
             token=token,
@@ -104,22 +105,24 @@ class MarketplaceLogin:
         return url, headers, body + "&" + urlencode({"resource": self.resource})
 
     def begin(
-        self, return_to: str = "marketplace", *, redirect_uri: str | None = None, browser_binding: str | None = None
+        self, return_to: str = "marketplace", *, redirect_uri: str | None = None, browser_binding: str | None = None,
+        scopes: tuple[str, ...] | None = None,
     ) -> str:
         """The issuer URL that starts a login; the verifier waits in the store under `state`.
 
         `redirect_uri` is where the issuer sends the person back (the app's own address);
         settings' `app_url` when not given. `browser_binding` is the random value of the
-        browser's binding cookie: only its hash is kept, and `complete` then asks for it."""
+        browser's binding cookie: only its hash is kept, and `complete` then asks for it.
+        `scopes` (`scopes_for_sides` of the account's sides) replaces the default buyer's scopes."""
         redirect_uri = redirect_uri or self.redirect_uri
         code_verifier = generate_token(64)
         state = generate_token(32)
-        url = self._authorization_url(state, code_verifier, redirect_uri)
+        url = self._authorization_url(state, code_verifier, redirect_uri, scopes)
         if not self._configured_client_id and not self._issuer_knows_client(url):
             # The issuer forgot our registration (a restarted sandbox, a pruned personal
             # client): its page would only say "unknown application", so register again.
             self.client_registry.forget(self.metadata, redirect_uri)
-            url = self._authorization_url(state, code_verifier, redirect_uri)
+            url = self._authorization_url(state, code_verifier, redirect_uri, scopes)
         self.login_store.put(
             state=state,
             code_verifier=code_verifier,
@@ -129,8 +132,9 @@ class MarketplaceLogin:
         )
         return url
 
-    def _authorization_url(self, state: str, code_verifier: str, redirect_uri: str) -> str:
-        with self.oauth_client(redirect_uri=redirect_uri) as client:
+    def _authorization_url(self, state: str, code_verifier: str, redirect_uri: str,
+                           scopes: tuple[str, ...] | None = None) -> str:
+        with self.oauth_client(redirect_uri=redirect_uri, scopes=scopes) as client:
             url, _ = client.create_authorization_url(
                 self.metadata.authorization_endpoint,
                 state=state,

@@ -110,6 +110,7 @@ SCENES = [
     pytest.param("investors", {"q": "LLC"}, None, id="investors-search"),
     pytest.param("investors", {"investor": "found"}, None, id="investors-profile-asked"),
     pytest.param("marketplace", {}, None, id="marketplace"),
+    pytest.param("seller", {}, None, id="seller"),
     pytest.param("lenders", {}, None, id="lenders"),
     pytest.param("wholesale", {}, None, id="wholesale"),
     pytest.param("network", {"market": "DFW"}, None, id="network-market"),

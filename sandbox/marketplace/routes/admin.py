@@ -3,6 +3,8 @@
 - `GET /_sandbox/marketplace/fixtures`: demo accounts and the ids tests discover.
 - `POST /_sandbox/marketplace/write-delay {"seconds": s}`: hold offer writes open, so a test
   can see `409 idempotency_in_progress`; a reset sets it back to 0.
+- `POST /_sandbox/marketplace/credits {"credits": n}`: set the demo seller's credits (a test of
+  `402 insufficient_balance`); a reset restores them.
 - `POST /_sandbox/marketplace/write-faults {"rate": r, "statuses": [503, 504], "seed": s}`: lose
   that share of offer writes' answers after doing them; `GET /_sandbox/marketplace/writes` counts
   the writes received, applied, replayed and lost (sandbox/marketplace/write_faults.py).
@@ -17,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sandbox.marketplace.clients import REGISTERED_APP_ID
 from sandbox.marketplace.runtime import RuntimeDep
-from sandbox.marketplace.seed import DEMO_PASSWORD
+from sandbox.marketplace.seed import DEMO_ORGANIZATION, DEMO_PASSWORD
 from sandbox.marketplace.write_faults import WriteFaults
 
 
@@ -46,6 +48,20 @@ class WriteFaultsRequest(BaseModel):
 def write_faults(runtime: RuntimeDep, body: WriteFaultsRequest) -> dict:
     runtime.write_faults = WriteFaults.configured(body.rate, list(body.statuses), body.seed)
     return {"data": runtime.write_faults.counts()}
+
+
+class Credits(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    credits: Annotated[int, Field(ge=0, le=1_000_000)]
+
+
+@router.post("/credits")
+def set_credits(runtime: RuntimeDep, body: Credits) -> dict:
+    state = runtime.state
+    with state.lock:
+        organization = next(o for o in state.organizations.values() if o.name == DEMO_ORGANIZATION)
+        organization.credits = body.credits
+    return {"data": {"seller_id": organization.id, "credits": body.credits}}
 
 
 @router.get("/writes")

@@ -1,5 +1,5 @@
 """Event feeds of each side (decisions.md: `GET /buy/events`, `GET /sell/events`; marketplace-api.md,
-Events 1). Offer events only; newest first, paged like the lists."""
+Events 1). Newest first, paged like the lists; the kinds are docs/contract.md's (EVENT_TYPES)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from sandbox.marketplace.params import PageQuery, one_of, strict_query
 from sandbox.marketplace.views import event_json
 from sandbox.marketplace.wire import envelope, page_of
 
-EVENT_TYPES = ("offer.created", "offer.countered", "offer.accepted", "offer.declined", "offer.withdrawn")
+EVENT_TYPES = ("offer.created", "offer.countered", "offer.accepted", "offer.declined", "offer.withdrawn",
+               "deal.published", "buy_box.alert", "inquiry.created", "address_request.created",
+               "address_request.answered")
 
 
 class EventQuery(PageQuery):

@@ -1,5 +1,6 @@
 """Proof of funds: the upload slot, the multipart target it names, and the finishing call
-(marketplace-api.md, Endpoints; decisions.md: the finishing call's shape).
+(marketplace-api.md, Endpoints; decisions.md: the finishing call's shape). A draft's photos and
+documents take slots the same way (`issue_slot`, routes/draft_files.py), at a second target.
 
 Asking for a slot writes nothing (Endpoints): the slot's `fields` carry a signed policy
 (key, buyer, type, size, expiry), checked by the target the way a storage service checks
@@ -21,7 +22,7 @@ from starlette.datastructures import UploadFile
 
 from sandbox.core.problems import Problem
 from sandbox.marketplace.bodies import ProofOfFundsBody, UploadRequest
-from sandbox.marketplace.gateway import BuyOffersRead, BuyOffersWrite
+from sandbox.marketplace.gateway import BuyOffersRead, BuyOffersWrite, Caller
 from sandbox.marketplace.models import MarketState, ProofOfFunds, UploadedFile
 from sandbox.marketplace.params import NoQuery
 from sandbox.marketplace.problem_schema import problem_responses
@@ -35,6 +36,7 @@ ALLOWED_CONTENT_TYPES = ("application/pdf", "image/jpeg", "image/png")
 MAX_BYTES = 10 * 1024 * 1024
 SLOT_SECONDS = 15 * 60
 UPLOAD_TARGET = "/marketplace/uploads/proof-of-funds"
+MEDIA_TARGET = "/marketplace/uploads/media"
 _SIGNING_KEY = secrets.token_bytes(32)
 router = APIRouter(tags=["marketplace: proof of funds"], responses=problem_responses())
 
@@ -62,25 +64,32 @@ def _upload_refused(status: int, code: str, detail: str, recovery: str) -> Probl
     return Problem(status, code, detail, recovery=recovery)
 
 
+def issue_slot(caller: Caller, body: UploadRequest, *, owner_id: str, key_prefix: str, target: str,
+               allowed: tuple[str, ...] = ALLOWED_CONTENT_TYPES) -> dict:
+    """An upload slot (Resources: Upload slot); writes nothing (Endpoints). Its signed policy names
+    the owner who may claim the bytes, their type, size and expiry."""
+    if body.content_type not in allowed:
+        raise _invalid(f"content_type must be one of {', '.join(allowed)}.", "content_type")
+    if body.size_bytes > MAX_BYTES:
+        raise _invalid(f"size_bytes may be at most {MAX_BYTES} (10 MiB).", "size_bytes")
+    key = f"{key_prefix}/{owner_id}/{secrets.token_hex(8)}"
+    expires = caller.runtime.context.clock.time() + SLOT_SECONDS
+    policy = _sign({"key": key, "owner_id": owner_id, "content_type": body.content_type,
+                    "max_bytes": MAX_BYTES, "expires": expires})
+    base = caller.runtime.context.config.base_url
+    return {"method": "POST", "url": base + target, "fields": {"key": key, "policy": policy},
+            "key": key, "content_type": body.content_type, "max_bytes": MAX_BYTES, "expires_in": SLOT_SECONDS}
+
+
 @router.post("/marketplace/v1/buy/me/proof-of-funds/uploads")
 async def upload_slot(request: Request, caller: BuyOffersWrite, _: NoQuery) -> JSONResponse:
     body = parse_body(request, await request.body(), UploadRequest)
-    if body.content_type not in ALLOWED_CONTENT_TYPES:
-        raise _invalid(f"content_type must be one of {', '.join(ALLOWED_CONTENT_TYPES)}.", "content_type")
-    if body.size_bytes > MAX_BYTES:
-        raise _invalid(f"size_bytes may be at most {MAX_BYTES} (10 MiB).", "size_bytes")
-    key = f"pof/{caller.user.buyer_id}/{secrets.token_hex(8)}"
-    expires = caller.runtime.context.clock.time() + SLOT_SECONDS
-    policy = _sign({"key": key, "buyer_id": caller.user.buyer_id, "content_type": body.content_type,
-                    "max_bytes": MAX_BYTES, "expires": expires})
-    base = caller.runtime.context.config.base_url
-    return envelope(request, {
-        "method": "POST", "url": base + UPLOAD_TARGET, "fields": {"key": key, "policy": policy},
-        "key": key, "content_type": body.content_type, "max_bytes": MAX_BYTES, "expires_in": SLOT_SECONDS,
-    })
+    return envelope(request, issue_slot(caller, body, owner_id=caller.user.buyer_id, key_prefix="pof",
+                                        target=UPLOAD_TARGET))
 
 
 @router.post(UPLOAD_TARGET, status_code=204)
+@router.post(MEDIA_TARGET, status_code=204)
 async def upload_target(request: Request, runtime: RuntimeDep) -> Response:
     """The slot's target: multipart with the slot's fields and the bytes in `file`."""
     if not request.headers.get("content-type", "").startswith("multipart/form-data"):
@@ -104,7 +113,10 @@ async def upload_target(request: Request, runtime: RuntimeDep) -> Response:
         raise _invalid(f"The file's type must be {policy['content_type']}, as asked for the slot.", "file")
     state = runtime.state
     with state.lock:
-        state.uploads[policy["key"]] = UploadedFile(policy["key"], policy["buyer_id"], policy["content_type"], len(content))
+        # Photos are served back at their item's url; a letter's bytes are not kept.
+        kept = content if policy["key"].startswith("media/") else b""
+        state.uploads[policy["key"]] = UploadedFile(policy["key"], policy["owner_id"], policy["content_type"],
+                                                    len(content), content=kept)
     return Response(status_code=204)
 
 
@@ -113,7 +125,7 @@ async def finish(request: Request, caller: BuyOffersWrite, _: NoQuery) -> JSONRe
     def change(state: MarketState, raw: bytes) -> dict:
         body = parse_body(request, raw, ProofOfFundsBody)
         uploaded = state.uploads.get(body.key)
-        if uploaded is None or uploaded.buyer_id != caller.user.buyer_id or uploaded.used:
+        if uploaded is None or uploaded.owner_id != caller.user.buyer_id or uploaded.used:
             raise _invalid("No uploaded file waits under this key: upload it to the slot first.", "key")
         try:
             expires_at = parse_utc(body.expires_at)

@@ -1,4 +1,4 @@
-"""The buyer side's event feed (decisions.md, Marketplace: `GET /buy/events`)."""
+"""A side's event feed (decisions.md, Marketplace: `GET /buy/events`, `GET /sell/events`)."""
 
 from __future__ import annotations
 
@@ -9,5 +9,10 @@ from services.pagination import Page
 
 
 class MarketplaceEvents(MarketplaceResource):
-    def list(self, *, cursor: str | None = None, limit: int = OFFERS_PAGE_LIMIT) -> Page[MarketplaceEvent]:
-        return self._api.page("/buy/events", {"cursor": cursor, "limit": limit}, MarketplaceEvent)
+    def __init__(self, api, side: str = "buy") -> None:
+        super().__init__(api)
+        self._path = f"/{side}/events"
+
+    def list(self, *, type: str | None = None, cursor: str | None = None,
+             limit: int = OFFERS_PAGE_LIMIT) -> Page[MarketplaceEvent]:
+        return self._api.page(self._path, {"type": type, "cursor": cursor, "limit": limit}, MarketplaceEvent)

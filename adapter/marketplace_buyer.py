@@ -1,0 +1,59 @@
+"""The buyer's tools around an offer, as plain data: buy boxes with their matches and alerts,
+inquiries and address requests (with the agreement step), a seller's profile. Keyed writes as in
+`adapter.marketplace_actions`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from adapter.marketplace_actions import _api, _run
+from adapter.values import plain
+
+
+def buy_boxes() -> list[dict]:
+    return plain(_api().buy_boxes.list())
+
+
+def create_buy_box(name: str, criteria: Mapping[str, Any]) -> dict:
+    return _run("buy_box", {"name": name, **criteria},
+                lambda api, key: api.buy_boxes.create(name=name, idempotency_key=key, **dict(criteria)))
+
+
+def delete_buy_box(buy_box_id: str) -> dict:
+    return plain(_api().buy_boxes.delete(buy_box_id))
+
+
+def box_matches(buy_box_id: str) -> list[dict]:
+    return plain(list(_api().buy_boxes.matches(buy_box_id, limit=25).items))
+
+
+def box_alerts(buy_box_id: str) -> list[dict]:
+    return plain(list(_api().buy_boxes.alerts(buy_box_id, limit=25).items))
+
+
+def send_inquiry(deal_id: str, message: str) -> dict:
+    return _run("inquiry", {"deal": deal_id, "message": message},
+                lambda api, key: api.inquiries.send(deal_id, message=message, idempotency_key=key))
+
+
+def request_address(deal_id: str, agreement_id: str | None, message: str | None) -> dict:
+    return _run("address_request", {"deal": deal_id, "agreement": agreement_id, "message": message},
+                lambda api, key: api.inquiries.request_address(deal_id, agreement_id=agreement_id, message=message,
+                                                               idempotency_key=key))
+
+
+def inquiries() -> list[dict]:
+    return plain(list(_api().inquiries.inquiries(limit=25).items))
+
+
+def address_requests() -> list[dict]:
+    return plain(list(_api().inquiries.address_requests(limit=25).items))
+
+
+def seller_profile(seller_id: str) -> dict:
+    return plain(_api().sellers.retrieve(seller_id))
+
+
+def events(limit: int = 20) -> list[dict]:
+    return plain(list(_api().events.list(limit=limit).items))

@@ -1,0 +1,63 @@
+"""The Seller's desk's other panels: leads with their history, reviews and responses, address
+requests and inquiries, webhook endpoints, and the words for the strike window and role
+refusals. Render only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from components.marketplace_tables import readable_code, utc_text
+
+STRIKE_WINDOW_TEXT = ("A strike can be filed only within 90 days of the buyer's last act on one of your deals, "
+                      "and only once per buyer for your organization. It cannot be withdrawn.")
+
+
+def role_refusal_text(role: str | None, required_roles: Sequence[str]) -> str:
+    """`insufficient_role` in words: who may, and who you are."""
+    may = " or ".join(f"an {r}" if r[:1] in "aeiou" else f"a {r}" for r in required_roles) or "an owner or admin"
+    you = f"You are {'an' if (role or '')[:1] in 'aeiou' else 'a'} {role} of your organization" if role else \
+        "You have no role in your organization"
+    return f"Only {may} of the organization may manage webhook endpoints. {you}: ask an owner or admin to do it."
+
+
+def render_leads(leads: Sequence[Mapping[str, Any]], *, key: str) -> None:
+    if not leads:
+        st.caption("No lead yet.")
+        return
+    for lead in leads:
+        history = " → ".join(f"{readable_code(h.get('status'))} ({utc_text(h.get('at'))})" for h in lead.get("history") or [])
+        st.markdown(f"**{lead.get('name')}** · {readable_code(lead.get('status'))}  \n{history}")
+
+
+def render_reviews(reviews: Sequence[Mapping[str, Any]], *, key: str) -> None:
+    if not reviews:
+        st.caption("No review yet.")
+        return
+    for review in reviews:
+        reviewer = (review.get("reviewer") or {}).get("name") or "A buyer"
+        st.markdown(f"{'★' * int(review.get('rating') or 0)} **{reviewer}**: {review.get('body')}")
+        response = review.get("response")
+        if response:
+            st.caption(f"Your response ({utc_text(response.get('created_at'))}): {response.get('body')}")
+
+
+def render_requests(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
+    if not requests:
+        st.caption("Nothing here yet.")
+        return
+    rows = [{"Buyer": r.get("buyer_name"), "Deal": deal_titles.get(r.get("deal_id"), r.get("deal_id")),
+             "Message": r.get("message") or "", "Status": readable_code(r.get("status")),
+             "Sent": utc_text(r.get("created_at"))} for r in requests]
+    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+
+
+def render_webhooks(hooks: Sequence[Mapping[str, Any]], *, key: str) -> None:
+    if not hooks:
+        st.caption("No webhook endpoint yet.")
+        return
+    rows = [{"Address": h.get("url"), "Events": len(h.get("events") or []), "On": "yes" if h.get("enabled") else "no",
+             "Created": utc_text(h.get("created_at"))} for h in hooks]
+    st.dataframe(rows, key=key, hide_index=True, width="stretch")

@@ -1,0 +1,120 @@
+"""The Seller's desk's drafts: the draft's fields as a form, its photos in order (the cover
+first), what publishing costs, and the seller's deals. Render only; the page acts on what the
+forms return."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from components.marketplace_tables import money_text, readable_code
+
+PROPERTY_TYPES = ("single_family", "duplex", "townhouse", "multi_family", "condo", "land")
+MISSING_WORDS = {"media": "a photo", "street": "the street address", "zip": "the ZIP", "asking_price": "the asking price",
+                 "min_emd": "the minimum earnest money", "closing_date": "the closing date",
+                 "living_area_sqft": "the living area"}
+
+
+def draft_label(draft: Mapping[str, Any]) -> str:
+    status = {"draft": "draft", "under_review": "under review", "published": "published"}.get(draft.get("status"), "")
+    return f"{draft.get('title') or 'Untitled draft'} ({status})"
+
+
+def missing_text(missing: Sequence[str]) -> str:
+    """`deal_incomplete`'s missing fields as a person reads them."""
+    return ", ".join(MISSING_WORDS.get(name, readable_code(name)) for name in missing)
+
+
+def render_draft_form(draft: Mapping[str, Any] | None, *, key: str, submit_label: str) -> dict[str, Any] | None:
+    """The draft's fields; on submit, the fields a person filled in (blank ones left out)."""
+    draft = dict(draft or {})
+    with st.form(key):
+        title = st.text_input("Title", value=draft.get("title") or "", key=f"{key}_title")
+        street = st.text_input("Street address (released only to buyers you approve)", value=draft.get("street") or "",
+                               key=f"{key}_street")
+        city_column, state_column, zip_column = st.columns([3, 1, 2])
+        city = city_column.text_input("City", value=draft.get("city") or "", key=f"{key}_city")
+        state = state_column.text_input("State", value=draft.get("state") or "TX", max_chars=2, key=f"{key}_state")
+        zip_code = zip_column.text_input("ZIP", value=draft.get("zip") or "", max_chars=5, key=f"{key}_zip")
+        kind = st.selectbox("Property type", PROPERTY_TYPES, key=f"{key}_type", format_func=readable_code,
+                            index=PROPERTY_TYPES.index(draft["property_type"]) if draft.get("property_type") in PROPERTY_TYPES else 0)
+        beds, baths, area = st.columns(3)
+        bedrooms = beds.number_input("Bedrooms", min_value=0, max_value=50, value=int(draft.get("bedrooms") or 3), key=f"{key}_beds")
+        bathrooms = baths.number_input("Bathrooms", min_value=0.0, max_value=50.0, step=0.5,
+                                       value=float(draft.get("bathrooms") or 2), key=f"{key}_baths")
+        living = area.number_input("Living area (sq ft)", min_value=1, max_value=200_000,
+                                   value=int(draft.get("living_area_sqft") or 1200), key=f"{key}_area")
+        price, emd, closing = st.columns(3)
+        asking = price.number_input("Asking price ($)", min_value=0, step=1000, value=int(draft.get("asking_price") or 0),
+                                    key=f"{key}_price")
+        min_emd = emd.number_input("Minimum earnest money ($)", min_value=0, step=500, value=int(draft.get("min_emd") or 0),
+                                   key=f"{key}_emd")
+        default_close = dt.date.fromisoformat(draft["closing_date"]) if draft.get("closing_date") else \
+            dt.date.today() + dt.timedelta(days=30)
+        closing_date = closing.date_input("Closing date", value=default_close, key=f"{key}_closing")
+        parcel = st.text_input("Parcel in the deed records (prop_…, optional: shows who would buy it)",
+                               value=draft.get("property_id") or "", key=f"{key}_parcel")
+        if not st.form_submit_button(submit_label):
+            return None
+    fields = {"title": title.strip(), "street": street.strip(), "city": city.strip(), "state": state.strip().upper(),
+              "zip": zip_code.strip(), "property_type": kind, "bedrooms": int(bedrooms), "bathrooms": float(bathrooms),
+              "living_area_sqft": int(living), "asking_price": int(asking) or None, "min_emd": int(min_emd),
+              "closing_date": closing_date.isoformat(), "property_id": parcel.strip()}
+    return {name: value for name, value in fields.items() if value not in ("", None)}
+
+
+def render_photos(media: Sequence[Mapping[str, Any]], *, key: str) -> None:
+    if not media:
+        st.caption("No photo yet: a deal needs at least one. The first photo is the cover.")
+        return
+    columns = st.columns(min(4, len(media)))
+    for index, item in enumerate(sorted(media, key=lambda m: m.get("order") or 0)):
+        with columns[index % len(columns)]:
+            caption = f"{index + 1}. {item.get('filename')}" + (" · cover" if item.get("is_default") else "")
+            if item.get("url"):
+                st.image(item["url"], caption=caption, width=160)
+            else:
+                st.caption(caption)
+
+
+def render_photo_order(media: Sequence[Mapping[str, Any]], *, key: str) -> list[str] | None:
+    """Positions for every photo; on submit, the media ids in the new order (the first is the cover)."""
+    ordered = sorted(media, key=lambda m: m.get("order") or 0)
+    if len(ordered) < 2:
+        return None
+    with st.form(key):
+        st.markdown("**Photo order** (1 is the cover)")
+        positions = {item["id"]: st.number_input(item.get("filename") or item["id"], min_value=1, max_value=len(ordered),
+                                                 value=index + 1, key=f"{key}_{item['id']}")
+                     for index, item in enumerate(ordered)}
+        if not st.form_submit_button("Save the order"):
+            return None
+    return [media_id for media_id, _ in sorted(positions.items(), key=lambda pair: (pair[1], list(positions).index(pair[0])))]
+
+
+def cost_text(credits: Mapping[str, Any]) -> str:
+    cost, balance = credits.get("publish_cost"), credits.get("balance")
+    return (f"Publishing costs {cost} credits of your organization's balance ({balance} left); "
+            "it is charged once, when the deal goes live.")
+
+
+def balance_short_text(credits: Mapping[str, Any]) -> str:
+    return (f"Your organization has {credits.get('balance')} credits and publishing costs {credits.get('publish_cost')}: "
+            "add credits to the organization, then publish again. Nothing was charged.")
+
+
+def render_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
+    if not deals:
+        st.caption("No deal published yet.")
+        return
+    rows = [{"Title": d.get("title"), "Status": readable_code(d.get("status")),
+             "City": (d.get("property") or {}).get("city"),
+             "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
+             "Published (UTC)": (d.get("published_at") or "").replace("T", " ").rstrip("Z")} for d in deals]
+    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    pending = [d.get("title") for d in deals if d.get("status") == "pending"]
+    if pending:
+        st.caption("Pending (an offer was accepted): " + "; ".join(str(title) for title in pending))

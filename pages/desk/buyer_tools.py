@@ -1,0 +1,128 @@
+"""The buyer's tools on the Marketplace page: buy boxes (at most five) with the deals each matches
+and its alerts; questions and address requests on a deal, with the agreement step; the event feed."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import adapter.marketplace_actions as actions
+import adapter.marketplace_buyer as buyer
+from components.buyer_tools import (
+    box_label, render_agreement, render_alerts, render_box_deals, render_buy_box_form, render_sent,
+)
+from components.marketplace_offers import render_events
+from components.marketplace_problem import render_marketplace_problem
+from pages.desk.common import KEY_NOTICE, act, show_notice  # noqa: F401 - the page says the tools' notices
+from services.errors import ApiError
+
+KEY_AGREEMENT = "mkt_address_agreement"  # deal id -> the agreement the service named
+
+
+def render_tabs(boxes_tab, ask_tab, activity_tab) -> None:
+    """The tools' three tabs of the Marketplace page."""
+    with boxes_tab:
+        buy_boxes_panel()
+    with ask_tab:
+        questions_panel()
+    with activity_tab:
+        activity_panel()
+
+
+def buy_boxes_panel() -> None:
+    try:
+        boxes = buyer.buy_boxes()
+    except ApiError as error:
+        render_marketplace_problem(error, key="mkt_boxes_problem", title="Your buy boxes could not be read")
+        return
+    new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes))
+    if new_box:
+        if not new_box["name"]:
+            st.error("Name the buy box.", icon="⚠️")
+        else:
+            act("buy box", lambda: buyer.create_buy_box(new_box["name"], new_box["criteria"]),
+                success=f"Your buy box “{new_box['name']}” is saved: deals published that match it will alert you.")
+    if not boxes:
+        st.caption("No buy box yet.")
+        return
+    by_id = {box["id"]: box for box in boxes}
+    chosen = st.selectbox("Buy box", list(by_id), key="mkt_box", format_func=lambda value: box_label(by_id[value]))
+    try:
+        alerts, deals = buyer.box_alerts(chosen), buyer.box_matches(chosen)
+    except ApiError as error:
+        render_marketplace_problem(error, key="mkt_box_problem", title="This buy box could not be read")
+        return
+    st.markdown("**Alerts**")
+    render_alerts(alerts, key="mkt_box_alerts")
+    st.markdown("**Deals it matches now**")
+    render_box_deals(deals, key="mkt_box_deals")
+    if st.button("Delete this buy box", key="mkt_box_delete"):
+        act("delete", lambda: buyer.delete_buy_box(chosen), success="The buy box was deleted.")
+
+
+def questions_panel() -> None:
+    try:
+        deals = actions.deals(limit=100)
+    except ApiError as error:
+        render_marketplace_problem(error, key="mkt_ask_deals_problem", title="Deals could not be read")
+        deals = []
+    titles = {deal["id"]: deal.get("title") or deal["id"] for deal in deals}
+    if titles:
+        deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
+        ask_section(deal_id)
+        address_section(deal_id)
+    try:
+        sent_questions, sent_requests = buyer.inquiries(), buyer.address_requests()
+    except ApiError as error:
+        render_marketplace_problem(error, key="mkt_sent_problem", title="What you sent could not be read")
+        return
+    st.markdown("**Your address requests**")
+    render_sent(sent_requests, key="mkt_sent_requests", deal_titles=titles)
+    st.markdown("**Your questions**")
+    render_sent(sent_questions, key="mkt_sent_questions", deal_titles=titles)
+
+
+def ask_section(deal_id: str) -> None:
+    with st.form("mkt_ask", clear_on_submit=True):
+        message = st.text_area("Ask the seller (one question per deal a day)", key="mkt_ask_message")
+        sent = st.form_submit_button("Send the question")
+    if sent:
+        if not message.strip():
+            st.error("Write your question first.", icon="⚠️")
+            return
+        act("question", lambda: buyer.send_inquiry(deal_id, message), success="Your question was sent to the seller.")
+
+
+def address_section(deal_id: str) -> None:
+    """First press: the service names the agreement, shown to read and accept; the next press
+    sends the request with it."""
+    agreements: dict = st.session_state.setdefault(KEY_AGREEMENT, {})
+    agreement = agreements.get(deal_id)
+    pressed = st.button("Ask for the address", key="mkt_address")
+    accepted = render_agreement(agreement, key=f"mkt_agreement_{deal_id}") if agreement else False
+    if not pressed:
+        return
+    if agreement and not accepted:
+        st.error("Tick the agreement box to ask for the address.", icon="⚠️")
+        return
+    try:
+        buyer.request_address(deal_id, agreement["id"] if agreement else None, None)
+    except ApiError as error:
+        if error.code == "agreement_required" and error.agreement:
+            agreements[deal_id] = error.agreement
+            render_agreement(error.agreement, key=f"mkt_agreement_{deal_id}")
+            return
+        render_marketplace_problem(error, key="mkt_address_problem", title="The address was not requested")
+        return
+    agreements.pop(deal_id, None)
+    st.session_state[KEY_NOTICE] = "Your address request was sent: the seller answers it."
+    st.rerun()
+
+
+def activity_panel() -> None:
+    deal_titles = actions.deal_titles()
+    try:
+        events = buyer.events(20)
+    except ApiError as error:
+        render_marketplace_problem(error, key="mkt_feed_problem", title="The event feed could not be read")
+        return
+    render_events(events, key="mkt_feed", deal_titles=deal_titles)

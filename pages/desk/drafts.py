@@ -1,0 +1,159 @@
+"""The Seller's desk's drafts and deals: a draft's fields, its photos uploaded and ordered (the
+cover first), publishing with its credit cost said first (and `402` explained), who would buy
+it from the deed records, and the deals with their status."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import adapter.marketplace_seller as seller
+import adapter.properties
+from components.charged_read import confirm_charged_read
+from components.marketplace_problem import render_marketplace_problem
+from components.seller_drafts import (
+    balance_short_text, cost_text, draft_label, render_deals, render_draft_form, render_photo_order, render_photos,
+)
+from components.seller_offers import render_would_buy
+from pages.desk.common import KEY_NOTICE, act, credits_text
+from services.errors import ApiError, InvalidInputError
+
+NEW_DRAFT = "new"
+KEY_NEXT_DRAFT = "desk_draft_next"  # the draft to open on the next run (a widget's key is set before it is drawn)
+WOULD_BUY_SIZE = 20
+
+
+def drafts_panel() -> None:
+    try:
+        drafts = seller.drafts()
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_drafts_problem", title="Your drafts could not be read")
+        return
+    open_drafts = {d["id"]: d for d in drafts if d.get("status") != "under_review"}
+    reviewing = [d for d in drafts if d.get("status") == "under_review"]
+    if (opened := st.session_state.pop(KEY_NEXT_DRAFT, None)) in open_drafts:
+        st.session_state["desk_draft"] = opened
+    choice = st.selectbox("Draft", [NEW_DRAFT, *open_drafts], key="desk_draft",
+                          format_func=lambda value: "New draft" if value == NEW_DRAFT else draft_label(open_drafts[value]))
+    if reviewing:
+        st.caption(f"{len(reviewing)} draft{'s are' if len(reviewing) != 1 else ' is'} under review and cannot be "
+                   "opened until the review ends.")
+    if choice == NEW_DRAFT:
+        fields = render_draft_form(None, key="desk_new_draft", submit_label="Create the draft")
+        if fields:
+            create(fields)
+        return
+    draft_section(open_drafts[choice])
+
+
+def create(fields: dict) -> None:
+    try:
+        made = seller.create_draft(fields)
+    except InvalidInputError as error:
+        st.error(f"Check the draft: {error.errors[0]['param']} {error.errors[0]['message']}.", icon="⚠️")
+        return
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_create_problem", title="The draft was not created")
+        return
+    st.session_state[KEY_NEXT_DRAFT] = made["id"]
+    st.session_state[KEY_NOTICE] = "Your draft was created. Add photos, then publish it."
+    st.rerun()
+
+
+def draft_section(draft: dict) -> None:
+    if draft.get("status") == "published":
+        st.info("This draft is published: it is one of your deals now.", icon="📢")
+        would_buy(draft)
+        return
+    with st.expander("The draft's details", expanded=not draft.get("media")):
+        fields = render_draft_form(draft, key=f"desk_edit_{draft['id']}", submit_label="Save the draft")
+        if fields:
+            save(draft["id"], fields)
+    st.markdown("**Photos**")
+    render_photos(draft.get("media") or [], key=f"desk_photos_{draft['id']}")
+    upload_photos(draft["id"])
+    order = render_photo_order(draft.get("media") or [], key=f"desk_order_{draft['id']}")
+    if order:
+        act("photo order", lambda: seller.order_photos(draft["id"], order), success="The photos are in the new order.")
+    publish_section(draft)
+    would_buy(draft)
+
+
+def save(draft_id: str, fields: dict) -> None:
+    # A value the service would refuse is said by `act` as the client's own check (nothing sent).
+    act("save", lambda: seller.update_draft(draft_id, fields), success="The draft was saved.")
+
+
+def upload_photos(draft_id: str) -> None:
+    with st.form(f"desk_upload_{draft_id}", clear_on_submit=True):
+        files = st.file_uploader("Add photos (JPEG or PNG)", type=["jpg", "jpeg", "png"], accept_multiple_files=True,
+                                 key=f"desk_files_{draft_id}")
+        sent = st.form_submit_button("Upload the photos")
+    if not sent:
+        return
+    if not files:
+        st.error("Choose one or more photos to upload.", icon="⚠️")
+        return
+    try:
+        for file in files:
+            seller.upload_photo(draft_id, file.name, file.getvalue())
+    except InvalidInputError as error:
+        st.error(f"{error.errors[0]['message'].capitalize()}.", icon="⚠️")
+        return
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_upload_problem", title="A photo was not uploaded")
+        return
+    st.session_state[KEY_NOTICE] = f"{len(files)} photo{'s' if len(files) != 1 else ''} added."
+    st.rerun()
+
+
+def publish_section(draft: dict) -> None:
+    """The cost said first; the press publishes once (its key kept until an answer)."""
+    st.markdown("**Publish**")
+    try:
+        credits = seller.credits()
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_credits_problem", title="Your credits could not be read")
+        return
+    st.info(cost_text(credits), icon="💳")
+    if (credits.get("balance") or 0) < (credits.get("publish_cost") or 0):
+        st.warning(balance_short_text(credits), icon="💳")
+    if st.button("Publish this deal", key=f"desk_publish_{draft['id']}", type="primary"):
+        act("publish", lambda: seller.publish(draft["id"]), title="The deal was not published",
+            success=f"Your deal “{draft.get('title')}” is live; buyers see it now.")
+
+
+def would_buy(draft: dict) -> None:
+    """Who would buy it, from the deed records' buyers match on its parcel (a charged read, asked first)."""
+    parcel = draft.get("property_id")
+    st.markdown("**Who would buy it** (deed records)")
+    if not parcel:
+        st.caption("Name the parcel (prop_…) in the draft's details to see the investors who buy near it.")
+        return
+    rows = confirm_charged_read(
+        f"desk_would_buy_{draft['id']}", (parcel,), ask_label="Show who would buy it",
+        cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers"),
+        load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE)[0], error_title="The buyers could not be read")
+    if rows is not None:
+        render_would_buy(rows, marketplace_names=marketplace_buyer_names(), key=f"desk_would_buy_rows_{draft['id']}")
+
+
+def marketplace_buyer_names() -> set[str]:
+    """Entity and person names of the buyers who made offers on our deals (to mark them)."""
+    try:
+        rows = seller.offers(status=None, deal_id=None, changed_after=None)
+    except ApiError:
+        return set()
+    names = set()
+    for row in rows:
+        buyer = row.get("buyer") or {}
+        names |= {str(buyer.get(k)).casefold() for k in ("entity_name", "name") if buyer.get(k)}
+    return names
+
+
+def deals_panel() -> None:
+    try:
+        deals = seller.deals()
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_deals_problem", title="Your deals could not be read")
+        return
+    render_deals(deals, key="desk_deals")

@@ -1,0 +1,123 @@
+"""The Seller's desk's offers inbox: filters (status, deal, changed since), each buyer's proof of
+funds and, where allowed, contacts; the buyer's entity matched to deed-record investors by the
+free name search, their recorded buys one confirm away; counter, accept, decline with a reason;
+strike a buyer (the 90-day window said first)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import streamlit as st
+
+import adapter.investors
+import adapter.marketplace_seller as seller
+from components.charged_read import confirm_charged_read
+from components.date_field import date_field
+from components.marketplace_offers import render_offer_chain, render_offer_form
+from components.marketplace_problem import render_marketplace_problem
+from components.marketplace_tables import readable_code
+from components.seller_desk import STRIKE_WINDOW_TEXT
+from components.seller_offers import inbox_label, render_buyer, render_inbox, render_investor_hits, render_investor_record
+from pages.desk.common import act, credits_text
+from services.contract import DECLINE_REASONS, OFFER_STATUSES
+from services.errors import ApiError
+
+ALL = "all"
+
+
+def offers_panel(deal_titles: dict[str, str]) -> None:
+    status_column, deal_column, since_column = st.columns(3)
+    status = status_column.selectbox("Status", [ALL, *OFFER_STATUSES], key="desk_inbox_status", format_func=readable_code)
+    deal = deal_column.selectbox("Deal", [ALL, *deal_titles], key="desk_inbox_deal",
+                                 format_func=lambda value: "All deals" if value == ALL else deal_titles[value])
+    with since_column:
+        since = date_field("Changed since", key="desk_inbox_since")
+    changed_after = f"{since.isoformat()}T00:00:00Z" if isinstance(since, dt.date) else None
+    try:
+        rows = seller.offers(status=None if status == ALL else status, deal_id=None if deal == ALL else deal,
+                             changed_after=changed_after)
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_inbox_problem", title="Your offers could not be read")
+        return
+    render_inbox(rows, key="desk_inbox", deal_titles=deal_titles)
+    if not rows:
+        return
+    by_id = {row["id"]: row for row in rows}
+    chosen = st.selectbox("Offer", list(by_id), key="desk_inbox_offer",
+                          format_func=lambda offer_id: inbox_label(by_id[offer_id], deal_titles))
+    offer_section(by_id[chosen])
+
+
+def offer_section(row: dict) -> None:
+    render_buyer(row, key="desk_buyer")
+    deed_record_match(row)
+    try:
+        offer = seller.offer(row["id"])
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_offer_problem", title="This offer could not be read")
+        return
+    chain = offer.get("chain") or [offer]
+    render_offer_chain(chain, key="desk_chain")
+    open_round = next((r for r in chain if r.get("status") == "new"), None)
+    if open_round is None:
+        st.caption(f"This offer is {readable_code(offer.get('status'))}: no action is open.")
+    elif open_round.get("submitted_by") == "seller":
+        st.caption("Your counter is open: the buyer answers next.")
+    else:
+        answer_section(open_round)
+    strike_section((row.get("buyer") or {}).get("buyer_id"))
+
+
+def deed_record_match(row: dict) -> None:
+    """Is this buyer real? Its entity by the deed records' free name search; a profile is charged."""
+    entity = (row.get("buyer") or {}).get("entity_name")
+    if not entity:
+        return
+    st.markdown("**In the deed records**")
+    try:
+        hits, _capped = adapter.investors.search(entity)
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_match_problem", title="The deed records could not be searched")
+        return
+    exact = [h for h in hits if entity.casefold() in {str(h.get(k) or "").casefold() for k in ("name", "display_name")}]
+    render_investor_hits(exact or hits[:5], entity_name=entity, key=f"desk_hits_{row['id']}")
+    if not (exact or hits):
+        return
+    investor = (exact or hits)[0]
+    profile = confirm_charged_read(
+        f"desk_record_{row['id']}", (investor["id"],), ask_label=f"Show {investor.get('display_name')}'s recorded buys",
+        cost_text=credits_text(adapter.investors.profile_cost(investor["id"]), "This investor's record"),
+        load=lambda: adapter.investors.profile(investor["id"])[0], error_title="The record could not be read")
+    if profile is not None:
+        render_investor_record(profile, key=f"desk_record_view_{row['id']}")
+
+
+def answer_section(open_round: dict) -> None:
+    st.markdown("**The buyer's round is open.** Counter it, accept it, or decline it with a reason.")
+    terms = render_offer_form("desk_counter", amount=open_round["offer_amount"], emd=open_round["emd_amount"],
+                              financing=open_round.get("financing") or "cash")
+    if terms:
+        act("counter", lambda: seller.counter(open_round["id"], terms), success="Your counter was sent to the buyer.")
+    accept_column, reason_column, decline_column = st.columns([1, 2, 1])
+    if accept_column.button("Accept", key="desk_accept", type="primary"):
+        act("accept", lambda: seller.accept(open_round["id"]), success="You accepted the offer: the deal is pending.")
+    reason = reason_column.selectbox("Reason to decline", DECLINE_REASONS, key="desk_decline_reason",
+                                     format_func=lambda code: readable_code(code).capitalize())
+    if decline_column.button("Decline", key="desk_decline"):
+        act("decline", lambda: seller.decline(open_round["id"], reason), success="You declined the offer.")
+
+
+def strike_section(buyer_id: str | None) -> None:
+    if not buyer_id:
+        return
+    with st.expander("Strike this buyer"):
+        st.warning(STRIKE_WINDOW_TEXT, icon="⚖️")
+        with st.form(f"desk_strike_{buyer_id}"):
+            reason = st.text_area("Why (the marketplace reads it)", key=f"desk_strike_reason_{buyer_id}")
+            filed = st.form_submit_button("File the strike")
+        if not filed:
+            return
+        if not reason.strip():
+            st.error("Say why you file the strike.", icon="⚠️")
+            return
+        act("strike", lambda: seller.strike(buyer_id, reason), success="The strike was filed.")

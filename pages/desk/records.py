@@ -1,0 +1,113 @@
+"""The Seller's desk's leads (with history), reviews and responses, buyers' questions and address
+requests (the seller answers), webhook endpoints (a member's refusal said with the roles that
+may), and the feed."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import adapter.marketplace_seller as seller
+from components.marketplace_offers import render_events
+from components.marketplace_problem import render_marketplace_problem
+from components.seller_desk import render_leads, render_requests, render_reviews, render_webhooks, role_refusal_text
+from pages.desk.common import act
+from services.errors import ApiError
+
+LEAD_STATUSES = ("open", "contacted", "negotiating", "won", "lost")
+
+
+def leads_panel() -> None:
+    try:
+        leads = seller.leads()
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_leads_problem", title="Your leads could not be read")
+        return
+    render_leads(leads, key="desk_leads")
+    open_leads = {lead["id"]: lead for lead in leads if lead.get("status") not in ("won", "lost")}
+    if open_leads:
+        with st.form("desk_lead_status"):
+            lead_id = st.selectbox("Lead", list(open_leads), format_func=lambda value: open_leads[value]["name"])
+            status = st.selectbox("New status", LEAD_STATUSES, key="desk_lead_new_status")
+            changed = st.form_submit_button("Set the status")
+        if changed:
+            act("lead status", lambda: seller.set_lead_status(lead_id, status), success="The lead's status changed.")
+    st.caption("A won or lost lead is closed and keeps its history as it is.")
+    with st.form("desk_add_lead", clear_on_submit=True):
+        name = st.text_input("Name", key="desk_lead_name")
+        email = st.text_input("E-mail (optional)", key="desk_lead_email")
+        added = st.form_submit_button("Add the lead")
+    if added:
+        if not name.strip():
+            st.error("Name the person.", icon="⚠️")
+            return
+        act("lead", lambda: seller.add_lead(name, email or None, None), success="The lead was added.")
+
+
+def reviews_panel() -> None:
+    try:
+        reviews = seller.reviews()
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_reviews_problem", title="Your reviews could not be read")
+        return
+    render_reviews(reviews, key="desk_reviews")
+    waiting = {r["id"]: r for r in reviews if not r.get("response")}
+    if not waiting:
+        return
+    with st.form("desk_respond"):
+        review_id = st.selectbox("Answer the review", list(waiting),
+                                 format_func=lambda value: (waiting[value].get("body") or "")[:60])
+        body = st.text_area("Your response (one per review, public)", key="desk_response_body")
+        sent = st.form_submit_button("Publish the response")
+    if sent:
+        if not body.strip():
+            st.error("Write the response first.", icon="⚠️")
+            return
+        act("response", lambda: seller.respond(review_id, body), success="Your response is published.")
+
+
+def questions_panel(deal_titles: dict[str, str]) -> None:
+    try:
+        requests, questions = seller.address_requests(), seller.inquiries()
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_questions_problem", title="Buyers' questions could not be read")
+        return
+    st.markdown("**Address requests**")
+    render_requests(requests, key="desk_address_requests", deal_titles=deal_titles)
+    pending = {r["id"]: r for r in requests if r.get("status") == "pending"}
+    if pending:
+        request_id = st.selectbox("Answer a request", list(pending), key="desk_request",
+                                  format_func=lambda value: f"{pending[value].get('buyer_name')} · "
+                                  f"{deal_titles.get(pending[value].get('deal_id'), 'a deal')}")
+        approve_column, decline_column = st.columns(2)
+        if approve_column.button("Release the address", key="desk_approve"):
+            act("answer", lambda: seller.answer_address_request(request_id, True), success="The buyer now has the address.")
+        if decline_column.button("Decline", key="desk_decline_request"):
+            act("answer", lambda: seller.answer_address_request(request_id, False), success="The request was declined.")
+    st.markdown("**Questions**")
+    render_requests(questions, key="desk_inquiries", deal_titles=deal_titles)
+
+
+def webhooks_panel() -> None:
+    try:
+        hooks = seller.webhooks()
+    except ApiError as error:
+        if error.code == "insufficient_role":
+            st.warning(role_refusal_text(error.role, error.required_roles), icon="🔐")
+            return
+        render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook endpoints could not be read")
+        return
+    render_webhooks(hooks, key="desk_webhooks")
+    with st.form("desk_add_webhook", clear_on_submit=True):
+        url = st.text_input("Endpoint address (https, public)", key="desk_webhook_url")
+        added = st.form_submit_button("Add the endpoint")
+    if added:
+        act("webhook", lambda: seller.add_webhook(url.strip()), success="The endpoint was added.")
+
+
+def feed_panel(deal_titles: dict[str, str]) -> None:
+    try:
+        events = seller.events(20)
+    except ApiError as error:
+        render_marketplace_problem(error, key="desk_feed_problem", title="The event feed could not be read")
+        return
+    render_events(events, key="desk_events", deal_titles=deal_titles)

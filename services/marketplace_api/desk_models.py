@@ -1,0 +1,175 @@
+"""Typed results of the routes around an offer: drafts and media, seller-side offer rows, leads,
+buyers and strikes, reviews, buy boxes, inquiries, webhooks (marketplace-api.md, Resources: the
+media item and the seller-side row are shown; the rest are "not shown" and follow
+docs/contract.md). Every model allows unknown fields, as in `models.py`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from services.marketplace_api.models import Amount, DealTerms, MarketplaceDeal, MarketplaceModel, MarketplaceOffer
+
+
+class MediaItem(MarketplaceModel):
+    """marketplace-api.md, Media item; `is_default` is the cover photo."""
+
+    id: str
+    kind: str | None = None
+    url: str | None = None
+    filename: str | None = None
+    size_bytes: int | None = None
+    content_type: str | None = None
+    order: int | None = None
+    is_default: bool | None = None
+
+
+class Draft(MarketplaceModel):
+    id: str
+    title: str | None = None
+    status: str | None = None  # draft, under_review, published
+    street: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip: str | None = None
+    property_type: str | None = None
+    bedrooms: int | None = None
+    bathrooms: float | None = None
+    living_area_sqft: int | None = None
+    asking_price: Amount | None = None
+    min_emd: Amount | None = None
+    closing_date: str | None = None
+    property_id: str | None = None
+    deal_id: str | None = None
+    media: list[MediaItem] = Field(default_factory=list)
+    documents: list[MediaItem] = Field(default_factory=list)
+
+
+class Credits(MarketplaceModel):
+    balance: int | None = None
+    publish_cost: int | None = None
+
+
+class PublishedDeal(MarketplaceDeal):
+    """A publish's answer: the deal, and the organization's credits after it."""
+
+    property_id: str | None = None
+    media: list[MediaItem] = Field(default_factory=list)
+    credits: Credits | None = None
+
+
+class OfferBuyer(MarketplaceModel):
+    """A seller-side row's `buyer`: e-mail and phone only with `contacts:read` and an owner or admin."""
+
+    buyer_id: str | None = None
+    name: str | None = None
+    entity_name: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    phone_type: str | None = None
+
+
+class OfferProofOfFunds(MarketplaceModel):
+    on_file: bool | None = None
+    is_expired: bool | None = None
+    expires_at: str | None = None
+    lender_name: str | None = None
+
+
+class SellerOffer(MarketplaceOffer):
+    """A `GET /sell/offers` row: the offer, its `buyer` and the buyer's `proof_of_funds`."""
+
+    buyer: OfferBuyer | None = None
+    proof_of_funds: OfferProofOfFunds | None = None
+
+
+class Lead(MarketplaceModel):
+    id: str
+    name: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    status: str | None = None
+    history: list[dict[str, Any]] = Field(default_factory=list)
+    created_at: str | None = None
+    updated_at: str | None = None
+
+
+class BuyerStanding(MarketplaceModel):
+    """`/sell/buyers/{buyer_id}`: the buyer, its last act on our deals, and our strike (or null)."""
+
+    buyer_id: str
+    name: str | None = None
+    entity_name: str | None = None
+    last_act_at: str | None = None
+    strike: dict[str, Any] | None = None
+
+
+class Review(MarketplaceModel):
+    id: str
+    seller_id: str | None = None
+    rating: int | None = None
+    body: str | None = None
+    reviewer: dict[str, Any] | None = None
+    created_at: str | None = None
+    response: dict[str, Any] | None = None
+
+
+class SellerProfile(MarketplaceModel):
+    seller_id: str
+    name: str | None = None
+    n_deals: int | None = None
+    n_reviews: int | None = None
+    average_rating: float | None = None
+    reviews: list[Review] = Field(default_factory=list)
+
+
+class BuyBox(MarketplaceModel):
+    id: str
+    name: str | None = None
+    criteria: dict[str, Any] = Field(default_factory=dict)
+    n_alerts: int | None = None
+    created_at: str | None = None
+
+
+class BuyBoxAlert(MarketplaceModel):
+    buy_box_id: str | None = None
+    deal_id: str | None = None
+    title: str | None = None
+    created_at: str | None = None
+
+
+class Inquiry(MarketplaceModel):
+    """An inquiry or an address request (`type`); an approved address request carries `address`."""
+
+    id: str
+    type: str | None = None
+    deal_id: str | None = None
+    buyer_id: str | None = None
+    buyer_name: str | None = None
+    message: str | None = None
+    status: str | None = None
+    created_at: str | None = None
+    answered_at: str | None = None
+    address: str | None = None
+
+
+class Webhook(MarketplaceModel):
+    id: str
+    url: str | None = None
+    events: list[str] = Field(default_factory=list)
+    enabled: bool | None = None
+    created_at: str | None = None
+    secret: str | None = None
+
+
+class DeletedResource(MarketplaceModel):
+    id: str | None = None
+    deleted: bool | None = None
+
+
+__all__ = [
+    "BuyBox", "BuyBoxAlert", "BuyerStanding", "Credits", "DealTerms", "DeletedResource", "Draft", "Inquiry", "Lead",
+    "MediaItem", "OfferBuyer", "OfferProofOfFunds", "PublishedDeal", "Review", "SellerOffer", "SellerProfile",
+    "Webhook",
+]

@@ -1,0 +1,73 @@
+"""The seller's drafts: create, change, photos and documents through upload slots, the media's
+order and cover, publish on the organization's credits (marketplace-api.md, Endpoints:
+`PATCH /sell/drafts/{draft_id}/media`; "create drafts, add media and documents, publish";
+the routes' shapes: docs/contract.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.errors import InvalidInputError
+from services.marketplace_api.checks import require_id, require_key
+from services.marketplace_api.desk_checks import draft_fields, photo_type
+from services.marketplace_api.desk_models import Credits, Draft, MediaItem, PublishedDeal
+from services.marketplace_api.models import UploadSlot
+from services.marketplace_api.resources import MarketplaceResource
+from services.pagination import Page
+
+DOCUMENT_TYPE = "application/pdf"
+
+
+class SellerDrafts(MarketplaceResource):
+    def list(self, *, cursor: str | None = None, limit: int = 25) -> Page[Draft]:
+        return self._api.page("/sell/drafts", {"cursor": cursor, "limit": limit}, Draft)
+
+    def create(self, *, idempotency_key: str, **fields: Any) -> Draft:
+        body = draft_fields(fields)
+        return self._api.post("/sell/drafts", Draft, body=body, idempotency_key=require_key(idempotency_key))
+
+    def retrieve(self, draft_id: str) -> Draft:
+        return self._api.get(f"/sell/drafts/{require_id('draft', draft_id)}", Draft)
+
+    def update(self, draft_id: str, **fields: Any) -> Draft:
+        return self._api.patch(f"/sell/drafts/{require_id('draft', draft_id)}", Draft, body=draft_fields(fields))
+
+    def media(self, draft_id: str) -> list[MediaItem]:
+        return self._api.get(f"/sell/drafts/{require_id('draft', draft_id)}/media", list[MediaItem])
+
+    def upload_photo(self, draft_id: str, *, filename: str, content: bytes) -> list[MediaItem]:
+        """Slot, bytes, attach; answers the draft's photos in order (a new one goes last)."""
+        path = f"/sell/drafts/{require_id('draft', draft_id)}"
+        key = self._send_to_slot(f"{path}/media/uploads", filename, content, photo_type(filename, content))
+        return self._api.post(f"{path}/media", list[MediaItem], body={"key": key, "filename": filename})
+
+    def upload_document(self, draft_id: str, *, filename: str, content: bytes) -> Draft:
+        if not content.startswith(b"%PDF"):
+            raise InvalidInputError("file", f"{filename} is not a PDF document")
+        path = f"/sell/drafts/{require_id('draft', draft_id)}"
+        key = self._send_to_slot(f"{path}/documents/uploads", filename, content, DOCUMENT_TYPE)
+        return self._api.post(f"{path}/documents", Draft, body={"key": key, "filename": filename})
+
+    def order_media(self, draft_id: str, order: list[str]) -> list[MediaItem]:
+        """Every media id of the draft, in the order wanted; the first is the cover."""
+        ids = [require_id("media", media_id) for media_id in order]
+        if len(set(ids)) != len(ids):
+            raise InvalidInputError("order", "name each photo once")
+        return self._api.patch(f"/sell/drafts/{require_id('draft', draft_id)}/media", list[MediaItem],
+                               body={"order": ids})
+
+    def publish(self, draft_id: str, *, idempotency_key: str) -> PublishedDeal:
+        """Draws on the organization's credits (`402 insufficient_balance`; `422 deal_incomplete`)."""
+        path = f"/sell/drafts/{require_id('draft', draft_id)}/publish"
+        return self._api.post(path, PublishedDeal, body={}, idempotency_key=require_key(idempotency_key))
+
+    def credits(self) -> Credits:
+        return self._api.get("/sell/credits", Credits)
+
+    def _send_to_slot(self, slot_path: str, filename: str, content: bytes, content_type: str) -> str:
+        body = {"filename": filename, "content_type": content_type, "size_bytes": len(content)}
+        slot = self._api.post(slot_path, UploadSlot, body=body)
+        if slot.max_bytes and len(content) > slot.max_bytes:
+            raise InvalidInputError("file", f"{filename} must be at most {slot.max_bytes:,} bytes")
+        self._api.upload(slot.url, fields=dict(slot.fields), file=(filename, content, slot.content_type or content_type))
+        return slot.key
