@@ -34,6 +34,7 @@ def confirm_charged_read(
     asked: bool = False,
     confirm_label: str = "Confirm",
     error_title: str | None = None,
+    error_fields: dict[str, str] | None = None,
 ) -> T | None:
     """What `load()` returned once the person agreed to its cost, or None until then.
 
@@ -42,7 +43,8 @@ def confirm_charged_read(
     is then refused, said plainly). With `asked=True` the person's own action (opening a
     link, choosing a hit) was the asking: the cost is stated at once beside one button
     labelled `confirm_label`, and no Cancel (there is no question to go back to). A failed
-    load is shown under `error_title` (default: `ask_label`).
+    load is shown under `error_title` (default: `ask_label`), a refused value by its name in
+    `error_fields` (components/feedback.py).
     """
     state_key = f"{key}_state"
     state = st.session_state.get(state_key)
@@ -56,7 +58,7 @@ def confirm_charged_read(
         try:
             state = {"signature": signature, "stage": "loaded", "rows": load()}
         except ApiError as error:
-            render_error(error, title=error_title or ask_label)
+            render_error(error, title=error_title or ask_label, fields=error_fields)
             state = None
     st.session_state[state_key] = state
     return state["rows"] if state is not None and state["stage"] == "loaded" else None

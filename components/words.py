@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from components.tables import escape_markdown
+
 
 def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
     """`1 deal`, `2 deals`, `1,200 deals`, `0 credits`."""
@@ -43,3 +45,16 @@ def code_label(code: object) -> str:
         return CODE_WORDS[text]
     words = text.replace("_", " ").strip().lower()
     return words[:1].upper() + words[1:]
+
+
+# A person's input quoted back: a few characters, so a 5,000-character paste is one short line.
+GLIMPSE_CHARS = 12
+
+
+def glimpse(text: object) -> str:
+    """Typed text quoted in a message (markdown, escaped: markup shows as typed): “7524x”, or
+    “xxxxxxxxxxxx…” (5,000 characters) for a paste."""
+    value = " ".join(str(text).split())
+    if len(value) <= GLIMPSE_CHARS:
+        return f"“{escape_markdown(value)}”"
+    return f"“{escape_markdown(value[:GLIMPSE_CHARS])}…” ({len(value):,} characters)"
