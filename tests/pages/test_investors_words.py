@@ -1,0 +1,71 @@
+"""The Investors page's forms (issue 26): the place form shows the chosen way's field only; what is
+typed wrong is said as typed (not "in the link"), in one short line for a paste, kept in its box,
+and kept out of the URL."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.pages.apptest import page_path, run_page
+
+PAGE = page_path("investors")
+SHOW = "inv_place_form"
+PASTE = "x" * 5000
+
+
+def place_fields(app: AppTest) -> set[str]:
+    return {element.key for kind in ("text_input", "selectbox") for element in getattr(app, kind)
+            if str(element.key).startswith("inv_place_")}
+
+
+def submit(app: AppTest, form: str) -> AppTest:
+    next(button for button in app.button if str(button.key).startswith(f"FormSubmitter:{form}-")).click().run()
+    assert not app.exception
+    return app
+
+
+def errors(app: AppTest) -> str:
+    return " ".join(str(element.value) for element in app.error)
+
+
+@pytest.mark.parametrize(("way", "fields"), [
+    pytest.param("ZIP list", {"inv_place_zip"}, id="zips"),
+    pytest.param("City", {"inv_place_city"}, id="city"),
+    pytest.param("Market", {"inv_place_market"}, id="market"),
+])
+def test_by_place_shows_the_chosen_ways_field_only(app_env, way, fields):
+    app = run_page(PAGE, find="place")
+    app.radio(key="inv_place_kind").set_value(way).run()
+    assert not app.exception
+    assert place_fields(app) == fields
+
+
+def test_a_typed_bad_zip_is_said_of_the_form_not_the_link_and_stays_out_of_the_url(app_env):
+    app = run_page(PAGE, find="place")
+    app.text_input(key="inv_place_zip").input("7520")
+    submit(app, SHOW)
+    said = errors(app)
+    assert "“7520” is not a 5-digit ZIP" in said and "link" not in said
+    assert "zip" not in app.query_params
+    assert app.text_input(key="inv_place_zip").value == "7520"
+
+
+def test_a_pasted_name_is_kept_said_in_one_line_and_not_put_in_the_url(app_env):
+    """A 5,000-character paste into "Investor name" emptied the box with no word."""
+    app = run_page(PAGE)
+    app.text_input(key="inv_query").input(PASTE).run()
+    said = errors(app)
+    assert "5,000 characters" in said and len(said) < 200
+    assert app.text_input(key="inv_query").value == PASTE
+    assert "q" not in app.query_params
+
+
+def test_a_pasted_id_is_said_in_one_line_and_not_put_in_the_url(app_env):
+    """5,000 characters into "Open by id" filled the screen in red and went into the URL."""
+    app = run_page(PAGE)
+    app.text_input(key="inv_id_input").input(PASTE)
+    submit(app, "inv_open_form")
+    said = errors(app)
+    assert "is not an investor id" in said and len(said) < 200
+    assert "investor" not in app.query_params
