@@ -6,6 +6,7 @@ The URL holds the selection so a link reopens it: `?agent=agt_...&market=DFW` an
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -19,7 +20,13 @@ import adapter.investors
 import adapter.routing
 import links.agents
 from components.agent_listings import listing_labels, listings_frame, render_listing_history, render_marketplace_listing
-from components.agent_profile import merged_hits, render_agent_hits, render_agent_investor_links, render_agent_profile
+from components.agent_profile import (
+    agent_label,
+    merged_hits,
+    render_agent_hits,
+    render_agent_investor_links,
+    render_agent_profile,
+)
 from components.date_field import date_field
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
@@ -62,8 +69,11 @@ def agent_search() -> None:
     render_agent_hits(hits, key="agt_hits")
     if hits:
         # One choice per agent; one of several markets opens on the question of which.
-        labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": f"{hit['id']} · {', '.join(hit['markets'])}"
+        labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": agent_label(hit)
                   for hit in merged_hits(hits)}
+        # Two agents of one brokerage, market and count read alike: those two also name their id.
+        seen = Counter(labels.values())
+        labels = {choice: label if seen[label] == 1 else f"{label} · {choice.split('|')[0]}" for choice, label in labels.items()}
         st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
                      placeholder="Choose an agent from the hits", on_change=open_picked_agent)
 
@@ -114,7 +124,7 @@ def markets_of(agent_id: str, error: ApiStatusError) -> list[str]:
 def ask_market(agent_id: str, error: ApiStatusError) -> None:
     """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
     offered = markets_of(agent_id, error)
-    st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon=":material/explore:")
+    st.warning(f"This agent ({agent_id}) lists in several markets: choose the market to read.", icon=":material/explore:")
     st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
                  on_change=open_picked_market)
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import streamlit as st
 
+import adapter.agents
 import adapter.data
 import adapter.investors
 import adapter.routing
@@ -17,6 +18,7 @@ import adapter.settings
 import adapter.wholesale
 import links.investors
 import mapspec.us_states
+from components.agent_profile import agent_label
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
@@ -38,6 +40,8 @@ PROFILES = "inv_profiles"
 DEALS = "inv_deals"
 # A walk of an investor's deals stops here; the table says when it did.
 MAX_DEALS = 5_000
+# Linked agents named by reading their profiles (free); a rare investor with more shows the rest by market.
+MAX_AGENT_NAMES = 12
 
 
 def current_link() -> InvestorsLink:
@@ -300,6 +304,19 @@ def wholesale_section(profile: dict) -> None:
     render_purchases(rows, key="inv_wholesale", file_stem=profile["id"])
 
 
+def agent_names(profile: dict) -> dict[str, str]:
+    """Each linked agent named as the Agents page names it (its brokerage, market, listings): agent
+    reads are free (data-api.md, Limits 3); one that cannot be read is named by its market."""
+    names = {}
+    for link in (profile.get("agent_links") or [])[:MAX_AGENT_NAMES]:
+        agent_id = link.get("agent_id")
+        try:
+            names[agent_id] = agent_label(adapter.agents.agent(agent_id, market=link.get("market"))[0])
+        except ApiError:
+            continue
+    return names
+
+
 def profile_section(investor_id: str) -> None:
     try:
         cost = adapter.investors.profile_cost(investor_id)
@@ -328,7 +345,7 @@ def profile_section(investor_id: str) -> None:
     with financing:
         render_investor_financing(profile, key="inv_financing")
     with links:
-        render_agent_links(profile, key="inv_agent_links")
+        render_agent_links(profile, key="inv_agent_links", names=agent_names(profile))
         st.markdown("**Buyer signal**")
         render_buyer_signal(profile, key="inv_signal")
     with deals:

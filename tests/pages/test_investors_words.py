@@ -69,3 +69,19 @@ def test_a_pasted_id_is_said_in_one_line_and_not_put_in_the_url(app_env):
     said = errors(app)
     assert "is not an investor id" in said and len(said) < 200
     assert "investor" not in app.query_params
+
+
+def test_an_investors_agents_are_named_by_brokerage_not_id(app_env):
+    """issue 26, Names: "Agent agt_… (HIGH confidence)" on the investor's page."""
+    from tests.pages.test_agents import linked_agent
+
+    agent = linked_agent(app_env)
+    investor_id = agent["investor_links"][0]["investor_id"]
+    app = run_page(PAGE, investor=investor_id)
+    if any(str(button.key) == "inv_profile_confirm" for button in app.button):
+        app.button(key="inv_profile_confirm").click().run()
+    assert not app.exception
+    table = next(frame.value for frame in app.dataframe if "Self-listings" in frame.value.columns)
+    assert not table["Agent"].str.contains("agt_").any(), table["Agent"].tolist()
+    assert table["Agent"].str.startswith("Agent ").all()
+    assert not table["Confidence"].isin(["HIGH", "MEDIUM", "LOW"]).any(), "codes read as words"
