@@ -94,9 +94,11 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
         buyer = row.get("buyer") or {}
         seller = row.get("seller") or {}
         place = row.get("property") or {}
-        # The reading order of a row: when, how much, what, who; the long id last.
+        # The reading order of a row: the property's link first (at the far right it sat off-screen,
+        # past the table's width), then when, how much, what, who; the long id last.
         records.append(
             {
+                "Property": property_href(place["property_id"]) if place.get("property_id") else None,
                 "Sold": row.get("sale_date"),
                 "Price": row.get("price"),
                 "Kind": KIND_LABELS.get(row.get("kind"), row.get("kind")),
@@ -106,7 +108,6 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
                 "City": place.get("city") or "",
                 "ZIP": place.get("zip") or "",
                 "Deal": row.get("id"),
-                "Property": property_href(place["property_id"]) if place.get("property_id") else None,
             }
         )
     frame = pd.DataFrame.from_records(records)

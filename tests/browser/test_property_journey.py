@@ -14,6 +14,9 @@ import time
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
 from tests.processes import run_streamlit, sandbox_env
 
+# The cell panel is headed by the place near the cell (issue 26), its id beneath.
+CELL_HEADING = re.compile(r"^(Near |This cell)")
+
 
 def downloaded_rows(page, button) -> list[dict]:
     with page.expect_download(timeout=LOAD_TIMEOUT_MS) as download:
@@ -25,7 +28,7 @@ def downloaded_rows(page, button) -> list[dict]:
 def click_a_cell(page, canvas) -> None:
     box = canvas.bounding_box()
     assert box is not None
-    panel = page.get_by_role("heading", name="Cell ")
+    panel = page.get_by_role("heading", name=CELL_HEADING)
     for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40)]:
         page.mouse.move(box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy)
         time.sleep(0.3)
