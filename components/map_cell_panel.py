@@ -9,7 +9,7 @@ import streamlit as st
 
 from components.charts import render_kind_chart, render_month_chart
 from mapspec.filters import KIND_LABELS
-from components.words import code_label
+from components.words import code_label, party_name
 from components.tables import date_column, link_column, money_column, page_href, render_table
 from links.properties import property_href
 
@@ -60,6 +60,7 @@ def investors_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
     records = []
     for row in rows:
         record = {label: _first(row, names) for label, names in INVESTOR_COLUMNS}
+        record["Investor"] = party_name(dict(row))
         record["Kind"] = code_label(record["Kind"])
         record["Profile"] = page_href("investors", {"investor": str(row.get("id") or "")})
         records.append(record)

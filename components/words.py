@@ -58,3 +58,17 @@ def glimpse(text: object) -> str:
     if len(value) <= GLIMPSE_CHARS:
         return f"“{escape_markdown(value)}”"
     return f"“{escape_markdown(value[:GLIMPSE_CHARS])}…” ({len(value):,} characters)"
+
+
+def party_name(party: object) -> str:
+    """An investor, buyer or seller as a person reads it: its display name, else its registered
+    name; a natural person's name is never served (data-api.md, What the service does 6), which
+    is said rather than showing an id or "None"."""
+    if not isinstance(party, dict):
+        return "—"
+    name = party.get("display_name") or party.get("name")
+    if name:
+        return str(name)
+    if party.get("contact_redacted") or party.get("is_natural_person"):
+        return "a private person (name not served)"
+    return "name not recorded"

@@ -294,8 +294,8 @@ def buyers_section(property_id: str) -> None:
         cost_text=credits_text(adapter.properties.matches_cost(size), f"The buyers match ({size} investors at most)"),
         load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
     if found is not None:
-        rows, csv_text = found
-        render_buyer_matches(rows, csv_text, key="prop_matches")
+        rows, _csv_of_codes = found  # the page's CSV is its table, in its labels
+        render_buyer_matches(rows, key="prop_matches")
 
 
 def main() -> None:
