@@ -97,7 +97,7 @@ def place_of(choice: str, link: InvestorsLink, markets: list[dict]) -> tuple[dic
     code = typed
     market = next((item for item in markets if item.get("market") == code), None)
     if market and market.get("bbox"):
-        return {"bbox": ",".join(str(value) for value in market["bbox"])}, f"market {code} (its bounding box)"
+        return {"bbox": ",".join(str(value) for value in market["bbox"])}, f"market {code} (its box)"
     return None
 
 
@@ -157,6 +157,9 @@ def leaderboard() -> None:
         return
     st.caption(escape_markdown(f"Investors of {words}, by {SORT_WORDS.get(sort, sort)}" + (f", kinds {', '.join(map(code_label, kinds))}" if kinds else "")))
     render_leaderboard(rows, key="inv_leaderboard")
+    # The profile counts every deal; this board the deals of its place (issue 26: 1,727 here, 1,748 there).
+    st.caption("Counts are the deals inside this place with these filters; deals recorded without a map point "
+               "are in no place, so a profile (every deal on record) may count a few more.")
 
 
 # --- one investor -------------------------------------------------------------------------------

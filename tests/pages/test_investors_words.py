@@ -85,3 +85,32 @@ def test_an_investors_agents_are_named_by_brokerage_not_id(app_env):
     assert not table["Agent"].str.contains("agt_").any(), table["Agent"].tolist()
     assert table["Agent"].str.startswith("Agent ").all()
     assert not table["Confidence"].isin(["HIGH", "MEDIUM", "LOW"]).any(), "codes read as words"
+
+
+def test_the_leaderboard_and_the_profile_say_which_deals_they_count(app_env):
+    """issue 26, Numbers: Doorstep Homes Inc (DFW) had 1,748 deals on its profile and 1,727 on its
+    market's leaderboard: the board counts deals inside the market's box, and deals recorded without
+    a map point are in no box. Both pages now say which deals they count, and the numbers agree with that."""
+    from tests.pages.apptest import api_get, texts
+
+    app = run_page(PAGE, find="place", market="DFW", sort="events_desc")
+    assert not app.exception
+    board = next(frame.value for frame in app.dataframe if "Rank" in frame.value.columns)
+    assert "deals recorded without a map point are in no place" in texts(app)
+    top = board.iloc[0]
+    profile = api_get(app_env, f"/v1/investors/{top['Id']}")["data"]
+    box = next(market["bbox"] for market in api_get(app_env, "/v1/coverage")["data"]["markets"] if market["market"] == "DFW")
+    placed, cursor = 0, None
+    while True:
+        page = api_get(app_env, f"/v1/investors/{top['Id']}/deals", limit=500, **({"cursor": cursor} if cursor else {}))
+        placed += sum(1 for deal in page["data"] if deal["property"].get("latitude") is not None
+                      and box[0] <= deal["property"]["longitude"] <= box[2] and box[1] <= deal["property"]["latitude"] <= box[3])
+        cursor = page["page"].get("next_cursor")
+        if not cursor:
+            break
+    # What the page says is what the numbers are: the board's count is its deals with a point in the box.
+    assert top["Deals"] == placed <= profile["n_deals"]
+    opened = run_page(PAGE, investor=top["Id"])
+    if any(str(button.key) == "inv_profile_confirm" for button in opened.button):
+        opened.button(key="inv_profile_confirm").click().run()
+    assert "every deal on record, with or without a map point" in texts(opened)
