@@ -132,6 +132,11 @@ SCENES = [
     pytest.param("wholesale", {"wholesaler": sold_listing("wholesaler")}, None, id="wholesale-wholesaler"),
     pytest.param("properties", {}, None, id="properties"),
     pytest.param("properties", {"zip": "75201"}, None, id="properties-zip-asked"),
+    # issue 26: an address's ZIP with a letter once came back as the service's pattern and request id.
+    pytest.param("properties", {"find": "address", "line": "123 Oak St", "zip": "7524x"}, None,
+                 id="properties-address-zip-letter"),
+    pytest.param("properties", {"find": "address", "line": "123 Oak St"}, None, id="properties-address-without-zip"),
+    pytest.param("investors", {"find": "place", "zip": "7520"}, None, id="investors-place-bad-zip"),
     pytest.param("properties", {"zip": "75201"}, click("prop_search_confirm"), id="properties-zip-listed"),
     pytest.param("properties", {"property": fixture("parcel_with_everything")}, None, id="properties-parcel-asked"),
     pytest.param("properties", {"property": fixture("parcel_with_everything")}, click("prop_parcel_confirm"),
