@@ -31,8 +31,9 @@ from components.date_field import date_field
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
 from components.name_search import search_by_name
+from components.words import glimpse
 from links.agents import AgentsLink
-from services.contract import ID_EXAMPLES, NAME_QUERY_MIN_LENGTH
+from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
 LISTINGS = "agt_listings"
@@ -96,11 +97,19 @@ def open_picked_listing() -> None:
 
 
 def open_by_id() -> None:
+    """An id typed here opens once it reads as an agent, person or listing id; anything else is
+    said in one short line beside the box and never goes into the URL (issue 26)."""
     with st.form("agt_open_form", border=False):
         typed = st.text_input("Open by id", key="agt_id_input",
-                              placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id")
-        if st.form_submit_button("Open") and typed.strip():
-            set_link(links.agents.opened_by_id(current_link(), typed))
+                              placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id").strip()
+        opened = st.form_submit_button("Open")
+    if not (opened and typed):
+        return
+    if any(ID_PATTERNS[kind].fullmatch(typed) for kind in ("agent", "person", "listing")):
+        set_link(links.agents.opened_by_id(current_link(), typed))
+    else:
+        st.error(f"{glimpse(typed)} is not an agent, person or listing id: an agent id is {ID_EXAMPLES['agent']}, "
+                 "like agt_0123456789ab.", icon=":material/error:")
 
 
 # --- one agent ---------------------------------------------------------------------------------
@@ -150,7 +159,7 @@ def agent_section(agent_id: str) -> None:
         agent, resolved_from = adapter.agents.agent(agent_id, market=market)
     except InvalidInputError:
         st.error(
-            f"“{escape_markdown(agent_id)}” is not an agent id: expected {ID_EXAMPLES['agent']}, like agt_0123456789ab "
+            f"The link's {glimpse(agent_id)} is not an agent id: expected {ID_EXAMPLES['agent']}, like agt_0123456789ab "
             f"(or a person id, {ID_EXAMPLES['person']}). Search to find one.",
             icon=":material/error:",
         )

@@ -48,3 +48,14 @@ def test_agents_are_named_by_what_is_served_not_their_ids(app_env):
     heading = profile.subheader[0].value
     assert "agt_" not in heading and heading.startswith("Agent ") and agent["market"] in heading
     assert any(agent["id"] in caption.value.replace("\\", "") for caption in profile.caption), "the id small beneath"
+
+
+def test_a_pasted_id_is_said_in_one_line_and_not_put_in_the_url(app_env):
+    """issue 26: 5,000 characters into "Open by id" filled the screen in red and went into the URL."""
+    app = run_page()
+    app.text_input(key="agt_id_input").input("x" * 5000)
+    next(button for button in app.button if str(button.key).startswith("FormSubmitter:agt_open_form")).click().run()
+    assert not app.exception
+    said = " ".join(str(element.value) for element in app.error)
+    assert "is not an agent, person or listing id" in said and len(said) < 200
+    assert "agent" not in app.query_params
