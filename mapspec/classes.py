@@ -103,7 +103,8 @@ def parse_breaks(text: str | None) -> tuple[tuple[float, ...], str | None]:
     try:
         bounds = tuple(float(part.replace("_", "")) for part in parts)
     except ValueError:
-        return (), f"{text!r}: the breaks are numbers separated by commas (e.g. 1, 3, 10)."
+        shown = text if len(text or "") <= 12 else f"{(text or '')[:12]}…"
+        return (), f"“{shown}”: the breaks are numbers separated by commas (e.g. 1, 3, 10)."
     if not all(math.isfinite(bound) for bound in bounds) or list(bounds) != sorted(set(bounds)):
         return (), "The breaks go up, each larger than the last (e.g. 1, 3, 10)."
     if len(bounds) > len(PALETTE):

@@ -152,3 +152,9 @@ def test_a_single_class_is_not_the_palest_colour():
     """issue 26: one class drew every cell in the palest yellow, as if nothing were there."""
     only = Classes(DEALS, QUANTILE, (1.0,))
     assert only.palette() == [PALETTE[len(PALETTE) // 2]] and only.palette()[0] != PALETTE[0]
+
+
+def test_pasted_breaks_are_quoted_in_a_few_characters():
+    """issue 26: a 5,000-character paste is said in one short line, not echoed whole."""
+    bounds, problem = parse_breaks("x" * 5000)
+    assert bounds == () and problem is not None and len(problem) < 100
