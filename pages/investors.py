@@ -158,8 +158,12 @@ def leaderboard() -> None:
     st.caption(escape_markdown(f"Investors of {words}, by {SORT_WORDS.get(sort, sort)}" + (f", kinds {', '.join(map(code_label, kinds))}" if kinds else "")))
     render_leaderboard(rows, key="inv_leaderboard")
     # The profile counts every deal; this board the deals of its place (issue 26: 1,727 here, 1,748 there).
-    st.caption("Counts are the deals inside this place with these filters; deals recorded without a map point "
-               "are in no place, so a profile (every deal on record) may count a few more.")
+    if "bbox" in parameters:
+        st.caption("Counts are the deals inside the market's box with these filters; deals recorded without a map "
+                   "point are in no box, so a profile (every deal on record) may count a few more.")
+    else:
+        st.caption("Counts are the deals in this place with these filters; a profile counts every deal on record, "
+                   "wherever it is.")
 
 
 # --- one investor -------------------------------------------------------------------------------

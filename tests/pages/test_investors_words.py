@@ -96,7 +96,7 @@ def test_the_leaderboard_and_the_profile_say_which_deals_they_count(app_env):
     app = run_page(PAGE, find="place", market="DFW", sort="events_desc")
     assert not app.exception
     board = next(frame.value for frame in app.dataframe if "Rank" in frame.value.columns)
-    assert "deals recorded without a map point are in no place" in texts(app)
+    assert "deals recorded without a map point are in no box" in texts(app)
     top = board.iloc[0]
     profile = api_get(app_env, f"/v1/investors/{top['Id']}")["data"]
     box = next(market["bbox"] for market in api_get(app_env, "/v1/coverage")["data"]["markets"] if market["market"] == "DFW")
