@@ -9,7 +9,7 @@ import streamlit as st
 
 from components.charts import render_bar_chart
 from components.tables import escape_markdown, link_column, page_href, render_page_link, render_table
-from components.words import code_label
+from components.words import code_label, plural
 
 # data-api.md, Listing agent profile: how the agent record was keyed, said in words.
 IDENTITY_BASIS_WORDS = {
@@ -83,10 +83,27 @@ def investor_links_frame(links: Sequence[Mapping]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["Investor", "Kind", "Confidence", "Basis", "Self-listings", "Profile"])
 
 
+def agent_label(agent: Mapping) -> str:
+    """An agent named by what is served: the name is redacted (data-api.md, agents), so its
+    brokerage, markets and listings count ("Agent at Keller Realty · DFW · 214 listings"), never
+    the bare id. Takes a search hit (`n_listings`, `markets` once merged) or a profile."""
+    current = agent.get("current_brokerage")
+    brokerage = current.get("name") if isinstance(current, Mapping) else current
+    markets = agent.get("markets") or ([agent["market"]] if agent.get("market") else [])
+    listings = agent.get("listings")
+    count = listings.get("n_total") if isinstance(listings, Mapping) else agent.get("n_listings")
+    parts = [f"Agent at {brokerage}" if brokerage else "Agent with no brokerage on record"]
+    if markets:
+        parts.append(", ".join(str(market) for market in markets))
+    if count is not None:
+        parts.append(plural(int(count), "listing"))
+    return " · ".join(parts)
+
+
 def render_agent_profile(agent: Mapping, *, key: str) -> None:
-    st.subheader(f"Agent {agent.get('id')}")
+    st.subheader(escape_markdown(agent_label(agent)))
     st.caption(
-        escape_markdown(f"market {agent.get('market')} · {code_label(agent.get('kind')).lower()} · "
+        escape_markdown(f"{agent.get('id')} · {code_label(agent.get('kind')).lower()} · "
                         f"{agent.get('n_name_variants') or 0} name variants · name redacted by the service")
     )
     st.markdown("**Identity:** " + escape_markdown(identity_basis_words(agent.get("identity_basis"))))
@@ -162,13 +179,14 @@ def render_agent_hits(hits: Sequence[Mapping], *, key: str) -> None:
         markets = hit["markets"]
         rows.append(
             {
-                "Agent": hit.get("id"),
+                "Agent": agent_label(hit),
                 "Market": ", ".join(markets),
                 "Brokerage": current.get("name") if isinstance(current, Mapping) else current,
                 "Listings": (hit.get("listings") or {}).get("n_total") if isinstance(hit.get("listings"), Mapping) else hit.get("n_listings"),
                 "Identity": identity_basis_label(hit.get("identity_basis")),
                 # An agent of several markets opens on the question of which (market_required).
                 "Open": page_href("agents", {"agent": hit.get("id") or "", "market": markets[0] if len(markets) == 1 else ""}),
+                "Agent id": hit.get("id"),
             }
         )
     render_table(

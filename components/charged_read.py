@@ -70,6 +70,7 @@ def confirm_charged_read(
     on_raise: Callable[[int], None] | None = None,
     narrower: Narrower | None = None,
     ask_when_free: bool = False,
+    error_fields: dict[str, str] | None = None,
 ) -> T | None:
     """What `load()` returned once the person agreed to its cost, or None until then.
 
@@ -82,6 +83,7 @@ def confirm_charged_read(
     budget's rule decides (module docstring); `on_raise(new_budget)` raises it, and more
     widget keys come: `{key}_raise`, `{key}_narrow`. `ask_when_free`: the asking button stays
     in presenter mode too (a read that makes something on request, not one a page shows).
+    A refused value is said by its name in `error_fields` (components/feedback.py).
     """
     state_key = f"{key}_state"
     state = st.session_state.get(state_key)
@@ -100,7 +102,7 @@ def confirm_charged_read(
             reader = narrower.load if state.get("narrower") and narrower is not None else load
             state = {"signature": signature, "stage": "loaded", "rows": reader()}
         except ApiError as error:
-            render_error(error, title=error_title or ask_label)
+            render_error(error, title=error_title or ask_label, fields=error_fields)
             state = None
     st.session_state[state_key] = state
     return state["rows"] if state is not None and state["stage"] == "loaded" else None

@@ -24,7 +24,8 @@ BOX_FILL_COLOR = [30, 90, 200, 40]
 BOX_NAME_COLOR = [20, 40, 90, 255]
 POINTS_LAYER, BOXES_LAYER, BOX_NAMES_LAYER = "points", "boxes", "box-names"
 # Height of a bar of the kind chart: each bar keeps its label.
-KIND_BAR_PX = 28
+KIND_BAR_PX = 32
+MIN_KIND_CHART_PX = 140
 
 
 def render_bar_chart(
@@ -52,11 +53,15 @@ def render_kind_chart(counts: Mapping[str, int], *, key: str, title: str = "Deal
         alt.Chart(frame, title=title)
         .mark_bar()
         .encode(
-            y=alt.Y("Kind:N", sort=None, title=None, axis=alt.Axis(labelOverlap=False, labelLimit=220)),
-            x=alt.X("Deals:Q", title="Deals", axis=alt.Axis(tickMinStep=1, format="d")),
+            y=alt.Y("Kind:N", sort=None, title=None, axis=alt.Axis(labelOverlap=False, labelLimit=220, labelFontSize=13)),
+            # A few whole-number ticks: a narrow panel's default ticks ran into each other.
+            x=alt.X("Deals:Q", title="Deals", axis=alt.Axis(tickMinStep=1, format="d", tickCount=4, labelFontSize=12)),
             tooltip=["Kind", "Deals"],
         )
-        .properties(height=max(KIND_BAR_PX * len(frame), 60))
+        # Each kind a band of KIND_BAR_PX, and never under MIN_KIND_CHART_PX: one or two kinds
+        # drew a 60 px chart whose title, labels and axis ran into each other.
+        .properties(height=max(KIND_BAR_PX * len(frame), MIN_KIND_CHART_PX))
+        .configure_title(fontSize=14, anchor="start", offset=8)
     )
     st.altair_chart(chart, key=key, use_container_width=True)
 

@@ -6,11 +6,15 @@ Duck-typed on the error (`code`, `status`, `detail`, `recovery`, `retry_after`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+import re
+from collections.abc import Mapping, Sequence
 
 import streamlit as st
 
 from components.words import without_api_wording
+
+log = logging.getLogger(__name__)
 
 # What a person can do about each documented code (data-api.md and marketplace-api.md, Errors).
 ADVICE = {
@@ -29,38 +33,65 @@ ADVICE = {
     "gone": "This record was retired from the registry.",
     "not_found": "Nothing has this id: check it, or search by name.",
     "market_required": "This id exists in several markets: choose one.",
-    "validation_error": "Correct the value named here and try again.",
     "connection_error": "The data service could not be reached: check the network or try again.",
 }
 
 
-def describe_error(error: BaseException) -> str:
-    """One paragraph: what failed, and what to do about it."""
+# Codes that mean "a value of the request was refused": the server's words name fields, types
+# and patterns ("Invalid value for place.address.zip: String should match pattern …"), so the
+# page says which of its fields in a person's words and keeps the rest for the details.
+VALUE_CODES = ("validation_error", "validation_failed", "invalid_input")
+
+# Machine wording in a server's sentence: a snake_case or dotted field name, a regex pattern,
+# pydantic's phrasing, a bare float amount ("4600.0").
+MACHINE_WORDING = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\b[a-z]+\.[a-z]+\.[a-z_]+\b|\bpattern\b|\bInput should\b|\bString should\b"
+    r"|\b\d+\.0\b",
+)
+
+
+def plain_words(text: str) -> str:
+    """The sentences of a server's text a person can read: none naming routes, headers, fields or patterns."""
+    kept = [sentence for sentence in re.split(r"(?<=[.!?])\s+", without_api_wording(text))
+            if sentence and not MACHINE_WORDING.search(sentence)]
+    return " ".join(kept)
+
+
+def field_words(error: BaseException, fields: Mapping[str, str]) -> list[str]:
+    """The page's names (`fields`: a parameter -> "the ZIP") of the values the service refused."""
+    names = []
+    for item in getattr(error, "errors", None) or []:
+        param = str(item.get("param") or "") if isinstance(item, dict) else ""
+        label = fields.get(param) or next((words for name, words in fields.items() if param.endswith(name)), None)
+        if label and label not in names:
+            names.append(label)
+    return names
+
+
+def describe_error(error: BaseException, fields: Mapping[str, str] | None = None) -> str:
+    """One paragraph in a person's words: what failed, and what to do about it.
+
+    Field names, codes, patterns and the request id are not in it: `error_details` has them,
+    for the log and the "Details" expander."""
     code = getattr(error, "code", None) or "connection_error"
-    detail = getattr(error, "detail", None) or str(error)
-    # A server's detail may point at its routes ("See GET /v1/coverage"): those sentences go.
-    detail = without_api_wording(detail) or "The request was refused"
-    parts = [detail.rstrip(".") + "."]
+    if code in VALUE_CODES:
+        named = field_words(error, fields or {})
+        parts = [f"The service did not accept {' and '.join(named)}." if named else
+                 "The service did not accept a value of this request."]
+        recovery = "Check it and try again." if named else "Check what you entered and try again."
+    else:
+        # A server's detail may point at its routes or name its fields: those sentences go.
+        detail = plain_words(getattr(error, "detail", None) or str(error)) or "The request was refused"
+        parts = [detail.rstrip(".") + "."]
+        recovery = plain_words(getattr(error, "recovery", None) or "") or ADVICE.get(code)
     zips = getattr(error, "zips_unknown", None)
     if zips:
         parts.append("Unknown ZIPs: " + ", ".join(map(str, zips)) + ".")
-    field_errors = getattr(error, "errors", None) or []
-    for item in field_errors[:5]:
-        message = str(item.get("message", "invalid")).rstrip(".") if isinstance(item, dict) else ""
-        # A field's message the detail already says is said once.
-        if message and message not in detail:
-            parts.append(f"{item.get('param', 'input')}: {message}.")
-    # A server's recovery may name a header or route too ("… with the same Idempotency-Key"): the
-    # page's own advice for the code stands in for it.
-    recovery = without_api_wording(getattr(error, "recovery", None) or "") or ADVICE.get(code)
     if recovery:
         parts.append(recovery)
     retry_after = getattr(error, "retry_after", None)
     if retry_after:
         parts.append(f"Try again in {int(retry_after)} s.")
-    request_id = getattr(error, "request_id", None)
-    if request_id:
-        parts.append(f"(request {request_id})")
     return " ".join(parts)
 
 
@@ -69,15 +100,39 @@ def describe_error(error: BaseException) -> str:
 TRY_AGAIN_KEY = "data_try_again"
 
 
-def render_error(error: BaseException, *, title: str | None = None, notes: Sequence[tuple[str, str]] = ()) -> None:
+def error_details(error: BaseException) -> list[str]:
+    """What support needs and a person does not: the code, the server's own words, each
+    refused field with its message, the request id."""
+    lines = [f"Code: {getattr(error, 'code', None) or type(error).__name__}"]
+    for name in ("detail", "recovery"):
+        value = getattr(error, name, None)
+        if value:
+            lines.append(f"{name.capitalize()}: {value}")
+    for item in (getattr(error, "errors", None) or [])[:5]:
+        if isinstance(item, dict):
+            lines.append(f"{item.get('param', 'input')}: {item.get('message', 'invalid')}")
+    request_id = getattr(error, "request_id", None)
+    if request_id:
+        lines.append(f"Request: {request_id}")
+    return lines
+
+
+def render_error(error: BaseException, *, title: str | None = None, notes: Sequence[tuple[str, str]] = (),
+                 fields: Mapping[str, str] | None = None, text: str | None = None) -> None:
     """Show an error in place of the panel that failed; the rest of the page goes on.
 
     The one way a page shows a problem with its `recovery`: what failed and what to do
     (`describe_error`), then any `notes` an API adds for its own codes, as (text, icon)
-    (the marketplace's cap resets, terms, scopes: components/marketplace_problem.py).
+    (the marketplace's cap resets, terms, scopes: components/marketplace_problem.py), then a
+    closed "Details" expander with the code, the server's words and the request id (also logged).
+    `fields` names the page's fields by the request's parameters, so a refused value is said
+    as the page calls it ("the ZIP"); `text`, when the page knows the case better than the
+    server's words (a deposit "of at least $4,600"), stands in for `describe_error`.
     """
     status = getattr(error, "status", None)
-    text = describe_error(error)
+    text = text or describe_error(error, fields)
+    details = error_details(error)
+    log.warning("Shown to a person: %s | %s", title or "problem", " | ".join(details))
     if title:
         text = f"**{title}** — {text}"
     if status in (429, 503) or getattr(error, "code", None) in ("quota_exceeded",):
@@ -86,6 +141,8 @@ def render_error(error: BaseException, *, title: str | None = None, notes: Seque
         st.error(text, icon="⚠️")
     for note, icon in notes:
         st.info(note, icon=icon)
+    with st.expander("Details"):
+        st.code("\n".join(details), language=None)
     if status == 504:
         # data-api.md, Limits 4: a timed-out query is not resent by itself (nor by the next rerun).
         st.button("Try again", key=f"try_again_{getattr(error, 'request_id', None) or id(error)}",

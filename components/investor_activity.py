@@ -75,6 +75,10 @@ def _money(value) -> str:
     return "—" if value is None else f"${value:,.0f}"
 
 
+COUNTS_WORDS = ("All time: every deal on record, with or without a map point. A place's leaderboard "
+                "counts only the deals it can place inside that place, so it may count a few fewer.")
+
+
 def render_investor_counters(profile: Mapping, *, key: str) -> None:
     """Counters of all time, then the 12/24-month windows and the last purchase."""
     present = [(field, label) for field, label in ALL_TIME_COUNTERS if profile.get(field) is not None]
@@ -82,6 +86,9 @@ def render_investor_counters(profile: Mapping, *, key: str) -> None:
         columns = st.columns(6)
         for column, (field, label) in zip(columns, present[start : start + 6]):
             column.metric(label, f"{profile[field]:,}")
+    # Said because a place's leaderboard of the same investor counts fewer (issue 26): it counts
+    # the deals inside its place, and a deal recorded without a map point is inside no place.
+    st.caption(COUNTS_WORDS)
     windows = window_counters_frame(profile)
     left, right = st.columns([3, 2])
     with left:

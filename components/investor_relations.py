@@ -72,8 +72,17 @@ def render_investor_financing(profile: Mapping, *, key: str) -> None:
                              query_params={"lender": lender["id"]})
 
 
-def render_agent_links(profile: Mapping, *, key: str) -> None:
-    """Listing agents linked to this investor, each a link to the agent's page."""
+def agent_link_label(link: Mapping, names: Mapping[str, str]) -> str:
+    """The agent as the Agents page names it (brokerage, market, listings: `names`, read by the
+    page), else by what the link itself says; never the bare id."""
+    agent_id = agent_link_id(link) or ""
+    return names.get(agent_id) or f"Agent in {link.get('market') or 'an unnamed market'}"
+
+
+def render_agent_links(profile: Mapping, *, key: str, names: Mapping[str, str] | None = None) -> None:
+    """Listing agents linked to this investor, each a link to the agent's page, named by `names`
+    (agent id -> "Agent at Keller Realty · DFW · 214 listings")."""
+    names = names or {}
     links = agent_links_of(profile)
     if not links:
         st.info("No listing agent is linked to this investor.")
@@ -83,12 +92,13 @@ def render_agent_links(profile: Mapping, *, key: str) -> None:
         agent_id = agent_link_id(link)
         rows.append(
             {
-                "Agent": agent_id,
+                "Agent": agent_link_label(link, names),
                 "Market": link.get("market"),
-                "Confidence": link.get("confidence"),
-                "Basis": link.get("link_basis"),
+                "Confidence": code_label(link.get("confidence")),
+                "Basis": code_label(link.get("link_basis")),
                 "Self-listings": link.get("n_self_listings"),
                 "Open": page_href("agents", {"agent": agent_id or "", "market": link.get("market") or ""}),
+                "Agent id": agent_id,
             }
         )
     for link in links:
@@ -97,7 +107,7 @@ def render_agent_links(profile: Mapping, *, key: str) -> None:
             render_page_link(
                 "pages/agents.py",
                 "agents",
-                label=f"Agent {agent_id} ({link.get('confidence') or 'unrated'} confidence)",
+                label=f"{agent_link_label(link, names)} ({code_label(link.get('confidence')).lower() if link.get('confidence') else 'unrated'} confidence)",
                 query_params={"agent": agent_id, "market": link.get("market") or ""},
             )
     render_table(

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import date_column, link_column, money_column, page_href, render_table
-from components.words import code_label
+from components.words import code_label, party_name
 
 # data-api.md, Limits 6: name searches return at most 50 hits.
 NAME_SEARCH_MAX_HITS = 50
@@ -36,8 +36,8 @@ def investor_rows_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
     records = []
     for row in rows:
         record = {label: row.get(field) for field, label in _ROW_COLUMNS if field in row}
-        if not record.get("Investor"):
-            record["Investor"] = row.get("name") or row.get("id")
+        # A row without a name is a private person's (never served): said, not its id.
+        record["Investor"] = party_name(dict(row))
         if "Kind" in record:
             record["Kind"] = code_label(record["Kind"])
         record["Profile"] = page_href("investors", {"investor": row.get("id", "")})

@@ -9,7 +9,7 @@ import streamlit as st
 
 from components.charts import render_kind_chart, render_month_chart
 from mapspec.filters import KIND_LABELS
-from components.words import code_label
+from components.words import code_label, party_name
 from components.tables import date_column, link_column, money_column, page_href, render_table
 from links.properties import property_href
 
@@ -60,6 +60,7 @@ def investors_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
     records = []
     for row in rows:
         record = {label: _first(row, names) for label, names in INVESTOR_COLUMNS}
+        record["Investor"] = party_name(dict(row))
         record["Kind"] = code_label(record["Kind"])
         record["Profile"] = page_href("investors", {"investor": str(row.get("id") or "")})
         records.append(record)
@@ -94,9 +95,11 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
         buyer = row.get("buyer") or {}
         seller = row.get("seller") or {}
         place = row.get("property") or {}
-        # The reading order of a row: when, how much, what, who; the long id last.
+        # The reading order of a row: the property's link first (at the far right it sat off-screen,
+        # past the table's width), then when, how much, what, who; the long id last.
         records.append(
             {
+                "Property": property_href(place["property_id"]) if place.get("property_id") else None,
                 "Sold": row.get("sale_date"),
                 "Price": row.get("price"),
                 "Kind": KIND_LABELS.get(row.get("kind"), row.get("kind")),
@@ -106,7 +109,6 @@ def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
                 "City": place.get("city") or "",
                 "ZIP": place.get("zip") or "",
                 "Deal": row.get("id"),
-                "Property": property_href(place["property_id"]) if place.get("property_id") else None,
             }
         )
     frame = pd.DataFrame.from_records(records)

@@ -7,7 +7,7 @@ from datetime import date
 import streamlit as st
 
 from components.date_field import date_field
-from mapspec.filters import KIND_LABELS, KINDS, MAX_PRICE, DealFilters, filters_in, filters_label
+from mapspec.filters import KIND_LABELS, KINDS, DealFilters, filters_in, filters_label
 
 # Wide bounds so any date a link carries is accepted (the API answers what it holds).
 EARLIEST_SALE_DATE = date(1970, 1, 1)
@@ -37,8 +37,10 @@ def render_filters(*, key: str, data_end: date | None = None) -> DealFilters:
             sold_to = date_field("Sold to", key=f"{key}_to", **bounds)
         kinds = st.multiselect("Kinds", KINDS, key=f"{key}_kinds", format_func=KIND_LABELS.get, placeholder="All kinds")
         prices = st.columns(2)
-        min_price = prices[0].number_input("Min price ($)", key=f"{key}_min", value=None, min_value=0, max_value=MAX_PRICE, step=10_000)
-        max_price = prices[1].number_input("Max price ($)", key=f"{key}_max", value=None, min_value=0, max_value=MAX_PRICE, step=10_000)
+        # No bounds: a bounded box keeps its last value under a small "!" (the map went on with
+        # it); DealFilters.checked says what is wrong with a price and leaves it out.
+        min_price = prices[0].number_input("Min price ($)", key=f"{key}_min", value=None, step=10_000)
+        max_price = prices[1].number_input("Max price ($)", key=f"{key}_max", value=None, step=10_000)
     return DealFilters(
         sold_from=sold_from,
         sold_to=sold_to,

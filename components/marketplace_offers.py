@@ -14,6 +14,10 @@ from services.contract import FINANCING_CHOICES
 
 MONEY_COLUMNS = {"Amount": money_column("Amount"), "EMD": money_column("EMD")}
 TEXT_COLUMNS = ("Offer", "Deal", "Status", "Sent by", "Financing", "Note", "Reason", "Event")
+# The app's bounds on an offer (the documents give none, docs/contract.md): an amount past this
+# is a slip of the keyboard, a note longer than this a paste gone wrong.
+MAX_OFFER_DOLLARS = 100_000_000
+MAX_NOTE_CHARS = 1_000
 
 
 def offer_label(offer: Mapping[str, Any], deal_titles: Mapping[str, str] | None = None) -> str:
@@ -104,15 +108,32 @@ def render_events(events: Sequence[Mapping[str, Any]], *, key: str, deal_titles:
     )
 
 
-def render_offer_form(key: str, *, amount: float, emd: float, financing: str) -> dict[str, Any] | None:
-    """Amount, EMD, financing and note in a form keyed `{key}_form`; the terms once sent, else None."""
+def offer_problem(amount: float | None, emd: float | None, note: str, *, min_emd: float | None = None) -> str | None:
+    """What is wrong with the offer's terms, in a person's words and dollars, before it is sent
+    (issue 26: a 300-digit amount came back as "offer_amount: Input should be less than or equal
+    to 100000000"). The bounds are the app's (docs/contract.md): the documents give none."""
+    if amount is None or not 0 < amount <= MAX_OFFER_DOLLARS:
+        return f"The offer amount is more than $0 and at most ${MAX_OFFER_DOLLARS:,}: check the number of digits."
+    if emd is None or emd < 0:
+        return "The earnest money deposit is $0 or more."
+    if emd > amount:
+        return f"The earnest money deposit (${emd:,.0f}) is more than the offer (${amount:,.0f}): lower it."
+    if min_emd and emd < min_emd:
+        return f"This deal asks for an earnest money deposit of at least ${min_emd:,.0f}: raise it."
+    if len(note) > MAX_NOTE_CHARS:
+        return f"The note is {len(note):,} characters long: shorten it to {MAX_NOTE_CHARS:,} at most (your text is kept)."
+    return None
+
+
+def render_offer_form(key: str, *, amount: float, emd: float, financing: str, min_emd: float | None = None) -> dict[str, Any] | None:
+    """Amount, EMD, financing and note in a form keyed `{key}_form`; the terms once sent and
+    checked, else None (what is wrong is said under the form, and the form keeps what was typed).
+
+    The boxes take any number and any length: a bounded box keeps its last value under a small
+    "!", and a browser drops a paste longer than `max_chars` whole (the note kept the last one)."""
     with st.form(f"{key}_form"):
-        amount_value = st.number_input(
-            "Offer amount ($)", min_value=1.0, value=float(amount), step=500.0, format="%.0f", key=f"{key}_amount"
-        )
-        emd_value = st.number_input(
-            "Earnest money deposit ($)", min_value=0.0, value=float(emd), step=100.0, format="%.0f", key=f"{key}_emd"
-        )
+        amount_value = st.number_input("Offer amount ($)", value=float(amount), step=500.0, format="%.0f", key=f"{key}_amount")
+        emd_value = st.number_input("Earnest money deposit ($)", value=float(emd), step=100.0, format="%.0f", key=f"{key}_emd")
         options = list(FINANCING_CHOICES)
         if financing and financing not in options:
             options.insert(0, financing)
@@ -120,7 +141,11 @@ def render_offer_form(key: str, *, amount: float, emd: float, financing: str) ->
             "Financing", options, index=options.index(financing) if financing in options else 0,
             key=f"{key}_financing", accept_new_options=True, format_func=readable_code,
         )
-        note = st.text_input("Note to the seller (optional)", key=f"{key}_note", max_chars=1000)
+        note = st.text_input("Note to the seller (optional)", key=f"{key}_note")
         if not st.form_submit_button("Send"):
             return None
+    problem = offer_problem(amount_value, emd_value, note, min_emd=min_emd)
+    if problem:
+        st.error(problem, icon=":material/error:")
+        return None
     return {"offer_amount": amount_value, "emd_amount": emd_value, "financing": financing_value, "note": note or None}

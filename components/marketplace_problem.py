@@ -65,9 +65,28 @@ def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> l
     return desk_notes(error)
 
 
+# The offer's fields by their parameters (marketplace-api.md, Offer terms), as the form names them.
+OFFER_FIELDS = {"offer_amount": "the offer amount", "emd_amount": "the earnest money deposit",
+                "financing": "the financing", "note": "the note to the seller"}
+
+
+def requirement_text(error: BaseException) -> str | None:
+    """A deal's unmet requirement in dollars ("at least $4,600"), where the server's words say
+    `emd_amount` and `4600.0`; None for other problems."""
+    problem = getattr(error, "problem", None) or {}
+    if getattr(error, "code", None) != "requirement_unmet" or problem.get("min_emd") is None:
+        return None
+    try:
+        minimum = float(problem["min_emd"])
+    except (TypeError, ValueError):
+        return None
+    return f"This deal asks for an earnest money deposit of at least ${minimum:,.0f}: raise the deposit and send again."
+
+
 def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:
-    """The shared `render_error` with the marketplace's notes."""
-    render_error(error, title=title, notes=marketplace_notes(error, caps))
+    """The shared `render_error` with the marketplace's notes, its fields named as the forms name them."""
+    render_error(error, title=title, notes=marketplace_notes(error, caps), fields=OFFER_FIELDS,
+                 text=requirement_text(error))
 
 
 def render_still_working(error: BaseException, action: str) -> bool:

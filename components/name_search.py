@@ -17,14 +17,18 @@ T = TypeVar("T")
 def render_name_search(label: str, *, key: str, placeholder: str, help: str) -> str | None:
     """The typed name once it is long enough to search, else None (with a hint when too short).
 
-    The box starts from `?q=` and writes it back, so a link reopens the same search.
+    The box starts from `?q=` and writes it back once checked, so a link reopens the same
+    search. The box takes any length: a browser refuses a paste longer than a box's
+    `max_chars` whole, and the box stayed empty with no word (issue 26); here a long name is
+    kept as typed, said in one short line, and kept out of the URL.
     """
-    query = st.text_input(
-        label, value=st.query_params.get("q", ""), key=key, max_chars=NAME_QUERY_MAX_LENGTH,
-        placeholder=placeholder, help=help,
-    ).strip()
+    query = st.text_input(label, value=st.query_params.get("q", ""), key=key, placeholder=placeholder, help=help).strip()
     if not query:
         st.query_params.pop("q", None)
+        return None
+    if len(query) > NAME_QUERY_MAX_LENGTH:
+        st.error(f"This name is {len(query):,} characters long: a name search takes at most {NAME_QUERY_MAX_LENGTH}. "
+                 "Shorten it to the name itself.", icon=":material/error:")
         return None
     st.query_params["q"] = query
     if len(query) < NAME_QUERY_MIN_LENGTH:

@@ -17,7 +17,6 @@ from mapspec.small_map import Canvas, graph, layer
 from graphs.network import KIND_COLOURS, KIND_LABELS
 
 NODES_LAYER = "network-nodes"
-NAMED_NODES = 12
 EDGE_COLOUR = [110, 110, 110, 120]
 # The first zoom of the graph (the layout spans -100..100 units) and the nodes' sizes there.
 GRAPH_ZOOM = 1.4
@@ -33,7 +32,8 @@ def render_legend() -> None:
 
 def render_network(nodes: list[dict], edges: list[dict], *, key: str, canvas: Canvas, height: int = 560) -> dict | None:
     """Draw the graph; the node a person just clicked (its row), or None."""
-    named = sorted(nodes, key=lambda node: -node["deals"])[:NAMED_NODES]
+    # The leading nodes (graphs.network.leading_nodes) are named beside them, shortened; the rest on hover.
+    named = [node for node in nodes if node.get("leading")]
     node_rows = [{"p": node["position"], "fill": [*node["colour"], 235], "radius": _radius_px(node),
                   "tip": f"{node['kind_label']}: {node['label']}\n{node['deals']:,} deals · click to open",
                   "pick": node["id"]} for node in nodes]
@@ -42,7 +42,7 @@ def render_network(nodes: list[dict], edges: list[dict], *, key: str, canvas: Ca
                                            "tip": edge["label"]} for edge in edges], color=EDGE_COLOUR),
          layer("points", NODES_LAYER, node_rows, line=[255, 255, 255, 255]),
          # The leading nodes named; the rest say their name on hover (issue 26: labels piled up).
-         layer("text", "network-labels", [{"p": node["position"], "t": node["label"]} for node in named],
+         layer("text", "network-labels", [{"p": node["position"], "t": node.get("caption") or node["label"]} for node in named],
                size=12, offset=[0, -16])],
         target=[0, 0], zoom=GRAPH_ZOOM, label="Network graph: hover a node for its name and deals, click it to open its page")
     picked = render_small_map(spec, canvas=canvas, key=key, height=height)

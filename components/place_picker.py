@@ -42,7 +42,9 @@ def render_place_picker(markets: Sequence[Mapping], *, key: str) -> PlaceChoice:
             latitude = st.number_input("Latitude", key=f"{key}_lat", value=None, min_value=-90.0, max_value=90.0, format="%.5f")
             longitude = st.number_input("Longitude", key=f"{key}_lng", value=None, min_value=-180.0, max_value=180.0, format="%.5f")
             radius = st.number_input(
-                "Radius (miles)", key=f"{key}_radius", value=None, min_value=0.0, step=0.5, format="%g",
+                # No bound: a bounded box keeps its last value under a small "!" when a person types
+                # -1, and the map went on showing that circle; mapspec.place says what is wrong.
+                "Radius (miles)", key=f"{key}_radius", value=None, step=0.5, format="%g",
                 help=f"More than 0 and at most {MAX_RADIUS_MILES:g} miles.",
             )
         else:

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import link_column, money_column, page_href
-from components.words import code_label
+from components.tables import link_column, money_column, page_href, shown
+from components.words import code_label, party_name
 
 
 def _why(row: Mapping) -> str:
@@ -34,7 +34,7 @@ def matches_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
         investor = row.get("investor") or {}
         records.append({
             "Rank": row.get("rank"),
-            "Investor": investor.get("display_name") or investor.get("name") or "a private person (not served)",
+            "Investor": party_name(dict(investor)),
             "Profile": page_href("investors", {"investor": investor.get("investor_id") or ""}),
             "Kind": code_label(investor.get("kind")),
             "Score": row.get("score"),
@@ -46,13 +46,19 @@ def matches_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
                                           "Median price nearby", "Investor id"])
 
 
-def render_buyer_matches(rows: Sequence[Mapping], csv_text: str, *, key: str) -> None:
+def buyers_csv(rows: Sequence[Mapping]) -> str:
+    """The buyers list as CSV: the table as the page shows it, in its labels ("iBuyer", not `IBUYER`)."""
+    return matches_frame(rows).to_csv(index=False)
+
+
+def render_buyer_matches(rows: Sequence[Mapping], *, key: str) -> None:
+    """The ranked buyers; the CSV is the table as shown (its labels, "iBuyer" not `IBUYER`)."""
     if not rows:
         st.info("No investor bought near this parcel in the window: nobody to suggest.")
         return
     frame = matches_frame(rows)
-    st.dataframe(frame, key=f"{key}_table", hide_index=True, width="stretch",
+    st.dataframe(shown(frame, link_columns=("Profile",)), key=f"{key}_table", hide_index=True, width="stretch",
                  column_config={"Profile": link_column("Profile", display_text="Open"),
                                 "Median price nearby": money_column("Median price nearby")})
-    st.download_button("Download the buyers list (CSV)", csv_text.encode("utf-8"), file_name="buyers-match.csv",
-                       mime="text/csv", key=f"{key}_csv")
+    st.download_button("Download the buyers list (CSV)", buyers_csv(rows).encode("utf-8"),
+                       file_name="buyers-match.csv", mime="text/csv", key=f"{key}_csv")

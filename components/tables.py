@@ -31,6 +31,24 @@ def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
     return frame[kept].rename(columns=dict(columns))
 
 
+# What a table shows for a value the data does not hold (st.dataframe prints "None").
+MISSING = "—"
+
+
+def shown(frame: pd.DataFrame, *, link_columns: Sequence[str] = ()) -> pd.DataFrame:
+    """The frame as a table shows it: a text column's missing values read "—", not "None"
+    (numbers and dates stay empty; a link column stays empty, not a link to "—"). The CSV
+    keeps the frame as it is: an empty cell, not a dash."""
+    text_columns = [column for column in frame.columns if column not in link_columns
+                    and (pd.api.types.is_object_dtype(frame[column]) or pd.api.types.is_string_dtype(frame[column]))]
+    if not text_columns:
+        return frame
+    copy = frame.copy()
+    for column in text_columns:
+        copy[column] = copy[column].astype(object).where(copy[column].notna(), MISSING)
+    return copy
+
+
 def render_table(
     frame: pd.DataFrame,
     *,
@@ -44,8 +62,10 @@ def render_table(
     if frame.empty:
         st.info("No rows.")
         return
+    links = [name for name, config in (column_config or {}).items()
+             if isinstance(config, dict) and (config.get("type_config") or {}).get("type") == "link"]
     st.dataframe(
-        frame,
+        shown(frame, link_columns=links),
         key=f"{key}_table",
         hide_index=True,
         width="stretch",

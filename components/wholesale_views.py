@@ -54,12 +54,22 @@ def render_listings_map(frame: pd.DataFrame, *, key: str, canvas: Canvas, frames
                       label="Map of the listings: hover a point for its status, city and price")
 
 
-def render_listing(listing: dict, *, key: str) -> None:
+def listing_title(listing: dict) -> str:
+    """A listing named by its parcel: the street line where one is served, else its city and ZIP
+    (the id alone named nothing a person knows)."""
     place = listing.get("property") or {}
-    st.subheader(f"Wholesale listing {listing['id']}")
+    address = place.get("address") or {}
+    line = address.get("line") or place.get("line")
+    city, zip_code = address.get("city") or place.get("city"), address.get("zip") or place.get("zip")
+    where = ", ".join(part for part in (line, " ".join(str(p) for p in (city, zip_code) if p)) if part)
+    return f"Wholesale listing: {where}" if line else f"Wholesale listing in {where}" if where else "Wholesale listing"
+
+
+def render_listing(listing: dict, *, key: str) -> None:
+    st.subheader(escape_markdown(listing_title(listing)))
     st.caption(f"{code_label(listing.get('status')) if listing.get('status') else 'status not given'} · "
                f"{'published ' + str(listing['published_on']) if listing.get('published_on') else 'publication date not given'} · "
-               f"{escape_markdown(place.get('city') or '')} {place.get('zip') or ''} · {listing.get('market')}")
+               f"{escape_markdown(listing.get('market') or '')} · {listing['id']}")
     columns = st.columns(3)
     columns[0].metric("Asking", f"${listing['asking_price']:,}" if listing.get("asking_price") else "—")
     columns[1].metric("Sold for", f"${listing['sold_price']:,}" if listing.get("sold_price") else "—")

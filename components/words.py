@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from components.tables import escape_markdown
+
 
 def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
     """`1 deal`, `2 deals`, `1,200 deals`, `0 credits`."""
@@ -43,3 +45,30 @@ def code_label(code: object) -> str:
         return CODE_WORDS[text]
     words = text.replace("_", " ").strip().lower()
     return words[:1].upper() + words[1:]
+
+
+# A person's input quoted back: a few characters, so a 5,000-character paste is one short line.
+GLIMPSE_CHARS = 12
+
+
+def glimpse(text: object) -> str:
+    """Typed text quoted in a message (markdown, escaped: markup shows as typed): “7524x”, or
+    “xxxxxxxxxxxx…” (5,000 characters) for a paste."""
+    value = " ".join(str(text).split())
+    if len(value) <= GLIMPSE_CHARS:
+        return f"“{escape_markdown(value)}”"
+    return f"“{escape_markdown(value[:GLIMPSE_CHARS])}…” ({len(value):,} characters)"
+
+
+def party_name(party: object) -> str:
+    """An investor, buyer or seller as a person reads it: its display name, else its registered
+    name; a natural person's name is never served (data-api.md, What the service does 6), which
+    is said rather than showing an id or "None"."""
+    if not isinstance(party, dict):
+        return "—"
+    name = party.get("display_name") or party.get("name")
+    if name:
+        return str(name)
+    if party.get("contact_redacted") or party.get("is_natural_person"):
+        return "a private person (name not served)"
+    return "name not recorded"

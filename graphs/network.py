@@ -17,6 +17,10 @@ KINDS = ("investor", "agent", "lender", "wholesaler")
 # One colour per kind, readable on a light background (RGB).
 KIND_COLOURS = {"investor": (31, 119, 180), "agent": (44, 160, 44), "lender": (214, 39, 40), "wholesaler": (255, 127, 14)}
 KIND_LABELS = {"investor": "Investor", "agent": "Agent", "lender": "Lender", "wholesaler": "Wholesaler"}
+# A market's graph holds its busiest nodes apart on a ring of this radius, at most MAX_HUBS of them.
+HUB_RING, MAX_HUBS = 0.8, 10
+# Names drawn on the graph: the leading nodes only, each cut to CAPTION_CHARS.
+NAMED_NODES, CAPTION_CHARS = 12, 28
 # What an edge between two kinds counts (its weight is a number of deals).
 RELATIONS = {
     frozenset({"investor", "lender"}): "loans",
@@ -74,11 +78,32 @@ def node_href(node: Node) -> str:
     return f"{page}?{urlencode({k: v for k, v in params.items() if v})}"
 
 
-def layout(network: Network, *, seed: int = 7) -> dict[str, tuple[float, float]]:
-    """Positions in [-1, 1]: radial around `center` (rings by distance from it), else a force layout.
+def weighted_degrees(network: Network) -> dict[str, int]:
+    """Each node's deals over all its edges: how much of the picture it holds."""
+    degree = {node_id: 0 for node_id in network.nodes}
+    for a, b, weight in network.edges():
+        degree[a] += weight
+        degree[b] += weight
+    return degree
 
-    networkx's spring layout with a fixed seed, edges pulling by their weight (log-damped so
-    one heavy edge does not collapse the rest): the same network always draws the same.
+
+def hubs(network: Network, limit: int | None = None) -> list[str]:
+    """The nodes holding the most deals, most first (then by id): a market's graph's hubs are
+    its leading nodes, the ones spread apart and named."""
+    degree = weighted_degrees(network)
+    count = limit if limit is not None else max(2, min(MAX_HUBS, round(math.sqrt(len(degree)))))
+    return sorted(degree, key=lambda node_id: (-degree[node_id], node_id))[:count]
+
+
+def layout(network: Network, *, seed: int = 7) -> dict[str, tuple[float, float]]:
+    """Positions in [-1, 1]: radial around `center` (rings by distance from it), else a force layout
+    around hubs held apart.
+
+    A market's plain spring layout drew its busiest investors and lenders on top of each other in
+    the middle (they share most edges), their labels piled into unreadable text (issue 26): the
+    hubs are first set on a circle and held there, and the rest settle around them with networkx's
+    spring layout (fixed seed, edges pulling by their log-damped weight): the same network always
+    draws the same.
     """
     graph = nx.Graph()
     graph.add_nodes_from(network.nodes)
@@ -93,23 +118,44 @@ def layout(network: Network, *, seed: int = 7) -> dict[str, tuple[float, float]]
         for node in sorted(graph, key=lambda n: (network.nodes[n].kind, n)):
             rings.setdefault(distances.get(node, far), []).append(node)
         positions = nx.shell_layout(graph, nlist=[rings[d] for d in sorted(rings)])
-    else:
-        positions = nx.spring_layout(graph, weight="weight", seed=seed, k=1.5 / math.sqrt(len(graph)))
-    return {node: (float(x), float(y)) for node, (x, y) in positions.items()}
+        return {node: (float(x), float(y)) for node, (x, y) in positions.items()}
+    held = hubs(network) if len(graph) > 3 else []
+    start = {node: (HUB_RING * math.cos(2 * math.pi * index / len(held)), HUB_RING * math.sin(2 * math.pi * index / len(held)))
+             for index, node in enumerate(held)}
+    positions = nx.spring_layout(graph, weight="weight", seed=seed, k=1.5 / math.sqrt(len(graph)),
+                                 pos=start or None, fixed=held or None)
+    return _fitted({node: (float(x), float(y)) for node, (x, y) in positions.items()})
+
+
+def _fitted(positions: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """Positions scaled into [-1, 1] about their middle (a layout with fixed nodes is not rescaled by networkx)."""
+    xs, ys = [x for x, _ in positions.values()], [y for _, y in positions.values()]
+    middle_x, middle_y = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    half = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 or 1.0
+    return {node: ((x - middle_x) / half, (y - middle_y) / half) for node, (x, y) in positions.items()}
+
+
+def leading_nodes(network: Network, limit: int = NAMED_NODES) -> set[str]:
+    """The nodes named on the drawing: the center and the nodes holding the most deals. The rest
+    are named on hover (their `label`), so the names never pile into unreadable text."""
+    leading = set(hubs(network, limit))
+    if network.center:
+        leading.add(network.center)
+    return leading
 
 
 def deck_rows(network: Network, positions: dict[str, tuple[float, float]],
               scale: float = 100.0) -> tuple[list[dict], list[dict]]:
     """The nodes and edges as rows for the graph (an orthographic view; coordinates scaled by `scale`)."""
-    degree: dict[str, int] = {}
-    for a, b, weight in network.edges():
-        degree[a] = degree.get(a, 0) + weight
-        degree[b] = degree.get(b, 0) + weight
+    degree = weighted_degrees(network)
+    named = leading_nodes(network)
     nodes = []
     for node_id, node in network.nodes.items():
         x, y = positions.get(node_id, (0.0, 0.0))
         nodes.append({
             "id": node_id, "kind": node.kind, "kind_label": KIND_LABELS[node.kind], "label": node.label,
+            # Drawn beside the node for the leading ones only; the rest show `label` on hover.
+            "caption": short_caption(node.label) if node_id in named else "", "leading": node_id in named,
             "market": node.market, "deals": degree.get(node_id, 0), "href": node_href(node),
             "position": [round(x * scale, 3), round(y * scale, 3)], "colour": list(KIND_COLOURS[node.kind]),
             # In the view's units (the layout spans -scale..scale): about 6 to 14 pixels at the first zoom.
@@ -124,6 +170,11 @@ def deck_rows(network: Network, positions: dict[str, tuple[float, float]],
                       "deals": weight, "width": 1 + 5 * weight / heaviest,
                       "label": f"{network.nodes[a].label} – {network.nodes[b].label}: {weight:,} {relation(network, a, b)}"})
     return nodes, edges
+
+
+def short_caption(label: str) -> str:
+    """A name as drawn beside its node: at most CAPTION_CHARS characters (the hover says it whole)."""
+    return label if len(label) <= CAPTION_CHARS else label[: CAPTION_CHARS - 1].rstrip() + "…"
 
 
 def relation(network: Network, a: str, b: str) -> str:

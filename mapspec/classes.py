@@ -55,7 +55,7 @@ def class_breaks(values: Iterable[object], method: str, *, classes: int = len(PA
     low, high = float(numbers.min()), float(numbers.max())
     steps = np.arange(classes) / classes
     if method == QUANTILE:
-        raw = np.quantile(numbers, steps)
+        raw = _spread_quantiles(numbers, steps, 1 if whole else PRICE_STEP)
     elif method == EQUAL:
         raw = low + steps * (high - low)
     elif method == MANUAL:
@@ -76,6 +76,23 @@ def class_breaks(values: Iterable[object], method: str, *, classes: int = len(PA
     return tuple(float(bound) for bound in bounds)
 
 
+def _spread_quantiles(numbers: np.ndarray, steps: np.ndarray, unit: float) -> np.ndarray:
+    """Quantile breaks that still spread a view's values when most of them tie.
+
+    A narrow filter or one month of a time playback leaves most cells at 1 deal: the plain
+    quantiles all fall on 1, merge into one class, and a cell of 8 deals was as pale as a
+    cell of 1 (issue 26). Where the plain quantiles give fewer classes than the values have
+    distinct figures, the breaks are the quantiles of the distinct figures instead, so the
+    few busier cells still stand out (the commonest figure keeps the coolest colour).
+    """
+    plain = np.quantile(numbers, steps)
+    distinct = np.unique(np.ceil(numbers / unit) * unit)
+    wanted = min(len(steps), len(distinct))
+    if len(np.unique(np.ceil(plain / unit) * unit)) >= wanted:
+        return plain
+    return np.quantile(distinct, steps)
+
+
 def parse_breaks(text: str | None) -> tuple[tuple[float, ...], str | None]:
     """Manual breaks as a person types them (`1, 3, 10`): the classes' lower bounds,
     ascending and distinct, at most one per colour; and what is wrong, if anything (then
@@ -86,7 +103,8 @@ def parse_breaks(text: str | None) -> tuple[tuple[float, ...], str | None]:
     try:
         bounds = tuple(float(part.replace("_", "")) for part in parts)
     except ValueError:
-        return (), f"{text!r}: the breaks are numbers separated by commas (e.g. 1, 3, 10)."
+        shown = text if len(text or "") <= 12 else f"{(text or '')[:12]}…"
+        return (), f"“{shown}”: the breaks are numbers separated by commas (e.g. 1, 3, 10)."
     if not all(math.isfinite(bound) for bound in bounds) or list(bounds) != sorted(set(bounds)):
         return (), "The breaks go up, each larger than the last (e.g. 1, 3, 10)."
     if len(bounds) > len(PALETTE):
@@ -118,10 +136,11 @@ class Classes:
         return METRICS[self.metric][2]
 
     def palette(self) -> list[tuple[int, int, int]]:
-        """A colour per class, spread over the whole palette (two classes: the coolest and the hottest)."""
+        """A colour per class, spread over the whole palette (two classes: the coolest and the hottest).
+        One class takes a middle colour: the palest read as "nothing here" on a light map (issue 26)."""
         count = len(self.bounds)
         if count == 1:
-            return [PALETTE[0]]
+            return [PALETTE[len(PALETTE) // 2]]
         return [PALETTE[round(index * (len(PALETTE) - 1) / (count - 1))] for index in range(count)]
 
     def classes(self) -> list[tuple[tuple[int, int, int], str]]:

@@ -7,7 +7,7 @@ Plain values: the Map page's filter widgets (components/map_filters.py) give a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -62,9 +62,16 @@ class DealFilters:
         return params
 
     def checked(self) -> tuple[DealFilters, list[str]]:
-        """The filters a read can take, and what was dropped and why: a date range or a
-        price range the wrong way round is left out, said in a person's words."""
+        """The filters a read can take, and what was dropped and why: a price below $0 or past
+        MAX_PRICE, a date range or a price range the wrong way round is left out, said in a
+        person's words."""
         filters, problems = self, []
+        for name, words in (("min_price", "minimum"), ("max_price", "maximum")):
+            price = getattr(filters, name)
+            if price is not None and not 0 <= price <= MAX_PRICE:
+                problems.append(f"The {words} price is a whole number of dollars from $0 to ${MAX_PRICE:,}: "
+                                "correct it or clear it.")
+                filters = replace(filters, **{name: None})
         if filters.sold_from and filters.sold_to and filters.sold_from > filters.sold_to:
             problems.append("The start date is after the end date: swap them or clear one.")
             filters = DealFilters(kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price)

@@ -7,6 +7,7 @@ their ZIP centroids.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ import zipcodes
 from mapspec.view import View
 
 MAX_LABELS = 14
+# A place named "near" a point is at most this far (in degrees of latitude, about 30 miles).
+NEAR_DEGREES = 0.45
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,38 @@ def city_labels(view: View, *, limit: int = MAX_LABELS) -> tuple[CityLabel, ...]
         longitude = sum(point[1] for point in points) / len(points)
         labels.append(CityLabel(city.title(), latitude, longitude))
     return tuple(labels)
+
+
+@lru_cache(maxsize=1)
+def _zip_codes() -> tuple[tuple[str, str, str, float, float], ...]:
+    """(ZIP, city, state, latitude, longitude) of every standard ZIP in the offline table."""
+    rows = []
+    for record in zipcodes.list_all():
+        if record.get("zip_code_type") != "STANDARD" or not record.get("active", True):
+            continue
+        try:
+            latitude, longitude = float(record["lat"]), float(record["long"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if latitude or longitude:  # a record placed at (0, 0) has no known place
+            rows.append((record["zip_code"], record["city"], record["state"], latitude, longitude))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=256)
+def place_near(latitude: float, longitude: float) -> str | None:
+    """Where a point is, as a person names it: the city and ZIP of the nearest ZIP centroid
+    ("Dallas, TX 75201"); None when the table has none within about 30 miles."""
+    scale = math.cos(math.radians(latitude))
+    best, best_distance = None, NEAR_DEGREES**2
+    for zip_code, city, state, zip_latitude, zip_longitude in _zip_codes():
+        distance = (zip_latitude - latitude) ** 2 + ((zip_longitude - longitude) * scale) ** 2
+        if distance < best_distance:
+            best, best_distance = (zip_code, city, state), distance
+    if best is None:
+        return None
+    zip_code, city, state = best
+    return f"{city.title()}, {state} {zip_code}"
 
 
 def markets_with_city(city: str, markets: Sequence[Mapping]) -> list[str]:

@@ -19,6 +19,8 @@ WHOLE_MARKET, ZIP_CODES, CITY, POINT = "Whole market", "ZIP codes", "City", "Poi
 MODES = (WHOLE_MARKET, ZIP_CODES, CITY, POINT)
 # The longest postal city name is under 40 characters; the service takes at most 64.
 MAX_CITY_CHARS = 64
+# A mistyped input is quoted back with at most this many characters.
+QUOTED_CHARS = 12
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,10 @@ def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, Vie
             return (*whole, "Type one or more 5-digit ZIP codes, separated by commas.")
         bad = [code for code in zips if not (len(code) == 5 and code.isdigit())]
         if bad:
-            return (*whole, f"{', '.join(bad)}: a ZIP code is 5 digits (e.g. 75201). Correct it to see those ZIPs.")
+            # One short line whatever was pasted (5,000 characters filled the screen in red).
+            shown = bad[0] if len(bad[0]) <= QUOTED_CHARS else f"{bad[0][:QUOTED_CHARS]}…"
+            more = f" and {len(bad) - 1:,} more" if len(bad) > 1 else ""
+            return (*whole, f"“{shown}”{more}: a ZIP code is 5 digits (e.g. 75201). Correct it to see those ZIPs.")
         return {"zip": zips}, market_view, None
     if place.mode == CITY:
         if len(place.city) < 2:

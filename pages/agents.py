@@ -6,6 +6,7 @@ The URL holds the selection so a link reopens it: `?agent=agt_...&market=DFW` an
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -19,12 +20,19 @@ import adapter.investors
 import adapter.routing
 import links.agents
 from components.agent_listings import listing_labels, listings_frame, render_listing_history, render_marketplace_listing
-from components.agent_profile import merged_hits, render_agent_hits, render_agent_investor_links, render_agent_profile
+from components.agent_profile import (
+    agent_label,
+    merged_hits,
+    render_agent_hits,
+    render_agent_investor_links,
+    render_agent_profile,
+)
 from components.date_field import date_field
 from components.feedback import render_error
 from components.tables import escape_markdown, render_page_link
 from components.name_search import search_by_name
-from services.contract import ID_EXAMPLES, NAME_QUERY_MIN_LENGTH
+from components.words import glimpse
+from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
 LISTINGS = "agt_listings"
@@ -54,8 +62,11 @@ def agent_search() -> None:
     render_agent_hits(hits, key="agt_hits")
     if hits:
         # One choice per agent; one of several markets opens on the question of which.
-        labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": f"{hit['id']} · {', '.join(hit['markets'])}"
+        labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": agent_label(hit)
                   for hit in merged_hits(hits)}
+        # Two agents of one brokerage, market and count read alike: those two also name their id.
+        seen = Counter(labels.values())
+        labels = {choice: label if seen[label] == 1 else f"{label} · {choice.split('|')[0]}" for choice, label in labels.items()}
         st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
                      placeholder="Choose an agent from the hits", on_change=open_picked_agent)
 
@@ -78,11 +89,19 @@ def open_picked_listing() -> None:
 
 
 def open_by_id() -> None:
+    """An id typed here opens once it reads as an agent, person or listing id; anything else is
+    said in one short line beside the box and never goes into the URL (issue 26)."""
     with st.form("agt_open_form", border=False):
         typed = st.text_input("Open by id", key="agt_id_input",
-                              placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id")
-        if st.form_submit_button("Open") and typed.strip():
-            LINK.write(links.agents.opened_by_id(LINK.read(), typed))
+                              placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id").strip()
+        opened = st.form_submit_button("Open")
+    if not (opened and typed):
+        return
+    if any(ID_PATTERNS[kind].fullmatch(typed) for kind in ("agent", "person", "listing")):
+        LINK.write(links.agents.opened_by_id(LINK.read(), typed))
+    else:
+        st.error(f"{glimpse(typed)} is not an agent, person or listing id: an agent id is {ID_EXAMPLES['agent']}, "
+                 "like agt_0123456789ab.", icon=":material/error:")
 
 
 # --- one agent ---------------------------------------------------------------------------------
@@ -106,7 +125,7 @@ def markets_of(agent_id: str, error: ApiStatusError) -> list[str]:
 def ask_market(agent_id: str, error: ApiStatusError) -> None:
     """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
     offered = markets_of(agent_id, error)
-    st.warning(f"Agent {agent_id} exists in several markets: choose the market to read.", icon=":material/explore:")
+    st.warning(f"This agent ({agent_id}) lists in several markets: choose the market to read.", icon=":material/explore:")
     st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
                  on_change=open_picked_market)
 
@@ -132,7 +151,7 @@ def agent_section(agent_id: str) -> None:
         agent, resolved_from = adapter.agents.agent(agent_id, market=market)
     except InvalidInputError:
         st.error(
-            f"“{escape_markdown(agent_id)}” is not an agent id: expected {ID_EXAMPLES['agent']}, like agt_0123456789ab "
+            f"The link's {glimpse(agent_id)} is not an agent id: expected {ID_EXAMPLES['agent']}, like agt_0123456789ab "
             f"(or a person id, {ID_EXAMPLES['person']}). Search to find one.",
             icon=":material/error:",
         )

@@ -40,22 +40,33 @@ def asked_of(kind: str, zip_code: str, county: str, lat: float | None, lng: floa
         return asked, asked.problem() if county else "Enter a county FIPS code (5 digits, like 48113) or a county name (like Dallas County)."
     if lat is None or lng is None:
         return CoverageLink(), "Enter a latitude and a longitude."
-    return CoverageLink(point=links.coverage.point_text(lat, lng)), None
+    # The boxes take any number, so 999 is refused here in words (a bounded box kept its last
+    # value under a small "!", and the answer of that value stood beside the 999).
+    asked = CoverageLink(point=links.coverage.point_text(lat, lng))
+    return asked, asked.problem()
 
 
 def place_form() -> bool:
-    """The form; False when what was just submitted is refused (said beside it)."""
+    """The way of naming the place, then only that way's fields in the form; False when what
+    was just submitted is refused (said beside it)."""
     params = {name: values[-1] for name, values in url_params().items() if values}
     current = "County" if params.get("county") else "Point" if params.get("lat") else "ZIP"
+    # Outside the form: a choice inside one would not rerun, so every way's fields showed together.
+    kind = st.radio("Place", PLACE_KINDS, index=PLACE_KINDS.index(current), horizontal=True, key="cov_place_kind")
+    zip_code = county = ""
+    lat = lng = None
     with st.form("cov_place_form"):
-        kind = st.radio("Place", PLACE_KINDS, index=PLACE_KINDS.index(current), horizontal=True, key="cov_place_kind")
-        columns = st.columns(4)
-        zip_code = columns[0].text_input("ZIP", value=params.get("zip", ""), key="cov_zip", max_chars=5).strip()
-        county = columns[1].text_input("County FIPS or name", value=params.get("county", ""), key="cov_county").strip()
-        lat = columns[2].number_input("Latitude", min_value=-90.0, max_value=90.0, value=_float(params.get("lat"), 90.0),
-                                      format="%.5f", key="cov_lat")
-        lng = columns[3].number_input("Longitude", min_value=-180.0, max_value=180.0, value=_float(params.get("lng"), 180.0),
-                                      format="%.5f", key="cov_lng")
+        if kind == "ZIP":
+            zip_code = st.text_input("ZIP", value=params.get("zip", ""), placeholder="75201", key="cov_zip").strip()
+        elif kind == "County":
+            county = st.text_input("County FIPS or name", value=params.get("county", ""), placeholder="48113 or Dallas County",
+                                   key="cov_county").strip()
+        else:
+            left, right = st.columns(2)
+            lat = left.number_input("Latitude", value=_float(params.get("lat"), 90.0), format="%.5f", key="cov_lat",
+                                    placeholder="32.78")
+            lng = right.number_input("Longitude", value=_float(params.get("lng"), 180.0), format="%.5f", key="cov_lng",
+                                     placeholder="-96.80")
         submitted = st.form_submit_button("Is it covered?")
     if not submitted:
         return True

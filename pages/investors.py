@@ -12,6 +12,7 @@ from dataclasses import replace
 import streamlit as st
 
 import adapter.budget
+import adapter.agents
 import adapter.data
 import adapter.investors
 import adapter.routing
@@ -19,18 +20,21 @@ import adapter.settings
 import adapter.wholesale
 import links.investors
 import adapter.map_files
+from components.agent_profile import agent_label
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
 from components.investor_deals import deals_frame, render_investor_deals
 from components.investor_identity import render_investor_identity, render_resolved_from
 from components.investor_relations import render_agent_links, render_buyer_signal, render_investor_financing
+from components.investor_place_form import MAX_CITY_CHARS, PLACE_NAMES, SORT_WORDS, render_place_form
 from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown, render_page_link
 from components.wholesale_views import render_purchases
 from components.name_search import search_by_name
+from components.words import code_label, glimpse
 from links.investors import InvestorsLink
-from services.contract import DEAL_KINDS, ID_EXAMPLES, INVESTOR_SORTS
+from services.contract import ID_EXAMPLES, ID_PATTERNS
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
 
 # Session-state keys carry the page's prefix (STYLE.md).
@@ -38,20 +42,8 @@ PROFILES = "inv_profiles"
 DEALS = "inv_deals"
 # A walk of an investor's deals stops here; the table says when it did.
 MAX_DEALS = 5_000
-LEADERBOARD_SIZES = (10, 25, 50, 100)
-# The leaderboard's place choices and the link's name for each.
-PLACE_NAMES = {"ZIP list": "zip", "City": "city", "Market": "market"}
-# The longest postal city name is under 40 characters; the service takes at most 64.
-MAX_CITY_CHARS = 64
-SORT_WORDS = {
-    "events_desc": "most deed events",
-    "parcels_desc": "most parcels",
-    "volume_desc": "largest volume",
-    "last_bought_desc": "bought most recently",
-    "last_deal_desc": "latest deal",
-    "flips_desc": "most flips",
-    "holds_desc": "most holds",
-}
+# Linked agents named by reading their profiles (free); a rare investor with more shows the rest by market.
+MAX_AGENT_NAMES = 12
 
 
 LINK = adapter.routing.PageLink(links.investors)  # this page's URL (links/investors.py)
@@ -93,7 +85,6 @@ def place_of(choice: str, link: InvestorsLink, markets: list[dict]) -> tuple[dic
         zips = links.investors.zip_codes(typed)
         bad = [zip_code for zip_code in zips if not (zip_code.isdigit() and len(zip_code) == 5)]
         if bad:
-            st.error(f"Not a 5-digit ZIP: {escape_markdown(', '.join(bad))}. Enter ZIPs like 75201, 75202.")
             return None
         return ({"zip": zips}, "ZIPs " + ", ".join(zips)) if zips else None
     if choice == "City":
@@ -101,15 +92,15 @@ def place_of(choice: str, link: InvestorsLink, markets: list[dict]) -> tuple[dic
     code = typed
     market = next((item for item in markets if item.get("market") == code), None)
     if market and market.get("bbox"):
-        return {"bbox": ",".join(str(value) for value in market["bbox"])}, f"market {code} (its bounding box)"
+        return {"bbox": ",".join(str(value) for value in market["bbox"])}, f"market {code} (its box)"
     return None
 
 
 def link_place_problem(link: InvestorsLink, markets: list[dict]) -> str | None:
     """What is wrong with the place a link names, said before any read (issue 16, bad input)."""
-    shown = escape_markdown(link.place[:40] + ("…" if len(link.place) > 40 else ""))
+    shown = glimpse(link.place)
     if link.place_kind == "zip" and any(not (code.isdigit() and len(code) == 5) for code in links.investors.zip_codes(link.place)):
-        return f"Not a 5-digit ZIP in the link: {shown}. Enter ZIPs like 75201, 75202."
+        return f"The link's ZIPs {shown} are not all 5-digit ZIPs: enter ZIPs like 75201, 75202."
     if link.place_kind == "city" and len(link.place) > MAX_CITY_CHARS:
         return f"The link's city is longer than any postal city ({MAX_CITY_CHARS} characters at most)."
     if link.place_kind == "market" and markets and link.place not in [market.get("market") for market in markets]:
@@ -118,34 +109,18 @@ def link_place_problem(link: InvestorsLink, markets: list[dict]) -> str | None:
     return None
 
 
-def leaderboard_form(link: InvestorsLink, markets: list[dict]) -> tuple[str, str, int, list[str]]:
-    """The place, order, kinds and size of the leaderboard; a submitted form goes into the link.
+def leaderboard_form(link: InvestorsLink, markets: list[dict]) -> tuple[str, str, int, list[str], str | None]:
+    """The leaderboard's form; what it submits goes into the link once checked (unchecked input
+    never goes into the URL: the form keeps it, the link its last good place).
 
-    Returns the place choice, the sort, the size and the kinds.
+    Returns the place choice, the sort, the size, the kinds and what is wrong with what was typed.
     """
-    choices = list(PLACE_NAMES)
-    current = next(choice for choice, name in PLACE_NAMES.items() if name == link.place_kind) if link.place_kind else "ZIP list"
-    typed = {name: link.place if link.place_kind == name else "" for name in PLACE_NAMES.values()}
-    with st.form("inv_place_form"):
-        choice = st.radio("Place", choices, index=choices.index(current), horizontal=True, key="inv_place_kind")
-        zip_text = st.text_input("ZIPs (comma-separated)", value=typed["zip"], key="inv_place_zip")
-        city = st.text_input("Postal city", value=typed["city"], key="inv_place_city")
-        codes = [market.get("market") for market in markets]
-        market_index = codes.index(typed["market"]) if typed["market"] in codes else None
-        market_code = st.selectbox("Market", codes, index=market_index, key="inv_place_market", placeholder="Choose a market")
-        sorts = sorted(INVESTOR_SORTS, key=lambda sort: list(SORT_WORDS).index(sort) if sort in SORT_WORDS else 99)
-        current_sort = link.sort or "events_desc"
-        sort = st.selectbox("Order", sorts, index=sorts.index(current_sort) if current_sort in sorts else 0,
-                            format_func=lambda value: SORT_WORDS.get(value, value), key="inv_sort")
-        kinds = st.multiselect("Deal kinds", sorted(DEAL_KINDS), default=[k for k in link.kinds if k in DEAL_KINDS], key="inv_kinds")
-        size = st.selectbox("Investors", LEADERBOARD_SIZES, index=1, key="inv_size")
-        estimate = adapter.investors.leaderboard_cost(size)
-        submitted = st.form_submit_button(f"Show leaderboard (up to {estimate} credits for investors new to you)")
-    if submitted:
-        place = {"ZIP list": zip_text, "City": city, "Market": market_code or ""}[choice].strip()
-        LINK.write(replace(link, place_kind=PLACE_NAMES[choice] if place else "", place=place, sort=sort, kinds=tuple(kinds)))
+    form = render_place_form(link, markets, cost_of=adapter.investors.leaderboard_cost, key="inv")
+    if form.submitted and form.problem is None:
+        LINK.write(replace(link, place_kind=PLACE_NAMES[form.choice] if form.place else "", place=form.place,
+                         sort=form.sort, kinds=tuple(form.kinds)))
         st.session_state["inv_show_leaderboard"] = True
-    return choice, sort, size, kinds
+    return form.choice, form.sort, form.size, form.kinds, form.problem
 
 
 def leaderboard() -> None:
@@ -154,9 +129,9 @@ def leaderboard() -> None:
     except ApiError as error:
         render_error(error, title="Markets could not be read")
         markets = []
-    choice, sort, size, kinds = leaderboard_form(LINK.read(), markets)
+    choice, sort, size, kinds, problem = leaderboard_form(LINK.read(), markets)
     link = LINK.read()
-    problem = link_place_problem(link, markets)
+    problem = problem or link_place_problem(link, markets)
     if problem:
         st.error(problem, icon=":material/error:")
         return
@@ -173,8 +148,15 @@ def leaderboard() -> None:
     rows = read_leaderboard(parameters, filters, size)
     if rows is None:
         return
-    st.caption(escape_markdown(f"Investors of {words}, by {SORT_WORDS.get(sort, sort)}" + (f", kinds {', '.join(kinds)}" if kinds else "")))
+    st.caption(escape_markdown(f"Investors of {words}, by {SORT_WORDS.get(sort, sort)}" + (f", kinds {', '.join(map(code_label, kinds))}" if kinds else "")))
     render_leaderboard(rows, key="inv_leaderboard")
+    # The profile counts every deal; this board the deals of its place (issue 26: 1,727 here, 1,748 there).
+    if "bbox" in parameters:
+        st.caption("Counts are the deals inside the market's box with these filters; deals recorded without a map "
+                   "point are in no box, so a profile (every deal on record) may count a few more.")
+    else:
+        st.caption("Counts are the deals in this place with these filters; a profile counts every deal on record, "
+                   "wherever it is.")
 
 
 def read_leaderboard(parameters: dict, filters: dict, size: int) -> list[dict] | None:
@@ -195,10 +177,17 @@ def read_leaderboard(parameters: dict, filters: dict, size: int) -> list[dict] |
 
 
 def open_by_id() -> None:
+    """An id typed here opens its profile once it reads as an id; anything else is said in one
+    short line beside the box and never goes into the URL."""
     with st.form("inv_open_form", border=False):
-        typed = st.text_input("Open by id", key="inv_id_input", placeholder="inv_0123456789ab")
-        if st.form_submit_button("Open") and typed.strip():
-            set_selected_investor(typed.strip())
+        typed = st.text_input("Open by id", key="inv_id_input", placeholder="inv_0123456789ab").strip()
+        opened = st.form_submit_button("Open")
+    if opened and typed:
+        if ID_PATTERNS["investor"].fullmatch(typed):
+            set_selected_investor(typed)
+        else:
+            st.error(f"{glimpse(typed)} is not an investor id: it is {ID_EXAMPLES['investor']}, like inv_0123456789ab.",
+                     icon=":material/error:")
 
 
 def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
@@ -318,12 +307,25 @@ def wholesale_section(profile: dict) -> None:
     render_purchases(rows, key="inv_wholesale", file_stem=profile["id"])
 
 
+def agent_names(profile: dict) -> dict[str, str]:
+    """Each linked agent named as the Agents page names it (its brokerage, market, listings): agent
+    reads are free (data-api.md, Limits 3); one that cannot be read is named by its market."""
+    names = {}
+    for link in (profile.get("agent_links") or [])[:MAX_AGENT_NAMES]:
+        agent_id = link.get("agent_id")
+        try:
+            names[agent_id] = agent_label(adapter.agents.agent(agent_id, market=link.get("market"))[0])
+        except ApiError:
+            continue
+    return names
+
+
 def profile_section(investor_id: str) -> None:
     try:
         cost = adapter.investors.profile_cost(investor_id)
     except InvalidInputError:
         st.error(
-            f"“{escape_markdown(investor_id)}” is not an investor id: expected {ID_EXAMPLES['investor']}, "
+            f"The link's {glimpse(investor_id)} is not an investor id: expected {ID_EXAMPLES['investor']}, "
             "like inv_0123456789ab. Search by name to find one.",
             icon=":material/error:",
         )
@@ -346,7 +348,7 @@ def profile_section(investor_id: str) -> None:
     with financing:
         render_investor_financing(profile, key="inv_financing")
     with links:
-        render_agent_links(profile, key="inv_agent_links")
+        render_agent_links(profile, key="inv_agent_links", names=agent_names(profile))
         st.markdown("**Buyer signal**")
         render_buyer_signal(profile, key="inv_signal")
     with deals:

@@ -364,6 +364,7 @@ def deals_panel(caps: list[dict]) -> None:
         amount=terms_of_deal.get("asking_price") or 100000,
         emd=terms_of_deal.get("min_emd") or 0,
         financing="cash",
+        min_emd=terms_of_deal.get("min_emd"),
     )
     if terms:
         act("offer", lambda: actions.make_offer(deal_id, terms), caps, success="Your offer was sent to the seller.")

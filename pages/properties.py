@@ -31,6 +31,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
+from components.words import glimpse
 from links.properties import PropertiesLink
 from services.contract import PAGE_LIMITS
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
@@ -43,6 +44,11 @@ MATCH_SIZES = (25, 50, 100, 200, 1000)
 STR_SIZES = (200, 1000)
 SEARCH_PAGE_MAX = PAGE_LIMITS["properties_search"][1]
 OWNER_KINDS = {"Any owner": None, "Organizations": "organization", "Private persons": "person"}
+# The search's fields by their parameters, as the form names them (a refused one is said so).
+SEARCH_FIELDS = {"zip": "the ZIP", "line": "the street line", "unit": "the unit", "city": "the city",
+                 "beds_min": "“Beds at least”", "year_built_min": "“Built in or after”", "sqft_min": "“Sq ft at least”"}
+# Longer input is a paste gone wrong: said in one line, never sent (a street line is under 100).
+MAX_ZIPS_CHARS, MAX_LINE_CHARS, MAX_CITY_CHARS = 600, 200, 64
 
 
 LINK = adapter.routing.PageLink(links.properties)  # this page's URL (links/properties.py)
@@ -56,8 +62,53 @@ def credits_text(cost: int, what: str) -> str:
 # --- the search ------------------------------------------------------------------------------------
 
 
-def search_form(link: PropertiesLink) -> PropertiesLink:
-    """The search's form; a submitted form goes into the link. Criteria stay in the form's widgets."""
+def zip_problem(text: str, *, where: str) -> str | None:
+    """What is wrong with typed ZIPs, said where they came from ("this ZIP", "the link's ZIP")."""
+    codes = [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+    bad = [code for code in codes if not (len(code) == 5 and code.isdigit())]
+    if len(text) > MAX_ZIPS_CHARS:
+        return f"{where} is {len(text):,} characters long: type a few 5-digit ZIP codes, like 75201, 75204."
+    if bad:
+        return f"{where} {glimpse(bad[0])} is not a 5-digit ZIP code: type 5 digits, like 75201 (keep leading zeros: 07102)."
+    return None
+
+
+def search_problem(link: PropertiesLink, *, where: str) -> str | None:
+    """What keeps the search from being asked, in a person's words, before any request (issue 26:
+    an address's ZIP "7524x" went to the service and its pattern came back); `where` says
+    where the input came from: "This" (the form) or "The link's"."""
+    if link.find == "zip" and link.zip:
+        return zip_problem(link.zip, where=f"{where} ZIP list")
+    if link.find == "address":
+        if len(link.line) > MAX_LINE_CHARS:
+            return f"{where} street line is {len(link.line):,} characters long: type the number and street, like 123 Oak St."
+        if link.line and not link.zip:
+            return "An address is found within its ZIP: add the ZIP (5 digits, like 75201) to the street line."
+        if link.zip and not link.line:
+            return "Add the street line (like 123 Oak St) to find the address in this ZIP, or search by ZIP list."
+        if link.zip and "," in link.zip:
+            return "An address has one ZIP: type only its own (5 digits, like 75201)."
+        return zip_problem(link.zip, where=f"{where} ZIP") if link.zip else None
+    if link.find == "criteria" and len(link.city) > MAX_CITY_CHARS:
+        return f"{where} city is {len(link.city):,} characters long: type a postal city, like Dallas."
+    return None
+
+
+def criteria_problem() -> str | None:
+    """Negative criteria, refused here: the boxes take any number so a refused one is said, not
+    silently kept at its last value under a small "!" while the old results stand."""
+    state = st.session_state
+    for key, words in (("prop_beds_min", "Beds at least"), ("prop_year_min", "Built in or after"),
+                       ("prop_sqft_min", "Sq ft at least")):
+        value = state.get(key)
+        if value is not None and value < 0:
+            return f"“{words}” cannot be negative: enter 0 or more."
+    return None
+
+
+def search_form(link: PropertiesLink) -> tuple[PropertiesLink, str | None]:
+    """The search's form; a submitted form goes into the link once checked. Criteria stay in the
+    form's widgets. Returns the link and what is wrong with what was just submitted."""
     finder = st.radio("Search by", list(FINDERS), horizontal=True, key="prop_finder",
                       index=list(FINDERS.values()).index(link.find))
     find = FINDERS[finder]
@@ -69,20 +120,25 @@ def search_form(link: PropertiesLink) -> PropertiesLink:
             line = st.text_input("Street line", value=link.line, placeholder="123 Oak St", key="prop_line")
             left, right = st.columns(2)
             unit = left.text_input("Unit (optional)", value=link.unit, key="prop_unit")
-            zip_text = right.text_input("ZIP", value=link.zip, key="prop_address_zip")
+            zip_text = right.text_input("ZIP", value=link.zip, placeholder="75201", key="prop_address_zip")
         else:
             city = st.text_input("City", value=link.city, placeholder="Dallas", key="prop_city")
             columns = st.columns(4)
-            columns[0].number_input("Beds at least", min_value=0, value=0, key="prop_beds_min")
-            columns[1].number_input("Built in or after", min_value=0, max_value=2030, value=0, key="prop_year_min")
-            columns[2].number_input("Sq ft at least", min_value=0, value=0, step=100, key="prop_sqft_min")
+            columns[0].number_input("Beds at least", value=0, step=1, key="prop_beds_min")
+            columns[1].number_input("Built in or after", max_value=2030, value=0, step=1, key="prop_year_min")
+            columns[2].number_input("Sq ft at least", value=0, step=100, key="prop_sqft_min")
             columns[3].selectbox("Owner", list(OWNER_KINDS), key="prop_owner")
         st.selectbox("Rows", SEARCH_SIZES, key="prop_limit")
         submitted = st.form_submit_button("Search")
     if submitted or find != link.find:
-        link = replace(link, find=find, zip=zip_text.strip(), line=line.strip(), unit=unit.strip(), city=city.strip())
+        typed = replace(link, find=find, zip=zip_text.strip(), line=line.strip(), unit=unit.strip(), city=city.strip())
+        problem = search_problem(typed, where="This") if submitted else None
+        # Unchecked input never goes into the URL: the form keeps what was typed, the link its last good search.
+        if problem:
+            return link, problem
+        link = typed
         LINK.write(link)
-    return link
+    return link, None
 
 
 def search_parts(link: PropertiesLink) -> dict | None:
@@ -102,7 +158,12 @@ def search_parts(link: PropertiesLink) -> dict | None:
 
 
 def search_section(link: PropertiesLink) -> None:
-    link = search_form(link)
+    link, typed_problem = search_form(link)
+    problem = typed_problem or search_problem(link, where="The link's") or criteria_problem()
+    if problem:
+        # The answer of the search asked before would read as this one's: it is not shown.
+        st.error(problem, icon=":material/error:")
+        return
     parts = search_parts(link)
     if parts is None:
         st.caption("Enter ZIPs, an address with its ZIP, or a city with criteria, then search.")
@@ -111,13 +172,14 @@ def search_section(link: PropertiesLink) -> None:
     try:
         body = adapter.properties.search_body(**parts, limit=min(limit, SEARCH_PAGE_MAX))
     except InvalidInputError as error:
-        st.error(f"Check the search: {error}")
+        render_error(error, title="Check the search", fields=SEARCH_FIELDS)
         return
     cost = adapter.properties.search_cost(limit)
     found = confirm_charged_read(
         "prop_search", (json.dumps(body, sort_keys=True), limit), ask_label="Search", asked=True,
         cost_text=credits_text(cost, f"This search (up to {limit:,} parcels)"), cost=cost, **adapter.budget.rules(),
-        load=lambda: search_or_candidates(body, limit), confirm_label="Search", error_title="The search failed")
+        load=lambda: search_or_candidates(body, limit), confirm_label="Search", error_title="The search failed",
+        error_fields=SEARCH_FIELDS)
     if found is None:
         return
     if "candidates" in found:
@@ -263,10 +325,10 @@ def buyers_section(property_id: str) -> None:
         cost_text=credits_text(cost, f"The buyers match ({size} investors at most)"),
         load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
     if found is not None:
-        rows, csv_text, more = found
+        rows, _csv_of_codes, more = found  # the page's CSV is its table, in its labels
         if more:
             st.info(f"More investors match than the {size:,} shown: choose more above to read them.")
-        render_buyer_matches(rows, csv_text, key="prop_matches")
+        render_buyer_matches(rows, key="prop_matches")
 
 
 def main() -> None:

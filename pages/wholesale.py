@@ -56,14 +56,29 @@ def listing_filters(markets: list[dict]) -> tuple[dict, dict] | None:
                                   key="whl_market")
     statuses = columns[1].multiselect("Status", WHOLESALE_STATUSES, key="whl_status", format_func=code_label,
                                       default=[s for s in link.statuses if s in WHOLESALE_STATUSES] or ["ACTIVE"])
-    low = columns[2].number_input("Asking at least", min_value=0, step=10_000, value=None, key="whl_min")
-    high = columns[3].number_input("Asking at most", min_value=0, step=10_000, value=None, key="whl_max")
+    # No bounds on the boxes: a bounded box keeps its last value under a small "!"; the prices
+    # are checked here and said in words before any request (issue 26: "Invalid min_price …").
+    low = columns[2].number_input("Asking at least", step=10_000, value=None, key="whl_min")
+    high = columns[3].number_input("Asking at most", step=10_000, value=None, key="whl_max")
     wanted = replace(link, market=market, statuses=tuple(statuses))
     if wanted != link:
         LINK.write(wanted)
+    problem = price_problem(low, high)
+    if problem:
+        st.error(problem, icon=":material/error:")
+        return None
     filters = {"status": list(statuses), "min_price": int(low) if low else None, "max_price": int(high) if high else None}
     box = next(m for m in markets if m["market"] == market)
     return box, {name: value for name, value in filters.items() if value}
+
+
+def price_problem(low: float | None, high: float | None) -> str | None:
+    """What is wrong with the asking-price range, in dollars."""
+    if (low is not None and low < 0) or (high is not None and high < 0):
+        return "An asking price is $0 or more: correct it or clear it."
+    if low is not None and high is not None and low > high:
+        return f"“Asking at least” (${low:,.0f}) is above “Asking at most” (${high:,.0f}): swap them or clear one."
+    return None
 
 
 def listings_section(markets: list[dict]) -> None:

@@ -18,6 +18,7 @@ from components.feedback import render_error
 from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
 from components.words import plural
 from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
+from mapspec.labels import place_near
 from mapspec.filters import DealFilters
 from mapspec.place import POINT, PlaceChoice
 from mapspec.view import View, cell_geometry
@@ -66,7 +67,10 @@ def render_cell_panel(
     except ValueError:
         st.error(f"{cell!r} is not an H3 cell: click a cell on the map.")
         return None, None
-    st.subheader(f"Cell {cell}")
+    # Named by where it is (the nearest ZIP's city): the id means nothing to a person, so it goes beneath.
+    near = place_near(round(geometry.latitude, 4), round(geometry.longitude, 4))
+    st.subheader(f"Near {near}" if near else "This cell")
+    st.caption(f"Cell {cell}")
     zoom, circle = st.columns(2)
     if zoom.button("Zoom to this cell", key="map_zoom"):
         neighbourhood = h3.grid_disk(cell, 8)
@@ -112,6 +116,9 @@ def render_charged_reads(
         "map_investors", signature, ask_label=f"Show the top {TOP_INVESTORS} investors", cost_text=investor_cost,
         load=lambda: adapter.data.top_investors(box, params, limit=TOP_INVESTORS), cost=most, **adapter.budget.rules(),
     )
+    if investors is not None:
+        # Their table is drawn at the page's width, below the map: the heading here says so.
+        st.caption(f"{plural(len(investors), 'investor')}: listed below the map.")
 
     st.markdown("**Deals**")
     deal_cost, count = None, None
@@ -137,6 +144,8 @@ def render_charged_reads(
 
     deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals,
                                  cost=count, **adapter.budget.rules())
+    if deals is not None:
+        st.caption(f"{plural(len(deals), 'deal')} of this cell: listed below the map.")
     return investors, deals
 
 

@@ -70,8 +70,11 @@ def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts
 
     # Open the agent from the investor's links.
     page.get_by_role("tab", name="Agents and buyer signal").click()
-    page.get_by_role("link", name=re.compile(re.escape(f"Agent {agent['id']}"))).click()
-    page.get_by_role("heading", name=f"Agent {agent['id']}").wait_for()
+    # Named by what is served (issue 26: the name is redacted), not "Agent agt_…".
+    from components.agent_profile import agent_label
+
+    page.get_by_role("link", name=re.compile("^" + re.escape(agent_label(agent)))).first.click()
+    page.get_by_role("heading", name=agent_label(agent)).wait_for()
     assert "/agents" in page.url and f"agent={agent['id']}" in page.url
     wait_for_text(page, "Identity:")
     page.screenshot(path=str(artifacts_dir / "analyst-2-agent.png"), full_page=True)

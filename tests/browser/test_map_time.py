@@ -4,10 +4,14 @@ websocket sends nothing); a cell clicked while the months play still opens its p
 
 from __future__ import annotations
 
+import re
 import time
 
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
 from tests.processes import run_streamlit, sandbox_env
+
+# The cell panel is headed by the place near the cell (issue 26), its id beneath.
+CELL_HEADING = re.compile(r"^(Near |This cell)")
 
 MAP = '[data-deedscope="map"]'
 TIME = '[data-deedscope="time"]'
@@ -98,7 +102,7 @@ def click_a_cell(page, canvas) -> None:
     box = canvas.bounding_box()
     assert box is not None
     tip = page.get_by_role("tooltip")
-    panel = page.get_by_role("heading", name="Cell ")
+    panel = page.get_by_role("heading", name=CELL_HEADING)
     for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40), (120, 0)]:
         x, y = box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
         page.mouse.move(x, y)

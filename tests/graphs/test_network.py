@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from graphs.network import Network, Node, deck_rows, edge_rows, layout, node_href
+from graphs.network import NAMED_NODES, Network, Node, deck_rows, edge_rows, hubs, layout, node_href
 
 INVESTOR = Node("inv_aaaaaaaaaaaa", "investor", "Acme Homes", "DFW")
 OTHER = Node("inv_bbbbbbbbbbbb", "investor", "inv_bbbbbbbbbbbb", "DFW")
@@ -64,3 +64,40 @@ def test_deck_and_table_rows():
     assert [row["Deals"] for row in table] == [5, 4, 1, 1]
     assert table[2]["From kind"] == "Investor" and table[2]["To kind"] == "Agent"  # investors first
     assert table[0]["Relation"] == "loans" and table[1]["Relation"] == "wholesale purchases"
+
+
+def market_of_hubs(hub_count: int = 6, leaves: int = 15) -> Network:
+    """A market's graph: busy investors sharing a few lenders (hubs tied to hubs), each with its own
+    small ties (leaves), as the Network page reads a market."""
+    network = Network()
+    investors = [Node(f"inv_{index:012x}", "investor", f"Investor {index}", "DFW") for index in range(hub_count)]
+    lenders = [Node(f"len_{index:012x}", "lender", f"Lender {index}") for index in range(2)]
+    for number, investor in enumerate(investors):
+        for lender in lenders:
+            network.link(investor, lender, 40 + number)
+        for leaf in range(leaves):
+            network.link(investor, Node(f"agt_{number:04x}{leaf:08x}", "agent", f"Agent {number}-{leaf}", "DFW"), 1 + leaf % 3)
+    return network
+
+
+def test_a_markets_hubs_are_spread_apart_not_piled_in_the_middle():
+    """issue 26, Network: the busiest nodes drew on top of each other in the middle."""
+    network = market_of_hubs()
+    positions = layout(network)
+    leading = [node for node in hubs(network)]
+    gaps = [math.dist(positions[a], positions[b]) for index, a in enumerate(leading) for b in leading[index + 1:]]
+    assert min(gaps) > 0.35, f"hubs {min(gaps):.2f} apart"
+    assert all(-1.0 - 1e-9 <= value <= 1.0 + 1e-9 for point in positions.values() for value in point)
+    assert layout(network) == positions, "the same network draws the same"
+
+
+def test_only_the_leading_nodes_are_named_on_the_drawing():
+    network = market_of_hubs()
+    nodes, _ = deck_rows(network, layout(network))
+    captioned = [node for node in nodes if node["caption"]]
+    assert 0 < len(captioned) <= NAMED_NODES < len(nodes)
+    busiest = max(nodes, key=lambda node: node["deals"])
+    assert busiest["caption"] == busiest["label"], "the busiest node is named"
+    assert all(node["label"] for node in nodes), "every node still has its name for the hover"
+    radial = sample(center=INVESTOR.id)
+    assert next(node for node in deck_rows(radial, layout(radial))[0] if node["id"] == INVESTOR.id)["caption"]

@@ -28,7 +28,9 @@ from mapspec.classes import (
     ("values", "method", "whole", "bounds"),
     [
         pytest.param(range(1, 101), QUANTILE, True, (1, 21, 41, 61, 81), id="quantile-even-counts"),
-        pytest.param([1] * 90 + [2, 3, 5, 8, 13, 21, 34, 55, 89, 144], QUANTILE, True, (1,), id="quantile-mostly-ones"),
+        # issue 26: mostly ones merged every quantile into one pale class; the distinct figures spread them.
+        pytest.param([1] * 90 + [2, 3, 5, 8, 13, 21, 34, 55, 89, 144], QUANTILE, True, (1, 3, 8, 21, 55), id="quantile-mostly-ones"),
+        pytest.param([1] * 90 + [2] * 5 + [3, 4, 8], QUANTILE, True, (1, 2, 3, 4, 5), id="quantile-narrow-filter"),
         pytest.param([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], QUANTILE, True, (1, 3, 5, 7, 9), id="quantile-small"),
         pytest.param([1, 101], EQUAL, True, (1, 21, 41, 61, 81), id="equal-steps"),
         pytest.param([1, 3], EQUAL, True, (1, 2, 3), id="equal-narrow-range-merges"),
@@ -76,7 +78,7 @@ def test_legend_labels(metric, bounds, labels):
 def test_few_classes_spread_over_the_palette():
     assert Classes(DEALS, EQUAL, (1.0, 4.0)).palette() == [PALETTE[0], PALETTE[-1]]
     assert Classes(DEALS, EQUAL, (1.0, 2.0, 3.0)).palette() == [PALETTE[0], PALETTE[2], PALETTE[4]]
-    assert Classes(DEALS, EQUAL, (0.0,)).palette() == [PALETTE[0]]
+    assert Classes(DEALS, EQUAL, (0.0,)).palette() == [PALETTE[2]], "one class: a middle colour (issue 26)"
 
 
 @pytest.mark.parametrize(
@@ -144,3 +146,15 @@ def test_colour_choice(choice, manual_bounds, computed, link):
     classes, _ = choice.manual()
     assert (classes.bounds if classes else None) == manual_bounds
     assert choice.computed_method == computed and choice.link_fields() == link
+
+
+def test_a_single_class_is_not_the_palest_colour():
+    """issue 26: one class drew every cell in the palest yellow, as if nothing were there."""
+    only = Classes(DEALS, QUANTILE, (1.0,))
+    assert only.palette() == [PALETTE[len(PALETTE) // 2]] and only.palette()[0] != PALETTE[0]
+
+
+def test_pasted_breaks_are_quoted_in_a_few_characters():
+    """issue 26: a 5,000-character paste is said in one short line, not echoed whole."""
+    bounds, problem = parse_breaks("x" * 5000)
+    assert bounds == () and problem is not None and len(problem) < 100

@@ -49,14 +49,14 @@ def test_an_id_in_several_markets_asks_which_market(app_env):
     multi = sandbox_fixtures(app_env)["multi_market_agent_ids"][0]
     app = run_page(agent=multi["agent_id"])
     assert not app.exception
-    assert "exists in several markets" in texts(app)
+    assert "lists in several markets" in texts(app)
     choice = app.selectbox(key="agt_market_choice")
     assert sorted(choice.options) == sorted(multi["markets"]), "only the markets the agent lists in"
     choice.set_value(multi["markets"][0]).run()
     assert not app.exception
     assert app.query_params["market"] in (multi["markets"][0], [multi["markets"][0]])
-    assert app.subheader[0].value == f"Agent {multi['agent_id']}"
-    assert f"market {multi['markets'][0]}" in texts(app)
+    assert app.subheader[0].value.startswith("Agent ") and multi["markets"][0] in app.subheader[0].value
+    assert multi["agent_id"] in texts(app).replace("\\", ""), "the id beneath the name"
 
 
 def test_the_profile_explains_identity_licence_and_links_to_investors(app_env):
@@ -164,7 +164,7 @@ def test_a_row_of_the_history_opens_its_listing_read(app_env):
     else:
         assert f"Listing {listing_id}" in texts(app) and "Seller:" in texts(app)
     assert app.subheader[0].value == "Marketplace listing"
-    assert any(element.value.startswith(f"Agent {agent['id']}") for element in app.subheader), "the agent stays open"
+    assert any(element.value.startswith("Agent ") for element in app.subheader[1:]), "the agent stays open"
 
 
 def test_an_old_agent_id_opens_the_current_record(app_env):
@@ -177,4 +177,4 @@ def test_an_old_agent_id_opens_the_current_record(app_env):
     app = run_page(agent=pair["old"])
     assert not app.exception
     assert f"Opened from old id {pair['old']}: this is the current record {pair['current']}" in texts(app)
-    assert app.subheader[0].value == f"Agent {pair['current']}"
+    assert app.subheader[0].value.startswith("Agent ") and pair["current"] in texts(app).replace("\\", "")

@@ -33,7 +33,11 @@ def test_a_problem_says_what_failed_what_to_do_and_its_notes(status, problem, ma
     app = AppTest.from_function(problem_page, args=(status, problem, marketplace), default_timeout=30).run()
     assert not app.exception
     said = [element.value for element in (*app.error, *app.warning)]
-    assert len(said) == 1 and said[0].startswith("**The counter was not done** — ") and "(request req_1)" in said[0]
+    assert len(said) == 1 and said[0].startswith("**The counter was not done** — ")
+    # issue 26: the request id is for support, behind "Details", not in the sentence a person reads.
+    assert "req_1" not in said[0]
+    assert [expander.label for expander in app.expander] == ["Details"]
+    assert "Request: req_1" in app.code[0].value
     notes = [element.value for element in app.info]
     if note:
         assert len(notes) == 1 and notes[0].startswith(note)
@@ -49,3 +53,48 @@ def test_a_recovery_in_api_wording_gives_way_to_the_pages_advice():
     said = " ".join(element.value for element in (*app.error, *app.warning))
     assert "Idempotency-Key" not in said
     assert "Too many requests: wait and try again." in said
+
+
+def validation_page(problem: dict, fields: dict | None) -> None:
+    from components.feedback import render_error
+    from services.errors import ValidationError
+
+    render_error(ValidationError(400, problem, request_id="req_9"), title="The search failed", fields=fields)
+
+
+ZIP_REFUSED = {"code": "validation_error", "detail": "Invalid value for place.address.zip: String should match pattern '^\\d{5}$'",
+               "errors": [{"param": "place.address.zip", "message": "String should match pattern '^\\d{5}$'",
+                           "code": "pattern"}]}
+
+
+@pytest.mark.parametrize(("fields", "sentence"), [
+    pytest.param({"address.zip": "the ZIP"}, "The service did not accept the ZIP.", id="named-by-the-page"),
+    pytest.param(None, "The service did not accept a value of this request.", id="not-named"),
+])
+def test_a_refused_value_is_said_in_a_persons_words_and_the_servers_behind_details(fields, sentence):
+    """issue 26, Words: "Invalid value for place.address.zip … String should match pattern '^\\d{5}$'
+    (request req_…)" reached the page; the field, the pattern and the request id go behind "Details"."""
+    app = AppTest.from_function(validation_page, args=(ZIP_REFUSED, fields), default_timeout=30).run()
+    said = " ".join(element.value for element in app.error)
+    assert sentence in said
+    for machine in ("place.address.zip", "pattern", "req_9", "String should"):
+        assert machine not in said
+    details = app.code[0].value
+    assert "place.address.zip" in details and "Request: req_9" in details
+
+
+def deposit_page() -> None:
+    from components.marketplace_problem import render_marketplace_problem
+    from services.errors import ApiStatusError
+
+    problem = {"code": "requirement_unmet", "detail": "This deal asks for earnest money of at least 4,600.",
+               "recovery": "Offer an emd_amount of at least 4600.0.", "requirement": "min_emd", "min_emd": 4600.0}
+    render_marketplace_problem(ApiStatusError(422, problem), key="deposit", title="The offer was not sent")
+
+
+def test_an_unmet_deposit_is_said_in_dollars_without_the_field_name():
+    """issue 26: "Offer an emd_amount of at least 4600.0" read as "… of at least $4,600"."""
+    app = AppTest.from_function(deposit_page, default_timeout=30).run()
+    said = " ".join(element.value for element in (*app.error, *app.info))
+    assert "at least $4,600" in said
+    assert "emd_amount" not in said and "4600.0" not in said

@@ -103,3 +103,26 @@ def test_a_clicked_cells_figures_come_from_the_maps_own_read(monkeypatch, sandbo
     metrics = {metric.label: metric.value for metric in app.metric}
     assert int(metrics["Deals"].replace(",", "")) == row[1]
     assert {"bbox": cell_box(row[0]).text()} not in places, "the cell's box was read for figures the map already had"
+
+
+def test_the_panel_names_the_place_reads_on_a_big_screen_and_points_to_its_tables(monkeypatch, sandbox):
+    """issue 26: the heading was "Cell 8a26cb91441ffff"; "Top investors" stayed an empty heading while
+    its table rendered below the map; "Open property" sat off-screen right of the deals table; the
+    kind chart was 60 px tall."""
+    from components.charts import KIND_BAR_PX
+
+    app, (cell, *_) = open_densest_cell(monkeypatch, sandbox)
+    heading = texts(app, "subheader")[0]
+    assert heading.startswith("Near ") and cell not in heading
+    assert f"Cell {cell}" in texts(app, "caption")
+    app.button(key="map_investors_ask").click().run()
+    app.button(key="map_investors_confirm").click().run()
+    assert any(caption.endswith("listed below the map.") and "investor" in caption for caption in texts(app, "caption"))
+    app.button(key="map_deals_ask").click().run()
+    app.button(key="map_deals_confirm").click().run()
+    assert not app.exception
+    deals = next(frame.value for frame in app.dataframe if "Sold" in frame.value.columns)
+    assert list(deals.columns)[0] == "Property", "the property's link is the first column, never off-screen"
+    kind = next(spec for spec in chart_specs(app) if "Kind" in json_text(spec.get("encoding", {}).get("y", {})))
+    bars = len(kind["datasets"][next(iter(kind["datasets"]))]) if kind.get("datasets") else 1
+    assert kind["height"] >= max(120, KIND_BAR_PX * bars), "tall enough for its title, labels and axis"

@@ -85,7 +85,9 @@ def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
     select_cell(app, row)
     app.run()
     assert not app.exception
-    assert texts(app, "subheader") == [f"Cell {row[0]}"]
+    # issue 26: headed by where it is, the id small beneath.
+    assert len(texts(app, "subheader")) == 1 and texts(app, "subheader")[0].startswith("Near ")
+    assert f"Cell {row[0]}" in texts(app, "caption")
     # The map frames the cell in the same run: its outline, as H3 draws it.
     assert map_data(app)["selected"]["ring"] == [[lng, lat] for lat, lng in h3.cell_to_boundary(row[0])]
     metrics = {metric.label: metric.value for metric in app.metric}
@@ -172,7 +174,7 @@ def test_a_link_restores_place_filters_view_and_cell(monkeypatch, sandbox, marke
     assert opened.number_input(key="map_place_radius").value == 6.0
     assert opened.multiselect(key="map_filters_kinds").value == ["flip", "hold"]
     assert drawn_cells(opened) == rows
-    assert texts(opened, "subheader") == [f"Cell {rows[0][0]}"]
+    assert f"Cell {rows[0][0]}" in texts(opened, "caption")
     assert {name: opened.query_params[name] for name in opened.query_params} == link
 
 

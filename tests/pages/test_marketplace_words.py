@@ -40,3 +40,39 @@ def test_the_offers_come_first_and_counts_read_as_words(app_login):
         str(element.value) for element in account.caption
     ), "the account's details are in its own tab"
     assert "(s)" not in texts(at)
+
+
+def offer_form(app_login):
+    """The page, logged in, on a deal with no offer of this buyer yet."""
+    at = page_for(log_in(app_login).token)
+    offered = {label.split(" · ")[0] for label in at.selectbox(key="mkt_offer_selected").options}
+    deals = at.selectbox(key="mkt_offer_deal")
+    free = [index for index, label in enumerate(deals.options) if label.split(" · ")[0] not in offered]
+    deals.select_index(free[0]).run()
+    return at
+
+
+def send(at) -> str:
+    at.button(key="FormSubmitter:mkt_new_offer_form-Send").click().run()
+    assert not at.exception
+    return " ".join(str(element.value) for element in at.error)
+
+
+def test_offer_terms_are_checked_in_the_form_and_said_in_dollars(app_login):
+    """issue 26: a 300-digit amount came back as "offer_amount: Input should be less than or equal
+    to 100000000"; a low deposit as "Offer an emd_amount of at least 4600.0"; a 5,000-character
+    note was dropped by the browser, the note before kept."""
+    at = offer_form(app_login)
+    at.number_input(key="mkt_new_offer_amount").set_value(float("9" * 300))
+    said = send(at)
+    assert "The offer amount is more than $0 and at most $100,000,000" in said
+    at.number_input(key="mkt_new_offer_amount").set_value(150000.0)
+    at.number_input(key="mkt_new_offer_emd").set_value(1.0)
+    said = send(at)
+    assert "at least $" in said and "emd_amount" not in said and ".0" not in said, said
+    at.number_input(key="mkt_new_offer_emd").set_value(20000.0)
+    at.text_input(key="mkt_new_offer_note").input("n" * 5000)
+    said = send(at)
+    assert "The note is 5,000 characters long" in said and len(said) < 200
+    assert at.text_input(key="mkt_new_offer_note").value == "n" * 5000, "the note typed is kept"
+    assert "Your offer was sent" not in texts(at)

@@ -52,7 +52,7 @@ def test_an_unknown_zip_is_said(app_env):
 
 def test_a_malformed_zip_is_refused_before_any_request(app_env):
     app = run_page(zip="7520")
-    assert "Check the search" in texts(app)
+    assert "is not a 5-digit ZIP code" in texts(app)
 
 
 def test_an_ambiguous_address_says_so(app_env):
