@@ -152,7 +152,7 @@ def _a_deals_property(cell: str) -> str:
 
 
 def _best_buyer(property_id: str) -> str:
-    rows, _csv = adapter.properties.matches(property_id, limit=MATCHES_READ)
+    rows, _csv, _more = adapter.properties.matches(property_id, limit=MATCHES_READ)
     return next(str(row["investor"]["investor_id"]) for row in rows if (row.get("investor") or {}).get("investor_id"))
 
 

@@ -44,7 +44,7 @@ def network(journey: Journey) -> None:
 
 
 def lenders(journey: Journey) -> None:
-    journey.visit("Lenders", ready=journey.page.get_by_text("Where the market's loans are"))
+    journey.visit("Lenders", ready=journey.page.get_by_text(re.compile(r"the market's leading lender, lends")))
 
 
 def wholesale(journey: Journey) -> None:

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, leaderboard_of, page_path, run_page as run_page_file, sandbox_fixtures, texts
 from tests.pages.small_maps import kinds, layer_by_id, small_maps
 
 PAGE = page_path("investors")
@@ -146,7 +146,7 @@ def test_the_leaderboard_of_a_market_in_the_url(app_env):
     market = next(iter(sandbox_fixtures(app_env)["markets"]))
     app = run_page(find="place", market=market, sort="flips_desc")
     assert not app.exception
-    board = next(frame.value for frame in app.dataframe if "Rank" in frame.value.columns)
+    board = leaderboard_of(app)
     assert len(board) > 0
     assert all(link.startswith("/investors?investor=inv_") for link in board["Profile"])
     assert f"market {market}" in texts(app)
@@ -167,7 +167,7 @@ def test_the_leaderboard_form_with_a_zip_list_and_kinds(app_env):
     assert not app.exception
     assert app.query_params["zip"] in (zip_code, [zip_code])
     assert app.query_params["sort"] in ("last_bought_desc", ["last_bought_desc"])
-    board = next(frame.value for frame in app.dataframe if "Rank" in frame.value.columns)
+    board = leaderboard_of(app)
     assert len(board) > 0
     last_bought = board["Last bought"].dropna()
     assert last_bought.is_monotonic_decreasing

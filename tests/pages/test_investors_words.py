@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest import page_path, run_page
+from tests.pages.apptest import leaderboard_of, page_path, run_page
 
 PAGE = page_path("investors")
 SHOW = "inv_place_form"
@@ -95,7 +95,7 @@ def test_the_leaderboard_and_the_profile_say_which_deals_they_count(app_env):
 
     app = run_page(PAGE, find="place", market="DFW", sort="events_desc")
     assert not app.exception
-    board = next(frame.value for frame in app.dataframe if "Rank" in frame.value.columns)
+    board = leaderboard_of(app)
     assert "deals recorded without a map point are in no box" in texts(app)
     top = board.iloc[0]
     profile = api_get(app_env, f"/v1/investors/{top['Id']}")["data"]
