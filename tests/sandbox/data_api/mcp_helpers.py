@@ -8,6 +8,7 @@ header to `POST /mcp` of a real sandbox, as an assistant does.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import anyio
@@ -21,6 +22,14 @@ from tests.sandbox.data_api.helpers import DEMO_KEY, ON_BEHALF, headers
 T = TypeVar("T")
 
 
+def run_apart(work: Callable[[], Awaitable[T]]) -> T:
+    """`anyio.run(work)` on a thread of its own: a thread starts with no event loop or async
+    library marked as running, whatever a test before this one left on the main thread (the
+    whole suite's run found "Already running asyncio in this thread" there)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(anyio.run, work).result()
+
+
 def over_http(url: str, use: Callable[[Client], Awaitable[T]], *, key: str = DEMO_KEY,
               on_behalf: str | None = ON_BEHALF) -> T:
     """Run `use(client)` with an SDK client session on `{url}/mcp`."""
@@ -28,7 +37,7 @@ def over_http(url: str, use: Callable[[Client], Awaitable[T]], *, key: str = DEM
         async with httpx2.AsyncClient(headers=headers(key, on_behalf), timeout=60) as http:
             async with Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client:
                 return await use(client)
-    return anyio.run(run)
+    return run_apart(run)
 
 
 def call(url: str, name: str, arguments: dict[str, Any], **who: Any) -> CallToolResult:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
-import anyio
 import pytest
 from mcp import Client
 
@@ -20,7 +19,7 @@ from sandbox.data_api.mcp.server import build_server
 from sandbox.data_api.ratelimit import RateLimiter
 from sandbox.server import create_app
 from tests.processes import DATA_DIR
-from tests.sandbox.data_api.mcp_helpers import answer, problem
+from tests.sandbox.data_api.mcp_helpers import answer, problem, run_apart
 
 DEMO = "zpka_sandbox_demo"
 ZIP = "75201"  # a Dallas ZIP of the small dataset
@@ -39,7 +38,7 @@ class InMemory:
         async def session() -> Any:
             async with Client(self.server) as client:
                 return await use(client)
-        return anyio.run(session)
+        return run_apart(session)
 
     def call(self, name: str, arguments: dict[str, Any]) -> Any:
         return self.run(lambda client: client.call_tool(name, arguments))
