@@ -114,7 +114,6 @@ def nothing_drawn_text(place: PlaceChoice, *, filtered: bool, markets: Sequence[
     """What is true when the map draws no cell: a city no served market holds, set filters
     that leave nothing, or a view (or place) with no deals at all."""
     if place.mode == CITY and place.city.strip():
-
         holding = markets_with_city(place.city, markets)
         if not holding:
             served = ", ".join(str(market.get("market")) for market in markets)

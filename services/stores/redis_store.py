@@ -48,7 +48,6 @@ class RedisStore:
         if not signing_key:
             raise ValueError("a signing key is needed to share values through Redis")
         if client is None:
-
             client = redis.Redis.from_url(
                 url, socket_timeout=SOCKET_TIMEOUT_S, socket_connect_timeout=SOCKET_TIMEOUT_S, health_check_interval=30
             )
