@@ -9,96 +9,39 @@ painted hexagons (measured in the page with `performance.now()`):
   20,000 cells in one view;
 - the real app on the sandbox's densest view.
 
-Then each against the plain peer (issue 18), in the same run with alternating visits: a
-bare Streamlit page (this file, `?peer=...`) drawing the same cells with `st.pydeck_chart`
+Then each against the plain peer (issues 18 and 29), in the same run with alternating visits:
+a bare Streamlit page (this file, `?peer=...`) drawing the same cells with `st.pydeck_chart`
 and an `H3HexagonLayer`, for the 20,000 cells and for the app's default view (its first
-market whole, sandbox `--scale small`); both figures and their ratio are printed.
+market whole, sandbox `--scale small`). Two ratios each (bench/_paint_visits.py):
 
-A first visit loads and compiles Streamlit's scripts and the map element's (about 1 MB);
-later visits find them cached, as a person's next visit would: their median is the figure of a
-day's use, and the first visit's is printed beside it. Both are taken on a server that has
-already served a page (as a deployed one has); a new server's very first page, which also
-waits for the server's first run, is printed too.
+- first visits: each in a fresh browser context (a new browser: it loads and compiles
+  Streamlit's scripts and the map element's, about 1 MB, or the peer's deck.gl chunk),
+  app and peer in turn, their medians;
+- later visits: one browser profile each, kept on disk, whose cache holds the scripts and
+  their compiled code, as a person's next visit finds it; the median after the first.
+
+All are taken on a server that has already served a page (as a deployed one has); a new
+server's very first page, which also waits for the server's first run, is printed too.
+`python -m bench.map_paint peer` runs only the comparisons with the peer.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-import tempfile
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bench._paint_visits import Visit
 
 N_CELLS = int(os.environ.get("DEEDSCOPE_BENCH_PAINT_CELLS", "20000"))
 # Visits per figure: the first loads Streamlit's scripts; the later ones find them cached.
 # Ten later visits: on a small shared machine one visit's time swings by a few hundred ms.
 VISITS = int(os.environ.get("DEEDSCOPE_BENCH_PAINT_VISITS", "11"))
+# First visits per side, each in a new browser context: a new browser's visit swings more.
+FIRST_VISITS = int(os.environ.get("DEEDSCOPE_BENCH_PAINT_FIRST_VISITS", "7"))
 ROOT = Path(__file__).resolve().parent.parent
-# When the map canvas first holds painted hexagons. The probe notes the first large WebGL
-# draw (the cells: thousands of triangles) and then reads the canvas back until its pixels
-# are there; reading back waits for the (software, SwiftShader) renderer to finish that
-# frame, so the time is when the hexes were painted, not when they were asked for. A poll
-# from 8 s on (every 250 ms, any canvas) is the fallback should no large draw be seen.
-# Reading back on every frame, or polling from the start, slowed the very paint it timed.
-FIRST_PAINT_PROBE = """
-(() => {
-  const POLL_MS = 250;
-  const POLL_FROM_MS = 8000;  // the fallback starts late: an early read-back would slow the paint
-  const LARGE_DRAW = 3000;  // vertices: more than the outlines and labels, fewer than a view of cells
-  // Milestones on the way (the figure itself is __firstHexes): the script's first
-  // element drawn, the map element mounted (its script loaded), its canvas in the page,
-  // the cells' first draw call.
-  window.__milestones = {};
-  const milestone = (name) => { if (window.__milestones[name] === undefined) window.__milestones[name] = performance.now(); };
-  new MutationObserver(() => {
-    if (document.querySelector('[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]')) milestone('content');
-    if (document.querySelector('[data-deedscope="map"]')) milestone('chart');
-    if (document.querySelector('[data-deedscope="map"] canvas')) milestone('canvas');
-    if (document.querySelector('.st-key-map_place_market [data-testid="stSelectbox"]')) milestone('controls');
-  }).observe(document, {subtree: true, childList: true});
-  const sample = (canvas) => {
-    const copy = document.createElement('canvas');
-    copy.width = 200; copy.height = 160;
-    const context = copy.getContext('2d');
-    context.drawImage(canvas, 0, 0, 200, 160);
-    const pixels = context.getImageData(0, 0, 200, 160).data;
-    let painted = 0;
-    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted += 1;
-    return painted / (pixels.length / 4);
-  };
-  const check = (canvas) => {
-    if (window.__firstHexes !== undefined || !canvas || canvas.width === 0) return window.__firstHexes !== undefined;
-    if (window.__canvasSeen === undefined) window.__canvasSeen = performance.now();
-    try { if (sample(canvas) > 0.02) { window.__firstHexes = performance.now(); return true; } } catch (e) {}
-    return false;
-  };
-  const afterDraw = (canvas) => { if (!check(canvas)) requestAnimationFrame(() => setTimeout(() => afterDraw(canvas), 0)); };
-  for (const proto of [window.WebGL2RenderingContext, window.WebGLRenderingContext]) {
-    if (!proto) continue;
-    for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
-      const draw = proto.prototype[name];
-      if (!draw) continue;
-      proto.prototype[name] = function (...args) {
-        const result = draw.apply(this, args);
-        const instances = name === 'drawElementsInstanced' ? args[4] : name === 'drawArraysInstanced' ? args[3] : 1;
-        const vertices = (name.startsWith('drawElements') ? args[1] : args[2]) * instances;
-        if (window.__cellsDrawn === undefined && vertices >= LARGE_DRAW && this.canvas instanceof HTMLCanvasElement) {
-          window.__cellsDrawn = performance.now();
-          const canvas = this.canvas;
-          setTimeout(() => afterDraw(canvas), 0);
-        }
-        return result;
-      };
-    }
-  }
-  const poll = () => {
-    if (window.__cellsDrawn === undefined && check(document.querySelector('[data-deedscope="map"] canvas, canvas'))) return;
-    if (window.__firstHexes === undefined) setTimeout(poll, POLL_MS);
-  };
-  setTimeout(poll, POLL_FROM_MS);
-})();
-"""
 
 
 def draw_synthetic_map() -> None:
@@ -191,75 +134,6 @@ def _peer_cells(which: str):
     return read(which)
 
 
-@dataclass(frozen=True)
-class Visit:
-    """One page visit, in ms from navigation start (performance.now() in the page)."""
-
-    first_hexes: float
-    content: float | None  # the script's first element drawn
-    chart: float | None  # the map element mounted (its script loaded)
-    canvas: float | None  # the map's canvas in the page
-    cells_drawn: float | None  # the cells' draw call issued (the renderer then paints them)
-    steps: dict  # the map element's own marks (frontend/src/map_element.js, mark)
-    controls: float | None = None  # the Map page's place picker drawn (after the first paint)
-
-
-def first_hexes_ms(playwright, url: str, visits: int = VISITS) -> tuple[Visit, list[Visit]]:
-    """Per visit: when the first hexes were painted, and the milestones before.
-
-    First a visit in a throwaway browser: the server's very first page, which also pays
-    for the server's first run (imports, the first read and build); a deployed server has
-    long done that. Then the visits share a browser profile of their own on disk, as a
-    person's browser has: the first finds it empty; later ones find Streamlit's scripts
-    in its cache, and their compiled code (Playwright's default context is incognito,
-    which keeps no code cache, so every visit there compiles Streamlit's and the map's
-    JavaScript again).
-    """
-    # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
-    from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
-
-    throwaway = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-    try:
-        page = throwaway.new_page(viewport={"width": 1400, "height": 900})
-        page.add_init_script(FIRST_PAINT_PROBE)
-        server_first = _visit(page, url)
-    finally:
-        throwaway.close()
-    timings = []
-    with tempfile.TemporaryDirectory(prefix="deedscope-bench-profile-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 900},
-        )
-        try:
-            context.add_init_script(FIRST_PAINT_PROBE)
-            for _ in range(visits):
-                page = context.new_page()
-                timings.append(_visit(page, url))
-                page.close()
-        finally:
-            context.close()
-    return server_first, timings
-
-
-def _visit(page, url: str) -> Visit:
-    page.goto(url, timeout=120_000)
-    page.wait_for_function("window.__firstHexes !== undefined", timeout=120_000, polling=100)
-    painted, drawn, milestones, steps = page.evaluate(
-        "[window.__firstHexes, window.__cellsDrawn, window.__milestones,"
-        " Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('deedscope:'))"
-        ".map((m) => [m.name.slice(10), m.startTime]))]"
-    )
-    if page.get_by_role("heading", name="Where investors buy").count():
-        # The Map page: its controls come after the first paint (pages/map_sections/first_paint.py).
-        page.wait_for_function("window.__milestones.controls !== undefined", timeout=120_000, polling=100)
-        milestones = page.evaluate("window.__milestones")
-    return Visit(
-        painted, milestones.get("content"), milestones.get("chart"), milestones.get("canvas"), drawn, steps,
-        milestones.get("controls"),
-    )
-
-
 def report(label: str, measured: tuple[Visit, list[Visit]]) -> None:
     """The first visit (browser cache empty), the median of the later ones (scripts
     cached), and the server's very first page beside them."""
@@ -281,65 +155,51 @@ def report(label: str, measured: tuple[Visit, list[Visit]]) -> None:
         print("      the map's steps: " + ", ".join(f"{step} {at:.0f} ms" for step, at in sorted(visit.steps.items(), key=lambda item: item[1])))
 
 
-def alternating_visits(playwright, urls: dict[str, str], visits: int = VISITS) -> dict[str, list[Visit]]:
-    """Visits to each URL in turn (one, the other, one, ...), each in a browser profile of
-    its own: the first visit finds its cache empty, the later ones find their scripts."""
-    # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
-    from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
+def report_against_peer(label: str, warm: dict[str, list[Visit]], fresh: dict[str, list[Visit]]) -> None:
+    """First visits (each in a new browser) and later ones (a warm cache): medians and ratios."""
+    def median(values: list[float]) -> float:
+        ordered = sorted(values)
+        return ordered[len(ordered) // 2]
 
-    timings: dict[str, list[Visit]] = {label: [] for label in urls}
-    with contextlib.ExitStack() as stack:
-        contexts = {}
-        for label in urls:
-            profile = stack.enter_context(tempfile.TemporaryDirectory(prefix="deedscope-bench-profile-"))
-            context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
-                viewport={"width": 1400, "height": 900},
-            )
-            stack.callback(context.close)
-            context.add_init_script(FIRST_PAINT_PROBE)
-            contexts[label] = context
-        for _ in range(visits):
-            for label, url in urls.items():
-                page = contexts[label].new_page()
-                timings[label].append(_visit(page, url))
-                page.close()
-    return timings
-
-
-def report_against_peer(label: str, ours: list[Visit], peer: list[Visit]) -> None:
-    """Both figures (first visit; median of the later ones) and their ratio."""
-    def median(visits: list[Visit]) -> float:
-        later = sorted(visit.first_hexes for visit in visits[1:]) or [visits[0].first_hexes]
-        return later[len(later) // 2]
-
+    later = {side: median([visit.first_hexes for visit in visits[1:]]) for side, visits in warm.items()}
+    first = {side: median([visit.first_hexes for visit in visits]) for side, visits in fresh.items()}
     print(
-        f"[{label}] first hexes painted, deedscope vs the plain st.pydeck_chart peer: "
-        f"later visits median {median(ours):.0f} ms vs {median(peer):.0f} ms, ratio {median(ours) / median(peer):.2f} "
-        f"(goal <= 0.7 for the default view, <= 0.5 at 20,000 cells); "
-        f"first visit {ours[0].first_hexes:.0f} ms vs {peer[0].first_hexes:.0f} ms ({len(ours)} visits each)"
+        f"[{label}] first hexes painted, deedscope vs the plain st.pydeck_chart peer:\n"
+        f"    first visits (each in a new browser context, {len(fresh['ours'])} each, in turn): "
+        f"median {first['ours']:.0f} ms vs {first['peer']:.0f} ms, ratio {first['ours'] / first['peer']:.2f} (goal <= 0.8)\n"
+        f"    later visits (a warm browser cache, median of {len(warm['ours']) - 1} each, in turn): "
+        f"median {later['ours']:.0f} ms vs {later['peer']:.0f} ms, ratio {later['ours'] / later['peer']:.2f} (goal <= 0.5)"
     )
-    controls = sorted(visit.controls for visit in ours[1:] if visit.controls is not None)
-    if controls:
-        print(f"    the Map page's controls (place picker) drawn at {controls[len(controls) // 2]:.0f} ms, median of later visits")
+    for name, visits in (("first", fresh["ours"]), ("later", warm["ours"][1:])):
+        typical = sorted(visits, key=lambda visit: visit.first_hexes)[len(visits) // 2]
+        print(
+            f"    deedscope's median {name} visit: script's first element at {_ms(typical.content)}, "
+            f"map mounted at {_ms(typical.chart)}, cells drawn at {_ms(typical.cells_drawn)}, "
+            f"hexes at {typical.first_hexes:.0f} ms, controls at {_ms(typical.controls)}"
+        )
+        print("      the map's steps: " + ", ".join(f"{step} {at:.0f} ms" for step, at in sorted(typical.steps.items(), key=lambda item: item[1])))
 
 
 def peer_comparisons(playwright) -> None:
     """The map element against the plain peer, for 20,000 cells and for the app's default view."""
     # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
+    from bench._paint_visits import alternating_visits, first_visits
     from bench.map_setup import BENCH_KEY
     from devtools.streamlit_process import run_streamlit, sandbox_env
     from services.sandbox_process import run_sandbox
 
+    def compare(label: str, urls: dict[str, str]) -> None:
+        fresh = first_visits(playwright, urls, FIRST_VISITS)
+        warm = alternating_visits(playwright, urls, VISITS)
+        report_against_peer(label, warm, fresh)
+
     script = str(Path(__file__).resolve())
-    with run_streamlit({"DEEDSCOPE_BASEMAP": "none"}, script=script) as url:
-        timings = alternating_visits(playwright, {"ours": url, "peer": f"{url}/?{PEER_PARAM}=synthetic"})
-        report_against_peer(f"{N_CELLS:,} cells", timings["ours"], timings["peer"])
     with run_sandbox(scale="small") as sandbox:
         env = {**sandbox_env(sandbox.url, BENCH_KEY), "DEEDSCOPE_BASEMAP": "none"}
         with run_streamlit(env) as app_url, run_streamlit(env, script=script) as peer_url:
-            timings = alternating_visits(playwright, {"ours": app_url, "peer": f"{peer_url}/?{PEER_PARAM}=app"})
-            report_against_peer("the app's default view, sandbox small", timings["ours"], timings["peer"])
+            compare("the app's default view, sandbox small", {"ours": app_url, "peer": f"{peer_url}/?{PEER_PARAM}=app"})
+    with run_streamlit({"DEEDSCOPE_BASEMAP": "none"}, script=script) as url:
+        compare(f"{N_CELLS:,} cells", {"ours": url, "peer": f"{url}/?{PEER_PARAM}=synthetic"})
 
 
 def _ms(value: float | None) -> str:
@@ -350,19 +210,25 @@ def main() -> None:
     # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
     from playwright.sync_api import sync_playwright
 
+    from bench._paint_visits import first_hexes_ms
     from bench.map_setup import describe, map_bench
     from devtools.streamlit_process import run_streamlit
 
     print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with sync_playwright() as playwright:
+        if sys.argv[1:] == ["peer"]:
+            peer_comparisons(playwright)
+            print(f"machine load average (1 min) after: {os.getloadavg()[0]:.1f}")
+            return
         with run_streamlit({"DEEDSCOPE_BASEMAP": "none"}, script=str(Path(__file__).resolve())) as url:
-            report(f"{N_CELLS:,} cells", first_hexes_ms(playwright, url))
+            report(f"{N_CELLS:,} cells", first_hexes_ms(playwright, url, VISITS))
         with map_bench() as bench:
             print(describe(bench))
             query = "&".join(f"{name}={value}" for name, value in bench.query.items())
             with run_streamlit(bench.env) as url:
-                report("densest sandbox view, whole app", first_hexes_ms(playwright, f"{url}/?{query}"))
+                report("densest sandbox view, whole app", first_hexes_ms(playwright, f"{url}/?{query}", VISITS))
         peer_comparisons(playwright)
+    print(f"machine load average (1 min) after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
