@@ -147,18 +147,29 @@ def go_to_step(step: Step | None) -> None:
 
 def draw_tour_start() -> None:
     """"Start the tour": its reads ahead are the only reads it charges, their most cost said once on
-    the button (none on the embedded sandbox in presenter mode); its steps then cost nothing."""
+    the button (none on the embedded sandbox in presenter mode); its steps then cost nothing. A cost
+    the session's budget does not hold asks for the budget to be raised first (issue 29, Credits)."""
     tours = available()
     if not tours:
         return
     name = st.selectbox("Tour", tours, key="tour_choice") if len(tours) > 1 else tours[0]
+    budget = adapter.budget.current()
     try:
-        cost = 0 if adapter.budget.current().free else adapter.tour.start_cost(name)
+        cost = 0 if budget.free else adapter.tour.start_cost(name)
     except TourError as error:
         st.caption(str(error))
         return
     except ApiError as error:
         st.caption("The tour cannot start: " + describe_error(error))
+        return
+    raised = adapter.budget.raise_needed(budget, cost)
+    if raised:
+        st.caption(
+            f"Starting the tour reads up to {cost:,} credits; this session's budget has {budget.left:,} left "
+            f"of {budget.limit:,}."
+        )
+        st.button(f"Raise the budget to {raised:,} credits", key="tour_raise_budget",
+                  on_click=adapter.budget.raise_to, args=(raised,), icon=":material/trending_up:")
         return
     label = "Start the tour" + (f" (up to {cost:,} credits, once)" if cost else "")
     st.button(label, key=adapter.tour.START_KEY, on_click=start_the_tour, args=(name,), icon=":material/slideshow:",

@@ -12,7 +12,7 @@ import streamlit as st
 import adapter.data
 import adapter.presenter
 import adapter.settings
-from services.credit_budget import Budget, BudgetSettings, load_budget_settings
+from services.credit_budget import Budget, BudgetSettings, Decision, load_budget_settings
 
 SESSION_LIMIT = "credit_budget_limit"
 
@@ -41,3 +41,11 @@ def raise_to(limit: int) -> None:
 def rules() -> dict:
     """What a page passes to `confirm_charged_read` beside a read's cost: the budget and its raise."""
     return {"budget": current(), "on_raise": raise_to}
+
+
+def raise_needed(budget: Budget, cost: int) -> int | None:
+    """The budget a read of `cost` needs first, or None where it fits. A read that cannot be made
+    narrower (the tour's reads ahead) asks for the raise even when it passes the whole budget."""
+    if budget.decide(cost) in (Decision.RAISE, Decision.NARROW):
+        return budget.raised_for(cost)
+    return None

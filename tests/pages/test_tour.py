@@ -58,3 +58,21 @@ def test_the_tour_starts_at_its_stated_cost_and_opens_its_first_step(monkeypatch
     assert values["property"].startswith("prop_") and values["buyer"].startswith("inv_")
     assert app.sidebar.button(key="tour_next").proto.shortcut.lower() == "pagedown", "a clicker's Page Down"
     assert app.sidebar.button(key="tour_back").disabled, "no step before the first"
+
+
+def test_a_tour_costing_more_than_the_budget_holds_asks_for_a_raise_first(monkeypatch, sandbox):
+    """Issue 29, Credits: on a host that charges, the tour's reads ahead go by the session's budget:
+    the start is offered only once the budget holds their cost, raised by the person, naming it."""
+    point_app_at(monkeypatch, sandbox.url)
+    monkeypatch.setenv("DEEDSCOPE_CREDIT_BUDGET", "10")
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    app.query_params["present"] = "1"
+    app.run()
+    assert "tour_start" not in [button.key for button in app.sidebar.button], "no start the budget cannot pay for"
+    cost = int(re.search(r"reads up to ([\d,]+) credits", said(app)).group(1).replace(",", ""))
+    assert cost > 10 and "budget has 10 left of 10" in said(app)
+    app.sidebar.button(key="tour_raise_budget").click().run()
+    assert app.session_state["credit_budget_limit"] == cost
+    start = app.sidebar.button(key="tour_start")
+    assert start.label == f"Start the tour (up to {cost:,} credits, once)"
+    assert "tour_values" not in app.session_state, "nothing read before the start is pressed"
