@@ -8,7 +8,8 @@ milestones on the way. Three ways to visit:
   on a second visit: Streamlit's scripts and the map's, and their compiled code, cached);
 - `alternating_visits`: the same, one profile per URL, the URLs visited in turn;
 - `first_visits`: every visit in a fresh browser context (a new browser: nothing cached),
-  the URLs visited in turn, so a passing load falls on both sides alike.
+  or in a browser launched for it, the URLs visited in turn, so a passing load falls on
+  both sides alike.
 """
 
 from __future__ import annotations
@@ -181,20 +182,29 @@ def alternating_visits(playwright, urls: dict[str, str], visits: int) -> dict[st
 
 
 
-def first_visits(playwright, urls: dict[str, str], visits: int) -> dict[str, list[Visit]]:
+def first_visits(playwright, urls: dict[str, str], visits: int, *, new_browser: bool = False) -> dict[str, list[Visit]]:
     """Visits to each URL in turn, every one in a fresh browser context of one browser: its
-    cache, its compiled code and its storage start empty, as a new browser's do."""
+    cache, its compiled code and its storage start empty, as a new browser's do. The browser's
+    GPU process, shared by its contexts, keeps the shaders it compiled; `new_browser` launches
+    a browser for each visit, which starts without those too."""
     timings: dict[str, list[Visit]] = {label: [] for label in urls}
-    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-    try:
+    with contextlib.ExitStack() as stack:
+        shared = None if new_browser else stack.enter_context(_launched(playwright))
         for _ in range(visits):
             for label, url in urls.items():
-                context = browser.new_context(viewport=VIEWPORT)
-                try:
+                with contextlib.ExitStack() as one_visit:
+                    browser = shared or one_visit.enter_context(_launched(playwright))
+                    context = browser.new_context(viewport=VIEWPORT)
+                    one_visit.callback(context.close)
                     context.add_init_script(FIRST_PAINT_PROBE)
                     timings[label].append(visit(context.new_page(), url))
-                finally:
-                    context.close()
+    return timings
+
+
+@contextlib.contextmanager
+def _launched(playwright):
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield browser
     finally:
         browser.close()
-    return timings
