@@ -1,0 +1,86 @@
+"""The guided tour's steps, timed in Debian's chromium (issue 29: each step opens in under a second
+once the tour's reads are cached; they are read ahead when the tour starts).
+
+The app on its embedded sandbox in presenter mode, as at a demo. "Start the tour" is pressed
+(timed: it reads ahead what the steps show), then each step is opened with Next, as a presenter
+does, and timed from the press until the step is drawn: its number in the tour's panel (drawn after
+the page), Streamlit's running indicator gone, no element left from the run before, and on the
+Map's steps the map's canvas in the page. The tour is walked forward with Next, then back to its
+first step with Back; each step's figure is printed, and each way's median and slowest.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from playwright.sync_api import sync_playwright
+
+from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
+from devtools.streamlit_process import run_streamlit
+from links.tours import load
+
+GOAL_S = 1.0
+TIMEOUT_MS = 120_000
+# The step is drawn: the panel names it, nothing runs, nothing stale is left, and a Map step's canvas is there.
+STEP_DRAWN = """([label, map]) => {
+  const sidebar = document.querySelector('[data-testid="stSidebar"]');
+  if (!sidebar || !sidebar.innerText.includes(label)) return false;
+  if (document.querySelector('[data-testid="stStatusWidgetRunningIcon"], [data-testid="stStatusWidgetRunningManIcon"]')) return false;
+  if (document.querySelector('[data-stale="true"]')) return false;
+  return !map || !!document.querySelector('[data-deedscope="map"] canvas');
+}"""
+
+
+def timed(page, press, label: str, is_map: bool) -> float:
+    started = time.monotonic()
+    press()
+    page.wait_for_function(STEP_DRAWN, arg=[label, is_map], polling=50, timeout=TIMEOUT_MS)
+    return time.monotonic() - started
+
+
+def walk(page, tour, button: str, numbers: list[int]) -> list[tuple[str, float]]:
+    """Each step of `numbers` (from 1) opened in turn with the sidebar's `button`, and its time."""
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    figures = []
+    for number in numbers:
+        step = tour.steps[number - 1]
+        press = sidebar.get_by_role("button", name=button).click
+        figures.append((step.title, timed(page, press, f"step {number} of {len(tour.steps)}", step.page == "map")))
+    return figures
+
+
+def main() -> None:
+    print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    tour = load("default")
+    env = {"DEEDSCOPE_API_URL": "", "DEEDSCOPE_API_KEY": "", "DEEDSCOPE_BASEMAP": "none"}
+    with run_streamlit(env) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(f"{url}/?present=1", timeout=TIMEOUT_MS)
+            page.get_by_role("heading", name="Where investors buy").wait_for()
+            sidebar = page.locator('[data-testid="stSidebar"]')
+            start = sidebar.get_by_role("button", name="Start the tour")
+            start.wait_for()
+            steps = len(tour.steps)
+            started = timed(page, start.click, f"step 1 of {steps}", tour.steps[0].page == "map")
+            forward = walk(page, tour, "Next", list(range(2, steps + 1)))
+            backward = walk(page, tour, "Back", list(range(steps - 1, 0, -1)))
+        finally:
+            browser.close()
+    print(f"start of the tour (reads ahead what its steps show), to its first step drawn: {started:.2f} s")
+    for way, figures in (("Next", forward), ("Back", backward)):
+        for title, seconds in figures:
+            print(f"  {way} to {title}: {seconds:.2f} s")
+        ordered = sorted(seconds for _title, seconds in figures)
+        print(
+            f"{len(figures)} steps opened with {way}: median {ordered[len(ordered) // 2]:.2f} s, "
+            f"slowest {ordered[-1]:.2f} s (goal < {GOAL_S:.0f} s each)"
+        )
+    print(f"machine load average (1 min) after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
