@@ -41,6 +41,12 @@ POINT_FIELDS = (
 
 # `time=on`: the map opens playing the months; absent, it opens without them.
 TIME_ON = "on"
+# The names this link owns (adapter.routing.set_url_params): the page writes only these, so a
+# name another part of the app keeps in the URL (presenter mode's `present`) stays.
+NAMES = (
+    "market", "zip", "city", "lat", "lng", "radius", "view", "from", "to", "kind", "min", "max", "cell",
+    "metric", "classes", "breaks", "area", "time",
+)
 
 
 @dataclass(frozen=True)

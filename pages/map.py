@@ -17,7 +17,6 @@ import streamlit as st
 import adapter.data
 import adapter.map_classes
 import adapter.map_files
-import adapter.presenter
 import adapter.routing
 from components.feedback import render_error
 from components.map_controls import render_cells_download, render_colour_choice
@@ -109,13 +108,9 @@ def write_url(
             **colour.link_fields(), area=area, time=bool(st.session_state.get(TIME_KEY)),
         )
     )
-    # The map owns its link but presenter mode's `present`, which a fragment's rerun (no app.py
-    # around it to put it back) must not drop.
-    present = st.query_params.get(adapter.presenter.PRESENT_PARAM)
-    if present is not None:
-        query[adapter.presenter.PRESENT_PARAM] = present
-    if dict(st.query_params) != query:
-        st.query_params.from_dict(query)
+    # Only the map's own names: others in the URL (presenter mode's `present`, which a fragment's
+    # rerun has no app.py around to put back) stay.
+    adapter.routing.set_url_params(map_link.NAMES, query)
 
 
 # --- the view ------------------------------------------------------------------------------------

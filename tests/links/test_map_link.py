@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from mapspec.area import Area
-from links.map import MapLink, parse, write
+from links.map import NAMES, MapLink, parse, write
 from mapspec.place import CITY, POINT, ZIP_CODES
 from mapspec.view import View
 
@@ -75,6 +75,20 @@ def test_a_written_link_reads_back_the_same(link):
 )
 def test_the_parameters_written(link, query):
     assert write(link) == query
+
+
+def test_every_name_a_link_writes_is_one_the_link_owns():
+    """The page writes only `NAMES` (adapter.routing.set_url_params): a name written and not
+    owned would never be cleared from the URL."""
+    links = [
+        MapLink(market="DFW", mode=ZIP_CODES, zips="75201", sold_from=date(2024, 1, 1), sold_to=date(2024, 6, 30),
+                kinds=("flip",), min_price=1, max_price=2, cell=CELL, metric="price", classes="manual", breaks="1,3",
+                area=AREA, time=True, view=DALLAS),
+        MapLink(mode=CITY, city="Dallas"),
+        MapLink(mode=POINT, latitude=32.78, longitude=-96.8, radius_miles=6.0),
+    ]
+    written = {name for link in links for name in write(link)}
+    assert written == set(NAMES)
 
 
 PRICE_PROBLEM = "The link's {} price {} is not a price: a whole number of dollars from 0 to 1,000,000,000."
