@@ -114,13 +114,10 @@ def first_hexes_ms(playwright, url: str, visits: int) -> tuple[Visit, list[Visit
     which keeps no code cache, so every visit there compiles Streamlit's and the map's
     JavaScript again).
     """
-    throwaway = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-    try:
+    with _launched(playwright) as throwaway:
         page = throwaway.new_page(viewport=VIEWPORT)
         page.add_init_script(FIRST_PAINT_PROBE)
         server_first = visit(page, url)
-    finally:
-        throwaway.close()
     timings = []
     with tempfile.TemporaryDirectory(prefix="deedscope-bench-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
