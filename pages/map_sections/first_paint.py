@@ -66,8 +66,25 @@ def nothing_to_wait_for() -> None:
         st.session_state[FIRST_PAINT] = DONE
 
 
+# The key of the container the controls come in (pages/map.py).
+HEAD_KEY = "map_head"
+
+
+def controls_px(place_mode: str | None) -> int:
+    return POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX
+
+
 def hold_the_controls_space(place_mode: str) -> None:
-    st.space(POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX)
+    st.space(controls_px(place_mode))
+
+
+def keep_the_controls_space(place_mode: str | None) -> None:
+    """The controls' container keeps the held height as its least: their widgets first come
+    as placeholders about 23 px shorter until each widget's script is loaded, and the map
+    would jump up and back (and be refitted to the window's foot from the wrong place). Drawn
+    in every run from the first, before the map: a rule drawn with the widgets came after
+    their placeholders in some runs."""
+    st.html(f"<style>.st-key-{HEAD_KEY} {{ min-height: {controls_px(place_mode)}px; }}</style>")
 
 
 def keep_link_problems(problems: Sequence[str]) -> None:
