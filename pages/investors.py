@@ -320,6 +320,18 @@ def agent_names(profile: dict) -> dict[str, str]:
     return names
 
 
+def render_activity(profile: dict) -> None:
+    render_investor_counters(profile, key="inv_counters")
+    render_investor_prices(profile, key="inv_prices")
+    render_investor_places(profile, key="inv_places")
+
+
+def render_links(profile: dict) -> None:
+    render_agent_links(profile, key="inv_agent_links", names=agent_names(profile))
+    st.markdown("**Buyer signal**")
+    render_buyer_signal(profile, key="inv_signal")
+
+
 def profile_section(investor_id: str) -> None:
     try:
         cost = adapter.investors.profile_cost(investor_id)
@@ -337,24 +349,24 @@ def profile_section(investor_id: str) -> None:
     render_resolved_from(resolved_from, profile["id"])
     render_investor_identity(profile, key="inv_identity")
     # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
-    overview, financing, links, deals, wholesale = st.tabs(
+    # Only the open tab is drawn (issue 29: a profile opened in a tour drew every tab, the deals'
+    # walk of up to 500 rows and its table and map among them, in 1.7 s of the page's run).
+    tabs = st.tabs(
         ["Activity", "Financing", "Agents and buyer signal", "Deals", "Wholesale purchases"], key="section",
         bind="query-params",
     )
-    with overview:
-        render_investor_counters(profile, key="inv_counters")
-        render_investor_prices(profile, key="inv_prices")
-        render_investor_places(profile, key="inv_places")
-    with financing:
-        render_investor_financing(profile, key="inv_financing")
-    with links:
-        render_agent_links(profile, key="inv_agent_links", names=agent_names(profile))
-        st.markdown("**Buyer signal**")
-        render_buyer_signal(profile, key="inv_signal")
-    with deals:
-        deals_section(profile)
-    with wholesale:
-        wholesale_section(profile)
+    sections = (
+        lambda: render_activity(profile),
+        lambda: render_investor_financing(profile, key="inv_financing"),
+        lambda: render_links(profile),
+        lambda: deals_section(profile),
+        lambda: wholesale_section(profile),
+    )
+    for tab, draw in zip(tabs, sections, strict=True):
+        # `open` is None where the tabs keep no state (every tab drawn, as before).
+        if tab.open is not False:
+            with tab:
+                draw()
     render_page_link("pages/network.py", "network", label="Its network: lenders, agents, wholesalers",
                      query_params={"investor": profile["id"]})
 

@@ -22,6 +22,13 @@ def run_page(page: str, **query_params) -> AppTest:
     return app.run()
 
 
+def open_tab(app: AppTest, label: str, *, key: str = "section") -> AppTest:
+    """Open a tab as a click does: tabs that keep their state draw only the open one."""
+    assert label in [tab.label for tab in app.tabs], f"no tab {label!r}: {[tab.label for tab in app.tabs]}"
+    app.session_state[key] = label
+    return app.run()
+
+
 def texts(app: AppTest) -> str:
     """Everything the page says, for assertions on wording."""
     parts = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest import api_get, frame_with, page_path, run_page, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, open_tab, page_path, run_page, sandbox_fixtures, texts
 
 PAGE = page_path("investors")
 
@@ -12,7 +12,7 @@ def open_profile(investor_id: str):
     confirm = [button for button in app.button if button.key == "inv_profile_confirm"]
     if confirm:
         confirm[0].click().run()
-    return app
+    return open_tab(app, "Wholesale purchases")
 
 
 def test_the_profile_has_its_wholesale_purchases_and_network(app_env):

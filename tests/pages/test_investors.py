@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
-from tests.pages.apptest import api_get, frame_with, leaderboard_of, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, leaderboard_of, open_tab, page_path, run_page as run_page_file, sandbox_fixtures, texts
 from tests.pages.small_maps import kinds, layer_by_id, small_maps
 
 PAGE = page_path("investors")
@@ -82,10 +82,15 @@ def test_the_profile_asks_before_spending_a_credit_then_shows_every_group(app_en
     app.button(key="inv_profile_confirm").click().run()
     assert not app.exception
     assert app.subheader[0].value == escape_markdown(investor["display_name"])
-    labels = {metric.label for metric in app.metric}
-    assert {"Deals", "Median bought price", "Median hold", "Loans"} <= labels
+    assert {"Deals", "Median bought price", "Median hold"} <= {metric.label for metric in app.metric}
     assert [tab.label for tab in app.tabs] == ["Activity", "Financing", "Agents and buyer signal", "Deals",
                                                "Wholesale purchases"]
+    open_tab(app, "Financing")
+    assert not app.exception
+    assert "Loans" in {metric.label for metric in app.metric}
+    open_tab(app, "Agents and buyer signal")
+    assert "Buyer signal" in texts(app)
+    open_tab(app, "Activity")
     assert api.credits.charged == 1
 
     # A second look at the same profile is free, and the page does not ask again.
@@ -96,9 +101,24 @@ def test_the_profile_asks_before_spending_a_credit_then_shows_every_group(app_en
     assert api.credits.charged == 1
 
 
-def test_the_deals_load_with_progress_into_a_table_with_csv(app_env):
+def test_only_the_open_tab_is_drawn_so_the_deals_wait_for_their_tab(app_env):
+    """Issue 29: a profile opened (in a tour, on a link) drew every tab, its deals' walk among
+    them; now the deals are asked for, and read, only once their tab is opened."""
     investor = some_investor(app_env, max_deals=60)
     app = open_profile(investor["id"])
+    keys = {button.key for button in app.button}
+    assert "inv_load_deals_confirm" not in keys, "the Deals tab is drawn while Activity is open"
+    assert "Buyer signal" not in texts(app)
+    assert "Median bought price" in {metric.label for metric in app.metric}
+    open_tab(app, "Deals")
+    assert not app.exception
+    assert "inv_load_deals_confirm" in {button.key for button in app.button}
+    assert "Median bought price" not in {metric.label for metric in app.metric}
+
+
+def test_the_deals_load_with_progress_into_a_table_with_csv(app_env):
+    investor = some_investor(app_env, max_deals=60)
+    app = open_tab(open_profile(investor["id"]), "Deals")
     expected = app.session_state["inv_profiles"][investor["id"]][0]["n_deals"]
     app.button(key="inv_load_deals_confirm").click().run()
     assert not app.exception
@@ -213,7 +233,7 @@ def test_the_deals_read_never_promises_fewer_credits_than_it_may_charge(app_env)
     assert adapter.investors.deals_read_bound(501, 5000) == 1000
     assert adapter.investors.deals_read_bound(12_000, 5000) == 5000
     investor = some_investor(app_env, max_deals=60)
-    app = open_profile(investor["id"])
+    app = open_tab(open_profile(investor["id"]), "Deals")
     confirm = app.button(key="inv_load_deals_confirm")
     assert confirm.label == "Load deals (up to 500 credits)", confirm.label
 
@@ -261,7 +281,7 @@ def test_a_profile_opens_for_a_key_without_early_access(sandbox, monkeypatch):
 def test_the_deals_map_is_framed_by_the_investors_market(app_env):
     """issue 16, Investors: the dots of its deals drawn within its market's outlined, named box."""
     investor = some_investor(app_env, max_deals=60)
-    app = open_profile(investor["id"])
+    app = open_tab(open_profile(investor["id"]), "Deals")
     app.button(key="inv_load_deals_confirm").click().run()
     assert not app.exception
     market = app.session_state["inv_profiles"][investor["id"]][0]["market"]
