@@ -32,14 +32,36 @@ STEP_DRAWN = """([label, map]) => {
 }"""
 
 
-def timed(page, press, label: str, is_map: bool) -> float:
+# The page's long tasks (over 50 ms), each [start, duration] in ms of performance.now().
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
+QUIET_MS = 1_000
+QUIET = """(quietMs) => {
+  const ends = window.__longTasks.map(([start, duration]) => start + duration);
+  return performance.now() - Math.max(0, ...ends) >= quietMs;
+}"""
+
+
+def timed(page, press, label: str, is_map: bool) -> tuple[float, float]:
+    """Seconds from the press until the step is drawn, and the long tasks' total in that time (s)."""
+    page.wait_for_function(QUIET, arg=QUIET_MS, polling=100, timeout=TIMEOUT_MS)
+    pressed_at = page.evaluate("performance.now()")
     started = time.monotonic()
     press()
     page.wait_for_function(STEP_DRAWN, arg=[label, is_map], polling=50, timeout=TIMEOUT_MS)
-    return time.monotonic() - started
+    seconds = time.monotonic() - started
+    busy_ms = page.evaluate(
+        "(from) => window.__longTasks.filter(([start]) => start >= from).reduce((sum, [, duration]) => sum + duration, 0)",
+        pressed_at,
+    )
+    return seconds, busy_ms / 1000
 
 
-def walk(page, tour, button: str, numbers: list[int]) -> list[tuple[str, float]]:
+def walk(page, tour, button: str, numbers: list[int]) -> list[tuple[str, tuple[float, float]]]:
     """Each step of `numbers` (from 1) opened in turn with the sidebar's `button`, and its time."""
     sidebar = page.locator('[data-testid="stSidebar"]')
     figures = []
@@ -58,6 +80,7 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.add_init_script(LONG_TASKS)
             page.set_default_timeout(TIMEOUT_MS)
             page.goto(f"{url}/?present=1", timeout=TIMEOUT_MS)
             page.get_by_role("heading", name="Where investors buy").wait_for()
@@ -70,11 +93,12 @@ def main() -> None:
             backward = walk(page, tour, "Back", list(range(steps - 1, 0, -1)))
         finally:
             browser.close()
-    print(f"start of the tour (reads ahead what its steps show), to its first step drawn: {started:.2f} s")
+    print(f"start of the tour (reads ahead what its steps show), to its first step drawn: {started[0]:.2f} s")
+    print(f"each step pressed once the page was quiet for {QUIET_MS / 1000:.0f} s; in brackets the browser's long tasks in it")
     for way, figures in (("Next", forward), ("Back", backward)):
-        for title, seconds in figures:
-            print(f"  {way} to {title}: {seconds:.2f} s")
-        ordered = sorted(seconds for _title, seconds in figures)
+        for title, (seconds, busy) in figures:
+            print(f"  {way} to {title}: {seconds:.2f} s ({busy:.2f} s)")
+        ordered = sorted(seconds for _title, (seconds, _busy) in figures)
         print(
             f"{len(figures)} steps opened with {way}: median {ordered[len(ordered) // 2]:.2f} s, "
             f"slowest {ordered[-1]:.2f} s (goal < {GOAL_S:.0f} s each)"
