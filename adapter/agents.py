@@ -29,6 +29,23 @@ def agent(agent_id: str, market: str | None = None) -> tuple[dict, list[str]]:
     return plain(retrieved.data), list(retrieved.resolved_from or [])
 
 
+# Linked agents read to be named (free reads); a rare investor with more shows the rest by market.
+MAX_LINKED_AGENTS = 12
+
+
+def linked_agents(profile: Mapping[str, Any]) -> dict[str, dict]:
+    """The profiles of an investor's linked agents (its `agent_links`, the first MAX_LINKED_AGENTS),
+    by id, so a page names each as the Agents page does; one that cannot be read is left out."""
+    agents = {}
+    for link in (profile.get("agent_links") or [])[:MAX_LINKED_AGENTS]:
+        agent_id = link.get("agent_id")
+        try:
+            agents[agent_id] = agent(agent_id, market=link.get("market"))[0]
+        except ApiError:
+            continue
+    return agents
+
+
 def markets_holding(agent_id: str, candidates: Iterable[str]) -> list[str]:
     """The candidate markets where this agent id answers; a market that cannot tell is kept."""
     found = []

@@ -84,8 +84,10 @@ def add_wholesale(network: Network, sold: list[dict]) -> None:
             network.link(investor_node(rows_of[buyer_id]), seller, count)  # type: ignore[arg-type]
 
 
-def investor_network(profile: Mapping[str, Any]) -> tuple[Network, list[str]]:
-    """One investor's graph, radial around it: its lenders, agents and wholesalers, then their other ties."""
+def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] | None = None) -> tuple[Network, list[str]]:
+    """One investor's graph, radial around it: its lenders, agents and wholesalers, then their other ties.
+    Agents carry no name (data-api.md, agents: redacted): each is named by `agent_names` (the page's
+    words for its profile), else by its market, never by its bare id."""
     center = investor_node({**profile, "investor_id": profile["id"]})
     assert center is not None
     network, notes = Network(center=center.id), []
@@ -95,7 +97,9 @@ def investor_network(profile: Mapping[str, Any]) -> tuple[Network, list[str]]:
     for used in lenders[:OWN_TIES]:
         network.link(center, lender_node(used), used.get("n") or 0)
     for link in profile.get("agent_links") or []:
-        agent = Node(link["agent_id"], "agent", link["agent_id"], link.get("market") or "")
+        market = link.get("market") or ""
+        label = (agent_names or {}).get(link["agent_id"]) or (f"Agent in {market}" if market else "Agent")
+        agent = Node(link["agent_id"], "agent", label, market)
         network.link(center, agent, max(1, link.get("n_self_listings") or 0))
     try:
         purchases = adapter.wholesale.purchases(profile["id"], max_rows=MAX_WHOLESALE_ROWS)

@@ -14,6 +14,7 @@ from typing import Any
 import h3
 import streamlit as st
 
+import adapter.agents
 import adapter.data
 import adapter.investors
 import adapter.network
@@ -158,5 +159,6 @@ def _best_buyer(property_id: str) -> str:
 
 def _read_ahead_investor(investor_id: str) -> None:
     profile, _resolved = adapter.investors.profile(investor_id)
+    adapter.agents.linked_agents(profile)  # the profile's and the network's names of its agents
     adapter.network.investor_network(profile)
 

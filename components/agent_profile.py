@@ -100,6 +100,11 @@ def agent_label(agent: Mapping) -> str:
     return " · ".join(parts)
 
 
+def agent_labels(agents: Mapping[str, Mapping]) -> dict[str, str]:
+    """Each agent of `{id: profile}` named by `agent_label`."""
+    return {agent_id: agent_label(agent) for agent_id, agent in agents.items()}
+
+
 def render_agent_profile(agent: Mapping, *, key: str) -> None:
     st.subheader(escape_markdown(agent_label(agent)))
     st.caption(

@@ -20,7 +20,7 @@ import adapter.settings
 import adapter.wholesale
 import links.investors
 import adapter.map_files
-from components.agent_profile import agent_label
+from components.agent_profile import agent_labels
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
@@ -42,8 +42,6 @@ PROFILES = "inv_profiles"
 DEALS = "inv_deals"
 # A walk of an investor's deals stops here; the table says when it did.
 MAX_DEALS = 5_000
-# Linked agents named by reading their profiles (free); a rare investor with more shows the rest by market.
-MAX_AGENT_NAMES = 12
 
 
 LINK = adapter.routing.PageLink(links.investors)  # this page's URL (links/investors.py)
@@ -307,19 +305,6 @@ def wholesale_section(profile: dict) -> None:
     render_purchases(rows, key="inv_wholesale", file_stem=profile["id"])
 
 
-def agent_names(profile: dict) -> dict[str, str]:
-    """Each linked agent named as the Agents page names it (its brokerage, market, listings): agent
-    reads are free (data-api.md, Limits 3); one that cannot be read is named by its market."""
-    names = {}
-    for link in (profile.get("agent_links") or [])[:MAX_AGENT_NAMES]:
-        agent_id = link.get("agent_id")
-        try:
-            names[agent_id] = agent_label(adapter.agents.agent(agent_id, market=link.get("market"))[0])
-        except ApiError:
-            continue
-    return names
-
-
 def render_activity(profile: dict) -> None:
     render_investor_counters(profile, key="inv_counters")
     render_investor_prices(profile, key="inv_prices")
@@ -327,7 +312,8 @@ def render_activity(profile: dict) -> None:
 
 
 def render_links(profile: dict) -> None:
-    render_agent_links(profile, key="inv_agent_links", names=agent_names(profile))
+    # Each named as the Agents page names it (its brokerage, markets, listings: agent reads are free).
+    render_agent_links(profile, key="inv_agent_links", names=agent_labels(adapter.agents.linked_agents(profile)))
     st.markdown("**Buyer signal**")
     render_buyer_signal(profile, key="inv_signal")
 

@@ -13,6 +13,7 @@ from urllib.parse import unquote
 
 import streamlit as st
 
+import adapter.agents
 import adapter.budget
 import adapter.data
 import adapter.investors
@@ -20,6 +21,7 @@ import adapter.map_files
 import adapter.network
 import adapter.routing
 import links.network
+from components.agent_profile import agent_labels
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.network_graph import render_edge_table, render_legend, render_network
@@ -122,7 +124,7 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
                "the other borrowers and buyers of its busiest few. Its profile's Financing tab lists every lender.")
     with st.spinner("Reading its lenders' borrowers and its wholesalers' buyers…"):
         try:
-            return adapter.network.investor_network(profile)
+            return adapter.network.investor_network(profile, agent_labels(adapter.agents.linked_agents(profile)))
         except ApiError as error:
             render_error(error, title="The network could not be read")
             return None

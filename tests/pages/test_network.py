@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from components.agent_profile import agent_label
+
 from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts, walk_api
 from tests.pages.small_maps import layer_by_id, small_maps
 
@@ -65,6 +67,30 @@ def test_an_investors_network_asks_the_profiles_cost_then_draws_around_it(app_en
     assert min(drawn.values()) >= max((n for lender_id, n in used.items() if lender_id not in drawn), default=0)
     assert "its 12 busiest lenders and wholesalers" in texts(app)
     assert "Agent" in set(edges["To kind"]) or not profile["agent_links"]
+
+
+def test_an_investors_agents_are_named_as_the_agents_page_names_them_never_by_id(app_env):
+    """Agents carry no name (it is redacted): the graph and its table named them by their bare id.
+    Each is named by its profile, as the Agents page and the investor's profile name it."""
+    # An investor with linked agents, found from an agent's own links to investors.
+    hits = [hit for query in sandbox_fixtures(app_env)["agent_name_queries"]
+            for hit in api_get(app_env, "/v1/agents/search", q=query)["data"]]
+    investor_id = next(
+        link["investor_id"] for hit in hits
+        for link in api_get(app_env, f"/v1/agents/{hit['id']}", market=hit["market"])["data"]["investor_links"]
+    )
+    profile = api_get(app_env, f"/v1/investors/{investor_id}")["data"]
+    assert profile["agent_links"]
+    app = run_page(investor=profile["id"])
+    app.button(key="net_profile_confirm").click().run()
+    assert not app.exception
+    edges = frame_with(app, "Relation")
+    agents = edges[edges["To kind"] == "Agent"]
+    assert len(agents) == len({link["agent_id"] for link in profile["agent_links"]})
+    for agent_id, label in zip(agents["To id"], agents["To"]):
+        link = next(link for link in profile["agent_links"] if link["agent_id"] == agent_id)
+        agent = api_get(app_env, f"/v1/agents/{agent_id}", market=link["market"])["data"]
+        assert label == agent_label(agent) and agent_id not in label, (label, agent_id)
 
 
 def test_a_malformed_investor_id_is_said(app_env):
