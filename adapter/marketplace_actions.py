@@ -31,7 +31,9 @@ class OffersPage(NamedTuple):
     has_next_page: bool
 
 
-def _api():
+def logged_in_api():
+    """The session's marketplace client (the buyer's and the seller's reads and writes); a
+    LoginError when nobody is logged in."""
     api = marketplace()
     if api is None:
         raise LoginError("login_required", "Nobody is logged in to the marketplace.")
@@ -43,28 +45,28 @@ def _api():
 
 def me() -> dict:
     """The buyer's account: profile, trust facts, caps."""
-    return plain(_api().me())
+    return plain(logged_in_api().me())
 
 
 def offers(status: str | None, cursor: str | None) -> OffersPage:
     """One page of the buyer's offers (all statuses when `status` is None)."""
-    page = _api().offers.list(status=status, cursor=cursor)
+    page = logged_in_api().offers.list(status=status, cursor=cursor)
     return OffersPage(plain(list(page.items)), page.next_cursor, page.has_next_page())
 
 
 def offer(offer_id: str) -> dict:
     """An offer with its chain of rounds."""
-    return plain(_api().offers.retrieve(offer_id))
+    return plain(logged_in_api().offers.retrieve(offer_id))
 
 
 def events(limit: int) -> list[dict]:
     """The latest events of the buyer's offers and deals."""
-    return plain(list(_api().events.list(limit=limit).items))
+    return plain(list(logged_in_api().events.list(limit=limit).items))
 
 
 def deals(limit: int = 100) -> list[dict]:
     """Every deal the buyer can see, page after page (`limit` a page) until `next_cursor` is null."""
-    return plain(list(_api().deals.list(limit=limit)))
+    return plain(list(logged_in_api().deals.list(limit=limit)))
 
 
 def deal_titles() -> dict[str, str]:
@@ -77,46 +79,48 @@ def deal_titles() -> dict[str, str]:
 
 def preview(round_id: str) -> dict:
     """The preview of accepting a seller's round (its terms and `preview_token`, five minutes)."""
-    return plain(_api().offers.preview(round_id))
+    return plain(logged_in_api().offers.preview(round_id))
 
 
 def proof_of_funds() -> dict | None:
     """The proof of funds on file, or None."""
-    return plain(_api().proof_of_funds.retrieve())
+    return plain(logged_in_api().proof_of_funds.retrieve())
 
 
 # --- writes -----------------------------------------------------------------------------------
 
 
-def _run(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
-    api = _api()
+def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
+    """`call(api, idempotency_key)` with the session's key for this action and body: a second
+    click, or a retry after a timeout, sends the same key, so the server acts once."""
+    api = logged_in_api()
     keys = IdempotencyKeys(st.session_state.setdefault(SESSION_WRITE_KEYS, {}))
     return plain(keys.run(action, body, lambda key: call(api, key)))
 
 
 def accept(round_id: str, preview_token: str) -> dict:
-    return _run("accept", {"offer": round_id, "preview_token": preview_token},
+    return write_once("accept", {"offer": round_id, "preview_token": preview_token},
                 lambda api, key: api.offers.accept(round_id, preview_token=preview_token, idempotency_key=key))
 
 
 def counter(round_id: str, terms: Mapping[str, Any]) -> dict:
-    return _run("counter", {"offer": round_id, **terms},
+    return write_once("counter", {"offer": round_id, **terms},
                 lambda api, key: api.offers.counter(round_id, **terms, idempotency_key=key))
 
 
 def withdraw(round_id: str, decline_reason: str | None) -> dict:
-    return _run("withdraw", {"offer": round_id, "decline_reason": decline_reason},
+    return write_once("withdraw", {"offer": round_id, "decline_reason": decline_reason},
                 lambda api, key: api.offers.withdraw(round_id, decline_reason=decline_reason, idempotency_key=key))
 
 
 def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
-    return _run("make_offer", {"offer": deal_id, **terms},
+    return write_once("make_offer", {"offer": deal_id, **terms},
                 lambda api, key: api.deals.make_offer(deal_id, **terms, idempotency_key=key))
 
 
 def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> dict:
     """Upload a proof-of-funds letter (PDF) and put it on file."""
-    return plain(_api().proof_of_funds.upload(filename=filename, content=content, lender_name=lender_name, expires_at=expires_at))
+    return plain(logged_in_api().proof_of_funds.upload(filename=filename, content=content, lender_name=lender_name, expires_at=expires_at))
 
 
 def forget_pending_writes() -> None:

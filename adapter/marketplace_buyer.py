@@ -7,53 +7,53 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adapter.marketplace_actions import _api, _run
+from adapter.marketplace_actions import logged_in_api, write_once
 from adapter.values import plain
 
 
 def buy_boxes() -> list[dict]:
-    return plain(_api().buy_boxes.list())
+    return plain(logged_in_api().buy_boxes.list())
 
 
 def create_buy_box(name: str, criteria: Mapping[str, Any]) -> dict:
-    return _run("buy_box", {"name": name, **criteria},
+    return write_once("buy_box", {"name": name, **criteria},
                 lambda api, key: api.buy_boxes.create(name=name, idempotency_key=key, **dict(criteria)))
 
 
 def delete_buy_box(buy_box_id: str) -> dict:
-    return plain(_api().buy_boxes.delete(buy_box_id))
+    return plain(logged_in_api().buy_boxes.delete(buy_box_id))
 
 
 def box_matches(buy_box_id: str) -> list[dict]:
-    return plain(list(_api().buy_boxes.matches(buy_box_id, limit=25).items))
+    return plain(list(logged_in_api().buy_boxes.matches(buy_box_id, limit=25).items))
 
 
 def box_alerts(buy_box_id: str) -> list[dict]:
-    return plain(list(_api().buy_boxes.alerts(buy_box_id, limit=25).items))
+    return plain(list(logged_in_api().buy_boxes.alerts(buy_box_id, limit=25).items))
 
 
 def send_inquiry(deal_id: str, message: str) -> dict:
-    return _run("inquiry", {"deal": deal_id, "message": message},
+    return write_once("inquiry", {"deal": deal_id, "message": message},
                 lambda api, key: api.inquiries.send(deal_id, message=message, idempotency_key=key))
 
 
 def request_address(deal_id: str, agreement_id: str | None, message: str | None) -> dict:
-    return _run("address_request", {"deal": deal_id, "agreement": agreement_id, "message": message},
+    return write_once("address_request", {"deal": deal_id, "agreement": agreement_id, "message": message},
                 lambda api, key: api.inquiries.request_address(deal_id, agreement_id=agreement_id, message=message,
                                                                idempotency_key=key))
 
 
 def inquiries() -> list[dict]:
-    return plain(list(_api().inquiries.inquiries(limit=25).items))
+    return plain(list(logged_in_api().inquiries.inquiries(limit=25).items))
 
 
 def address_requests() -> list[dict]:
-    return plain(list(_api().inquiries.address_requests(limit=25).items))
+    return plain(list(logged_in_api().inquiries.address_requests(limit=25).items))
 
 
 def seller_profile(seller_id: str) -> dict:
-    return plain(_api().sellers.retrieve(seller_id))
+    return plain(logged_in_api().sellers.retrieve(seller_id))
 
 
 def events(limit: int = 20) -> list[dict]:
-    return plain(list(_api().events.list(limit=limit).items))
+    return plain(list(logged_in_api().events.list(limit=limit).items))
