@@ -263,6 +263,8 @@ def draw_the_map_first(markets: list[Mapping], link_problems: list[str], head) -
     filters, _ = filters_in(st.session_state, FILTERS_KEY).checked()
     colour = colour_in(st.session_state, COLOUR_KEY)
     render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, problem is None)
+    # After the map: the rule's element (Streamlit's HTML script) is not fetched before the map's.
+    first_paint.keep_the_controls_space(place.mode)
     if not first_paint.waiting():
         # No map drawn, so none will say it painted: the controls come now, in their space.
         with head.container(key=first_paint.HEAD_KEY):
@@ -286,10 +288,10 @@ def main() -> None:
     # The controls' place, the same in every run: the map under it stays where it is, and
     # mounted, when they come after its first paint (pages/map_sections/first_paint.py).
     head = st.empty()
-    first_paint.keep_the_controls_space(st.session_state.get(f"{PLACE_KEY}_mode"))
     if first_paint.waiting():
         draw_the_map_first(markets, link_problems, head)
         return
+    first_paint.keep_the_controls_space(st.session_state.get(f"{PLACE_KEY}_mode"))
     with head.container(key=first_paint.HEAD_KEY):
         place, market, filters, colour, geometry, place_view, place_ok = render_controls_and_place(markets, link_problems)
     render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, place_ok)

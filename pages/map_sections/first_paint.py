@@ -82,8 +82,8 @@ def keep_the_controls_space(place_mode: str | None) -> None:
     """The controls' container keeps the held height as its least: their widgets first come
     as placeholders about 23 px shorter until each widget's script is loaded, and the map
     would jump up and back (and be refitted to the window's foot from the wrong place). Drawn
-    in every run from the first, before the map: a rule drawn with the widgets came after
-    their placeholders in some runs."""
+    in every run from the waiting one, so it stands when the controls come: a rule drawn
+    with the widgets came after their placeholders in some runs."""
     st.html(f"<style>.st-key-{HEAD_KEY} {{ min-height: {controls_px(place_mode)}px; }}</style>")
 
 
