@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest import leaderboard_of, page_path, run_page
+from tests.pages.apptest import leaderboard_of, open_tab, page_path, run_page
 
 PAGE = page_path("investors")
 SHOW = "inv_place_form"
@@ -80,6 +80,7 @@ def test_an_investors_agents_are_named_by_brokerage_not_id(app_env):
     app = run_page(PAGE, investor=investor_id)
     if any(str(button.key) == "inv_profile_confirm" for button in app.button):
         app.button(key="inv_profile_confirm").click().run()
+    open_tab(app, "Agents and buyer signal")
     assert not app.exception
     table = next(frame.value for frame in app.dataframe if "Self-listings" in frame.value.columns)
     assert not table["Agent"].str.contains("agt_").any(), table["Agent"].tolist()
