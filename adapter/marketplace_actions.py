@@ -100,22 +100,22 @@ def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], 
 
 def accept(round_id: str, preview_token: str) -> dict:
     return write_once("accept", {"offer": round_id, "preview_token": preview_token},
-                lambda api, key: api.offers.accept(round_id, preview_token=preview_token, idempotency_key=key))
+                     lambda api, key: api.offers.accept(round_id, preview_token=preview_token, idempotency_key=key))
 
 
 def counter(round_id: str, terms: Mapping[str, Any]) -> dict:
     return write_once("counter", {"offer": round_id, **terms},
-                lambda api, key: api.offers.counter(round_id, **terms, idempotency_key=key))
+                     lambda api, key: api.offers.counter(round_id, **terms, idempotency_key=key))
 
 
 def withdraw(round_id: str, decline_reason: str | None) -> dict:
     return write_once("withdraw", {"offer": round_id, "decline_reason": decline_reason},
-                lambda api, key: api.offers.withdraw(round_id, decline_reason=decline_reason, idempotency_key=key))
+                     lambda api, key: api.offers.withdraw(round_id, decline_reason=decline_reason, idempotency_key=key))
 
 
 def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
     return write_once("make_offer", {"offer": deal_id, **terms},
-                lambda api, key: api.deals.make_offer(deal_id, **terms, idempotency_key=key))
+                     lambda api, key: api.deals.make_offer(deal_id, **terms, idempotency_key=key))
 
 
 def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> dict:

@@ -17,7 +17,7 @@ def buy_boxes() -> list[dict]:
 
 def create_buy_box(name: str, criteria: Mapping[str, Any]) -> dict:
     return write_once("buy_box", {"name": name, **criteria},
-                lambda api, key: api.buy_boxes.create(name=name, idempotency_key=key, **dict(criteria)))
+                     lambda api, key: api.buy_boxes.create(name=name, idempotency_key=key, **dict(criteria)))
 
 
 def delete_buy_box(buy_box_id: str) -> dict:
@@ -34,13 +34,13 @@ def box_alerts(buy_box_id: str) -> list[dict]:
 
 def send_inquiry(deal_id: str, message: str) -> dict:
     return write_once("inquiry", {"deal": deal_id, "message": message},
-                lambda api, key: api.inquiries.send(deal_id, message=message, idempotency_key=key))
+                     lambda api, key: api.inquiries.send(deal_id, message=message, idempotency_key=key))
 
 
 def request_address(deal_id: str, agreement_id: str | None, message: str | None) -> dict:
     return write_once("address_request", {"deal": deal_id, "agreement": agreement_id, "message": message},
-                lambda api, key: api.inquiries.request_address(deal_id, agreement_id=agreement_id, message=message,
-                                                               idempotency_key=key))
+                     lambda api, key: api.inquiries.request_address(deal_id, agreement_id=agreement_id, message=message,
+                                                                    idempotency_key=key))
 
 
 def inquiries() -> list[dict]:

@@ -47,7 +47,7 @@ def credits() -> dict:
 
 def create_draft(fields: Mapping[str, Any]) -> dict:
     return write_once("create_draft", dict(fields),
-                lambda api, key: api.sell.drafts.create(idempotency_key=key, **dict(fields)))
+                     lambda api, key: api.sell.drafts.create(idempotency_key=key, **dict(fields)))
 
 
 def update_draft(draft_id: str, fields: Mapping[str, Any]) -> dict:
@@ -85,17 +85,17 @@ def offer(offer_id: str) -> dict:
 
 def counter(offer_id: str, terms: Mapping[str, Any]) -> dict:
     return write_once("sell_counter", {"offer": offer_id, **terms},
-                lambda api, key: api.sell.offers.counter(offer_id, **dict(terms), idempotency_key=key))
+                     lambda api, key: api.sell.offers.counter(offer_id, **dict(terms), idempotency_key=key))
 
 
 def accept(offer_id: str) -> dict:
     return write_once("sell_accept", {"offer": offer_id},
-                lambda api, key: api.sell.offers.accept(offer_id, idempotency_key=key))
+                     lambda api, key: api.sell.offers.accept(offer_id, idempotency_key=key))
 
 
 def decline(offer_id: str, reason: str) -> dict:
     return write_once("sell_decline", {"offer": offer_id, "reason": reason},
-                lambda api, key: api.sell.offers.decline(offer_id, decline_reason=reason, idempotency_key=key))
+                     lambda api, key: api.sell.offers.decline(offer_id, decline_reason=reason, idempotency_key=key))
 
 
 # --- leads, buyers, reviews, inquiries, webhooks, feed -----------------------------------------
@@ -127,7 +127,7 @@ def reviews() -> list[dict]:
 
 def respond(review_id: str, body: str) -> dict:
     return write_once("review_response", {"review": review_id, "body": body},
-                lambda api, key: api.sell.reviews.respond(review_id, body=body, idempotency_key=key))
+                     lambda api, key: api.sell.reviews.respond(review_id, body=body, idempotency_key=key))
 
 
 def inquiries() -> list[dict]:
@@ -140,7 +140,7 @@ def address_requests() -> list[dict]:
 
 def answer_address_request(request_id: str, approve: bool) -> dict:
     return write_once("address_answer", {"request": request_id, "approve": approve},
-                lambda api, key: api.sell.inquiries.answer(request_id, approve=approve, idempotency_key=key))
+                     lambda api, key: api.sell.inquiries.answer(request_id, approve=approve, idempotency_key=key))
 
 
 def webhooks() -> list[dict]:
