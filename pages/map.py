@@ -257,7 +257,9 @@ def draw_the_map_first(markets: list[Mapping], link_problems: list[str], head) -
     first_paint.keep_link_problems(link_problems)
     place = place_in(st.session_state, PLACE_KEY, [str(market.get("market")) for market in markets])
     with head:
-        first_paint.hold_the_controls_space(place.mode)
+        held = st.empty()
+        with held:
+            first_paint.hold_the_controls_space(place.mode)
     market = market_of(place, markets)
     geometry, place_view, problem = place_request(place, market)
     filters, _ = filters_in(st.session_state, FILTERS_KEY).checked()
@@ -267,7 +269,7 @@ def draw_the_map_first(markets: list[Mapping], link_problems: list[str], head) -
     first_paint.keep_the_controls_space(place.mode)
     if not first_paint.waiting():
         # No map drawn, so none will say it painted: the controls come now, in their space.
-        with head.container(key=first_paint.HEAD_KEY):
+        with held.container():
             render_controls_and_place(markets, [])
 
 
@@ -285,14 +287,16 @@ def main() -> None:
     st.title("Where investors buy")
     markets = load_markets()
     link_problems = restore_from_url(markets)
-    # The controls' place, the same in every run: the map under it stays where it is, and
-    # mounted, when they come after its first paint (pages/map_sections/first_paint.py).
-    head = st.empty()
+    # The controls' place, the same container in every run: the map under it stays where it
+    # is, and mounted, when they come after its first paint (pages/map_sections/first_paint.py).
+    # Never an st.empty filled again in each run: its placeholder could reach the browser
+    # before the controls did and unmount them, an open popover's fields and their focus too.
+    head = st.container(key=first_paint.HEAD_KEY)
     if first_paint.waiting():
         draw_the_map_first(markets, link_problems, head)
         return
     first_paint.keep_the_controls_space(st.session_state.get(f"{PLACE_KEY}_mode"))
-    with head.container(key=first_paint.HEAD_KEY):
+    with head:
         place, market, filters, colour, geometry, place_view, place_ok = render_controls_and_place(markets, link_problems)
     render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, place_ok)
     # Once the page is drawn: what a market switch will draw (pages/map_sections/read_ahead.py).
