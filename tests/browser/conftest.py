@@ -19,6 +19,33 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+# A failed browser test says what its page showed: its text in the report (CI's log keeps it)
+# and a screenshot under test-artifacts/. Pages a test opens itself are not seen here.
+PAGE_FIXTURES = ("page", "us_page")
+PAGE_TEXT_CHARS = 3000
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed:
+        for name in PAGE_FIXTURES:
+            page = item.funcargs.get(name) if hasattr(item, "funcargs") else None
+            if page is not None and not page.is_closed():
+                report.sections.append((f"{name} at the failure ({page.url})", _what_the_page_shows(page, item.name)))
+    return report
+
+
+def _what_the_page_shows(page, test_name: str) -> str:
+    file_name = "".join(char if char.isalnum() or char in "-_" else "_" for char in test_name)[:120]
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"failed-{file_name}.png"))
+        return page.locator("body").inner_text(timeout=5_000)[:PAGE_TEXT_CHARS]
+    except Exception as error:  # noqa: BLE001 (a page that cannot be read must not hide the failure)
+        return f"(the page could not be read: {type(error).__name__})"
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator:
     if not CHROMIUM.exists():
