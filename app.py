@@ -93,15 +93,19 @@ def main() -> None:
     pending = adapter.tour.take_pending_move()
     if pending is not None:
         go_to_step(pending)
+    # The Map page's first run in a session draws its map before anything else, the
+    # sidebar's status included (pages/map_sections/first_paint.py).
+    status_first = not map_first_paint.begin(page_is_map=navigation.title == MAP_TITLE)
+    # The status is drawn again after the page (its credits): a slot, filled at once. A delta
+    # between its placeholder and its content would let the server flush the placeholder alone
+    # and blank the status in the browser while the page runs (tests/pages/test_app_shell.py).
     slot = st.sidebar.empty()
+    if status_first:
+        draw_sidebar(slot)
     tour_slot = st.sidebar.container()
     controls = st.sidebar.container()
     with controls:
         adapter.presenter.apply_style()
-    # The Map page's first run in a session draws its map before anything else, the
-    # sidebar's status included (pages/map_sections/first_paint.py).
-    if not map_first_paint.begin(page_is_map=navigation.title == MAP_TITLE):
-        draw_sidebar(slot)
     navigation.run()
     # A page's link codec may have rewritten the URL: presenter mode stays in it.
     adapter.presenter.keep_in_link()

@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from services import embedded
+from tests.pages.deltas import placeholders_left_open, record_runs
 from tests.pages.map_helpers import APP, TIMEOUT_S, drawn_cells, point_app_at
 from tests.processes import sandbox_env
 
@@ -98,3 +99,23 @@ def test_with_no_host_set_the_app_starts_the_embedded_sandbox_once(no_host_setti
     assert drawn_cells(app), "the map draws on the embedded sandbox's data"
     app.run()
     assert embedded.ensure_running() is started, "one sandbox per process"
+
+
+@pytest.mark.parametrize("script", ["pages/investors.py", "pages/network.py"])
+def test_no_run_sends_a_placeholder_that_waits_for_its_content(monkeypatch, sandbox, script):
+    """The sidebar's status is a slot drawn again once the page has run (its credits): a run
+    sends its placeholder and fills it at once, or a flush between them blanks the sidebar's
+    status in the browser while the page runs."""
+    point_app_at(monkeypatch, sandbox.url)
+    runs = record_runs(monkeypatch)
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    runs.append([])
+    app.run()
+    app.switch_page(script)
+    for _ in range(2):  # the page, and a rerun of it
+        runs.append([])
+        app.run()
+        assert not app.exception
+    for number, run in enumerate(runs[1:], start=2):
+        problems = placeholders_left_open(run)
+        assert run and not problems, f"run {number}: {problems}"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
 
 from pages.map_sections.first_paint import DONE, FIRST_PAINT, HEAD_KEY, WAITING
+from tests.pages.deltas import placeholders_left_open, record_runs
 from tests.pages.map_helpers import map_data, new_page, point_app_at
 
 LINKS = {
@@ -83,30 +83,12 @@ def test_without_a_map_to_wait_for_the_controls_come_in_the_same_run(monkeypatch
     assert any("script" in error.value for error in app.error), [error.value for error in app.error]
 
 
-def deltas_of_each_run(monkeypatch) -> list[list[tuple[tuple[int, ...], str, bool]]]:
-    """Every delta a run sends, in order, before Streamlit's queue merges those at one path:
-    (path, "new_element" or "add_block", whether it is the controls' container). The server
-    flushes that queue to the browser every few ms, so a delta replaced later in the same run
-    can still reach the browser and be drawn for a moment."""
-    runs: list[list] = []
-    enqueue = ForwardMsgQueue.enqueue
-
-    def recording(queue, msg):
-        if msg.WhichOneof("type") == "delta":
-            kind = msg.delta.WhichOneof("type")
-            runs[-1].append((tuple(msg.metadata.delta_path), kind, HEAD_KEY in str(msg.delta.add_block)))
-        return enqueue(queue, msg)
-
-    monkeypatch.setattr(ForwardMsgQueue, "enqueue", recording)
-    return runs
-
-
 def test_no_run_empties_the_controls_place_before_it_draws_them(monkeypatch, sandbox):
     """The controls' container is drawn in every run where the last one drew it, never first
     replaced by an empty placeholder: sent to the browser between the two (a loaded machine), the
     placeholder unmounted the open filters, and a date typed there lost its field's focus."""
     point_app_at(monkeypatch, sandbox.url)
-    runs = deltas_of_each_run(monkeypatch)
+    runs = record_runs(monkeypatch)
     app = new_page(market="DFW")
     app.session_state[FIRST_PAINT] = WAITING
     for settle in (lambda: None, lambda: app.session_state.__setitem__(FIRST_PAINT, DONE),
@@ -115,8 +97,9 @@ def test_no_run_empties_the_controls_place_before_it_draws_them(monkeypatch, san
         runs.append([])
         app.run()
         assert not app.exception
-    heads = {path for run in runs for path, kind, is_head in run if is_head}
+    heads = {delta.path for run in runs for delta in run if delta.kind == "add_block" and HEAD_KEY in delta.text}
     assert len(heads) == 1, f"one place for the controls in every run: {heads}"
     for number, run in enumerate(runs, start=1):
-        at_head = [kind for path, kind, _ in run if path in heads]
+        at_head = [delta.element or delta.kind for delta in run if delta.path in heads]
         assert at_head == ["add_block"], f"run {number} sent {at_head} where the controls stand"
+        assert not placeholders_left_open(run), placeholders_left_open(run)
