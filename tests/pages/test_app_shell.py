@@ -101,7 +101,7 @@ def test_with_no_host_set_the_app_starts_the_embedded_sandbox_once(no_host_setti
     assert embedded.ensure_running() is started, "one sandbox per process"
 
 
-@pytest.mark.parametrize("script", ["pages/investors.py", "pages/network.py"])
+@pytest.mark.parametrize("script", [f"pages/{name}.py" for name in EXPECTED_PAGES[1:]])
 def test_no_run_sends_a_placeholder_that_waits_for_its_content(monkeypatch, sandbox, script):
     """The sidebar's status is a slot drawn again once the page has run (its credits): a run
     sends its placeholder and fills it at once, or a flush between them blanks the sidebar's
