@@ -5,7 +5,9 @@ Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
   (`GET <app>/marketplace/login`), the OAuth callback (`GET <app>/marketplace?code&state`),
   and a dangling session cookie cleared on a page load;
 - published files (adapter/published_routes.py): restored from the shared store on any
-  replica, and answered as files that never change.
+  replica, and answered as files that never change;
+- the pages' head, which starts a map the browser remembers before Streamlit starts
+  (adapter/early_map.py).
 
 Websockets pass straight through.
 """
@@ -18,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 
+from adapter.early_map import head_script, page_request, with_head_script
 from adapter.login_routes import clearing_a_dangling_cookie, finish_login, start_login
 from adapter.published_routes import STATIC_PREFIX, cached_for_good, restore_static
 from links.marketplace import LOGIN_ROUTE
@@ -51,6 +54,9 @@ class AppRoutesMiddleware:
                 send = cached_for_good(path, send)
             if not any(part in path for part in NOT_A_PAGE):
                 send = await run_in_threadpool(clearing_a_dangling_cookie, Request(scope), send)
+                # The page's head starts a remembered map before Streamlit starts (adapter/early_map.py).
+                send = with_head_script(send, await run_in_threadpool(head_script))
+                scope = page_request(scope)
         await self.app(scope, receive, send)
 
 

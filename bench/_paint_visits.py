@@ -143,8 +143,10 @@ def visit(page, url: str) -> Visit:
         " Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('deedscope:'))"
         ".map((m) => [m.name.slice(10), m.startTime]))]"
     )
-    if page.get_by_role("heading", name="Where investors buy").count():
-        # The Map page: its controls come after the first paint (pages/map_sections/first_paint.py).
+    # The app's Map page (its pages' head notes the link, adapter/early_map.py; the bench's own
+    # pages have no such head): its controls come after the first paint
+    # (pages/map_sections/first_paint.py), and on a later visit after Streamlit's first element.
+    if page.evaluate("window.__deedscopeLoadedLink !== undefined"):
         page.wait_for_function("window.__milestones.controls !== undefined", timeout=120_000, polling=100)
         milestones = page.evaluate("window.__milestones")
     return Visit(

@@ -10,7 +10,8 @@ function rowsOf(data) {
   // The months' entries of the map's time (time.js) too, when the page sends them.
   for (const url of [...data.cells.map((layer) => layer.rows), data.time && data.time.rows]) {
     if (typeof url !== 'string') continue;
-    let rows = fetched.get(url);
+    // A later visit's page head may have fetched them already for the map drawn early (early.js).
+    let rows = fetched.get(url) || (globalThis.__deedscopeEarlyRows && globalThis.__deedscopeEarlyRows.get(url));
     if (rows === undefined) {
       rows = fetch(new URL(url, document.baseURI)).then((response) => {
         if (!response.ok) throw new Error(`${response.status} for the cells' rows`);

@@ -13,11 +13,13 @@
 // state) are defined once, in message.json: a JSON schema that esbuild bundles here and
 // that mapspec (Python) reads. frontend/test/message.test.js checks that the script reads
 // exactly its fields; tests/mapspec/test_message.py that the page writes them.
-import {Deck, MapView, WebMercatorViewport} from '@deck.gl/core';
+import {Deck, MapView} from '@deck.gl/core';
 import {PathLayer, SolidPolygonLayer} from '@deck.gl/layers';
 
 import {addBasemapSwitch, labelLayers, showBasemap, tileLayers} from './basemap.js';
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
+import {fitted, reportWhenSettled, viewKeyOf} from './camera.js';
+import {earlyHost, fetchRows, keepEarly, remember, takeEarly} from './early.js';
 import {addExtrusionSwitch, extrusion, pitchOf} from './extrude.js';
 import {showLegend} from './legend.js';
 import {addFullScreen, fitHeight} from './size.js';
@@ -29,16 +31,19 @@ import message from './message.json' with {type: 'json'};
 // The other pages' small maps and the network graph: drawn by this same script, so the
 // tab loads one deck.gl (small_map.js says why).
 export {renderSmall} from './small_map.js';
+// A later visit's map before Streamlit mounts the element (early.js; the page's head asks).
+export {recall} from './early.js';
 
 const FRAME_COLOR = [15, 110, 110, 200];
 // Blue: apart from the cells' yellows and reds and from the names' near-black.
 const SELECTED_COLOR = [20, 90, 220, 255];
 const SELECTED_PX = 3;
-const SETTLE_MS = 400;
 const TOOLTIP_GAP_PX = 12;
 const FLAGGED_LINE_COLOR = [60, 60, 60, 230];
 
 const maps = new WeakMap();
+// Once an element has mounted, a map drawn early would only stand over it.
+let elementMounted = false;
 
 // Steps to the first hexagons, as User Timing marks (bench/map_paint.py reads them).
 function mark(step) {
@@ -47,9 +52,19 @@ function mark(step) {
 
 export function render({parentElement, data, rows, setStateValue, painted = () => {}}) {
   let map = maps.get(parentElement);
+  elementMounted = true;
   if (map === undefined) {
     mark('script-loaded');
-    map = mount(parentElement, setStateValue);
+    // The map drawn early from the browser's memory of this link (early.js), or a new one.
+    map = takeEarly(parentElement);
+    if (map === null) {
+      map = mount(parentElement, setStateValue);
+    } else {
+      map.early = false;
+      if (map.observeAncestors) map.observeAncestors();
+      // Its cells are on the screen: the page need not wait for another frame to come whole.
+      if (map.framed) painted();
+    }
     mark('deck-created');
     maps.set(parentElement, map);
   }
@@ -61,6 +76,29 @@ export function render({parentElement, data, rows, setStateValue, painted = () =
     map.deck.finalize();
     maps.delete(parentElement);
   };
+}
+
+// A later visit's map, drawn from what the browser remembers of this link (early.js) in a
+// box of its own until the page's element takes it. Rows that cannot be fetched (the server
+// has other data now) let it go without a word: the element draws as on a first visit.
+export function paintEarly({data, box}, rows = new Map()) {
+  if (!data || !Array.isArray(data.cells) || elementMounted) return;
+  mark('early');
+  const host = earlyHost(box);
+  const map = mount(host, () => {});
+  map.painted = () => {
+    map.framed = true;
+  };
+  map.early = true;
+  map.container.dataset.deedscope = 'map-early';
+  for (const url of [...data.cells.map((layer) => layer.rows), data.time && data.time.rows]) {
+    if (typeof url === 'string' && !rows.has(url)) rows.set(url, fetchRows(url));
+  }
+  map.letGo = keepEarly(map, host, () => {
+    map.listening.abort();
+    map.deck.finalize();
+  });
+  update(map, data, rows);
 }
 
 function mount(parentElement, setStateValue) {
@@ -143,47 +181,6 @@ function overlay(container, role, style) {
   return box;
 }
 
-// Where a person moved the map, sent once it has stood still for SETTLE_MS: the page
-// then draws the cells of that view at the resolution that fits it, and keeps it in
-// the link. The camera goes with it and comes back as the page's view, which the map
-// then knows it is already at.
-function reportWhenSettled(map) {
-  clearTimeout(map.settling);
-  map.settling = setTimeout(() => {
-    const viewport = map.deck.getViewports()[0];
-    if (!viewport) return;
-    const camera = {
-      latitude: round(viewport.latitude, 5),
-      longitude: round(viewport.longitude, 5),
-      zoom: round(viewport.zoom, 2),
-    };
-    if (viewKeyOf(camera) === map.viewKey) return;
-    map.viewKey = viewKeyOf(camera);
-    map.setStateValue('view', {bbox: viewport.getBounds().map((value) => round(value, 5)), camera});
-  }, SETTLE_MS);
-}
-
-function round(value, decimals) {
-  const scale = 10 ** decimals;
-  return Math.round(value * scale) / scale;
-}
-
-function viewKeyOf(view) {
-  return [view.latitude, view.longitude, view.zoom].map((value) => Number(value).toFixed(5)).join(',');
-}
-
-// The camera that shows the page's box whole on this canvas, whatever its width (the
-// page's camera is fitted to a guess of the map's size); the page's camera as it is when
-// it names no box (a view the person moved to) or the canvas has no size yet.
-function fitted(map, view, height) {
-  const {latitude, longitude, zoom, bounds} = view;
-  const width = map.container.clientWidth;
-  if (!bounds || !width || !height) return {latitude, longitude, zoom};
-  const [west, south, east, north] = bounds;
-  const fit = new WebMercatorViewport({width, height}).fitBounds([[west, south], [east, north]]);
-  return {latitude: fit.latitude, longitude: fit.longitude, zoom: fit.zoom};
-}
-
 // A page and a script out of step (a script cached from before a change of the message)
 // would draw wrongly without a word: said in the console, once per kind of difference.
 const told = new Set();
@@ -235,7 +232,7 @@ function update(map, data, rows) {
       showCells(map);
       if (map.labelsDrawn) {
         map.deck.setProps({layers: layers(map, data, true)});
-        map.painted();
+        drawn(map);
         return;
       }
       // The first time, the names and the markets' frames come a frame after the cells: a
@@ -248,7 +245,9 @@ function update(map, data, rows) {
         layers: first,
         onAfterRender: () => {
           map.deck.setProps({onAfterRender: () => {}});
-          map.painted();
+          drawn(map);
+          // Not on an early map (early.js): its first text would hold up the page's start.
+          if (map.early) return;
           setTimeout(() => {
             map.labelsDrawn = true;
             if (map.generation === generation) map.deck.setProps({layers: layers(map, data, true)});
@@ -258,6 +257,10 @@ function update(map, data, rows) {
     },
     (error) => {
       if (map.generation !== generation) return;
+      if (map.early) {
+        map.letGo();
+        return;
+      }
       // Said on the map, which keeps what it drew; the next rerun fetches again.
       map.problem.textContent = 'The cells could not be loaded: change a filter or reload the page to try again.';
       map.problem.style.display = 'block';
@@ -265,6 +268,13 @@ function update(map, data, rows) {
       console.error('deedscope map: the cells could not be loaded', error);
     },
   );
+}
+
+// The cells are drawn: the page hears it, and the browser remembers the map for the next
+// visit to this link (early.js) once the page is idle.
+function drawn(map) {
+  map.painted();
+  if (!map.early) setTimeout(() => remember(map), 0);
 }
 
 // The legend of the cells drawn, and how many they are (tests wait for it to match the

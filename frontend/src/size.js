@@ -81,7 +81,12 @@ export function addFullScreen(map, resized) {
       if (map.container.clientHeight !== fits) refit();
     }, SETTLED_MOVE_MS);
   });
-  for (let node = map.container.parentElement; node; node = node.parentElement) moved.observe(node);
+  // Observed again when the map moves into another box (an early map taken by the page's element, early.js).
+  map.observeAncestors = () => {
+    moved.disconnect();
+    for (let node = map.container.parentElement; node; node = node.parentElement) moved.observe(node);
+  };
+  map.observeAncestors();
   signal.addEventListener('abort', () => {
     clearTimeout(settling);
     moved.disconnect();

@@ -78,6 +78,27 @@ def wait_for_paint(page, canvas, timeout_s: float = 30) -> float:
     return share
 
 
+def click_a_cell(page, canvas) -> tuple[float, float]:
+    """Click the densest-looking spot, the middle of the map, then around it until a cell
+    answers with its panel; where it was clicked."""
+    box = canvas.bounding_box()
+    assert box is not None
+    panel = page.get_by_role("heading", name=CELL_HEADING)
+    for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40)]:
+        x, y = box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
+        page.mouse.move(x, y)
+        time.sleep(0.3)
+        page.mouse.down()
+        page.mouse.up()
+        try:
+            panel.first.wait_for(timeout=8_000)
+            break
+        except Exception:  # noqa: BLE001 - that spot held no cell: try the next one
+            continue
+    panel.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    return x, y
+
+
 def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifacts_dir):
     with run_streamlit(sandbox_env(sandbox.url)) as url:
         page.goto(url, timeout=LOAD_TIMEOUT_MS)
@@ -89,22 +110,7 @@ def test_open_the_map_see_hexagons_click_one_see_its_panel(sandbox, page, artifa
         assert colour_share(page, canvas, SELECTED_FRAME_COLOUR) == 0, "no cell framed before a click"
         page.screenshot(path=str(artifacts_dir / "map-journey-1-cells.png"))
 
-        # Click the densest-looking spot: the middle of the map, then around it until a cell answers.
-        box = canvas.bounding_box()
-        assert box is not None
-        panel = page.get_by_role("heading", name=CELL_HEADING)
-        for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40)]:
-            x, y = box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
-            page.mouse.move(x, y)
-            time.sleep(0.3)
-            page.mouse.down()
-            page.mouse.up()
-            try:
-                panel.first.wait_for(timeout=8_000)
-                break
-            except Exception:  # noqa: BLE001 - that spot held no cell: try the next one
-                continue
-        panel.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        x, y = click_a_cell(page, canvas)
         page.get_by_text("Median price", exact=True).first.wait_for(timeout=LOAD_TIMEOUT_MS)
         # The pointer rests on the cell: its figures show beside it, inside the map.
         page.mouse.move(x + 1, y + 1)

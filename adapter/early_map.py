@@ -1,0 +1,102 @@
+"""The page's head starts a later visit's map before Streamlit does (issue 29, later visits).
+
+Every page the app answers (Streamlit's one `index.html`) gets a small script at the top of
+its head. It notes the link the page was opened at, and when the browser remembers a map
+at that link (frontend/src/early.js keeps what the map drew last, by link, in the
+browser's storage) it imports the map's script at once and draws that map, about a second
+before Streamlit's browser side has rendered the page and mounted the map's element, which
+then takes it as its own. Without a remembered map (a first visit, another page) it does
+nothing more.
+
+The script names the map's script as published now (`adapter.map_files.map_script_url`),
+so the early map and the element share one module, one deck.gl. Streamlit answers its
+`index.html` gzipped when asked and with an ETag that does not change with that name: the
+page's request is sent on without `Accept-Encoding` and without its conditions, and the
+answer goes without its ETag and `Last-Modified` (the file is under 10 KB).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from adapter.map_files import MapUnavailable, map_script_url
+
+LOG = logging.getLogger(__name__)
+
+# Sent on without them: the answer's body is rewritten, so it must come whole and fresh.
+REQUEST_HEADERS_DROPPED = {b"accept-encoding", b"if-none-match", b"if-modified-since"}
+ANSWER_HEADERS_DROPPED = {b"content-length", b"etag", b"last-modified"}
+HEAD = b"<head>"
+
+# The head's script: plain JavaScript, run before Streamlit's own (a module, deferred).
+EARLY_SCRIPT = """<script>
+(() => {
+  const link = location.pathname + location.search;
+  window.__deedscopeLoadedLink = link;
+  let remembered = null;
+  try { remembered = localStorage.getItem('deedscope.map:' + link); } catch (error) { return; }
+  if (!remembered) return;
+  performance.mark('deedscope:head');
+  // The rows are fetched while the map's script loads (frontend/src/early.js, fetchRows).
+  const rows = new Map();
+  try {
+    const {cells, time} = JSON.parse(remembered).data;
+    for (const url of [...cells.map((layer) => layer.rows), time && time.rows]) {
+      if (typeof url !== 'string' || rows.has(url)) continue;
+      const fetched = fetch(new URL(url, document.baseURI)).then((answer) => (answer.ok ? answer.json() : Promise.reject(answer.status)));
+      fetched.catch(() => {});
+      rows.set(url, fetched);
+    }
+  } catch (error) { return; }
+  window.__deedscopeEarlyRows = rows;  // the map's loader takes them too (frontend/src/loader.js)
+  import(new URL(%s, document.baseURI).href)
+    .then((map) => { const entry = map.recall(link); if (entry) map.paintEarly(entry, rows); })
+    .catch(() => {});
+})();
+</script>"""
+
+
+def head_script() -> bytes:
+    """The script for the page's head, naming the map's script as published now; empty when
+    the map cannot be served (the page then says why, as before)."""
+    try:
+        url = map_script_url()
+    except MapUnavailable:
+        return b""
+    # A JSON string is a JavaScript string; "</" is escaped so the URL cannot end the script.
+    return (EARLY_SCRIPT % json.dumps(url).replace("</", "<\\/")).encode()
+
+
+def page_request(scope: dict) -> dict:
+    """`scope` without the request headers that would let Streamlit answer other than whole."""
+    headers = [(name, value) for name, value in scope.get("headers", []) if name.lower() not in REQUEST_HEADERS_DROPPED]
+    return {**scope, "headers": headers}
+
+
+def with_head_script(send: Any, script: bytes) -> Any:
+    """`send`, adding `script` at the top of an HTML answer's head; any other answer passes."""
+    state: dict[str, Any] = {"start": None, "body": []}
+
+    async def send_with_script(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            headers = {name.lower(): value for name, value in message.get("headers", [])}
+            html = headers.get(b"content-type", b"").startswith(b"text/html") and b"content-encoding" not in headers
+            if message["status"] == 200 and html and script:
+                state["start"] = message
+                return
+        elif message["type"] == "http.response.body" and state["start"] is not None:
+            state["body"].append(message.get("body", b""))
+            if message.get("more_body"):
+                return
+            body = b"".join(state["body"])
+            body = body.replace(HEAD, HEAD + script, 1) if HEAD in body else body
+            start = state["start"]
+            headers = [(name, value) for name, value in start.get("headers", []) if name.lower() not in ANSWER_HEADERS_DROPPED]
+            await send({**start, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await send(message)
+
+    return send_with_script

@@ -1,0 +1,46 @@
+"""The pages' head (adapter/early_map.py, issue 29): the served app's pages start with the
+script that draws a remembered map early, naming the map's script as published now, whole
+and fresh however the browser asks; Streamlit's other answers pass as they were."""
+
+from __future__ import annotations
+
+import httpx2
+import pytest
+
+from adapter.early_map import head_script
+from adapter.map_files import map_script_url
+from tests.processes import run_streamlit, sandbox_env
+
+
+@pytest.fixture(scope="module")
+def served_app(sandbox_process):
+    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
+        yield url
+
+
+@pytest.mark.parametrize("path", ["/", "/investors?investor=inv_1", "/network?market=DFW"])
+def test_every_page_starts_with_the_early_maps_script(served_app, path):
+    answer = httpx2.get(served_app + path, headers={"accept-encoding": "gzip, br"})
+    assert answer.status_code == 200
+    assert "content-encoding" not in answer.headers, "whole, so the head could be written"
+    assert int(answer.headers["content-length"]) == len(answer.content)
+    head = answer.text.split("<head>", 1)[1]
+    assert head.lstrip().startswith("<script>"), "first in the head, before Streamlit's own scripts"
+    assert "deedscope.map:" in head and f'"{map_script_url()}"' in head
+    assert head.index("paintEarly") < head.index('<script type="module"')
+
+
+def test_a_browsers_cached_page_is_answered_whole_so_it_names_todays_script(served_app):
+    first = httpx2.get(served_app + "/")
+    assert "etag" not in first.headers and "last-modified" not in first.headers
+    again = httpx2.get(served_app + "/", headers={"if-none-match": '"any"', "if-modified-since": "Wed, 01 Jan 2026 00:00:00 GMT"})
+    assert again.status_code == 200 and head_script().decode() in again.text
+
+
+def test_streamlits_other_answers_pass_as_they_were(served_app):
+    health = httpx2.get(served_app + "/_stcore/health")
+    assert health.status_code == 200 and health.text == "ok"
+    script = httpx2.get(f"{served_app}/{map_script_url()}", headers={"accept-encoding": "gzip"})
+    assert script.status_code == 200 and "paintEarly" in script.text
+    assert "immutable" in script.headers["cache-control"]
+    assert "deedscope.map:" not in script.text[:2000]
