@@ -126,6 +126,8 @@ function mount(parentElement, setStateValue) {
   map.listening = new AbortController();
   map.deck = new Deck({
     parent: container,
+    // luma.gl's default waits for the window's load: an early map (early.js) would wait for all of Streamlit's.
+    deviceProps: {waitForPageLoad: false},
     views: new MapView({repeat: false}),
     controller: true,
     initialViewState: {latitude: 0, longitude: 0, zoom: 1},

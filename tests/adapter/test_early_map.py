@@ -27,7 +27,7 @@ def test_every_page_starts_with_the_early_maps_script(served_app, path):
     head = answer.text.split("<head>", 1)[1]
     assert head.lstrip().startswith("<script>"), "first in the head, before Streamlit's own scripts"
     assert "deedscope.map:" in head and f'"{map_script_url()}"' in head
-    assert head.index("paintEarly") < head.index('<script type="module"')
+    assert head.index("paintEarly") < head.index('<script type="module" crossorigin src='), "before Streamlit's script"
 
 
 def test_a_browsers_cached_page_is_answered_whole_so_it_names_todays_script(served_app):
