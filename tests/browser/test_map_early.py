@@ -5,7 +5,9 @@ deck.gl) and draws the page's own cells in it. Nothing secret is kept in the bro
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 
 from tests.browser.journeys import TWO_DECKS
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, wait_for_paint
@@ -27,6 +29,8 @@ new MutationObserver(() => {
   }
 }).observe(document, {subtree: true, childList: true});
 """
+# What the browser remembers of the app's first link (frontend/src/early.js, STORAGE_PREFIX).
+REMEMBERED = "deedscope.map:/"
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 
 
@@ -46,85 +50,76 @@ def stored(page) -> dict[str, str]:
     return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
 
 
-def test_a_later_visit_draws_the_map_first_and_the_page_takes_that_map(sandbox, browser):
+@contextlib.contextmanager
+def a_browser_that_saw_the_map(browser, env: dict[str, str], init_script: str = "") -> Iterator[tuple]:
+    """(its context, the page that first saw the map, the app's URL): the app served with
+    `env`, its Map opened once in a new browser context, which now remembers it."""
     context = browser.new_context(viewport=VIEWPORT)
-    context.add_init_script(WATCH_EARLY)
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda message: problems.append(message.text) if TWO_DECKS in message.text else None)
-    key = "zpka_sandbox_demo"
     try:
-        with run_streamlit(sandbox_env(sandbox.url, key)) as url:
+        with run_streamlit(env) as url:
             open_the_map(page, url)
-            first_cells = cells_drawn(page)
-            assert page.evaluate("window.__earlyMap") is None, "a first visit has nothing to draw early"
-            page.wait_for_function("localStorage.getItem('deedscope.map:/') !== null", timeout=LOAD_TIMEOUT_MS)
-            for name, value in stored(page).items():
-                assert key not in value and "token" not in value.lower(), f"{name} holds nothing secret"
-
-            later = context.new_page()
-            later.on("pageerror", lambda error: problems.append(str(error)))
-            open_the_map(later, url)
-            marks = later.evaluate(MARKS)
-            assert "deedscope:early" in marks, f"the remembered map was drawn early: {sorted(marks)}"
-            assert marks["deedscope:early"] < marks["deedscope:loader"], "before Streamlit mounted the map's element"
-            assert later.evaluate("window.__elementsThen") <= 1, "before the page's elements were drawn"
-            assert later.evaluate(f"window.__earlyMap === document.querySelector('{MAP}')"), (
-                "the page's element took the early map, not a second one"
-            )
-            assert later.locator(EARLY).count() == 0 and later.locator(EARLY_BOX).count() == 0, "the early map's box is gone"
-            assert later.locator("canvas").count() == 1, "one canvas, one deck.gl"
-            assert cells_drawn(later) == first_cells
-            click_a_cell(later, later.locator(f"{MAP} canvas"))  # the map taken answers a click
-            assert problems == []
+            page.wait_for_function(f"localStorage.getItem('{REMEMBERED}') !== null", timeout=LOAD_TIMEOUT_MS)
+            yield context, page, url
     finally:
         context.close()
+
+
+def test_a_later_visit_draws_the_map_first_and_the_page_takes_that_map(sandbox, browser):
+    key = "zpka_sandbox_demo"
+    problems: list[str] = []
+    with a_browser_that_saw_the_map(browser, sandbox_env(sandbox.url, key), WATCH_EARLY) as (context, page, url):
+        first_cells = cells_drawn(page)
+        assert page.evaluate("window.__earlyMap") is None, "a first visit has nothing to draw early"
+        for name, value in stored(page).items():
+            assert key not in value and "token" not in value.lower(), f"{name} holds nothing secret"
+
+        later = context.new_page()
+        later.on("pageerror", lambda error: problems.append(str(error)))
+        later.on("console", lambda message: problems.append(message.text) if TWO_DECKS in message.text else None)
+        open_the_map(later, url)
+        marks = later.evaluate(MARKS)
+        assert "deedscope:early" in marks, f"the remembered map was drawn early: {sorted(marks)}"
+        assert marks["deedscope:early"] < marks["deedscope:loader"], "before Streamlit mounted the map's element"
+        assert later.evaluate("window.__elementsThen") <= 1, "before the page's elements were drawn"
+        assert later.evaluate(f"window.__earlyMap === document.querySelector('{MAP}')"), (
+            "the page's element took the early map, not a second one"
+        )
+        assert later.locator(EARLY).count() == 0 and later.locator(EARLY_BOX).count() == 0, "the early map's box is gone"
+        assert later.locator("canvas").count() == 1, "one canvas, one deck.gl"
+        assert cells_drawn(later) == first_cells
+        click_a_cell(later, later.locator(f"{MAP} canvas"))  # the map taken answers a click
+        assert problems == []
 
 
 def test_remembered_cells_that_changed_are_replaced_by_the_pages(sandbox, browser):
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    try:
-        with run_streamlit(sandbox_env(sandbox.url)) as url:
-            open_the_map(page, url)
-            cells = cells_drawn(page)
-            page.wait_for_function("localStorage.getItem('deedscope.map:/') !== null", timeout=LOAD_TIMEOUT_MS)
-            # What the browser remembers is older than the page: a single cell of it.
-            entry = json.loads(stored(page)["deedscope.map:/"])
-            rows = page.evaluate("(url) => fetch(url).then((answer) => answer.json())", entry["data"]["cells"][0]["rows"])
-            entry["data"]["cells"] = [{**entry["data"]["cells"][0], "rows": rows[:1]}]
-            page.evaluate("(entry) => localStorage.setItem('deedscope.map:/', entry)", json.dumps(entry))
+    with a_browser_that_saw_the_map(browser, sandbox_env(sandbox.url)) as (context, page, url):
+        cells = cells_drawn(page)
+        # What the browser remembers is older than the page: a single cell of it.
+        entry = json.loads(stored(page)[REMEMBERED])
+        rows = page.evaluate("(url) => fetch(url).then((answer) => answer.json())", entry["data"]["cells"][0]["rows"])
+        entry["data"]["cells"] = [{**entry["data"]["cells"][0], "rows": rows[:1]}]
+        page.evaluate("([name, entry]) => localStorage.setItem(name, entry)", [REMEMBERED, json.dumps(entry)])
 
-            later = context.new_page()
-            later.goto(url, timeout=LOAD_TIMEOUT_MS)
-            later.wait_for_function(f"document.querySelector('{EARLY}')?.dataset.cells === '1'", timeout=LOAD_TIMEOUT_MS)
-            later.wait_for_function(
-                f"document.querySelector('{MAP}')?.dataset.cells === '{cells}'", timeout=LOAD_TIMEOUT_MS
-            )
-            assert later.locator(EARLY).count() == 0
-    finally:
-        context.close()
+        later = context.new_page()
+        later.goto(url, timeout=LOAD_TIMEOUT_MS)
+        later.wait_for_function(f"document.querySelector('{EARLY}')?.dataset.cells === '1'", timeout=LOAD_TIMEOUT_MS)
+        later.wait_for_function(f"document.querySelector('{MAP}')?.dataset.cells === '{cells}'", timeout=LOAD_TIMEOUT_MS)
+        assert later.locator(EARLY).count() == 0
 
 
 def test_no_early_map_in_another_window_size_or_at_another_link(sandbox, browser):
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    try:
-        with run_streamlit(sandbox_env(sandbox.url)) as url:
-            open_the_map(page, url)
-            page.wait_for_function("localStorage.getItem('deedscope.map:/') !== null", timeout=LOAD_TIMEOUT_MS)
+    with a_browser_that_saw_the_map(browser, sandbox_env(sandbox.url)) as (context, _page, url):
+        narrower = context.new_page()
+        narrower.set_viewport_size({"width": 1100, "height": 900})
+        open_the_map(narrower, url)
+        assert "deedscope:early" not in narrower.evaluate(MARKS), "the map would stand elsewhere in this window"
 
-            narrower = context.new_page()
-            narrower.set_viewport_size({"width": 1100, "height": 900})
-            open_the_map(narrower, url)
-            assert "deedscope:early" not in narrower.evaluate(MARKS), "the map would stand elsewhere in this window"
-
-            other = context.new_page()
-            other.goto(url + "/investors", timeout=LOAD_TIMEOUT_MS)
-            other.get_by_role("heading", name="Investors").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-            other.wait_for_timeout(1_000)
-            assert "deedscope:head" not in other.evaluate(MARKS), "a page the map was not seen at starts nothing"
-            assert other.locator(EARLY).count() == 0
-    finally:
-        context.close()
+        other = context.new_page()
+        other.goto(url + "/investors", timeout=LOAD_TIMEOUT_MS)
+        other.get_by_role("heading", name="Investors").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        other.wait_for_timeout(1_000)
+        assert "deedscope:head" not in other.evaluate(MARKS), "a page the map was not seen at starts nothing"
+        assert other.locator(EARLY).count() == 0

@@ -9,13 +9,9 @@ from __future__ import annotations
 import csv
 import io
 import re
-import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, wait_for_paint
 from tests.processes import run_streamlit, sandbox_env
-
-# The cell panel is headed by the place near the cell (issue 26), its id beneath.
-CELL_HEADING = re.compile(r"^(Near |This cell)")
 
 
 def downloaded_rows(page, button) -> list[dict]:
@@ -23,23 +19,6 @@ def downloaded_rows(page, button) -> list[dict]:
         button.click()
     with open(download.value.path(), encoding="utf-8") as file:
         return list(csv.DictReader(io.StringIO(file.read())))
-
-
-def click_a_cell(page, canvas) -> None:
-    box = canvas.bounding_box()
-    assert box is not None
-    panel = page.get_by_role("heading", name=CELL_HEADING)
-    for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40)]:
-        page.mouse.move(box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy)
-        time.sleep(0.3)
-        page.mouse.down()
-        page.mouse.up()
-        try:
-            panel.first.wait_for(timeout=8_000)
-            return
-        except Exception:  # noqa: BLE001 - that spot held no cell: try the next one
-            continue
-    panel.first.wait_for(timeout=LOAD_TIMEOUT_MS)
 
 
 def test_map_cell_to_deal_to_property_to_buyers_to_investor(sandbox, page, artifacts_dir):
