@@ -42,7 +42,7 @@ EARLY_SCRIPT = """<script>
   try { remembered = localStorage.getItem('deedscope.map:' + link); } catch (error) { return; }
   if (!remembered) return;
   performance.mark('deedscope:head');
-  // The rows are fetched while the map's script loads (frontend/src/early.js, fetchRows).
+  // The rows are fetched while the map's script loads; the early map and the loader take them.
   const rows = new Map();
   try {
     const {cells, time} = JSON.parse(remembered).data;

@@ -81,11 +81,6 @@ export function recall(link, {storage = globalThis.localStorage, place = globalT
   return entry;
 }
 
-// A layer's rows, published at `url` (a file that never changes, cached by the browser).
-export function fetchRows(url) {
-  return fetch(new URL(url, document.baseURI)).then((answer) => (answer.ok ? answer.json() : Promise.reject(answer.status)));
-}
-
 // The early map, until an element takes it or it is let go.
 let early = null;
 

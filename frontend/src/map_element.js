@@ -19,7 +19,7 @@ import {PathLayer, SolidPolygonLayer} from '@deck.gl/layers';
 import {addBasemapSwitch, labelLayers, showBasemap, tileLayers} from './basemap.js';
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
 import {fitted, reportWhenSettled, viewKeyOf} from './camera.js';
-import {earlyHost, fetchRows, keepEarly, remember, takeEarly} from './early.js';
+import {earlyHost, keepEarly, remember, takeEarly} from './early.js';
 import {addExtrusionSwitch, extrusion, pitchOf} from './extrude.js';
 import {showLegend} from './legend.js';
 import {addFullScreen, fitHeight} from './size.js';
@@ -79,9 +79,10 @@ export function render({parentElement, data, rows, setStateValue, painted = () =
 }
 
 // A later visit's map, drawn from what the browser remembers of this link (early.js) in a
-// box of its own until the page's element takes it. Rows that cannot be fetched (the server
-// has other data now) let it go without a word: the element draws as on a first visit.
-export function paintEarly({data, box}, rows = new Map()) {
+// box of its own until the page's element takes it. `rows`: its rows' fetches by URL, which
+// the page's head started (adapter/early_map.py). Rows that cannot be fetched (the server has
+// other data now) let it go without a word: the element draws as on a first visit.
+export function paintEarly({data, box}, rows) {
   if (!data || !Array.isArray(data.cells) || elementMounted) return;
   mark('early');
   const host = earlyHost(box);
@@ -91,9 +92,6 @@ export function paintEarly({data, box}, rows = new Map()) {
   };
   map.early = true;
   map.container.dataset.deedscope = 'map-early';
-  for (const url of [...data.cells.map((layer) => layer.rows), data.time && data.time.rows]) {
-    if (typeof url === 'string' && !rows.has(url)) rows.set(url, fetchRows(url));
-  }
   map.letGo = keepEarly(map, host, () => {
     map.listening.abort();
     map.deck.finalize();
