@@ -13,12 +13,13 @@
 // state) are defined once, in message.json: a JSON schema that esbuild bundles here and
 // that mapspec (Python) reads. frontend/test/message.test.js checks that the script reads
 // exactly its fields; tests/mapspec/test_message.py that the page writes them.
-import {Deck, MapView} from '@deck.gl/core';
+import {MapView} from '@deck.gl/core';
 import {PathLayer, SolidPolygonLayer} from '@deck.gl/layers';
 
 import {addBasemapSwitch, labelLayers, showBasemap, tileLayers} from './basemap.js';
 import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
 import {fitted, reportWhenSettled, viewKeyOf} from './camera.js';
+import {deckIn, letGo} from './decks.js';
 import {earlyHost, keepEarly, remember, takeEarly} from './early.js';
 import {addExtrusionSwitch, extrusion, pitchOf} from './extrude.js';
 import {showLegend} from './legend.js';
@@ -72,8 +73,9 @@ export function render({parentElement, data, rows, setStateValue, painted = () =
   map.painted = painted;
   update(map, data, rows);
   return () => {
+    map.generation = (map.generation || 0) + 1; // rows still on their way are not drawn
     map.listening.abort();
-    map.deck.finalize();
+    letGo(map.deck);
     maps.delete(parentElement);
   };
 }
@@ -94,7 +96,7 @@ export function paintEarly({data, box}, rows) {
   map.container.dataset.deedscope = 'map-early';
   map.letGo = keepEarly(map, host, () => {
     map.listening.abort();
-    map.deck.finalize();
+    letGo(map.deck);
   });
   update(map, data, rows);
 }
@@ -122,10 +124,8 @@ function mount(parentElement, setStateValue) {
   );
   const map = {container, attribution, problem, tooltip, setStateValue, built: new WeakMap(), viewKey: null, cells: []};
   map.listening = new AbortController();
-  map.deck = new Deck({
-    parent: container,
-    // luma.gl's default waits for the window's load: an early map (early.js) would wait for all of Streamlit's.
-    deviceProps: {waitForPageLoad: false},
+  // A deck an element of an earlier page drew in, or a new one (decks.js).
+  map.deck = deckIn(container, {
     views: new MapView({repeat: false}),
     controller: true,
     initialViewState: {latitude: 0, longitude: 0, zoom: 1},
@@ -274,6 +274,8 @@ function update(map, data, rows) {
 // visit to this link (early.js) once the page is idle.
 function drawn(map) {
   map.painted();
+  // How many times it drew a message: bench/demo_tour.py waits for a step's own draw.
+  map.container.dataset.draws = String(Number(map.container.dataset.draws || 0) + 1);
   if (!map.early) setTimeout(() => remember(map), 0);
 }
 

@@ -9,11 +9,12 @@
 // starts at its `target` and `zoom`. Hover says a row's `tip`; a click on a row with a
 // `pick` sends it to the page as the `pick` trigger. The wheel scrolls the page, not the
 // map (small_layers.js, CONTROLLER): buttons zoom it.
-import {Deck, MapView, OrthographicView, WebMercatorViewport} from '@deck.gl/core';
+import {MapView, OrthographicView, WebMercatorViewport} from '@deck.gl/core';
 import {LineLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer} from '@deck.gl/layers';
 
 import {addBasemapSwitch, showBasemap, tileLayers, tilesShown} from './basemap.js';
 import {CONTROLLER, LAYER_CLASSES, ZOOM_STEP, layerProps, pickOf, shownLayers, tipOf, zoomed} from './small_layers.js';
+import {deckIn, letGo} from './decks.js';
 import {addButton} from './toolbar.js';
 
 const CLASSES = {ScatterplotLayer, PolygonLayer, PathLayer, LineLayer, TextLayer};
@@ -31,7 +32,7 @@ export function renderSmall({parentElement, data, setTriggerValue}) {
   map.setTriggerValue = setTriggerValue;
   update(map, data);
   return () => {
-    map.deck.finalize();
+    letGo(map.deck);
     maps.delete(parentElement);
   };
 }
@@ -51,8 +52,8 @@ function mount(parentElement, data) {
   );
   tooltip.setAttribute('role', 'tooltip');
   const map = {container, attribution, tooltip, data, viewKey: null, viewState: null, home: null};
-  map.deck = new Deck({
-    parent: container,
+  // A deck an element of an earlier page drew in, or a new one (decks.js).
+  map.deck = deckIn(container, {
     views: data.graph ? new OrthographicView({flipY: true}) : new MapView({repeat: false}),
     controller: CONTROLLER,
     initialViewState: {latitude: 0, longitude: 0, zoom: 1, target: [0, 0, 0]},

@@ -1,0 +1,47 @@
+// deck.gl decks outlive the elements that drew in them. An element that unmounts (its page
+// left) leaves its deck here, its canvas out of the page and its layers dropped, and the next
+// map or graph to mount takes it with its WebGL context and the shaders that context
+// compiled (luma.gl keeps a device's pipelines). A new deck on every visit to a page with a
+// map made a context and compiled its shaders again: on a software renderer (SwiftShader, a
+// machine without a GPU) its first frame held the page's main thread for 1 to 3 s
+// (bench/demo_tour.py). A deck serves any of the maps (map_element.js, small_map.js): each
+// sets all the props it draws with, over Deck's defaults for the callbacks another set.
+import {Deck} from '@deck.gl/core';
+
+// A page shows a few maps at most, and each kept deck holds a WebGL context (a tab may have 16).
+export const KEPT = 3;
+const RESET = Object.fromEntries(
+  ['onHover', 'onClick', 'onViewStateChange', 'onAfterRender', 'getCursor'].map((name) => [name, Deck.defaultProps[name]]),
+);
+const kept = [];
+
+// A deck drawing into `container`: a kept one moved there, or a new one.
+export function deckIn(container, props) {
+  const deck = kept.pop();
+  if (deck === undefined) {
+    // luma.gl's default waits for the window's load: an early map (early.js) would wait for all of Streamlit's.
+    return new Deck({deviceProps: {waitForPageLoad: false}, ...props, parent: container});
+  }
+  container.appendChild(deck.getCanvas());
+  deck.setProps({...RESET, ...props});
+  return deck;
+}
+
+// The deck of an element that unmounts: kept for the next, or finalized when it never got
+// its canvas (its WebGL device is made asynchronously) or when enough are kept.
+export function letGo(deck) {
+  const canvas = deck.getCanvas();
+  if (!canvas) {
+    deck.finalize();
+    return;
+  }
+  deck.setProps({...RESET, layers: []});
+  canvas.remove();
+  kept.push(deck);
+  while (kept.length > KEPT) kept.shift().finalize();
+}
+
+// How many are kept (tests).
+export function keptCount() {
+  return kept.length;
+}
