@@ -1,0 +1,55 @@
+// Decks kept when their element unmounts, for the next map to take (src/decks.js).
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+
+import {KEPT, deckIn, keptCount, letGo} from '../src/decks.js';
+
+// A deck as decks.js sees it: its canvas, its props as last set, whether it was finalized.
+function fakeDeck(name, {canvas = true} = {}) {
+  const deck = {name, props: {}, finalized: false, removed: false};
+  deck.canvas = canvas ? {remove: () => (deck.removed = true)} : null;
+  deck.getCanvas = () => deck.canvas;
+  deck.setProps = (props) => Object.assign(deck.props, props);
+  deck.finalize = () => (deck.finalized = true);
+  return deck;
+}
+
+function container() {
+  const children = [];
+  return {children, appendChild: (child) => children.push(child)};
+}
+
+test('a deck let go leaves the page with its layers and callbacks dropped, and the next map takes it', () => {
+  const deck = fakeDeck('map');
+  deck.setProps({layers: ['cells'], onClick: () => 'pick', onAfterRender: () => 'drawn'});
+  letGo(deck);
+  assert.equal(deck.removed, true);
+  assert.deepEqual(deck.props.layers, []);
+  assert.notEqual(deck.props.onClick?.(), 'pick');
+  assert.notEqual(deck.props.onAfterRender(), 'drawn');
+  const into = container();
+  const onHover = () => 'tip';
+  assert.equal(deckIn(into, {layers: ['points'], onHover}), deck);
+  assert.deepEqual(into.children, [deck.canvas]);
+  assert.deepEqual(deck.props.layers, ['points']);
+  assert.equal(deck.props.onHover, onHover);
+  assert.equal(deck.finalized, false);
+  assert.equal(keptCount(), 0);
+});
+
+test('a deck whose canvas was never made is finalized, not kept', () => {
+  const deck = fakeDeck('unready', {canvas: false});
+  letGo(deck);
+  assert.equal(deck.finalized, true);
+  assert.equal(keptCount(), 0);
+});
+
+test(`at most ${KEPT} decks are kept: the longest kept is finalized`, () => {
+  const decks = Array.from({length: KEPT + 1}, (_, index) => fakeDeck(`deck ${index}`));
+  for (const deck of decks) letGo(deck);
+  assert.equal(keptCount(), KEPT);
+  assert.deepEqual(decks.map((deck) => deck.finalized), [true, ...Array(KEPT).fill(false)]);
+  // The last let go is taken first: its page was left last.
+  assert.equal(deckIn(container(), {}), decks[KEPT]);
+  while (keptCount() > 0) deckIn(container(), {});
+});
