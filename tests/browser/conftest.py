@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
-from tests.processes import ROOT
+from tests.processes import ROOT, run_streamlit, sandbox_env
 
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -65,6 +65,13 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def app_url(sandbox) -> Iterator[str]:
+    """The app on the test's sandbox (reset before the test), for journeys that change it."""
+    with run_streamlit(sandbox_env(sandbox.url)) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

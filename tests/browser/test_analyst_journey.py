@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 
 import httpx2
-import pytest
 
-from tests.processes import run_streamlit, sandbox_env
+from tests.processes import sandbox_env
 
 STEP_TIMEOUT_MS = 60_000
 AGENT_SEARCH_WORDS = ("Realty", "Homes", "Properties", "Group", "Real Estate", "Partners")
@@ -35,12 +34,6 @@ def journey_subjects(url: str) -> tuple[dict, dict, str]:
                 if listing_id:
                     return investor, agent, listing_id
     raise AssertionError("the sandbox has no investor linked to an agent that bought a marketplace listing")
-
-
-@pytest.fixture
-def app_url(sandbox):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
 
 
 def wait_for_text(page, text: str) -> None:

@@ -11,12 +11,9 @@ page shows, and the Map, back in a kept deck, still answers a click on a cell.
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.journeys import Journey
 from tests.browser.test_map_journey import click_a_cell
 from tests.browser.test_one_tab_journeys import lenders, network, the_map
-from tests.processes import run_streamlit, sandbox_env
 
 # Every WebGL context the tab makes, one per canvas (a canvas asked again returns its own).
 COUNT_CONTEXTS = """
@@ -29,12 +26,6 @@ HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
 };
 """
 MAPS_SHOWN = '[data-deedscope="map"] canvas, [data-deedscope="small-map"] canvas'
-
-
-@pytest.fixture
-def app_url(sandbox):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
 
 
 def test_pages_with_maps_take_the_decks_earlier_maps_drew_in(app_url, page, artifacts_dir):

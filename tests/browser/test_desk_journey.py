@@ -7,23 +7,15 @@ previews and accepts; the deal is pending on both sides. A member is refused web
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_marketplace_journey import wait_until_idle
-from tests.processes import run_streamlit, sandbox_env
 from tests.sandbox.marketplace.test_publishing import JPEG
 
 UI_TIMEOUT_MS = 60_000
 TITLE = "Journey bungalow in Schertz"
-
-
-@pytest.fixture
-def app_url(sandbox) -> Iterator[str]:
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
 
 
 @pytest.fixture

@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 
 import httpx2
-import pytest
 
-from tests.processes import run_streamlit, sandbox_env
+from tests.processes import sandbox_env
 
 STEP_TIMEOUT_MS = 60_000
 
@@ -38,12 +37,6 @@ def journey_subjects(url: str) -> tuple[dict, dict, dict]:
         if other and lender["n_loans"] <= 50_000:
             return investor, lender, other
     raise AssertionError("no top investor has a lender with another named borrower")
-
-
-@pytest.fixture
-def app_url(sandbox):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
 
 
 def open_investor(page, app_url: str, investor: dict) -> None:

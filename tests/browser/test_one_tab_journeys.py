@@ -12,17 +12,10 @@ from __future__ import annotations
 import re
 
 import httpx2
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.journeys import Journey
-from tests.processes import run_streamlit, sandbox_env
-
-
-@pytest.fixture
-def app_url(sandbox):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
+from tests.processes import sandbox_env
 
 
 def a_zip_with_parcels(url: str) -> str:

@@ -14,7 +14,6 @@ import time
 import pytest
 
 from tests.browser.journeys import ERROR_ELEMENTS
-from tests.processes import run_streamlit, sandbox_env
 
 SIZES = {
     "laptop": {"viewport": {"width": 1400, "height": 900}},
@@ -23,12 +22,6 @@ SIZES = {
 # Every page of the app by its link (app.py, PAGES): "" is the Map.
 PAGES = ("", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "marketplace", "seller")
 SETTLE_TIMEOUT_S = 60.0
-
-
-@pytest.fixture
-def app_url(sandbox):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
 
 
 def settle(page) -> None:

@@ -6,21 +6,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.browser.journeys import Journey
-from tests.processes import run_streamlit, sandbox_env
 
 PHONE = {"width": 390, "height": 844}
 WHEEL_PX = 400
 # Every map's buttons: the Map's (map_element.js) and a small map's (small_map.js) share toolbar.js.
 MAP_BUTTONS = '[data-deedscope] [role="toolbar"] button'
-
-
-@pytest.fixture
-def app_url(sandbox):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
 
 
 def test_the_wheel_scrolls_the_page_over_a_small_map_and_buttons_zoom_it(app_url, page, artifacts_dir):

@@ -5,19 +5,10 @@ show in a table without the browser loading them again."""
 
 from __future__ import annotations
 
-import pytest
-
 from adapter.warm_modules import WARM_AFTER_MS, warmed_paths
 from tests.browser.test_map_journey import click_a_cell
-from tests.processes import run_streamlit, sandbox_env
 
 LOADED = "() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)"
-
-
-@pytest.fixture
-def app_url(sandbox):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        yield url
 
 
 def test_the_map_readies_the_table_and_chart_code_while_idle(app_url, page):
