@@ -129,13 +129,9 @@ def draw_tour() -> None:
         return
     number = adapter.tour.step_number()
     step = tour.steps[number]
-    pressed = render_tour_panel(tour.name, number, len(tour.steps), step.title, step.points, key="tour")
-    if pressed == "end":
-        adapter.tour.stop()
-        st.rerun()
-    elif pressed is not None:
-        adapter.tour.move(1 if pressed == "next" else -1)
-        go_to_step(adapter.tour.take_pending_move())
+    # A press switches pages as its rerun begins (main's pending move), before this page runs again.
+    render_tour_panel(tour.name, number, len(tour.steps), step.title, step.points,
+                      on_move=adapter.tour.move, on_end=adapter.tour.stop, key="tour")
 
 
 def go_to_step(step: Step | None) -> None:

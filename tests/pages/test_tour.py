@@ -7,6 +7,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import adapter.properties
 from links.tours import TourError, load, parse
 from tests.pages.map_helpers import APP, TIMEOUT_S, point_app_at
 
@@ -38,9 +39,9 @@ def test_a_tour_file_with_a_mistake_says_where(data, words):
 
 
 def test_the_tour_starts_at_its_stated_cost_and_opens_its_first_step(monkeypatch, sandbox):
-    """Next and Back are walked in a browser (tests/browser/test_demo_tour.py): in an AppTest of
-    app.py a button's press is lost to the pages' `ensure_app_router` rerun, which AppTest
-    brings back on every run (a callback, as "Start the tour" has, still runs)."""
+    """The whole tour is walked in a browser (tests/browser/test_demo_tour.py). In an AppTest of
+    app.py only a button's callback survives the pages' `ensure_app_router` rerun (AppTest brings
+    it back on every run): "Start the tour", Next and Back act in theirs."""
     point_app_at(monkeypatch, sandbox.url)
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
     app.query_params["present"] = "1"
@@ -76,3 +77,28 @@ def test_a_tour_costing_more_than_the_budget_holds_asks_for_a_raise_first(monkey
     start = app.sidebar.button(key="tour_start")
     assert start.label == f"Start the tour (up to {cost:,} credits, once)"
     assert "tour_values" not in app.session_state, "nothing read before the start is pressed"
+
+
+def test_next_opens_the_steps_page_without_running_the_page_on_screen_again(monkeypatch, sandbox):
+    """A press of Next switches pages as its rerun begins: the page on screen is not run (and
+    drawn by the browser) again first, which took a tour step a third of its second or more."""
+    point_app_at(monkeypatch, sandbox.url)
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    app.query_params["present"] = "1"
+    app.run()
+    app.sidebar.button(key="tour_start").click().run()
+    for _ in range(4):
+        app.sidebar.button(key="tour_next").click().run()
+    assert not app.exception
+    assert "step 5 of 8" in said(app) and app.query_params.get("tab") in ("buyers", ["buyers"])
+
+    runs = []
+    parcel_cost = adapter.properties.parcel_cost
+    monkeypatch.setattr(adapter.properties, "parcel_cost", lambda *args: runs.append(1) or parcel_cost(*args))
+    app.run()
+    assert runs, "a run of the property's page asks its parcel's cost (what this test watches for)"
+    runs.clear()
+    app.sidebar.button(key="tour_next").click().run()
+    assert not app.exception
+    assert "step 6 of 8" in said(app) and app.query_params.get("investor"), "the investor's profile is open"
+    assert runs == [], "the property's page ran again before the profile was opened"
