@@ -14,6 +14,13 @@ const RESET = Object.fromEntries(
   ['onHover', 'onClick', 'onViewStateChange', 'onAfterRender', 'getCursor'].map((name) => [name, Deck.defaultProps[name]]),
 );
 const kept = [];
+// A kept deck draws no frames: its loop asks this for them (luma.gl's AnimationLoop prop). Left
+// running, a kept deck drew its emptied layers into its detached canvas on the next page, its
+// drawing buffer resized to nothing: 0.1 to 0.2 s of the main thread waiting for the GPU
+// process (SwiftShader), on a page that shows no map at all (bench/demo_tour.py).
+const NO_FRAMES = {requestAnimationFrame: () => 0, cancelAnimationFrame: () => {}};
+// luma.gl's default provider (the window's animation frames) is set back by `null`.
+const FRAMES = null;
 
 // A deck drawing into `container`: a kept one moved there, or a new one.
 export function deckIn(container, props) {
@@ -24,6 +31,7 @@ export function deckIn(container, props) {
   }
   container.appendChild(deck.getCanvas());
   deck.setProps({...RESET, ...props});
+  deck.animationLoop?.setProps({animationFrameProvider: FRAMES});
   return deck;
 }
 
@@ -35,6 +43,7 @@ export function letGo(deck) {
     deck.finalize();
     return;
   }
+  deck.animationLoop?.setProps({animationFrameProvider: NO_FRAMES});
   deck.setProps({...RESET, layers: []});
   canvas.remove();
   kept.push(deck);

@@ -6,7 +6,9 @@ import {KEPT, deckIn, keptCount, letGo} from '../src/decks.js';
 
 // A deck as decks.js sees it: its canvas, its props as last set, whether it was finalized.
 function fakeDeck(name, {canvas = true} = {}) {
-  const deck = {name, props: {}, finalized: false, removed: false};
+  const deck = {name, props: {}, finalized: false, removed: false, frames: true};
+  // Its loop: frames come while its provider is luma.gl's default (null), none with another.
+  deck.animationLoop = {setProps: ({animationFrameProvider}) => (deck.frames = animationFrameProvider === null)};
   deck.canvas = canvas ? {remove: () => (deck.removed = true)} : null;
   deck.getCanvas = () => deck.canvas;
   deck.setProps = (props) => Object.assign(deck.props, props);
@@ -24,6 +26,7 @@ test('a deck let go leaves the page with its layers and callbacks dropped, and t
   deck.setProps({layers: ['cells'], onClick: () => 'pick', onAfterRender: () => 'drawn'});
   letGo(deck);
   assert.equal(deck.removed, true);
+  assert.equal(deck.frames, false, 'a kept deck draws no frames');
   assert.deepEqual(deck.props.layers, []);
   assert.notEqual(deck.props.onClick?.(), 'pick');
   assert.notEqual(deck.props.onAfterRender(), 'drawn');
@@ -33,6 +36,7 @@ test('a deck let go leaves the page with its layers and callbacks dropped, and t
   assert.deepEqual(into.children, [deck.canvas]);
   assert.deepEqual(deck.props.layers, ['points']);
   assert.equal(deck.props.onHover, onHover);
+  assert.equal(deck.frames, true, 'a deck taken draws again');
   assert.equal(deck.finalized, false);
   assert.equal(keptCount(), 0);
 });
