@@ -74,6 +74,16 @@ def _zip_codes() -> tuple[tuple[str, str, str, float, float], ...]:
     return tuple(rows)
 
 
+def load_place_names() -> None:
+    """Load the table `place_near` reads: 0.15 to 0.2 s once per process, which a cell's first
+    panel would otherwise wait for (pages/map_sections/read_ahead.py loads it in idle time)."""
+    _zip_codes()
+
+
+def place_names_loaded() -> bool:
+    return _zip_codes.cache_info().currsize > 0
+
+
 @lru_cache(maxsize=256)
 def place_near(latitude: float, longitude: float) -> str | None:
     """Where a point is, as a person names it: the city and ZIP of the nearest ZIP centroid

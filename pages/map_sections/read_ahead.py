@@ -2,7 +2,8 @@
 read in the background once the page is drawn (adapter/read_ahead.py), so they find it
 memoised: each other market's cells and spec for the whole-market view the switch opens,
 and its colour classes; the cells a zoom in or out by one resolution reads, where they are
-known before the zoom. Free reads only (the cells route costs no credit).
+known before the zoom. Free reads only (the cells route costs no credit). And the offline table that names where
+a cell is, which a first cell's panel would otherwise load while the person waits.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import adapter.map_files
 from adapter.read_ahead import read_ahead
 from mapspec.classes import ColourChoice
 from mapspec.filters import DealFilters
+from mapspec.labels import load_place_names, place_names_loaded
 from mapspec.place import WHOLE_MARKET, PlaceChoice, place_request
 from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, estimated_cells
 
@@ -41,6 +43,13 @@ def read_ahead_markets(place: PlaceChoice, markets: list[Mapping], filters: Deal
         if colour.manual()[0] is None:  # typed breaks need no classes
             reads.append((("map classes", *key, colour.metric, colour.computed_method), _classes_read(market, params, colour)))
     return read_ahead(reads)
+
+
+def read_ahead_place_names() -> int:
+    """Queue the load of the table that names a cell's place (mapspec/labels.py), once per process."""
+    if place_names_loaded():
+        return 0
+    return read_ahead([(("place names",), load_place_names)])
 
 
 def _spec_read(geometry: dict, params: dict, view_text: str, markets_text: str):
