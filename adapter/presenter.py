@@ -18,6 +18,9 @@ LINK_SEEN_KEY = "presenter_link_seen"
 ON_WORDS = ("1", "true", "yes", "on")
 # Type and figures for a room: body text about 1.5 times, headings and metrics with it, and
 # the top padding gone so the map (which reaches the window's foot) takes the screen's height.
+# A button's words wrap: at that size Streamlit cut a narrow column's label short ("Zoom t…").
+# A figure's own paragraph takes the figure's size: the body text's rule had made it the
+# body's size, smaller than a figure out of presenter mode.
 STYLE = """
 <style>
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
@@ -27,8 +30,11 @@ STYLE = """
 [data-testid="stMain"] h1 { font-size: 3.6rem; }
 [data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 2.4rem; }
 [data-testid="stMetricValue"] { font-size: 3rem; }
+[data-testid="stMain"] [data-testid="stMetricValue"] p { font-size: inherit; line-height: 1.2; }
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; }
 [data-testid="stDataFrame"] { font-size: 1.3rem; }
+[data-testid="stMain"] button [data-testid="stMarkdownContainer"],
+[data-testid="stMain"] button [data-testid="stMarkdownContainer"] p { white-space: normal; }
 </style>
 """
 

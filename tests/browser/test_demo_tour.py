@@ -17,8 +17,30 @@ UI_TIMEOUT_MS = 90_000
 QUESTIONS = '[class*="_confirm"], [class*="_raise"], [class*="_narrow"]'
 
 
+# The labels of the page's buttons whose words do not fit (Streamlit ends such a label with "…").
+CUT_LABELS = """() => [...document.querySelectorAll('[data-testid="stMain"] button [data-testid="stMarkdownContainer"]')]
+  .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+  .map((label) => label.textContent)"""
+
+
+# Each shown figure's type size against the body text's, and whether its figure fits its column.
+FIGURES = """() => {
+  const body = document.querySelector('[data-testid="stMain"] [data-testid="stMarkdownContainer"] p');
+  const bodyPx = parseFloat(getComputedStyle(body).fontSize);
+  return [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stMetricValue"]')]
+    .filter((value) => value.offsetParent !== null)
+    .map((value) => ({text: value.textContent, ratio: parseFloat(getComputedStyle(value.querySelector('p') || value).fontSize) / bodyPx,
+                      cut: value.scrollWidth > value.clientWidth + 1}));
+}"""
+
+
 def no_question_and_no_error(page: Page, where: str) -> None:
     wait_until_idle(page)
+    cut = page.evaluate(CUT_LABELS)
+    assert cut == [], f"buttons whose words are cut short at {where}: {cut}"
+    # Figures for a room: larger than the (already larger) body text, and whole.
+    small_or_cut = [figure for figure in page.evaluate(FIGURES) if figure["ratio"] < 1.5 or figure["cut"]]
+    assert small_or_cut == [], f"figures no larger than the text, or cut short, at {where}: {small_or_cut}"
     assert page.locator(QUESTIONS).count() == 0, f"a cost question at {where}"
     assert page.locator('[data-testid="stException"]').count() == 0, f"an exception at {where}"
     errors = page.locator('[data-testid="stAlertContentError"]')
