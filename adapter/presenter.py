@@ -18,7 +18,8 @@ LINK_SEEN_KEY = "presenter_link_seen"
 ON_WORDS = ("1", "true", "yes", "on")
 # Type and figures for a room: body text about 1.5 times, headings and metrics with it, and
 # the top padding gone so the map (which reaches the window's foot) takes the screen's height.
-# A button's words wrap: at that size Streamlit cut a narrow column's label short ("Zoom t…").
+# A button's or a figure's label wraps: at that size Streamlit cut a narrow column's label short
+# ("Zoom t…", "Unpriced de…").
 # A figure's own paragraph takes the figure's size: the body text's rule had made it the
 # body's size, smaller than a figure out of presenter mode.
 STYLE = """
@@ -34,7 +35,9 @@ STYLE = """
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; }
 [data-testid="stDataFrame"] { font-size: 1.3rem; }
 [data-testid="stMain"] button [data-testid="stMarkdownContainer"],
-[data-testid="stMain"] button [data-testid="stMarkdownContainer"] p { white-space: normal; }
+[data-testid="stMain"] button [data-testid="stMarkdownContainer"] p,
+[data-testid="stMain"] [data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"],
+[data-testid="stMain"] [data-testid="stMetricLabel"] p { white-space: normal; }
 </style>
 """
 

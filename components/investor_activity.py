@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 
 import pandas as pd
 import streamlit as st
 
-from components.charts import render_bar_chart
-from components.tables import render_table
+from components.tables import escape_markdown, render_table
 
 # data-api.md, Investor profile (counters), in the order a reader compares them.
 ALL_TIME_COUNTERS = [
@@ -45,14 +45,6 @@ def window_counters_frame(profile: Mapping) -> pd.DataFrame:
     return frame
 
 
-def price_band_frame(profile: Mapping) -> pd.DataFrame:
-    band = profile.get("price_band") or {}
-    return pd.DataFrame(
-        [{"Quantile": name, "Price": band.get(field)} for name, field in (("p25", "p25"), ("p50 (median)", "p50"), ("p75", "p75"))
-         if band.get(field) is not None]
-    )
-
-
 def labelled_counts_frame(values, *, label: str) -> pd.DataFrame:
     """A `{name: n}` mapping, a list of `{name|city|segment: .., n: ..}` or a list of names, as rows of (label, n)."""
     if isinstance(values, Mapping):
@@ -75,6 +67,7 @@ def _money(value) -> str:
     return "—" if value is None else f"${value:,.0f}"
 
 
+DATE_FIELDS = (("first_deed", "First deed"), ("last_deed", "Last deed"), ("last_bought_on", "Last bought"))
 COUNTS_WORDS = ("All time: every deal on record, with or without a map point. A place's leaderboard "
                 "counts only the deals it can place inside that place, so it may count a few fewer.")
 
@@ -95,16 +88,16 @@ def render_investor_counters(profile: Mapping, *, key: str) -> None:
         st.markdown("**Last 12 and 24 months**")
         render_table(windows, key=f"{key}_windows", file_name=f"{profile.get('id')}-windows.csv")
     with right:
-        st.markdown("**Dates**")
-        for field, label in (("first_deed", "First deed"), ("last_deed", "Last deed"), ("last_bought_on", "Last bought")):
-            st.text(f"{label}: {profile.get(field) or '—'}")
+        # One block, not a line element each: each element is a share of the page's opening.
+        dates = [f"{label}: {profile.get(field) or '—'}" for field, label in DATE_FIELDS]
         if profile.get("days_since_last_purchase") is not None:
-            st.text(f"Days since last purchase: {profile['days_since_last_purchase']}")
-        st.text(f"Data through: {profile.get('data_end') or '—'}")
+            dates.append(f"Days since last purchase: {_count(profile['days_since_last_purchase'])}")
+        dates.append(f"Data through: {profile.get('data_end') or '—'}")
+        st.markdown("**Dates**\n\n" + "  \n".join(escape_markdown(line) for line in dates))
 
 
 def render_investor_prices(profile: Mapping, *, key: str) -> None:
-    """Price band, hold days and margins, with the band as a chart."""
+    """Median price, hold days and margins, then the price band in a sentence."""
     band = profile.get("price_band") or {}
     columns = st.columns(4)
     columns[0].metric("Median bought price", _money(profile.get("median_bought_price")))
@@ -113,10 +106,41 @@ def render_investor_prices(profile: Mapping, *, key: str) -> None:
     ratio = profile.get("median_spread_ratio")
     columns[2].metric("Median resale ÷ buy", "—" if ratio is None else f"{ratio:.2f}×")
     columns[3].metric("Median gross profit", _money(profile.get("median_gross_profit")))
-    caption = f"Price band over {band.get('window') or 'the whole record'}"
-    if band.get("n_priced_purchases") is not None:
-        caption += f", from {band['n_priced_purchases']:,} priced purchases"
-    render_bar_chart(price_band_frame(profile), x="Quantile", y="Price", key=f"{key}_band", title=caption + ".")
+    st.markdown(price_band_words(band))
+
+
+def _count(value) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _priced(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _shown_money(value) -> str:
+    # Escaped: two dollar signs in one markdown line would be set as a formula.
+    return escape_markdown(_money(value))
+
+
+def window_words(window) -> str:
+    """A price band's window as a person says it: `24m` is "the last 24 months"."""
+    match = re.fullmatch(r"(\d+)\s*m", str(window or "").strip())
+    if match:
+        return f"the last {int(match[1])} months"
+    return "the whole record" if not window or str(window).strip().lower() in ("all", "all_time") else str(window)
+
+
+def price_band_words(band: Mapping) -> str:
+    """The band's quartiles in one sentence: a bar chart of three bars said less, and drew slower."""
+    prices = {field: band.get(field) for field in ("p25", "p50", "p75")}
+    source = f", from {_count(band['n_priced_purchases'])} priced purchases" if band.get("n_priced_purchases") is not None else ""
+    head = f"**Price band** over {window_words(band.get('window'))}{source}"
+    if all(_priced(value) for value in prices.values()):
+        return (f"{head}: the middle half of its purchases paid {_shown_money(prices['p25'])} to "
+                f"{_shown_money(prices['p75'])}, the median {_shown_money(prices['p50'])}.")
+    known = [f"{name} {_shown_money(prices[field])}" for field, name in (("p25", "a quarter paid under"),
+             ("p50", "the median"), ("p75", "three quarters paid under")) if _priced(prices[field])]
+    return f"{head}: " + (", ".join(known) + "." if known else "not published for this investor.")
 
 
 def render_investor_places(profile: Mapping, *, key: str) -> None:

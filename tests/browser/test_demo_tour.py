@@ -17,8 +17,9 @@ UI_TIMEOUT_MS = 90_000
 QUESTIONS = '[class*="_confirm"], [class*="_raise"], [class*="_narrow"]'
 
 
-# The labels of the page's buttons whose words do not fit (Streamlit ends such a label with "…").
-CUT_LABELS = """() => [...document.querySelectorAll('[data-testid="stMain"] button [data-testid="stMarkdownContainer"]')]
+# The labels of the page's buttons and figures whose words do not fit (Streamlit ends them with "…").
+CUT_LABELS = """() => [...document.querySelectorAll(
+    '[data-testid="stMain"] button [data-testid="stMarkdownContainer"], [data-testid="stMain"] [data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"]')]
   .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
   .map((label) => label.textContent)"""
 
@@ -37,7 +38,7 @@ FIGURES = """() => {
 def no_question_and_no_error(page: Page, where: str) -> None:
     wait_until_idle(page)
     cut = page.evaluate(CUT_LABELS)
-    assert cut == [], f"buttons whose words are cut short at {where}: {cut}"
+    assert cut == [], f"labels whose words are cut short at {where}: {cut}"
     # Figures for a room: larger than the (already larger) body text, and whole.
     small_or_cut = [figure for figure in page.evaluate(FIGURES) if figure["ratio"] < 1.5 or figure["cut"]]
     assert small_or_cut == [], f"figures no larger than the text, or cut short, at {where}: {small_or_cut}"

@@ -1,0 +1,48 @@
+"""An investor profile's identity and activity as a person reads them (issue 29: the tour's profile
+step drew two Vega charts that repeated what beside them said, in 0.2 s of its opening)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from components.investor_activity import price_band_words, window_words
+from tests.pages.apptest import api_get, texts
+from tests.pages.test_investors import open_profile, some_investor
+
+
+def test_the_kinds_are_bars_in_their_table_and_the_price_band_is_a_sentence(app_env):
+    investor = some_investor(app_env)
+    app = open_profile(investor["id"])
+    profile = api_get(app_env, f"/v1/investors/{investor['id']}")
+    assert not app.get("arrow_vega_lite_chart"), "no chart repeats a table or a sentence"
+    kinds_table = next(table for table in app.dataframe if "Confidence" in table.value.columns)
+    columns = json.loads(kinds_table.proto.columns)
+    assert columns["Deals"]["type_config"]["type"] == "progress", "each kind's deals drawn as a bar"
+    band = profile.get("price_band") or {}
+    said = texts(app)
+    assert "Price band" in said
+    if band.get("p50") is not None:
+        assert f"${band['p50']:,.0f}".replace("$", "\\$") in said, "the median, its dollar sign kept literal"
+    if band.get("window"):
+        assert f"over {window_words(band['window'])}" in said and f"over {band['window']} " not in said, "the window in words"
+
+
+@pytest.mark.parametrize(("window", "words"), [
+    ("24m", "the last 24 months"), ("12m", "the last 12 months"), (None, "the whole record"), ("all", "the whole record"),
+    ("3 years", "3 years"),
+])
+def test_a_bands_window_in_words(window, words):
+    assert window_words(window) == words
+
+
+def test_a_band_in_one_sentence_whatever_the_host_serves():
+    full = price_band_words({"p25": 180000, "p50": 240000, "p75": 310000, "window": "24m", "n_priced_purchases": 546})
+    assert full == ("**Price band** over the last 24 months, from 546 priced purchases: the middle half of its purchases "
+                    "paid \\$180,000 to \\$310,000, the median \\$240,000.")
+    partial = price_band_words({"p50": 240000, "p75": math.nan, "p25": True})
+    assert partial.endswith(": the median \\$240,000."), "a missing, NaN or odd quartile is left out"
+    assert price_band_words({}).endswith("not published for this investor.")
+    assert "nan" not in partial.lower()
