@@ -19,7 +19,8 @@ def render_tour_panel(
     on_move: Callable[[int], None], on_end: Callable[[], None], key: str,
 ) -> None:
     """Draw the panel; Next and Back call `on_move(1)` and `on_move(-1)`, End `on_end()`.
-    `number` counts from 0. Widget keys: `{key}_back`, `{key}_next`, `{key}_end`, `{key}_points`.
+    `number` counts from 0. Widget keys: `{key}_back`, `{key}_next`, `{key}_end`, `{key}_points`;
+    the panel's own, `{key}_panel`, tells the map's script a tour runs (frontend/src/spare.js).
 
     Callbacks, not return values: they run as the press's rerun begins, so the app can switch to
     the step's page before the page on screen runs again (issue 29: the old page ran in full, and

@@ -15,6 +15,7 @@ import {LineLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer} from '@
 import {addBasemapSwitch, showBasemap, tileLayers, tilesShown} from './basemap.js';
 import {CONTROLLER, LAYER_CLASSES, ZOOM_STEP, layerProps, pickOf, shownLayers, tipOf, zoomed} from './small_layers.js';
 import {deckIn, letGo} from './decks.js';
+import {planSpareDeck} from './spare.js';
 import {addButton} from './toolbar.js';
 
 const CLASSES = {ScatterplotLayer, PolygonLayer, PathLayer, LineLayer, TextLayer};
@@ -22,6 +23,21 @@ const FIT_PADDING_PX = 24;
 const TOOLTIP_GAP_PX = 12;
 
 const maps = new WeakMap();
+
+// One row of every kind of layer a small map or graph draws, for the spare deck to compile
+// (spare.js) once a tour runs in the tab.
+const ONE_ROW = {
+  points: {p: [0, 0]},
+  polygons: {polygon: [[0, 0], [1, 0], [1, 1], [0, 0]]},
+  paths: {path: [[0, 0], [1, 1]]},
+  lines: {from: [0, 0], to: [1, 1]},
+  text: {t: 'A', p: [0, 0]},
+};
+planSpareDeck(() =>
+  Object.entries(ONE_ROW).map(
+    ([kind, row]) => new CLASSES[LAYER_CLASSES[kind]](layerProps({kind, id: `spare-${kind}`, rows: [row], line: [0, 0, 0, 255], color: [0, 0, 0, 255]})),
+  ),
+);
 
 export function renderSmall({parentElement, data, setTriggerValue}) {
   let map = maps.get(parentElement);

@@ -41,3 +41,22 @@ def test_pages_with_maps_take_the_decks_earlier_maps_drew_in(app_url, page, arti
     assert contexts <= most_maps, f"{contexts} WebGL contexts made for at most {most_maps} maps on a page: maps did not take kept decks"
     # The Map's deck has drawn the Network's graph and the Lenders' map since: it still picks a cell.
     click_a_cell(page, page.locator('[data-deedscope="map"] canvas'))
+    # Without a tour nothing is compiled ahead: a person panning the Map would feel it.
+    assert page.evaluate("document.documentElement.dataset.spareDeck") is None, "a spare deck without a tour"
+
+
+def test_once_a_tour_runs_the_next_pages_graph_takes_a_deck_compiled_ahead(app_url, page, artifacts_dir):
+    """Issue 29: a small map mounting while the Map is still on screen found no kept deck, and
+    compiled its shaders in a new context in its first frame (1 to 4 s on SwiftShader: the
+    tour's step from the Map to a property). Once a tour runs, the tab makes a spare deck as the
+    tour starts (frontend/src/spare.js); the next page's graph takes it."""
+    page.add_init_script(COUNT_CONTEXTS)
+    journey = Journey(page, artifacts_dir, "spare-deck")
+    page.goto(f"{app_url}/?present=1")
+    journey.check("Map", ready=page.get_by_role("heading", name="Where investors buy"))
+    page.locator('[data-testid="stSidebar"]').get_by_role("button", name="Start the tour").click()
+    page.wait_for_function("document.documentElement.dataset.spareDeck === 'ready'", timeout=60_000)
+    made = page.evaluate("window.__webglCanvases.size")
+    assert made == 2, f"the Map's deck and the spare: {made} contexts"
+    network(journey)
+    assert page.evaluate("window.__webglCanvases.size") == made, "the graph made a context instead of taking the spare"
