@@ -99,5 +99,6 @@ def render_investor_identity(profile: Mapping, *, key: str) -> None:
     reasons = profile.get("classification_reasons") or []
     if reasons:
         with st.expander("Why it is classified so"):
-            for reason in reasons:
-                st.markdown("- " + escape_markdown(reason if isinstance(reason, str) else str(reason)))
+            # One list, not an element per reason: each element is a share of the page's opening.
+            st.markdown("\n".join("- " + escape_markdown(reason if isinstance(reason, str) else str(reason))
+                                   for reason in reasons))
