@@ -30,6 +30,10 @@ from pages.map_sections import state as map_state
 from services.errors import ApiError
 
 ROOT = Path(__file__).resolve().parent
+# The tab's icon, served by the app: a Material icon's name made the browser fetch its picture
+# from fonts.gstatic.com, a request beyond the API from a prospect's browser (and a console
+# error where the network stops at the building).
+ICON = ROOT / "static" / "deedscope-icon.png"
 # (script, title, url path, icon); the OAuth redirect comes back to /marketplace.
 PAGES = (
     ("pages/map.py", "Map", "map", ":material/map:"),
@@ -87,7 +91,7 @@ def source_status() -> SourceStatus:
 
 
 def main() -> None:
-    st.set_page_config(page_title="deedscope", page_icon=":material/home_work:", layout="wide")
+    st.set_page_config(page_title="deedscope", page_icon=str(ICON), layout="wide")
     adapter.presenter.begin()
     navigation = st.navigation(build_pages())
     pending = adapter.tour.take_pending_move()
