@@ -2,8 +2,9 @@
 once the tour's reads are cached; they are read ahead when the tour starts).
 
 The app on its embedded sandbox in presenter mode, as at a demo. "Start the tour" is pressed
-(timed: it reads ahead what the steps show), then each step is opened with Next, as a presenter
-does, and timed by the page's clock from the press until the step is drawn (STEP_DRAWN): its
+(timed: it reads ahead what the steps show; then the tab compiles a spare deck for the next
+pages' small maps while the presenter talks, and its time is printed), then each step is opened
+with Next, as a presenter does, and timed by the page's clock from the press until the step is drawn (STEP_DRAWN): its
 number in the tour's panel (drawn after the page), Streamlit's running indicator gone, no element
 left from the run before, and on the Map's steps the map's draw of the step's cells. The tour is walked forward with Next, then back to its
 first step with Back; each step's figure is printed, and each way's median and slowest.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import os
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
@@ -95,6 +97,16 @@ def walk(page, tour, button: str, numbers: list[int]) -> list[tuple[str, tuple[f
     return figures
 
 
+def spare_ready(page) -> float | None:
+    """Seconds from the start's press until the spare deck the tour prepares is ready (a presenter
+    talks over the first step; the steps are pressed after it), or None when none is made."""
+    try:
+        page.wait_for_function("document.documentElement.dataset.spareDeck === 'ready'", timeout=60_000)
+    except PlaywrightTimeout:
+        return None
+    return page.evaluate("(performance.now() - window.__pressedAt) / 1000")
+
+
 def main() -> None:
     print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     tour = load("default")
@@ -113,11 +125,14 @@ def main() -> None:
             start.wait_for()
             steps = len(tour.steps)
             started = timed(page, start.click, f"step 1 of {steps}", tour.steps[0].page == "map")
+            spare = spare_ready(page)
             forward = walk(page, tour, "Next", list(range(2, steps + 1)))
             backward = walk(page, tour, "Back", list(range(steps - 1, 0, -1)))
         finally:
             browser.close()
     print(f"start of the tour (reads ahead what its steps show), to its first step drawn: {started[0]:.2f} s")
+    print("then the spare deck for the next pages' small maps (frontend/src/spare.js), compiled while the "
+          "presenter talks: " + (f"ready {spare:.2f} s after the press" if spare is not None else "not made"))
     print(f"each step pressed once the page was quiet for {QUIET_MS / 1000:.0f} s; in brackets the browser's long tasks in it")
     for way, figures in (("Next", forward), ("Back", backward)):
         for title, (seconds, busy) in figures:

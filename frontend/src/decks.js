@@ -24,7 +24,9 @@ const FRAMES = null;
 
 // A deck drawing into `container`: a kept one moved there, or a new one.
 export function deckIn(container, props) {
-  const deck = kept.pop();
+  // A deck prepared for every layer kind (spare.js) first: its first frame compiles nothing.
+  const prepared = kept.findLastIndex((deck) => deck.prepared);
+  const deck = prepared >= 0 ? kept.splice(prepared, 1)[0] : kept.pop();
   if (deck === undefined) {
     // luma.gl's default waits for the window's load: an early map (early.js) would wait for all of Streamlit's.
     return new Deck({deviceProps: {waitForPageLoad: false}, ...props, parent: container});

@@ -17,6 +17,8 @@ import {deckIn, letGo} from './decks.js';
 const TOUR_PANEL = '.st-key-tour_panel';
 // Looked for often: the spare is made as the tour's first step shows, while its presenter talks.
 const LOOK_AGAIN_MS = 250;
+// After the tour's panel shows: its first step's map draws first.
+const AFTER_FIRST_STEP_MS = 1500;
 // Between two kinds: time for a press, a pointer move, a frame of the page.
 const BETWEEN_KINDS_MS = 50;
 // Off screen, but laid out: a canvas of no size draws nothing, and compiles nothing.
@@ -33,9 +35,16 @@ export function tourRunning() {
 export function planSpareDeck(layers, {when = tourRunning} = {}) {
   if (planned || typeof document === 'undefined') return false;
   planned = true;
-  const look = () => (when() ? makeSpare(layers()) : setTimeout(look, LOOK_AGAIN_MS));
+  const look = () => {
+    if (when()) setTimeout(() => whenIdle(() => makeSpare(layers())), AFTER_FIRST_STEP_MS);
+    else setTimeout(look, LOOK_AGAIN_MS);
+  };
   setTimeout(look, LOOK_AGAIN_MS);
   return true;
+}
+
+function whenIdle(callback) {
+  (globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 0)))(callback, {timeout: 2000});
 }
 
 // One kind of layer per task: all in one held the main thread 3 to 4 s, where a press would
@@ -62,6 +71,7 @@ function makeSpare(kinds) {
         return;
       }
       setTimeout(() => {
+        deck.prepared = true; // taken first by the next map (decks.js)
         letGo(deck);
         holder.remove();
         document.documentElement.dataset.spareDeck = 'ready'; // tests/browser/test_decks_kept.py

@@ -57,3 +57,14 @@ test(`at most ${KEPT} decks are kept: the longest kept is finalized`, () => {
   assert.equal(deckIn(container(), {}), decks[KEPT]);
   while (keptCount() > 0) deckIn(container(), {});
 });
+
+test('a deck prepared for every layer kind is taken before one let go later', () => {
+  const prepared = fakeDeck('prepared');
+  prepared.prepared = true;
+  const plain = fakeDeck('plain');
+  letGo(prepared);
+  letGo(plain);
+  assert.equal(deckIn(container(), {}), prepared);
+  assert.equal(deckIn(container(), {}), plain);
+  assert.equal(keptCount(), 0);
+});
