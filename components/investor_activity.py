@@ -122,19 +122,29 @@ def _shown_money(value) -> str:
     return escape_markdown(_money(value))
 
 
+# A value the sentence does not know, as served, at most this long.
+SHOWN_CHARS = 40
+
+
 def window_words(window) -> str:
-    """A price band's window as a person says it: `24m` is "the last 24 months"."""
+    """A price band's window as a person says it: `24m` is "the last 24 months"; an unknown one
+    as served, cut short (plain text: the sentence escapes it)."""
     match = re.fullmatch(r"(\d+)\s*m", str(window or "").strip())
     if match:
         return f"the last {int(match[1])} months"
-    return "the whole record" if not window or str(window).strip().lower() in ("all", "all_time") else str(window)
+    if not window or str(window).strip().lower() in ("all", "all_time"):
+        return "the whole record"
+    text = " ".join(str(window).split())
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
 
 
 def price_band_words(band: Mapping) -> str:
     """The band's quartiles in one sentence: a bar chart of three bars said less, and drew slower."""
     prices = {field: band.get(field) for field in ("p25", "p50", "p75")}
-    source = f", from {_count(band['n_priced_purchases'])} priced purchases" if band.get("n_priced_purchases") is not None else ""
-    head = f"**Price band** over {window_words(band.get('window'))}{source}"
+    count = band.get("n_priced_purchases")
+    source = f", from {_count(count)[:SHOWN_CHARS]} priced purchases" if count is not None else ""
+    # Data in markdown: a window or count served with markup shows as served.
+    head = f"**Price band** over {escape_markdown(window_words(band.get('window')) + source)}"
     if all(_priced(value) for value in prices.values()):
         return (f"{head}: the middle half of its purchases paid {_shown_money(prices['p25'])} to "
                 f"{_shown_money(prices['p75'])}, the median {_shown_money(prices['p50'])}.")

@@ -45,4 +45,7 @@ def test_a_band_in_one_sentence_whatever_the_host_serves():
     partial = price_band_words({"p50": 240000, "p75": math.nan, "p25": True})
     assert partial.endswith(": the median \\$240,000."), "a missing, NaN or odd quartile is left out"
     assert price_band_words({}).endswith("not published for this investor.")
+    odd = price_band_words({"window": "*bold* " + "x" * 5000, "n_priced_purchases": "<b>many</b>", "p50": 1})
+    assert "\\*bold\\*" in odd and "\\<b\\>many" in odd, "a served value's markup shows as served"
+    assert len(odd) < 300, "a long value is cut short"
     assert "nan" not in partial.lower()
