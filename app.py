@@ -222,10 +222,10 @@ def draw_sidebar(slot) -> None:
             st.error(describe_error(error))
         store_problem = adapter.stores.problem()
         if store_problem:
-            st.warning(store_problem, icon="⚠️")
+            st.warning(store_problem, icon=":material/warning:")
         setup_problem = adapter.settings.marketplace_setup_problem()
         if setup_problem:
-            st.warning(setup_problem, icon="⚠️")
+            st.warning(setup_problem, icon=":material/warning:")
 
 
 if __name__ == "__main__":

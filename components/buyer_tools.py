@@ -38,7 +38,7 @@ def render_buy_box_form(*, key: str, count: int) -> dict[str, Any] | None:
     """A new box's name and criteria; None until submitted. Says the limit when it is reached."""
     if count >= MAX_BUY_BOXES:
         st.info(f"You keep {MAX_BUY_BOXES} buy boxes, the most the marketplace allows: delete one to add another.",
-                icon="📦")
+                icon=":material/inventory_2:")
         return None
     with st.form(key, clear_on_submit=True):
         st.markdown(f"**New buy box** ({count} of {MAX_BUY_BOXES})")
@@ -93,7 +93,7 @@ def render_sent(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles:
 def render_agreement(agreement: Mapping[str, Any], *, key: str) -> bool:
     """The address agreement to read, and its acceptance (a checkbox)."""
     st.warning("Before the seller can release the address, you accept the address agreement: you will not contact "
-               "the owner, tenants or listing agent, nor buy the property around the seller.", icon="📄")
+               "the owner, tenants or listing agent, nor buy the property around the seller.", icon=":material/description:")
     if agreement.get("url"):
         st.markdown(f"[Read the agreement]({agreement['url']})")
     return st.checkbox("I accept the address agreement", key=key)

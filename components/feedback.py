@@ -136,9 +136,9 @@ def render_error(error: BaseException, *, title: str | None = None, notes: Seque
     if title:
         text = f"**{title}** — {text}"
     if status in (429, 503) or getattr(error, "code", None) in ("quota_exceeded",):
-        st.warning(text, icon="⏳")
+        st.warning(text, icon=":material/hourglass_top:")
     else:
-        st.error(text, icon="⚠️")
+        st.error(text, icon=":material/error:")
     for note, icon in notes:
         st.info(note, icon=icon)
     with st.expander("Details"):

@@ -52,16 +52,16 @@ def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> l
     code = getattr(error, "code", None)
     if code in CAP_CODES:
         reset = cap_reset_text(error, caps)
-        return [(reset, "🕛")] if reset else []
+        return [(reset, ":material/schedule:")] if reset else []
     if code == "terms_required":
         agreement = getattr(error, "agreement_id", None) or "—"
         return [(
             f"Accept the Marketplace API Terms (agreement {agreement}): log out, log in again and tick "
             "the terms box on the marketplace consent page.",
-            "📄",
+            ":material/description:",
         )]
     if code == "insufficient_scope":
-        return [(f"This needs the `{getattr(error, 'scope', None) or 'missing'}` scope: log in again and allow it.", "🔑")]
+        return [(f"This needs the `{getattr(error, 'scope', None) or 'missing'}` scope: log in again and allow it.", ":material/key:")]
     return desk_notes(error)
 
 
@@ -98,7 +98,7 @@ def render_still_working(error: BaseException, action: str) -> bool:
         st.warning(
             f"No answer came back for your {action}: it may have been done. Look at the offer's status; if the "
             "button is still there, press it again: it is sent as the same request, so it is never done twice.",
-            icon="❔",
+            icon=":material/help:",
         )
         return True
     if getattr(error, "code", None) != "idempotency_in_progress":
@@ -108,7 +108,7 @@ def render_still_working(error: BaseException, action: str) -> bool:
     st.info(
         f"Still working on your {action}: the marketplace has not finished it yet. "
         f"Press the button again in {wait} to see how it ended; it will not be sent twice.",
-        icon="⏳",
+        icon=":material/hourglass_top:",
     )
     return True
 

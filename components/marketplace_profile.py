@@ -77,7 +77,7 @@ def render_terms(terms: Mapping[str, Any], *, key: str) -> None:
                 f"(agreement {state.get('agreement_id') or '—'}). Log out, log in again and tick "
                 "“I accept the Marketplace API Terms” on the consent page: until then every "
                 f"{label} action is refused.",
-                icon="📄",
+                icon=":material/description:",
             )
 
 

@@ -80,7 +80,7 @@ def render_investor_record(profile: Mapping[str, Any], *, key: str) -> None:
     """The chosen investor's recorded buys: count, kinds, last bought."""
     kinds = ", ".join(readable_code(k).lower() for k in profile.get("kinds") or []) or "not classified"
     st.success(f"{profile.get('display_name') or profile.get('name')}: {profile.get('n_deals')} recorded buys "
-               f"({kinds}); last bought {profile.get('last_bought_on') or 'unknown'}.", icon="📜")
+               f"({kinds}); last bought {profile.get('last_bought_on') or 'unknown'}.", icon=":material/history_edu:")
 
 
 def render_would_buy(matches: Sequence[Mapping[str, Any]], *, marketplace_names: set[str], key: str) -> None:

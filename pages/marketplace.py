@@ -100,10 +100,10 @@ def complete_login_from_redirect() -> None:
     st.query_params.clear()
     if error:
         if state == adapter.marketplace.ROUTE_FINISHED:  # the app's own route: its code, said in words
-            st.warning(f"Login not completed: {adapter.marketplace.login_error_text(error)}", icon="🔒")
+            st.warning(f"Login not completed: {adapter.marketplace.login_error_text(error)}", icon=":material/lock:")
             return
         description = params.get("error_description") or "The login did not finish."
-        st.warning(f"Login not completed ({error}): {description} Log in again when you are ready.", icon="🔒")
+        st.warning(f"Login not completed ({error}): {description} Log in again when you are ready.", icon=":material/lock:")
         return
     try:
         return_to = adapter.marketplace.marketplace_complete_login(code, state, issuer)
@@ -134,12 +134,12 @@ def login_link() -> str:
 
 def render_login(reason: str | None) -> None:
     if reason:
-        st.warning(reason, icon="🔒")
+        st.warning(reason, icon=":material/lock:")
     else:
         st.info(
             "Log in with your marketplace account to see your offers. You sign in on the marketplace's own "
             "page, then come straight back here; this app never sees your password.",
-            icon="🔑",
+            icon=":material/key:",
         )
     try:
         url = login_link()
@@ -147,7 +147,7 @@ def render_login(reason: str | None) -> None:
         render_marketplace_problem(error, key="mkt_login_link_problem", title="The marketplace login is unavailable")
         return
     except Exception as error:  # noqa: BLE001 - discovery or registration could not reach the issuer
-        st.error(f"The marketplace login service could not be reached ({type(error).__name__}). Try again in a moment.", icon="⚠️")
+        st.error(f"The marketplace login service could not be reached ({type(error).__name__}). Try again in a moment.", icon=":material/error:")
         return
     render_login_link(url, key="mkt_login_link")
 
@@ -178,7 +178,7 @@ def render_account_bar(*, said: bool = False) -> None:
 
 def show_notice() -> str | None:
     if notice := st.session_state.pop(KEY_NOTICE, None):
-        st.success(notice, icon="✅")
+        st.success(notice, icon=":material/check_circle:")
     return notice
 
 
@@ -291,7 +291,7 @@ def accept_section(open_round: dict, caps: list[dict]) -> None:
     changed: dict[str, tuple] = st.session_state.setdefault(KEY_CHANGED, {})
     st.markdown(f"**The seller's round is open** (${open_round['offer_amount']:,.0f}). Review its terms to accept it.")
     if round_id in changed:
-        st.warning("The deal's terms changed after your preview. Compare them before you accept.", icon="🔁")
+        st.warning("The deal's terms changed after your preview. Compare them before you accept.", icon=":material/sync_problem:")
         render_terms_change(*changed[round_id], key="mkt_terms_change")
     preview = previews.get(round_id)
     if preview is None:
@@ -322,7 +322,7 @@ def accept(round_id: str, preview: dict, caps: list[dict]) -> None:
         if error.code == "preview_expired":
             # marketplace-api.md, States: older than five minutes; a new preview, then ask again.
             if fetch_preview(round_id, caps):
-                st.warning("The preview had expired, so a new one was fetched. Check the terms and accept again.", icon="⏳")
+                st.warning("The preview had expired, so a new one was fetched. Check the terms and accept again.", icon=":material/hourglass_top:")
                 render_preview(st.session_state[KEY_PREVIEWS][round_id], key="mkt_preview_renewed")
             return
         if render_still_working(error, "accept"):

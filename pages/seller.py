@@ -32,7 +32,7 @@ def main() -> None:
                "the deed records.")
     if st.query_params.get(LOGGED_IN_PARAM):
         st.query_params.clear()
-        st.success("You are logged in to the marketplace.", icon="✅")
+        st.success("You are logged in to the marketplace.", icon=":material/check_circle:")
     show_notice()
     if adapter.marketplace.marketplace_tokens() is None:
         login_panel("Log in with your seller account: you sign in on the marketplace's own page and come back here.",
@@ -49,7 +49,7 @@ def main() -> None:
         return
     if "sell" not in (me.get("sides") or []):
         st.info("This account does not sell: the Seller's desk is for members of a seller organization. "
-                "Your buyer's tools are on the Marketplace page.", icon="🏷️")
+                "Your buyer's tools are on the Marketplace page.", icon=":material/sell:")
         return
     organization = me.get("organization") or {}
     st.caption(f"{organization.get('name')} · you are {organization.get('role')}")
@@ -95,7 +95,7 @@ def own_deal_titles() -> dict[str, str]:
 
 
 def login_panel(reason: str, *, sides: list[str]) -> None:
-    st.info(reason, icon="🔑")
+    st.info(reason, icon=":material/key:")
     try:
         url = adapter.marketplace.marketplace_login_link(adapter.marketplace.SELLER_PAGE, sides=sides)
     except (ApiError, LoginError) as error:

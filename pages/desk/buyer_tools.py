@@ -37,7 +37,7 @@ def buy_boxes_panel() -> None:
     new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes))
     if new_box:
         if not new_box["name"]:
-            st.error("Name the buy box.", icon="⚠️")
+            st.error("Name the buy box.", icon=":material/error:")
         else:
             act("buy box", lambda: buyer.create_buy_box(new_box["name"], new_box["criteria"]),
                 success=f"Your buy box “{new_box['name']}” is saved: deals published that match it will alert you.")
@@ -87,7 +87,7 @@ def ask_section(deal_id: str) -> None:
         sent = st.form_submit_button("Send the question")
     if sent:
         if not message.strip():
-            st.error("Write your question first.", icon="⚠️")
+            st.error("Write your question first.", icon=":material/error:")
             return
         act("question", lambda: buyer.send_inquiry(deal_id, message), success="Your question was sent to the seller.")
 
@@ -102,7 +102,7 @@ def address_section(deal_id: str) -> None:
     if not pressed:
         return
     if agreement and not accepted:
-        st.error("Tick the agreement box to ask for the address.", icon="⚠️")
+        st.error("Tick the agreement box to ask for the address.", icon=":material/error:")
         return
     try:
         buyer.request_address(deal_id, agreement["id"] if agreement else None, None)

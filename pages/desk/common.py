@@ -15,7 +15,7 @@ KEY_NOTICE = "desk_notice"
 
 def show_notice() -> None:
     if notice := st.session_state.pop(KEY_NOTICE, None):
-        st.success(notice, icon="✅")
+        st.success(notice, icon=":material/check_circle:")
 
 
 def act(action: str, write: Callable[[], Any], *, success: str, title: str | None = None) -> Any:

@@ -49,7 +49,7 @@ def create(fields: dict) -> None:
     try:
         made = seller.create_draft(fields)
     except InvalidInputError as error:
-        st.error(f"Check the draft: {error.errors[0]['param']} {error.errors[0]['message']}.", icon="⚠️")
+        st.error(f"Check the draft: {error.errors[0]['param']} {error.errors[0]['message']}.", icon=":material/error:")
         return
     except ApiError as error:
         render_marketplace_problem(error, key="desk_create_problem", title="The draft was not created")
@@ -61,7 +61,7 @@ def create(fields: dict) -> None:
 
 def draft_section(draft: dict) -> None:
     if draft.get("status") == "published":
-        st.info("This draft is published: it is one of your deals now.", icon="📢")
+        st.info("This draft is published: it is one of your deals now.", icon=":material/campaign:")
         would_buy(draft)
         return
     with st.expander("The draft's details", expanded=not draft.get("media")):
@@ -91,13 +91,13 @@ def upload_photos(draft_id: str) -> None:
     if not sent:
         return
     if not files:
-        st.error("Choose one or more photos to upload.", icon="⚠️")
+        st.error("Choose one or more photos to upload.", icon=":material/error:")
         return
     try:
         for file in files:
             seller.upload_photo(draft_id, file.name, file.getvalue())
     except InvalidInputError as error:
-        st.error(f"{error.errors[0]['message'].capitalize()}.", icon="⚠️")
+        st.error(f"{error.errors[0]['message'].capitalize()}.", icon=":material/error:")
         return
     except ApiError as error:
         render_marketplace_problem(error, key="desk_upload_problem", title="A photo was not uploaded")
@@ -114,9 +114,9 @@ def publish_section(draft: dict) -> None:
     except ApiError as error:
         render_marketplace_problem(error, key="desk_credits_problem", title="Your credits could not be read")
         return
-    st.info(cost_text(credits), icon="💳")
+    st.info(cost_text(credits), icon=":material/credit_card:")
     if (credits.get("balance") or 0) < (credits.get("publish_cost") or 0):
-        st.warning(balance_short_text(credits), icon="💳")
+        st.warning(balance_short_text(credits), icon=":material/credit_card:")
     if st.button("Publish this deal", key=f"desk_publish_{draft['id']}", type="primary"):
         act("publish", lambda: seller.publish(draft["id"]), title="The deal was not published",
             success=f"Your deal “{draft.get('title')}” is live; buyers see it now.")

@@ -111,13 +111,13 @@ def strike_section(buyer_id: str | None) -> None:
     if not buyer_id:
         return
     with st.expander("Strike this buyer"):
-        st.warning(STRIKE_WINDOW_TEXT, icon="⚖️")
+        st.warning(STRIKE_WINDOW_TEXT, icon=":material/gavel:")
         with st.form(f"desk_strike_{buyer_id}"):
             reason = st.text_area("Why (the marketplace reads it)", key=f"desk_strike_reason_{buyer_id}")
             filed = st.form_submit_button("File the strike")
         if not filed:
             return
         if not reason.strip():
-            st.error("Say why you file the strike.", icon="⚠️")
+            st.error("Say why you file the strike.", icon=":material/error:")
             return
         act("strike", lambda: seller.strike(buyer_id, reason), success="The strike was filed.")

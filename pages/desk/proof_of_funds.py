@@ -32,7 +32,7 @@ def proof_panel(me: dict, *, notice_key: str) -> None:
     if not submitted:
         return
     if document is None:
-        st.error("Choose a PDF letter to upload.", icon="⚠️")
+        st.error("Choose a PDF letter to upload.", icon=":material/error:")
         return
     try:
         result = actions.upload_proof(

@@ -38,7 +38,7 @@ def leads_panel() -> None:
         added = st.form_submit_button("Add the lead")
     if added:
         if not name.strip():
-            st.error("Name the person.", icon="⚠️")
+            st.error("Name the person.", icon=":material/error:")
             return
         act("lead", lambda: seller.add_lead(name, email or None, None), success="The lead was added.")
 
@@ -60,7 +60,7 @@ def reviews_panel() -> None:
         sent = st.form_submit_button("Publish the response")
     if sent:
         if not body.strip():
-            st.error("Write the response first.", icon="⚠️")
+            st.error("Write the response first.", icon=":material/error:")
             return
         act("response", lambda: seller.respond(review_id, body), success="Your response is published.")
 
@@ -92,7 +92,7 @@ def webhooks_panel() -> None:
         hooks = seller.webhooks()
     except ApiError as error:
         if error.code == "insufficient_role":
-            st.warning(role_refusal_text(error.role, error.required_roles), icon="🔐")
+            st.warning(role_refusal_text(error.role, error.required_roles), icon=":material/lock_person:")
             return
         render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook endpoints could not be read")
         return
