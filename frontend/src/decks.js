@@ -22,19 +22,34 @@ const NO_FRAMES = {requestAnimationFrame: () => 0, cancelAnimationFrame: () => {
 // luma.gl's default provider (the window's animation frames) is set back by `null`.
 const FRAMES = null;
 
-// A deck drawing into `container`: a kept one moved there, or a new one.
-export function deckIn(container, props) {
-  // A deck prepared for every layer kind (spare.js) first: its first frame compiles nothing.
-  const prepared = kept.findLastIndex((deck) => deck.prepared);
-  const deck = prepared >= 0 ? kept.splice(prepared, 1)[0] : kept.pop();
+// A deck drawing into `container` for an element of `kind` ('map' for the Map page's element,
+// 'small' for the small maps and the network graph): a kept one moved there, or a new one.
+export function deckIn(container, props, {kind} = {}) {
+  const deck = takeKept(kind);
   if (deck === undefined) {
     // luma.gl's default waits for the window's load: an early map (early.js) would wait for all of Streamlit's.
-    return new Deck({deviceProps: {waitForPageLoad: false}, ...props, parent: container});
+    const made = new Deck({deviceProps: {waitForPageLoad: false}, ...props, parent: container});
+    made.kind = kind;
+    return made;
   }
   container.appendChild(deck.getCanvas());
   deck.setProps({...RESET, ...props});
   deck.animationLoop?.setProps({animationFrameProvider: FRAMES});
+  deck.kind = kind;
   return deck;
+}
+
+// The kept deck that compiles and resizes least: one that last served the same kind of element
+// (its context compiled that element's shaders, its drawing buffer is near its size), then one
+// prepared for every layer kind (spare.js), then the last let go. The Map back from a property
+// took the spare its small map had used (prepared, and taken first): it compiled the Map's
+// layers again and resized the small map's drawing buffer to the Map's, 0.3 to 0.8 s
+// (bench/demo_tour.py, Back to "Who buys there").
+function takeKept(kind) {
+  const sameKind = kept.findLastIndex((deck) => kind !== undefined && deck.kind === kind);
+  const prepared = kept.findLastIndex((deck) => deck.prepared);
+  const index = sameKind >= 0 ? sameKind : prepared >= 0 ? prepared : kept.length - 1;
+  return index >= 0 ? kept.splice(index, 1)[0] : undefined;
 }
 
 // The deck of an element that unmounts: kept for the next, or finalized when it never got

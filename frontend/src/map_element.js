@@ -151,7 +151,7 @@ function mount(parentElement, setStateValue) {
         reportWhenSettled(map);
       }
     },
-  });
+  }, {kind: 'map'});
   // The map's parts, each its own module; `redraw` draws its layers again.
   const redraw = () => map.data && map.deck.setProps({layers: layers(map, map.data, map.labelsDrawn)});
   addDownload(map);

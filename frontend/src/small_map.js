@@ -87,7 +87,7 @@ function mount(parentElement, data) {
     onAfterRender: () => {
       if (map.drawn && container.dataset.painted !== 'true') container.dataset.painted = 'true';
     },
-  });
+  }, {kind: 'small'});
   // The tiles' switch, as on the Map (basemap.js); a graph is offered none.
   addBasemapSwitch(map, () => draw(map));
   addButton(container, {name: 'Zoom in', text: '+', onClick: () => zoomBy(map, ZOOM_STEP)});

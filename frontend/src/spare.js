@@ -7,8 +7,8 @@
 // (SwiftShader, no GPU) that held the page's main thread 1 to 4 s: the tour's step from the Map
 // to a property (bench/demo_tour.py). So once per tab, when a tour is running, a deck is made
 // off screen, draws one row of every kind of layer the small maps draw (compiling their
-// shaders), and is let go into the kept decks marked prepared: the next map to mount takes it
-// before any other kept deck (decks.js).
+// shaders), and is let go into the kept decks marked prepared: the next small map to mount takes
+// it before any other kept deck (decks.js).
 // Compiling holds the main thread too, 3 to 5 s in all here: so only for a tour, whose start
 // reads ahead what its steps show and whose steps are to open in under a second (issue 29);
 // an analyst panning the Map would feel it.
@@ -72,11 +72,11 @@ function makeSpare(kinds) {
         return;
       }
       setTimeout(() => {
-        deck.prepared = true; // taken first by the next map (decks.js)
+        deck.prepared = true; // taken first by the next small map (decks.js)
         letGo(deck);
         holder.remove();
         document.documentElement.dataset.spareDeck = 'ready'; // tests/browser/test_decks_kept.py
       }, 0);
     },
-  });
+  }, {kind: 'small'});
 }

@@ -64,7 +64,29 @@ test('a deck prepared for every layer kind is taken before one let go later', ()
   const plain = fakeDeck('plain');
   letGo(prepared);
   letGo(plain);
-  assert.equal(deckIn(container(), {}), prepared);
-  assert.equal(deckIn(container(), {}), plain);
+  assert.equal(deckIn(container(), {}, {kind: 'small'}), prepared);
+  assert.equal(deckIn(container(), {}, {kind: 'small'}), plain);
+  assert.equal(keptCount(), 0);
+});
+
+test('a map takes the deck that last served its kind of element, before a prepared one', () => {
+  // The tour: the Map's deck kept on a property's page, whose small map took the spare; back on
+  // the Map, its element takes its own deck (its shaders, its size), not the spare.
+  const mapDeck = fakeDeck('map');
+  mapDeck.kind = 'map';
+  letGo(mapDeck);
+  const spare = fakeDeck('spare');
+  spare.prepared = true;
+  letGo(spare);
+  const small = deckIn(container(), {}, {kind: 'small'});
+  assert.equal(small, spare);
+  letGo(small);
+  assert.equal(deckIn(container(), {}, {kind: 'map'}), mapDeck);
+  assert.equal(mapDeck.kind, 'map');
+  // The next small map takes the spare again: it last served a small map.
+  const plain = fakeDeck('plain');
+  letGo(plain);
+  assert.equal(deckIn(container(), {}, {kind: 'small'}), spare);
+  assert.equal(deckIn(container(), {}, {kind: 'small'}), plain);
   assert.equal(keptCount(), 0);
 });
