@@ -1,14 +1,18 @@
 """The Properties page's reads: the parcel search, a parcel's page, who would buy it, STR parcels.
 
 Each returns plain data (`adapter.values.plain`). Every read here may cost credits (data-api.md,
-Limits 3: a property or an investor new to the account costs 1), so none is memoised; the
-`*_cost` functions say beforehand the most each may cost.
+Limits 3: a property or an investor new to the account costs 1), so none is memoised across
+sessions; the `*_cost` functions say beforehand the most each may cost. A parcel's page is kept
+in its session (it was paid for, and its search is a POST the client's cache does not keep).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+import streamlit as st
+from cachetools import LRUCache
 
 from adapter.data import data_api
 from adapter.values import plain
@@ -46,7 +50,24 @@ UNPUBLISHED_CODES = frozenset({"parcels_unavailable", "addresses_unavailable", "
                                "listings_unavailable"})
 
 
+# The session's last parcel pages, by dataset version and id: a tour's start reads its step's
+# parcel ahead (adapter/tour.py), and the page opened on it then asks the service nothing. Its
+# search (a POST) is kept by no cache below (services/data_api/resources/properties.py).
+PARCEL_PAGES = "adapter_parcel_pages"
+KEPT_PARCEL_PAGES = 8
+
+
 def parcel_page(property_id: str) -> dict:
+    """`read_parcel_page`, kept in the session for the dataset version it was read from."""
+    api = data_api()
+    kept = st.session_state.setdefault(PARCEL_PAGES, LRUCache(KEPT_PARCEL_PAGES))
+    key = (api.cache.version, property_id)
+    if key not in kept:
+        kept[key] = read_parcel_page(property_id)
+    return kept[key]
+
+
+def read_parcel_page(property_id: str) -> dict:
     """Everything the property's page shows; one parcel charged once (the four detail reads share it).
 
     Each read stands alone: a `422` naming a dataset the market does not publish

@@ -137,6 +137,8 @@ def _busiest(market: Mapping[str, Any]) -> dict[str, str]:
     # The Map's first look at the zoomed view, and the cell's reads its panel makes.
     adapter.data.deal_cells({"bbox": zoomed.text()}, {}, choose_resolution(zoomed))
     box = {"bbox": cell_box(cell).text()}
+    # The cell's own figures: the zoomed map draws finer cells, so its panel reads the cell's box.
+    adapter.data.deal_cells(box, {}, h3.get_resolution(cell))
     adapter.data.deal_summary(box, {})
     adapter.data.top_investors(box, {}, limit=10)
     return {"busiest_cell": cell, "busiest_view": zoomed.text()}
