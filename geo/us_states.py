@@ -79,6 +79,13 @@ def state_outlines(tolerance: float = DEFAULT_TOLERANCE_DEG) -> tuple[tuple[Poin
     return tuple(paths)
 
 
+def outlines_loaded() -> bool:
+    """Whether the default outlines are decoded and thinned: 0.2 s once per process, which the
+    first small map (a property's, in a tour's step) would otherwise wait for; the Map reads
+    them ahead once it is drawn (pages/map_sections/read_ahead.py)."""
+    return state_outlines.cache_info().currsize > 0
+
+
 def outlines_near(bbox: Sequence[float], *, margin_deg: float = 5.0) -> list[list[list[float]]]:
     """The outline paths that reach into `bbox` (west, south, east, north) widened by `margin_deg`,
     as lists for a chart: a map of a few markets does not carry the whole country's borders."""

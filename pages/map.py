@@ -40,7 +40,7 @@ from mapspec.area import Area
 from pages.map_sections import first_paint
 from pages.map_sections.brief import render_brief
 from pages.map_sections.area import follow_the_area, render_area_panel, render_area_tables
-from pages.map_sections.read_ahead import read_ahead_markets, read_ahead_place_names, read_ahead_zoom
+from pages.map_sections.read_ahead import read_ahead_markets, read_ahead_offline_tables, read_ahead_zoom
 from pages.map_sections.cell import render_cell_panel, render_cell_tables
 from pages.map_sections.playback import render_time_switch, time_of_view
 from pages.map_sections.state import (
@@ -301,7 +301,7 @@ def main() -> None:
     render_map_and_panel(place, market, markets, filters, colour, geometry, place_view, place_ok)
     # Once the page is drawn: what a market switch will draw (pages/map_sections/read_ahead.py).
     read_ahead_markets(place, markets, filters, colour)
-    read_ahead_place_names()
+    read_ahead_offline_tables()
 
 
 @st.fragment

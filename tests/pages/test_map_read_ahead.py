@@ -93,17 +93,22 @@ def test_a_zoom_on_a_place_read_whole_finds_its_cells_read_ahead(monkeypatch, sa
     assert requested == [], f"the zoom requested cells itself, at resolutions {requested}"
 
 
-def test_the_table_naming_a_cells_place_is_loaded_ahead(monkeypatch, sandbox):
+def test_the_offline_tables_are_loaded_ahead(monkeypatch, sandbox):
     """A cell's panel names its place from an offline table; loading it took the first cell's
-    panel 0.15 to 0.2 s (the tour's "Who buys there"). The Map loads it once it is drawn."""
+    panel 0.15 to 0.2 s (the tour's "Who buys there"). A small map draws the states' outlines,
+    decoded and thinned in 0.2 s of the first (a property's, the tour's next step). The Map
+    loads both once it is drawn."""
+    import geo.us_states
     import mapspec.labels
 
     monkeypatch.setattr(adapter.read_ahead, "OUTSIDE_A_BROWSER", True)
     monkeypatch.setattr(adapter.read_ahead, "START_AFTER_S", 0.0)
     point_app_at(monkeypatch, sandbox.url)
     mapspec.labels._zip_codes.cache_clear()
+    geo.us_states.state_outlines.cache_clear()
     app = new_page()
     app.run()
     assert not app.exception
     assert wait_idle(120), "the reads ahead finished"
     assert mapspec.labels.place_names_loaded(), "the table is loaded before any cell is chosen"
+    assert geo.us_states.outlines_loaded(), "the outlines are decoded before any small map is drawn"
