@@ -1,5 +1,5 @@
 // deck.gl decks outlive the elements that drew in them. An element that unmounts (its page
-// left) leaves its deck here, its canvas out of the page and its layers dropped, and the next
+// left) leaves its deck here, its canvas off screen and its layers dropped, and the next
 // map or graph to mount takes it with its WebGL context and the shaders that context
 // compiled (luma.gl keeps a device's pipelines). A new deck on every visit to a page with a
 // map made a context and compiled its shaders again: on a software renderer (SwiftShader, a
@@ -33,6 +33,8 @@ export function deckIn(container, props, {kind} = {}) {
     return made;
   }
   container.appendChild(deck.getCanvas());
+  deck.keptIn?.remove();
+  deck.keptIn = null;
   deck.setProps({...RESET, ...props});
   deck.animationLoop?.setProps({animationFrameProvider: FRAMES});
   deck.kind = kind;
@@ -62,9 +64,38 @@ export function letGo(deck) {
   }
   deck.animationLoop?.setProps({animationFrameProvider: NO_FRAMES});
   deck.setProps({...RESET, layers: []});
-  canvas.remove();
+  deck.keptIn = keepOffScreen(canvas);
   kept.push(deck);
-  while (kept.length > KEPT) kept.shift().finalize();
+  while (kept.length > KEPT) {
+    const dropped = kept.shift();
+    dropped.keptIn?.remove();
+    dropped.finalize();
+  }
+}
+
+// A kept canvas waits off screen at the size it had, still in the page: taken out of the page,
+// luma.gl saw it shrink to nothing and set its drawing buffer to 1 by 1, and the next map to take
+// it allocated its buffer again at its own size, 0.1 to 0.2 s on a software renderer (the Map
+// back from a property, bench/demo_tour.py). At its size, the next map of that size resizes nothing.
+function keepOffScreen(canvas) {
+  const document = globalThis.document;
+  if (!document?.body) {
+    canvas.remove();
+    return null;
+  }
+  const holder = document.createElement('div');
+  // Its drawing buffer's size: an element unmounts once its box has left the page, where the
+  // canvas measures nothing (the buffer follows the box's size in device pixels, luma.gl).
+  const ratio = globalThis.devicePixelRatio || 1;
+  const width = Math.max(1, Math.round(canvas.width / ratio));
+  const height = Math.max(1, Math.round(canvas.height / ratio));
+  holder.style.cssText = `position:fixed;left:-10000px;top:0;width:${width}px;height:${height}px;` +
+    'visibility:hidden;pointer-events:none';
+  holder.setAttribute('aria-hidden', 'true');
+  holder.dataset.deedscope = 'kept-deck';
+  holder.appendChild(canvas);
+  document.body.appendChild(holder);
+  return holder;
 }
 
 // How many are kept (tests).

@@ -23,7 +23,7 @@ import {deckIn, letGo} from './decks.js';
 import {earlyHost, keepEarly, remember, takeEarly} from './early.js';
 import {addExtrusionSwitch, extrusion, pitchOf} from './extrude.js';
 import {showLegend} from './legend.js';
-import {addFullScreen, fitHeight} from './size.js';
+import {addFullScreen, fitHeight, startHeight} from './size.js';
 import {mountDraw} from './draw.js';
 import {addDownload} from './snapshot.js';
 import {TimePlayer} from './time.js';
@@ -106,8 +106,8 @@ function mount(parentElement, setStateValue) {
   container.dataset.deedscope = 'map';
   container.setAttribute('role', 'region');
   container.setAttribute('aria-label', 'Map of deals by H3 cell: hover a cell for its figures, click it to open its panel');
-  container.style.position = 'relative';
-  container.style.width = '100%';
+  Object.assign(container.style, {position: 'relative', width: '100%'});
+  startHeight(container); // the last map's height: its canvas is not sized twice (size.js)
   parentElement.appendChild(container);
   const problem = overlay(
     container,

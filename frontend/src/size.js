@@ -27,6 +27,16 @@ export function isFullScreen(map) {
   return document.fullscreenElement === map.container;
 }
 
+// The height a map was last fitted to: a map that mounts starts at it, before its first message
+// fits it. In a box of no height its canvas (a kept deck's, decks.js) got a drawing buffer of 1 by
+// 1, and one of the map's size a frame later: two allocations, the second 0.1 s or more on a
+// software renderer (the tour's Back to the Map, bench/demo_tour.py).
+let lastFitted = 0;
+
+export function startHeight(container) {
+  if (lastFitted) container.style.height = `${lastFitted}px`;
+}
+
 // Sets the map's height and returns it.
 export function fitHeight(map, least) {
   map.least = least;
@@ -36,6 +46,7 @@ export function fitHeight(map, least) {
   }
   const height = heightToFoot({windowHeight: window.innerHeight, top: pageTop(map.container), least});
   map.container.style.height = `${height}px`;
+  lastFitted = height;
   return height;
 }
 
