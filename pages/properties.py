@@ -302,15 +302,19 @@ def property_section(property_id: str) -> None:
     if page["parcel"]:
         render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
                           height=260)
-    title, loans, permits, listings = st.tabs(["Chain of title", "Loans", "Permits", "Listings"])
-    with title:
-        render_chain_of_title(page["history"], key="prop_deeds", note=notes.get("history"))
-    with loans:
-        render_loans(page["financing"], key="prop_loans", as_of=page["financing_as_of"])
-    with permits:
-        render_permits(page["permits"], key="prop_permits")
-    with listings:
-        render_listing_history(page["listings"], key="prop_listings", note=page["listings_note"])
+    # Only the open tab is drawn (a rerun on a switch): the four tables and their downloads were
+    # drawn at once, 0.2 s of the property's opening in the browser (issue 29, the tour's step).
+    tabs = st.tabs(["Chain of title", "Loans", "Permits", "Listings"], key="prop_section", on_change="rerun")
+    sections = (
+        lambda: render_chain_of_title(page["history"], key="prop_deeds", note=notes.get("history")),
+        lambda: render_loans(page["financing"], key="prop_loans", as_of=page["financing_as_of"]),
+        lambda: render_permits(page["permits"], key="prop_permits"),
+        lambda: render_listing_history(page["listings"], key="prop_listings", note=page["listings_note"]),
+    )
+    for tab, draw in zip(tabs, sections, strict=True):
+        if tab.open is not False:  # None where tabs keep no state: every tab drawn
+            with tab:
+                draw()
     buyers_section(property_id)
 
 

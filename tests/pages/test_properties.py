@@ -6,7 +6,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest import page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import open_tab, page_path, run_page as run_page_file, sandbox_fixtures, texts
 from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("properties")
@@ -70,11 +70,15 @@ def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
     confirm(app, "prop_parcel")
     said = texts(app)
     assert property_id in said and "bought by [" in said and "](/investors?investor=inv_" in said
-    loans = next(frame.value for frame in app.dataframe if "Lender" in frame.value.columns)
+    # Only the open tab is drawn: the chain of title first, the others as a click opens them.
+    assert not [frame for frame in app.dataframe if "Lender" in frame.value.columns], "a closed tab is not drawn"
+    loans = next(frame.value for frame in open_tab(app, "Loans", key="prop_section").dataframe if "Lender" in frame.value.columns)
     assert loans["Lender id"].str.startswith("len_").all()
     assert loans["Lender page"].str.startswith("/lenders?lender=len_").all()
-    permits = next(frame.value for frame in app.dataframe if "Permit" in frame.value.columns)
-    listings = next(frame.value for frame in app.dataframe if "Listing id" in frame.value.columns)
+    permits = next(frame.value for frame in open_tab(app, "Permits", key="prop_section").dataframe
+                   if "Permit" in frame.value.columns)
+    listings = next(frame.value for frame in open_tab(app, "Listings", key="prop_section").dataframe
+                    if "Listing id" in frame.value.columns)
     # issue 16: one label per code (REMODEL, FINALED, SOLD read as words) and the county by its name.
     codes = [str(value) for value in [*permits["Kind"], *permits["Status"], *listings["Status"]]]
     assert codes and not [code for code in codes if code.isupper() or "_" in code], codes
@@ -93,7 +97,7 @@ def test_a_second_visit_costs_nothing(app_env):
 
 def test_a_market_without_listings_says_so(app_env):
     app = confirm(run_page(property=sandbox_fixtures(app_env)["parcel_nnj"]), "prop_parcel")
-    assert "publishes no listing feed" in texts(app)
+    assert "publishes no listing feed" in texts(open_tab(app, "Listings", key="prop_section"))
 
 
 def test_a_malformed_property_id_is_refused(app_env):
