@@ -29,20 +29,24 @@ ALL_TIME_COUNTERS = [
 WINDOW_PATTERN = re.compile(r"^(?P<counter>.+?)_?(?P<months>12|24)m$")
 
 
-def window_counters_frame(profile: Mapping) -> pd.DataFrame:
-    """The 12- and 24-month counters side by side, whatever their names (`bought_12m`, `n_flips_24m`, ...)."""
-    rows: dict[str, dict] = {}
+def window_counts(profile: Mapping) -> dict[str, dict[str, str]]:
+    """The 12- and 24-month counters by counter, whatever their names (`bought_12m`, `n_flips_24m`, ...),
+    as shown: a window the profile does not serve reads "—", not "None" beside the other's count."""
+    rows: dict[str, dict[str, str]] = {}
     for field, value in profile.items():
         match = WINDOW_PATTERN.match(field)
         if not match or isinstance(value, (dict, list)) or isinstance(value, bool):
             continue
         counter = match["counter"].removeprefix("n_").replace("_", " ")
-        rows.setdefault(counter, {"Counter": counter})[f"{match['months']} months"] = value
-    frame = pd.DataFrame(list(rows.values()), columns=["Counter", "12 months", "24 months"])
-    # A window the profile does not serve reads "—", not "None" beside the other's count.
-    for column in ("12 months", "24 months"):
-        frame[column] = [f"{int(value):,}" if pd.notna(value) else "—" for value in frame[column]]
-    return frame
+        shown = f"{int(value):,}" if isinstance(value, (int, float)) and math.isfinite(value) else "—"
+        rows.setdefault(counter, {"12 months": "—", "24 months": "—"})[f"{match['months']} months"] = shown
+    return rows
+
+
+def window_counters_frame(profile: Mapping) -> pd.DataFrame:
+    """The 12- and 24-month counters side by side, one row each."""
+    rows = [{"Counter": counter, **windows} for counter, windows in window_counts(profile).items()]
+    return pd.DataFrame(rows, columns=["Counter", "12 months", "24 months"])
 
 
 def labelled_counts_frame(values, *, label: str) -> pd.DataFrame:
@@ -76,19 +80,13 @@ def counts_frame(profile: Mapping) -> pd.DataFrame:
     """Every counter in one table: all time, then the last 12 and 24 months beside it where the
     profile serves that window of it (`n_flips` beside `n_flips_12m`), and a window with no
     counter of all time (`bought_12m`) on its own row. A count not served reads "—"."""
-    windows = window_counters_frame(profile).set_index("Counter")
+    windows = window_counts(profile)
     rows = []
     for field, label in ALL_TIME_COUNTERS:
-        if profile.get(field) is None:
-            continue
-        name = field.removeprefix("n_").replace("_", " ")
-        window = windows.loc[name] if name in windows.index else {}
-        rows.append({"Counter": label, "All time": _count(profile[field]),
-                     "12 months": window.get("12 months", "—"), "24 months": window.get("24 months", "—")})
-        windows = windows.drop(index=name, errors="ignore")
-    for name, window in windows.iterrows():
-        rows.append({"Counter": name.capitalize(), "All time": "—", "12 months": window["12 months"],
-                     "24 months": window["24 months"]})
+        if profile.get(field) is not None:
+            window = windows.pop(field.removeprefix("n_").replace("_", " "), {"12 months": "—", "24 months": "—"})
+            rows.append({"Counter": label, "All time": _count(profile[field]), **window})
+    rows.extend({"Counter": counter.capitalize(), "All time": "—", **window} for counter, window in windows.items())
     return pd.DataFrame(rows, columns=["Counter", "All time", "12 months", "24 months"])
 
 
