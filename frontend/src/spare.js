@@ -22,8 +22,21 @@ const LOOK_AGAIN_MS = 250;
 const AFTER_FIRST_STEP_MS = 1500;
 // Between two kinds: time for a press, a pointer move, a frame of the page.
 const BETWEEN_KINDS_MS = 50;
-// Off screen, but laid out: a canvas of no size draws nothing, and compiles nothing.
-const HOLDER_STYLE = 'position:fixed;left:-10000px;top:0;width:320px;height:200px;pointer-events:none';
+// Off screen, but laid out (a canvas of no size draws nothing, and compiles nothing), at the size
+// of the small map a tour shows next: a property's, 260 px tall less its border, across the page's
+// main column. A spare of another size had its drawing buffer resized as that map took it, 0.1 to
+// 0.3 s of the step on a software renderer (bench/demo_tour.py); a map of another size still does.
+const HOLDER_STYLE = 'position:fixed;left:-10000px;top:0;pointer-events:none';
+const SPARE_HEIGHT_PX = 258;
+const SMALL_MAP_BORDERS_PX = 2;
+
+function spareWidth() {
+  const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+  if (!main) return 320;
+  const style = getComputedStyle(main);
+  const content = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.max(1, Math.floor(content) - SMALL_MAP_BORDERS_PX);
+}
 
 let planned = false;
 
@@ -52,7 +65,7 @@ function whenIdle(callback) {
 // wait for all of it; a kind at a time, a press waits for one.
 function makeSpare(kinds) {
   const holder = document.createElement('div');
-  holder.style.cssText = HOLDER_STYLE;
+  holder.style.cssText = `${HOLDER_STYLE};width:${spareWidth()}px;height:${SPARE_HEIGHT_PX}px`;
   holder.setAttribute('aria-hidden', 'true');
   document.body.appendChild(holder);
   let next = 0;
