@@ -27,6 +27,36 @@ ALL_TIME_COUNTERS = [
     ("n_distressed_buys", "Distressed buys"),
 ]
 WINDOW_PATTERN = re.compile(r"^(?P<counter>.+?)_?(?P<months>12|24)m$")
+# A value shown as served (text where a number was expected, a 300-digit count), at most this long.
+SHOWN_CHARS = 40
+
+
+def _priced(value) -> bool:
+    """A number to show: an int of any size, or a finite float (math.isfinite overflows on a 300-digit int)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+def _shown(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+
+
+def _count(value) -> str:
+    """A count as a person reads it: 1,748; "—" when not served or not a number; text as served, cut short."""
+    if _priced(value):
+        return _shown(f"{round(value):,}")
+    return "—" if value is None or isinstance(value, float) else _shown(str(value))
+
+
+def _money(value) -> str:
+    return f"${_count(value)}" if _priced(value) else "—"
+
+
+def _counter_name(field: str) -> str:
+    """`n_flips` and `n_flips_12m` both name the counter "flips"."""
+    return field.removeprefix("n_").replace("_", " ")
 
 
 def window_counts(profile: Mapping) -> dict[str, dict[str, str]]:
@@ -37,9 +67,8 @@ def window_counts(profile: Mapping) -> dict[str, dict[str, str]]:
         match = WINDOW_PATTERN.match(field)
         if not match or isinstance(value, (dict, list)) or isinstance(value, bool):
             continue
-        counter = match["counter"].removeprefix("n_").replace("_", " ")
-        shown = f"{int(value):,}" if isinstance(value, (int, float)) and math.isfinite(value) else "—"
-        rows.setdefault(counter, {"12 months": "—", "24 months": "—"})[f"{match['months']} months"] = shown
+        rows.setdefault(_counter_name(match["counter"]), {"12 months": "—", "24 months": "—"})[
+            f"{match['months']} months"] = _count(value)
     return rows
 
 
@@ -67,10 +96,6 @@ def labelled_counts_frame(values, *, label: str) -> pd.DataFrame:
     return frame.drop(columns=["Share or count"]) if frame["Share or count"].isna().all() else frame
 
 
-def _money(value) -> str:
-    return "—" if value is None else f"${value:,.0f}"
-
-
 DATE_FIELDS = (("first_deed", "First deed"), ("last_deed", "Last deed"), ("last_bought_on", "Last bought"))
 COUNTS_WORDS = ("All time: every deal on record, with or without a map point. A place's leaderboard "
                 "counts only the deals it can place inside that place, so it may count a few fewer.")
@@ -84,7 +109,7 @@ def counts_frame(profile: Mapping) -> pd.DataFrame:
     rows = []
     for field, label in ALL_TIME_COUNTERS:
         if profile.get(field) is not None:
-            window = windows.pop(field.removeprefix("n_").replace("_", " "), {"12 months": "—", "24 months": "—"})
+            window = windows.pop(_counter_name(field), {"12 months": "—", "24 months": "—"})
             rows.append({"Counter": label, "All time": _count(profile[field]), **window})
     rows.extend({"Counter": counter.capitalize(), "All time": "—", **window} for counter, window in windows.items())
     return pd.DataFrame(rows, columns=["Counter", "All time", "12 months", "24 months"])
@@ -117,28 +142,17 @@ def render_investor_prices(profile: Mapping, *, key: str) -> None:
     columns = st.columns(4)
     columns[0].metric("Median bought price", _money(profile.get("median_bought_price")))
     hold_days = profile.get("median_hold_days")
-    columns[1].metric("Median hold", "—" if hold_days is None else f"{hold_days:,.0f} days")
+    columns[1].metric("Median hold", f"{_count(hold_days)} days" if _priced(hold_days) else "—")
     ratio = profile.get("median_spread_ratio")
-    columns[2].metric("Median resale ÷ buy", "—" if ratio is None else f"{ratio:.2f}×")
+    # A ratio past a million is no ratio a deal makes (and a 300-digit one overflows a float).
+    columns[2].metric("Median resale ÷ buy", f"{ratio:.2f}×" if _priced(ratio) and abs(ratio) < 1e6 else "—")
     columns[3].metric("Median gross profit", _money(profile.get("median_gross_profit")))
     st.markdown(price_band_words(band))
-
-
-def _count(value) -> str:
-    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
-
-
-def _priced(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _shown_money(value) -> str:
     # Escaped: two dollar signs in one markdown line would be set as a formula.
     return escape_markdown(_money(value))
-
-
-# A value the sentence does not know, as served, at most this long.
-SHOWN_CHARS = 40
 
 
 def window_words(window) -> str:
@@ -149,15 +163,14 @@ def window_words(window) -> str:
         return f"the last {int(match[1])} months"
     if not window or str(window).strip().lower() in ("all", "all_time"):
         return "the whole record"
-    text = " ".join(str(window).split())
-    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+    return _shown(str(window))
 
 
 def price_band_words(band: Mapping) -> str:
     """The band's quartiles in one sentence: a bar chart of three bars said less, and drew slower."""
     prices = {field: band.get(field) for field in ("p25", "p50", "p75")}
     count = band.get("n_priced_purchases")
-    source = f", from {_count(count)[:SHOWN_CHARS]} priced purchases" if count is not None else ""
+    source = f", from {_count(count)} priced purchases" if count is not None else ""
     # Data in markdown: a window or count served with markup shows as served.
     head = f"**Price band** over {escape_markdown(window_words(band.get('window')) + source)}"
     if all(_priced(value) for value in prices.values()):

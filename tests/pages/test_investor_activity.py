@@ -94,3 +94,17 @@ def test_a_link_whose_id_is_no_id_keeps_the_finder_open():
     app = run_page(investor="inv_12")
     assert not app.exception
     assert [box for box in app.text_input if box.key == "inv_id_input"], "the finder is there to search with"
+
+
+def test_a_300_digit_count_nan_or_a_long_paste_reads_cut_short_and_breaks_nothing():
+    """A 300-digit integer overflowed `math.isfinite` and broke the windows and the price band."""
+    huge = 10**300
+    frame = counts_frame({"n_deals": float("nan"), "n_flips": "x" * 300, "n_holds": 12.0, "n_flips_12m": huge,
+                          "bought_24m": float("nan")}).set_index("Counter")
+    assert frame.loc["Deals"]["All time"] == "—", "NaN reads as not served"
+    assert frame.loc["Flips"]["All time"] == "x" * 40 + "…"
+    assert frame.loc["Flips"]["12 months"].startswith("1,000,000") and len(frame.loc["Flips"]["12 months"]) == 41
+    assert frame.loc["Holds"]["All time"] == "12"
+    assert frame.loc["Bought"].tolist() == ["—", "—", "—"]
+    words = price_band_words({"p25": huge, "p50": 250_000, "p75": 400_000, "n_priced_purchases": huge, "window": "24m"})
+    assert "the median \\$250,000" in words and "…" in words and len(words) < 400
