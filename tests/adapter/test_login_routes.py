@@ -23,7 +23,7 @@ from adapter.stores import stores
 from services.stores.login_sessions import COOKIE_NAME
 from services.stores.login_store import KEY_PREFIX, PENDING_LOGIN_TTL_S
 from services.oauth import MarketplaceLogin
-from tests.pages.test_marketplace_page import app_login  # noqa: F401 - fixture
+from tests.pages.marketplace_helpers import app_login  # noqa: F401 - fixture
 from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer
 
 STREAMLIT_SAYS = "streamlit's own answer"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.pages.map_helpers import client
 from tests.processes import sandbox_env
 
 
@@ -31,3 +32,18 @@ def point_the_app_at(sandbox, monkeypatch, key: str | None = None):
     with adapter.stores._lock:
         adapter.stores._built.clear()
     return sandbox
+
+
+@pytest.fixture
+def api(sandbox):
+    """The app's own Data API client on the sandbox."""
+    with client(sandbox.url) as data_api:
+        yield data_api
+
+
+@pytest.fixture
+def markets(api) -> list[dict]:
+    """The sandbox's markets as the coverage serves them, in its order."""
+    served = [market.model_dump(mode="json") for market in api.coverage.retrieve().markets]
+    assert served, "the sandbox serves markets"
+    return served

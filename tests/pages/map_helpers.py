@@ -14,6 +14,7 @@ from adapter import static_files
 from streamlit.testing.v1 import AppTest
 
 from mapspec.cells import cell_of_row
+from mapspec.view import View
 from services.data_api import DataApi
 from services.settings import load_settings
 from tests.processes import sandbox_env
@@ -163,3 +164,12 @@ def select_cell(app: AppTest, row: list) -> None:
     resolution = drawn_resolution(app)
     raw = next(item for item in raw_rows(app) if cell_of_row(item, resolution) == row[0])
     app.session_state["map_chart"] = {"pick": raw}
+
+
+def moved_map(app, view: View, zoom: float) -> dict:
+    """What the map reports when a person pans or zooms it and it settles there
+    (frontend/src/map_element.js, reportWhenSettled): the box it shows and its camera."""
+    latitude, longitude = view.center
+    camera = {"latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": zoom}
+    app.session_state["map_chart"] = {"pick": None, "view": {"bbox": [view.west, view.south, view.east, view.north], "camera": camera}}
+    return camera

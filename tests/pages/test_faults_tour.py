@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from components.words import plural
 from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path
 from tests.pages.map_helpers import drawn_cells, map_elements, select_cell
-from tests.pages.test_marketplace_page import app_login, choose_open_round, log_in, page_for, texts  # noqa: F401 - a fixture
+from tests.pages.marketplace_helpers import app_login, choose_open_round, log_in, page_for, texts  # noqa: F401 - a fixture
 
 FAULTS = {"rate": 0.2, "statuses": [429, 503, 504, 500], "latency_ms": 40}
 SEEDS = (1, 2, 3)

@@ -12,9 +12,7 @@ from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution
 from tests.pages.map_helpers import (
     open_map,
     city_names,
-    client,
     drawn_cells,
-    drawn_resolution,
     layer_rows,
     legend_words,
     map_data,
@@ -25,21 +23,8 @@ from tests.pages.map_helpers import (
     select_cell,
     texts,
 )
-from tests.processes import free_port, run_sandbox
+from tests.processes import free_port
 from tests.tile_style import style_server
-
-
-@pytest.fixture
-def api(sandbox):
-    with client(sandbox.url) as data_api:
-        yield data_api
-
-
-@pytest.fixture
-def markets(api) -> list[dict]:
-    served = [market.model_dump(mode="json") for market in api.coverage.retrieve().markets]
-    assert served, "the sandbox serves markets"
-    return served
 
 
 def test_default_view_draws_the_cells_the_api_counts(monkeypatch, sandbox, api, markets):
@@ -391,84 +376,3 @@ def test_a_map_script_that_was_not_built_is_said_in_the_maps_place(monkeypatch, 
     assert "H3 resolution" in legend_words(app), "the legend's words still say what would be drawn"
     assert app.query_params["market"], "the link is still written"
     assert any("Click a cell" in text for text in texts(app, "info"))
-
-
-def moved_map(app, view: View, zoom: float) -> dict:
-    """What the map reports when a person pans or zooms it and it settles there
-    (frontend/src/map_element.js, reportWhenSettled): the box it shows and its camera."""
-    latitude, longitude = view.center
-    camera = {"latitude": round(latitude, 5), "longitude": round(longitude, 5), "zoom": zoom}
-    app.session_state["map_chart"] = {"pick": None, "view": {"bbox": [view.west, view.south, view.east, view.north], "camera": camera}}
-    return camera
-
-
-def test_moving_the_map_draws_its_view_at_the_resolution_that_fits_it(monkeypatch, sandbox, api, markets):
-    app = open_map(monkeypatch, sandbox)
-    market_view = View(*markets[0]["bbox"])
-    whole_market = drawn_resolution(app)
-    latitude, longitude = market_view.center
-    close = View.around(latitude, longitude, 3)
-    camera = moved_map(app, close, 12.4)
-    app.run()
-    assert not app.exception
-    resolution = drawn_resolution(app)
-    assert resolution == choose_resolution(close) > whole_market, "zoomed in: finer hexagons"
-    assert map_data(app)["view"] == camera, "the map stays where the person left it"
-    assert app.query_params["view"] == close.text(), "the link holds the view"
-    # The market at that resolution would be far more than a view's worth: only the part
-    # in view is read, as the API counts it.
-    expected = api.deals.cells_frame(bbox=close.text(), resolution=resolution)
-    assert {row[0]: row[1] for row in drawn_cells(app)} == dict(zip(expected["cell"], expected["n_deals"].astype(int)))
-
-    app.run()
-    assert map_data(app)["view"] == camera and drawn_resolution(app) == resolution, "the same report is not a new move"
-
-    other = markets[1]
-    app.selectbox(key="map_place_market").set_value(other["market"])
-    app.run()
-    assert app.query_params["view"] == View(*other["bbox"]).text(), "a new place moves the map again"
-    assert map_data(app)["view"] != camera
-
-
-def test_a_map_moved_off_its_market_keeps_the_markets_cells_to_pan_back_to(monkeypatch, sandbox, markets):
-    app = open_map(monkeypatch, sandbox)
-    market_view = View(*markets[0]["bbox"])
-    cells_of_the_market = len(drawn_cells(app))
-    away = View(market_view.east + 1, market_view.south, market_view.east + 1.2, market_view.south + 0.15)
-    camera = moved_map(app, away, 11.0)
-    app.run()
-    assert not app.exception
-    assert map_data(app)["view"] == camera
-    assert len(drawn_cells(app)) == cells_of_the_market, "the market's cells, at its own resolution"
-    assert app.query_params["view"] == away.text()
-
-
-def test_a_place_with_more_cells_than_the_api_serves_is_drawn_coarser(monkeypatch, markets):
-    """decisions.md: more than the cells the API serves at once answers 400 on
-    `resolution`; the map steps down to the finest resolution it answers."""
-    with run_sandbox("--max-cells", "300") as small:
-        app = open_map(monkeypatch, small)
-        assert not texts(app, "error"), texts(app, "error")
-        resolution = drawn_resolution(app)
-        assert resolution < choose_resolution(View(*markets[0]["bbox"]))
-        assert 0 < len(drawn_cells(app)) <= 300
-
-
-def test_a_refused_read_after_moving_the_map_keeps_the_cells_drawn_last(monkeypatch, sandbox, markets):
-    """A server error on the new view's cells is said, and the map keeps what it drew, at
-    the view the person moved it to, so they can move on or back."""
-    app = open_map(monkeypatch, sandbox)
-    before = drawn_cells(app)
-    latitude, longitude = View(*markets[0]["bbox"]).center
-    sandbox.faults(rate=1, statuses=[504])
-    camera = moved_map(app, View.around(latitude, longitude, 2), 13.0)
-    app.run()
-    assert not app.exception
-    assert any("took too long" in text for text in texts(app, "error"))
-    assert drawn_cells(app) == before, "the cells drawn last stay on the map"
-    assert map_data(app)["view"] == camera, "where the person moved it"
-    sandbox.faults(rate=0)
-    moved_map(app, View.around(latitude, longitude, 2.5), 12.9)
-    app.run()
-    assert not texts(app, "error"), "the next move reads again"
-    assert drawn_resolution(app) > choose_resolution(View(*markets[0]["bbox"]))

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import adapter.read_ahead
 from adapter.read_ahead import wait_idle
-from mapspec.view import View
-from tests.pages.map_helpers import client, drawn_cells, new_page, point_app_at, record_cell_reads
+from mapspec.view import View, choose_resolution
+from tests.pages.map_helpers import (
+    client,
+    drawn_cells,
+    drawn_resolution,
+    moved_map,
+    new_page,
+    point_app_at,
+    record_cell_reads,
+)
 
 
 def test_a_market_switch_finds_its_cells_read_ahead(monkeypatch, sandbox):
@@ -53,10 +61,6 @@ def test_an_apptest_run_reads_nothing_ahead(monkeypatch, sandbox):
 def test_a_zoom_on_a_place_read_whole_finds_its_cells_read_ahead(monkeypatch, sandbox):
     """ZIPs are read whole at every zoom: once the page is drawn, their cells at the next
     finer and coarser resolutions are read ahead, and a zoom then reads no cells itself."""
-    from mapspec.view import choose_resolution
-    from tests.pages.map_helpers import drawn_resolution
-    from tests.pages.test_map_page import moved_map
-
     monkeypatch.setattr(adapter.read_ahead, "OUTSIDE_A_BROWSER", True)
     monkeypatch.setattr(adapter.read_ahead, "START_AFTER_S", 0.0)
     point_app_at(monkeypatch, sandbox.url)

@@ -8,7 +8,7 @@ import uuid
 
 from services.marketplace_api import MarketplaceApi
 from services.oauth import scopes_for_sides
-from tests.pages.test_marketplace_page import app_login, log_in, page_for, texts  # noqa: F401 - fixture
+from tests.pages.marketplace_helpers import app_login, log_in, page_for, texts  # noqa: F401 - fixture
 from tests.pages.test_seller_page import seller_tokens, app_login_holder
 from tests.sandbox.marketplace.test_publishing import FIELDS, JPEG
 from tests.services.test_oauth_consent import sandbox_settings

@@ -7,16 +7,16 @@ from urllib.parse import parse_qs, urlsplit
 
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.test_marketplace_page import (  # noqa: F401 - app_login is a fixture
+from tests.pages.marketplace_helpers import (  # noqa: F401 - app_login is a fixture
     PAGE,
     RUN_TIMEOUT_S,
     app_login,
-    consent_through_issuer,
     follow_login_link,
     log_in,
     page_for,
     texts,
 )
+from tests.services.test_oauth_consent import consent_through_issuer
 
 
 def test_a_login_is_announced_once(app_login, monkeypatch):

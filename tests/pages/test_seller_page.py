@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from services.errors import AgreementRequiredError
 from services.marketplace_api import MarketplaceApi
 from services.oauth import MarketplaceLogin, scopes_for_sides
-from tests.pages.test_marketplace_page import RUN_TIMEOUT_S, app_login, texts  # noqa: F401 - fixture
+from tests.pages.marketplace_helpers import RUN_TIMEOUT_S, app_login, texts  # noqa: F401 - fixture
 from tests.processes import ROOT
 from tests.sandbox.marketplace.oauth_flow import http
 from tests.sandbox.marketplace.test_publishing import FIELDS, JPEG

@@ -14,7 +14,7 @@ import adapter.stores
 from components.marketplace_login import read_login_links
 from devtools.services_process import run_redis
 from tests.pages.map_helpers import APP, TIMEOUT_S, point_app_at
-from tests.pages.test_marketplace_page import app_login  # noqa: F401 - fixture
+from tests.pages.marketplace_helpers import app_login  # noqa: F401 - fixture
 from tests.services.test_oauth_consent import log_in
 
 
