@@ -27,6 +27,7 @@ import {addFullScreen, fitHeight, startHeight} from './size.js';
 import {mountDraw} from './draw.js';
 import {addDownload} from './snapshot.js';
 import {TimePlayer} from './time.js';
+import {showTooltip} from './tooltip.js';
 import message from './message.json' with {type: 'json'};
 
 // The other pages' small maps and the network graph: drawn by this same script, so the
@@ -39,7 +40,6 @@ const FRAME_COLOR = [15, 110, 110, 200];
 // Blue: apart from the cells' yellows and reds and from the names' near-black.
 const SELECTED_COLOR = [20, 90, 220, 255];
 const SELECTED_PX = 3;
-const TOOLTIP_GAP_PX = 12;
 const FLAGGED_LINE_COLOR = [60, 60, 60, 230];
 
 const maps = new WeakMap();
@@ -132,7 +132,7 @@ function mount(parentElement, setStateValue) {
     layers: [],
     onHover: (info) => {
       map.draw.hover(info);
-      showTooltip(map, info);
+      showCellTooltip(map, info);
     },
     // A hand over a cell says it can be clicked; a cross, that a click adds an area's corner.
     getCursor: ({isDragging, isHovering}) =>
@@ -375,23 +375,10 @@ function cellRow(map, info) {
   return layer ? layer.rows[info.index] : null;
 }
 
-// The cell's figures beside the pointer, on the side with room: the map's column clips
-// whatever passes its edge (deck.gl's own tooltip always goes right and down).
-function showTooltip(map, info) {
+// The cell's figures beside the pointer (tooltip.js).
+function showCellTooltip(map, info) {
   const row = cellRow(map, info);
-  const {tooltip} = map;
-  if (!row) {
-    tooltip.style.display = 'none';
-    return;
-  }
-  tooltip.textContent = tooltipText(map.player.tooltip(map.data.tooltip), row);
-  tooltip.style.display = 'block';
-  const width = map.container.clientWidth;
-  const height = map.container.clientHeight;
-  const left = info.x > width / 2 ? info.x - tooltip.offsetWidth - TOOLTIP_GAP_PX : info.x + TOOLTIP_GAP_PX;
-  const top = info.y > height / 2 ? info.y - tooltip.offsetHeight - TOOLTIP_GAP_PX : info.y + TOOLTIP_GAP_PX;
-  tooltip.style.left = `${Math.max(0, left)}px`;
-  tooltip.style.top = `${Math.max(0, top)}px`;
+  showTooltip(map.tooltip, map.container, info, row && tooltipText(map.player.tooltip(map.data.tooltip), row));
 }
 
 function pick(map, info) {

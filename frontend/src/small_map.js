@@ -17,10 +17,10 @@ import {CONTROLLER, LAYER_CLASSES, ZOOM_STEP, layerProps, pickOf, shownLayers, t
 import {deckIn, letGo} from './decks.js';
 import {planSpareDeck} from './spare.js';
 import {addButton} from './toolbar.js';
+import {showTooltip} from './tooltip.js';
 
 const CLASSES = {ScatterplotLayer, PolygonLayer, PathLayer, LineLayer, TextLayer};
 const FIT_PADDING_PX = 24;
-const TOOLTIP_GAP_PX = 12;
 
 const maps = new WeakMap();
 
@@ -78,7 +78,7 @@ function mount(parentElement, data) {
       map.viewState = viewState;
       tooltip.style.display = 'none';
     },
-    onHover: (info) => showTooltip(map, info),
+    onHover: (info) => showRowTooltip(map, info),
     getCursor: ({isDragging, isHovering}) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     onClick: (info) => {
       const picked = pickOf(info && info.object);
@@ -146,20 +146,7 @@ function draw(map) {
   map.deck.setProps({layers});
 }
 
-// The row's words beside the pointer, on the side with room (the column clips the rest).
-function showTooltip(map, info) {
-  const text = tipOf(info && info.object);
-  const {tooltip} = map;
-  if (!text) {
-    tooltip.style.display = 'none';
-    return;
-  }
-  tooltip.textContent = text;
-  tooltip.style.display = 'block';
-  const width = map.container.clientWidth;
-  const height = map.container.clientHeight;
-  const left = info.x > width / 2 ? info.x - tooltip.offsetWidth - TOOLTIP_GAP_PX : info.x + TOOLTIP_GAP_PX;
-  const top = info.y > height / 2 ? info.y - tooltip.offsetHeight - TOOLTIP_GAP_PX : info.y + TOOLTIP_GAP_PX;
-  tooltip.style.left = `${Math.max(0, left)}px`;
-  tooltip.style.top = `${Math.max(0, top)}px`;
+// The row's words beside the pointer (tooltip.js).
+function showRowTooltip(map, info) {
+  showTooltip(map.tooltip, map.container, info, tipOf(info && info.object));
 }

@@ -91,6 +91,13 @@ def test_investor_to_lender_to_loans_csv_to_borrower_to_network(sandbox, app_url
     # A click on a node opens its page: the investor sits at the centre of its radial graph.
     chart = page.locator('[data-deedscope="small-map"] canvas').first
     box = chart.bounding_box()
+    # Hovering it names it beside the pointer (frontend/src/tooltip.js), inside the graph's box.
+    chart.hover(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    tip = page.locator('[data-deedscope="small-map"]').first.get_by_role("tooltip")
+    tip.wait_for(state="visible")
+    assert borrower["display_name"] in tip.inner_text() and "click to open" in tip.inner_text()
+    tip_box = tip.bounding_box()
+    assert box["x"] <= tip_box["x"] and tip_box["x"] + tip_box["width"] <= box["x"] + box["width"] + 1
     chart.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
     page.wait_for_url(re.compile(rf"/investors\?.*investor={borrower['investor_id']}"))
     page.get_by_role("heading", name=borrower["display_name"]).wait_for()
