@@ -44,7 +44,7 @@ def logged_in_api():
 
 
 def me() -> dict:
-    """The buyer's account: profile, trust facts, caps."""
+    """The logged-in account (the buyer's page and the seller's desk): profile, sides, scopes, trust facts, caps."""
     return plain(logged_in_api().me())
 
 

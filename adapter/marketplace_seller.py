@@ -12,13 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adapter.marketplace_actions import logged_in_api, write_once
+from adapter.marketplace_actions import logged_in_api, me, write_once  # noqa: F401 - the desk reads the account here
 from adapter.values import plain
 from services.oauth import missing_scopes, scopes_for_sides
-
-
-def me() -> dict:
-    return plain(logged_in_api().me())
 
 
 def scopes_missing(account: Mapping[str, Any]) -> list[str]:
