@@ -294,12 +294,17 @@ def accept_section(open_round: dict, caps: list[dict]) -> None:
         st.warning("The deal's terms changed after your preview. Compare them before you accept.", icon=":material/sync_problem:")
         render_terms_change(*changed[round_id], key="mkt_terms_change")
     preview = previews.get(round_id)
+    # The terms go above the button's place, the review's button and then the accept's: Streamlit
+    # keeps an element of the run before until the new run ends, and the review's button, left
+    # above the terms, took the accept button 56 px up under a pointer pressing it as it showed.
+    terms = st.container()
     if preview is None:
         if st.button("Review the seller's terms", key="mkt_preview"):
             fetch_preview(round_id, caps)
             st.rerun()
         return
-    render_preview(preview, key="mkt_preview_view")
+    with terms:
+        render_preview(preview, key="mkt_preview_view")
     if st.button("Accept the seller's offer", key="mkt_accept", type="primary"):
         accept(round_id, preview, caps)
 
