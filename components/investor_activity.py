@@ -51,7 +51,10 @@ def _count(value) -> str:
 
 
 def _money(value) -> str:
-    return f"${_count(value)}" if _priced(value) else "—"
+    if not _priced(value):
+        return "—"
+    # A loss (a gross profit below nothing): the minus before the dollar sign, as a person writes it.
+    return f"−${_count(-value)}" if round(value) < 0 else f"${_count(value)}"
 
 
 def _counter_name(field: str) -> str:

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from components.investor_activity import counts_frame, price_band_words, window_words
+from components.investor_activity import _money, counts_frame, price_band_words, window_words
 from tests.pages.apptest import api_get, frame_with, texts
 from tests.pages.test_investors import open_profile, some_investor
 
@@ -108,3 +108,9 @@ def test_a_300_digit_count_nan_or_a_long_paste_reads_cut_short_and_breaks_nothin
     assert frame.loc["Bought"].tolist() == ["—", "—", "—"]
     words = price_band_words({"p25": huge, "p50": 250_000, "p75": 400_000, "n_priced_purchases": huge, "window": "24m"})
     assert "the median \\$250,000" in words and "…" in words and len(words) < 400
+
+
+def test_a_loss_reads_as_minus_dollars_not_dollars_minus():
+    """A median gross profit below nothing (the investor resold at a loss) read "$-5,000"."""
+    assert _money(-5000) == "−$5,000"
+    assert _money(-0.4) == "$0" and _money(1_748.6) == "$1,749" and _money(None) == "—"
