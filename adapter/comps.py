@@ -1,0 +1,114 @@
+"""A property's comparable sales (issue 46): the free counts that plan the search, its charged reads,
+and the search where it stands (comps/rules.py decides; this module reads).
+
+- `counts`: `GET /v1/deals/summary` (free) of each read the search may make (`comps.rules.READS`),
+  memoised under the dataset version (adapter/data.py): what the first read is, and what each may cost.
+- `read_sales`: `GET /v1/deals` around the subject (its point, `radius_miles`, the sale dates,
+  `sort=distance`), each deal new to the account 1 credit; kept in the session by dataset version
+  (the client's cache also keeps the answer: reading again costs nothing and asks nothing).
+- `read_cost`: what a read may cost: nothing when this account's answer is kept, else its
+  summary's count, less the sales of the narrower read already made (each wider read holds them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import streamlit as st
+from cachetools import LRUCache
+
+import adapter.data
+from comps.rules import READS, Reach, Sale, Subject, sale_of
+
+# The most sales one read walks, nearest first: a 1-mile, 24-month circle holds a few dozen in the
+# sandbox and a few hundred in a dense city; the comps are the nearest, so the farthest go first.
+MAX_SALES = 1000
+PAGE_ROWS = 500
+KEPT_READS = "adapter_comps_reads"
+KEPT_READS_MAX = 24
+
+
+@dataclass(frozen=True)
+class ReadCount:
+    """A read's free summary: its recorded sales, and those with a price."""
+
+    n_deals: int
+    n_priced: int
+
+
+@dataclass(frozen=True)
+class SalesRead:
+    sales: tuple[Sale, ...]
+    more: bool  # the circle holds more than MAX_SALES: the farthest were not read
+
+
+def subject_of(parcel: Mapping[str, Any] | None, property_id: str) -> Subject:
+    """The property valued, from its parcel row (None where the market publishes none)."""
+    if not parcel:
+        return Subject(property_id)
+    address = parcel.get("address") or {}
+    line = " ".join(str(part) for part in (address.get("line"), address.get("unit")) if part)
+    place = ", ".join(str(part) for part in (line, address.get("city"), address.get("zip")) if part)
+    size = parcel.get("living_area_sqft")
+    return Subject(
+        property_id=property_id, latitude=parcel.get("latitude"), longitude=parcel.get("longitude"),
+        living_area_sqft=int(size) if isinstance(size, (int, float)) and size > 0 else None,
+        bedrooms=parcel.get("bedrooms"), bathrooms=parcel.get("bathrooms"), year_built=parcel.get("year_built"),
+        address=place,
+    )
+
+
+def window_end(market: str | None) -> date | None:
+    """The data's end in the parcel's market (its coverage), else the dataset's; None when unknown."""
+    for found in adapter.data.coverage_markets():
+        if market and str(found.get("market")) == market and found.get("data_end"):
+            return date.fromisoformat(str(found["data_end"])[:10])
+    data_end = adapter.data.dataset().get("data_end")
+    return date.fromisoformat(str(data_end)[:10]) if data_end else None
+
+
+def reach_filters(subject: Subject, reach: Reach, end: date) -> dict[str, Any]:
+    """The read's place and sale dates, as the client's filters."""
+    return {"lat": round(float(subject.latitude), 6), "lng": round(float(subject.longitude), 6),
+            "radius_miles": reach.radius_miles, "from_": reach.start(end).isoformat(), "to": end.isoformat()}
+
+
+def counts(subject: Subject, end: date) -> dict[Reach, ReadCount]:
+    """Each read's free summary (memoised across reruns, under the dataset version)."""
+    found = {}
+    for reach in READS:
+        summary = adapter.data.deal_summary(reach_filters(subject, reach, end), {})
+        found[reach] = ReadCount(int(summary.get("n_deals") or 0), int(summary.get("n_priced") or 0))
+    return found
+
+
+def read_cost(subject: Subject, reach: Reach, end: date, count: ReadCount, *, read_before: int = 0) -> int:
+    """At most what reading `reach` costs: 0 when the account's answer is kept; else its sales,
+    less the `read_before` of a narrower read this session made (the account holds them)."""
+    api = adapter.data.data_api()
+    if api.deals.list_served(sort="distance", limit=PAGE_ROWS, **reach_filters(subject, reach, end)):
+        return 0
+    return max(0, min(count.n_deals, MAX_SALES) - read_before)
+
+
+def read_sales(subject: Subject, reach: Reach, end: date) -> SalesRead:
+    """The recorded sales of `reach`, nearest first (charged), kept in the session by dataset version."""
+    api = adapter.data.data_api()
+    kept = st.session_state.get(KEPT_READS)
+    if not isinstance(kept, LRUCache):
+        kept = st.session_state[KEPT_READS] = LRUCache(KEPT_READS_MAX)
+    key = (api.cache.version, subject.property_id, reach, end)
+    if key not in kept:
+        page = api.deals.list(sort="distance", limit=PAGE_ROWS, **reach_filters(subject, reach, end))
+        deals, more = page.walk_bounded(MAX_SALES)
+        kept[key] = SalesRead(tuple(sale_of(deal) for deal in deals), more)
+    return kept[key]
+
+
+def kept_read(subject: Subject, reach: Reach, end: date) -> SalesRead | None:
+    """The sales of `reach` this session read already, or None."""
+    kept = st.session_state.get(KEPT_READS) or {}
+    return kept.get((adapter.data.data_api().cache.version, subject.property_id, reach, end))
