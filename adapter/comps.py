@@ -8,11 +8,12 @@ and the search where it stands (comps/rules.py decides; this module reads).
   (the client's cache also keeps the answer: reading again costs nothing and asks nothing).
 - `read_cost`: what a read may cost: nothing when this account's answer is kept, else its
   summary's count, less the sales of the narrower read already made (each wider read holds them).
+- `comp_sheet_pdf`: the comp sheet of what the page shows (free: its reads are made).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -21,7 +22,12 @@ import streamlit as st
 from cachetools import LRUCache
 
 import adapter.data
-from comps.rules import READS, Reach, Sale, Subject, sale_of
+from adapter.settings import settings
+from comps.rules import READS, CompSearch, Reach, Sale, Subject, distance_of, sale_of
+from comps.value import ValueRange, rule_sentence
+from links.properties import property_href
+from services.comp_sheet import CompSheet, SheetComp, comp_sheet
+from services.errors import ApiError
 
 # The most sales one read walks, nearest first: a 1-mile, 24-month circle holds a few dozen in the
 # sandbox and a few hundred in a dense city; the comps are the nearest, so the farthest go first.
@@ -112,3 +118,44 @@ def kept_read(subject: Subject, reach: Reach, end: date) -> SalesRead | None:
     """The sales of `reach` this session read already, or None."""
     kept = st.session_state.get(KEPT_READS) or {}
     return kept.get((adapter.data.data_api().cache.version, subject.property_id, reach, end))
+
+
+def comp_sheet_pdf(search: CompSearch, used: Sequence[bool], found: ValueRange | None, sentence: str,
+                   warnings: Sequence[str]) -> bytes:
+    """The comp sheet of what the page shows (services/comp_sheet.py); the freshness probe is free."""
+    subject, notes = search.subject, []
+    dataset: dict = {}
+    try:
+        dataset = adapter.data.dataset()
+    except ApiError:
+        notes.append("The data's freshness could not be read for this sheet.")
+    sheet = CompSheet(
+        address=subject.address, property_id=subject.property_id, facts=facts_line(subject),
+        latitude=float(subject.latitude), longitude=float(subject.longitude),
+        radius_miles=search.found.rule.reach.radius_miles,
+        comps=[sheet_comp(sale, subject, on) for sale, on in zip(search.found.comps, used)],
+        range_figures=(found.low, found.middle, found.high) if found else None, range_sentence=sentence,
+        rule=rule_sentence(search), warnings=tuple(warnings), dataset_version=dataset.get("dataset_version"),
+        data_end=dataset.get("data_end"), published_at=dataset.get("published_at"),
+        link=settings().app_url + property_href(subject.property_id), notes=tuple(notes),
+    )
+    return comp_sheet(sheet)
+
+
+def facts_line(subject: Subject) -> str:
+    """The property's facts in a line, each said "not served" where the data holds none."""
+    def fact(value: Any, noun: str, text: str = "{:,g}") -> str:
+        return f"{noun} not served" if value is None else f"{text.format(value)} {noun}"
+
+    return " · ".join((fact(subject.bedrooms, "beds"), fact(subject.bathrooms, "baths"),
+                       fact(subject.living_area_sqft, "sq ft", "{:,}"),
+                       "year built not served" if subject.year_built is None else f"built {subject.year_built}"))
+
+
+def sheet_comp(sale: Sale, subject: Subject, kept: bool) -> SheetComp:
+    return SheetComp(
+        where=" ".join(part for part in (sale.city, sale.zip) if part), sale_date=sale.sale_date, price=sale.price,
+        miles=distance_of(sale, subject), sqft=sale.living_area_sqft, bedrooms=sale.bedrooms, bathrooms=sale.bathrooms,
+        year_built=sale.year_built, buyer=sale.buyer_name or "name not served", latitude=sale.latitude,
+        longitude=sale.longitude,
+        kept=kept)

@@ -28,6 +28,7 @@ from services.errors import ApiError
 
 KEY = "prop_comps"
 PLAN_KEY = f"{KEY}_plan"
+SHEET_KEY = f"{KEY}_sheet"
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,30 @@ def show(search: CompSearch, plan: Plan) -> Shown:
     warnings = tuple(range_warnings(found, search)) if found else ()
     with summary:
         render_value_range(found, sentence, warnings)
-    return Shown(search, used, found, sentence, warnings)
+    shown = Shown(search, used, found, sentence, warnings)
+    render_comp_sheet(shown)
+    return shown
+
+
+def render_comp_sheet(shown: Shown) -> None:
+    """"Make a comp sheet (PDF)", then its download: made on request (its map is drawn then), kept
+    while the comps and their ticks stay as they are."""
+    signature = (shown.search.subject.property_id, shown.search.found.rule, tuple(s.deal_id for s in shown.kept))
+    kept = st.session_state.get(SHEET_KEY)
+    if kept is not None and kept[0] != signature:
+        kept = None
+    if kept is None and st.button("Make a comp sheet (PDF)", key=f"{SHEET_KEY}_make", icon=":material/picture_as_pdf:"):
+        try:
+            with st.spinner("Drawing the comp sheet…"):
+                kept = (signature, adapter.comps.comp_sheet_pdf(shown.search, shown.used, shown.found, shown.sentence,
+                                                                shown.warnings))
+        except ApiError as error:
+            render_error(error, title="The comp sheet could not be made")
+    st.session_state[SHEET_KEY] = kept
+    if kept is not None:
+        st.download_button("Download the comp sheet", data=kept[1], file_name=f"comp-sheet-{signature[0]}.pdf",
+                           mime="application/pdf", key=f"{SHEET_KEY}_download", icon=":material/picture_as_pdf:",
+                           on_click="ignore")
 
 
 def used_facts(search: CompSearch) -> None:

@@ -9,10 +9,12 @@ unpriced, and a home's facts null on every other row).
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import date
 
 import pandas as pd
+from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import page_path, run_page, sandbox_fixtures
@@ -153,3 +155,28 @@ def test_reading_the_comps_again_costs_nothing(app_env):
     app.button(key=f"{COMPS}_ask").click().run()
     assert "costs nothing: your account holds them" in texts(app)
     assert comps_table(app)["Deal id"].tolist() == first["Deal id"].tolist()
+
+
+def test_the_comp_sheet_carries_the_property_its_comps_range_rule_freshness_and_link(app_env):
+    property_id = sandbox_fixtures(app_env)["parcel_comps_dense"]
+    app = read_comps(open_property(property_id))
+    table = comps_table(app)
+    editor = next(editor for editor in app.data_editor if "Use" in editor.value.columns)
+    app.session_state[editor.key] = {"edited_rows": {0: {"Use": False}}, "added_rows": [], "deleted_rows": []}
+    app.run()
+    low, _middle, high = range_figures(app)
+    assert "prop_comps_sheet_download" not in [button.key for button in app.get("download_button")]
+    app.button(key="prop_comps_sheet_make").click().run()
+    assert not app.exception
+    assert [element.proto.label for element in app.get("download_button") if "comp sheet" in element.proto.label] == [
+        "Download the comp sheet"]
+    reader = PdfReader(io.BytesIO(app.session_state["prop_comps_sheet"][1]))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert 1 <= len(reader.pages) <= 2
+    street = app.subheader[0].value.split(",")[0]
+    assert f"Comp sheet: {street}" in text and property_id in text
+    assert f"{low}" in text and f"{high}" in text, "the range as the page shows it"
+    assert re.search(r"\d+ comparable sales within [\d.]+ miles?", text), "the rule that found them"
+    assert "Grey rows were left out of the range" in text
+    assert "Dataset version" in text and f"/properties?property={property_id}" in text
+    assert len(table) >= 3
