@@ -47,11 +47,7 @@ def brief_pdf(
         summary = adapter.data.deal_summary(request, params)
     except ApiError:
         notes.append("The view's totals and months could not be read for this brief.")
-    dataset: dict = {}
-    try:
-        dataset = adapter.data.dataset()
-    except ApiError:
-        notes.append("The data's freshness could not be read for this brief.")
+    dataset = adapter.data.dataset_or_note(notes, "this brief")
     data = BriefData(
         place_name=place_name, filters_label=filters_label, bbox=bbox,
         cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],

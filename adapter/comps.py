@@ -27,7 +27,6 @@ from comps.rules import READS, CompSearch, Reach, Sale, Subject, distance_of, sa
 from comps.value import ValueRange, rule_sentence
 from links.properties import property_href
 from services.comp_sheet import CompSheet, SheetComp, comp_sheet
-from services.errors import ApiError
 
 # The most sales one read walks, nearest first: a 1-mile, 24-month circle holds a few dozen in the
 # sandbox and a few hundred in a dense city; the comps are the nearest, so the farthest go first.
@@ -124,11 +123,7 @@ def comp_sheet_pdf(search: CompSearch, used: Sequence[bool], found: ValueRange |
                    warnings: Sequence[str]) -> bytes:
     """The comp sheet of what the page shows (services/comp_sheet.py); the freshness probe is free."""
     subject, notes = search.subject, []
-    dataset: dict = {}
-    try:
-        dataset = adapter.data.dataset()
-    except ApiError:
-        notes.append("The data's freshness could not be read for this sheet.")
+    dataset = adapter.data.dataset_or_note(notes, "this sheet")
     sheet = CompSheet(
         address=subject.address, property_id=subject.property_id, facts=facts_line(subject),
         latitude=float(subject.latitude), longitude=float(subject.longitude),

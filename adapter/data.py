@@ -22,6 +22,7 @@ from adapter.stores import stores
 from adapter.values import frozen, plain
 from services.contract import PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
+from services.errors import ApiError
 from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
@@ -95,6 +96,15 @@ def dataset() -> dict:
 @st.cache_data(ttl=60, show_spinner=False, max_entries=16)
 def _dataset(fingerprint: str) -> dict:
     return plain(data_api().dataset(max_age=DATASET_SHARED_FOR_S))
+
+
+def dataset_or_note(notes: list[str], what: str) -> dict:
+    """`dataset()`, or {} with a note for `what` (a PDF: "this sheet") said where it cannot be read."""
+    try:
+        return dataset()
+    except ApiError:
+        notes.append(f"The data's freshness could not be read for {what}.")
+        return {}
 
 
 def coverage_markets() -> list[dict]:

@@ -17,7 +17,7 @@ from datetime import date
 from fpdf import FPDF
 from matplotlib.figure import Figure
 
-from services.pdf_parts import FONT, NEXT_LINE, freshness_line, heading, keep_with_next, new_pdf, png, reopen_link
+from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
 
 COLOUR_MAP = "OrRd"  # light to dark: a lower to a higher price per sq ft (the page's ramp)
 LEFT_OUT_GREY = "#a0a0a0"
@@ -126,11 +126,8 @@ def comp_sheet(sheet: CompSheet) -> bytes:
     pdf.set_font_size(10)
     _table(pdf, sheet.comps)
     keep_with_next(pdf, 30)
-    heading(pdf, "The data")
-    pdf.multi_cell(0, 6, freshness_line(sheet.dataset_version, sheet.data_end, sheet.published_at), **NEXT_LINE)
-    for note in sheet.notes:
-        pdf.multi_cell(0, 6, note, **NEXT_LINE)
-    reopen_link(pdf, "Reopen this property:", sheet.link)
+    data_section(pdf, dataset_version=sheet.dataset_version, data_end=sheet.data_end, published_at=sheet.published_at,
+                 notes=sheet.notes, reopen="Reopen this property:", link=sheet.link)
     return bytes(pdf.output())
 
 

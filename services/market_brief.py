@@ -20,7 +20,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from services.pdf_parts import FONT, NEXT_LINE, freshness_line, heading, keep_with_next, new_pdf, png, reopen_link
+from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
 
 # Light to dark: few deals to many (the map's own ramp is drawn in the browser; this is its print).
 RAMP_RGB = (239, 106, 76)  # the bars of the months, the ramp's second darkest
@@ -117,11 +117,8 @@ def market_brief(data: BriefData) -> bytes:
         keep_with_next(pdf, 70)
         heading(pdf, "Deals by month")
         _months_chart(pdf, data.by_month)
-    heading(pdf, "The data")
-    pdf.multi_cell(0, 6, freshness_line(data.dataset_version, data.data_end, data.published_at), **NEXT_LINE)
-    for note in data.notes:
-        pdf.multi_cell(0, 6, note, **NEXT_LINE)
-    reopen_link(pdf, "Reopen this view:", data.link)
+    data_section(pdf, dataset_version=data.dataset_version, data_end=data.data_end, published_at=data.published_at,
+                 notes=data.notes, reopen="Reopen this view:", link=data.link)
     return bytes(pdf.output())
 
 

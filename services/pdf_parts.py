@@ -9,6 +9,7 @@ threads would share.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import matplotlib
@@ -52,6 +53,16 @@ def freshness_line(dataset_version: int | str | None, data_end: str | None, publ
     version = "unknown" if dataset_version is None else str(dataset_version)
     return (f"Dataset version {version}; deeds recorded up to {data_end or 'an unknown date'}"
             + (f", published {published_at[:10]}." if published_at else "."))
+
+
+def data_section(pdf: FPDF, *, dataset_version: int | str | None, data_end: str | None, published_at: str | None,
+                 notes: Sequence[str], reopen: str, link: str) -> None:
+    """"The data": its freshness, what could not be read, and the link that reopens the page."""
+    heading(pdf, "The data")
+    pdf.multi_cell(0, 6, freshness_line(dataset_version, data_end, published_at), **NEXT_LINE)
+    for note in notes:
+        pdf.multi_cell(0, 6, note, **NEXT_LINE)
+    reopen_link(pdf, reopen, link)
 
 
 def reopen_link(pdf: FPDF, label: str, link: str) -> None:
