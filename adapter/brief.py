@@ -9,14 +9,20 @@ passes them in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
 import adapter.data
 import adapter.investors
+import adapter.trends
 from adapter.settings import settings
+from mapspec.filters import DealFilters
+from mapspec.place import PlaceChoice, place_request
+from mapspec.trends import Trends, kind_label, trend_sentence
 from services.errors import ApiError
 from services.market_brief import BriefData, market_brief
+from services.trends_chart import TrendBar
 
 LEADING_INVESTORS = 10
 
@@ -37,7 +43,7 @@ def view_link(query: Mapping[str, Any]) -> str:
 
 def brief_pdf(
     *, place_name: str, filters_label: str, request: Mapping[str, Any], params: Mapping[str, Any], resolution: int,
-    bbox: tuple[float, float, float, float], investors: Sequence[dict], link: str,
+    bbox: tuple[float, float, float, float], investors: Sequence[dict], link: str, trends: Trends | None = None,
 ) -> bytes:
     """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
     notes = []
@@ -55,5 +61,24 @@ def brief_pdf(
         n_deals=summary.get("n_deals"), n_investors=summary.get("n_investors"), median_price=summary.get("median_price"),
         dataset_version=dataset.get("dataset_version"), data_end=dataset.get("data_end"),
         published_at=dataset.get("published_at"), link=link, notes=tuple(notes),
+        trend_bars=trend_bars(trends) if trends else (), trend_sentence=trend_sentence(trends) if trends else "",
     )
     return market_brief(data)
+
+
+def trend_bars(trends: Trends) -> tuple[TrendBar, ...]:
+    """The trends' months as the brief's chart draws them (kinds by their labels)."""
+    return tuple(TrendBar(month.month, tuple((kind_label(kind), count) for kind, count in month.by_kind),
+                          month.median_price) for month in trends.months)
+
+
+def place_trends(place: PlaceChoice, market: Mapping | None, filters: DealFilters) -> Trends | None:
+    """The place's trends, as the Map shows them under the map (adapter/trends.py); None without a
+    place, a data end, or where they cannot be read (the brief then shows the view's months)."""
+    geometry, _view, problem = place_request(place, market)
+    if problem or not geometry or not market or not market.get("data_end"):
+        return None
+    try:
+        return adapter.trends.view_trends(geometry, filters, date.fromisoformat(str(market["data_end"])[:10]))
+    except ApiError:
+        return None

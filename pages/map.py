@@ -43,6 +43,7 @@ from pages.map_sections.area import follow_the_area, render_area_panel, render_a
 from pages.map_sections.read_ahead import read_ahead_markets, read_ahead_offline_tables, read_ahead_zoom
 from pages.map_sections.cell import render_cell_panel, render_cell_tables
 from pages.map_sections.playback import render_time_switch, time_of_view
+from pages.map_sections.trends import render_trends
 from pages.map_sections.state import (
     AREA_KEY, CHART_KEY, COLOUR_KEY, FILTERS_KEY, LAST_DRAWN, LAST_PICK, LAST_VIEW, PLACE_KEY, RESTORED, SELECTED_CELL, TIME_KEY,
     VIEW_OVERRIDE,
@@ -356,6 +357,7 @@ def render_map_and_panel(
             render_brief(place, market, filters, drawn_view, drawn_read)
     render_cell_tables(*tables)
     render_area_tables(area_deals)
+    render_trends(place, market, filters, geometry, place_ok)  # issue 46: the place's months, kinds, prices
     if drawn_read is not None and geometry is not None:
         read_ahead_zoom(place, geometry, place_view, filters, *drawn_read)
     if markets:

@@ -1,5 +1,6 @@
-"""A market brief as a PDF (issue 29): the view's map and legend, its leading investors, deals
-by month, the data's freshness and the link that reopens the view.
+"""A market brief as a PDF (issue 29): the view's map and legend, its leading investors, the place's
+market trends (issue 46: purchases by month and kind, the median price; else the view's deals by
+month), the data's freshness and the link that reopens the view.
 
 Drawn on the server without a browser: matplotlib draws the cells from their H3 boundaries
 (and the months' bars) into PNG pictures, fpdf2 lays them out with the words (the parts the
@@ -21,6 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
+from services.trends_chart import TrendBar, trends_picture
 
 # Light to dark: few deals to many (the map's own ramp is drawn in the browser; this is its print).
 RAMP_RGB = (239, 106, 76)  # the bars of the months, the ramp's second darkest
@@ -46,6 +48,8 @@ class BriefData:
     published_at: str | None = None
     link: str = ""
     notes: Sequence[str] = field(default_factory=tuple)  # what could not be read, said in the brief
+    trend_bars: Sequence[TrendBar] = ()  # the place's 24 months by kind and median price (issue 46)
+    trend_sentence: str = ""  # the year's change, as the Map says it
 
 
 def class_breaks(counts: Sequence[int], classes: int = len(RAMP)) -> list[int]:
@@ -113,7 +117,12 @@ def market_brief(data: BriefData) -> bytes:
     pdf.image(io.BytesIO(map_picture(data)), w=pdf.epw)
     pdf.multi_cell(0, 6, _figures_line(data), **NEXT_LINE)
     _investors(pdf, data.investors)
-    if data.by_month:
+    if data.trend_bars:
+        keep_with_next(pdf, 90)
+        heading(pdf, "Market trends")
+        pdf.multi_cell(0, 6, data.trend_sentence, **NEXT_LINE)
+        pdf.image(io.BytesIO(trends_picture(data.trend_bars)), w=pdf.epw)
+    elif data.by_month:
         keep_with_next(pdf, 70)
         heading(pdf, "Deals by month")
         _months_chart(pdf, data.by_month)
