@@ -75,26 +75,28 @@ def window_end(market: str | None) -> date | None:
     return date.fromisoformat(str(data_end)[:10]) if data_end else None
 
 
-def reach_filters(subject: Subject, reach: Reach, end: date) -> dict[str, Any]:
-    """The read's place and sale dates, as the client's filters."""
-    return {"lat": round(float(subject.latitude), 6), "lng": round(float(subject.longitude), 6),
-            "radius_miles": reach.radius_miles, "from_": reach.start(end).isoformat(), "to": end.isoformat()}
-
-
 def counts(subject: Subject, end: date) -> dict[Reach, ReadCount]:
     """Each read's free summary (memoised across reruns, under the dataset version)."""
     found = {}
     for reach in READS:
-        summary = adapter.data.deal_summary(reach_filters(subject, reach, end), {})
+        summary = adapter.data.deal_summary(reach.filters(subject, end), {})
         found[reach] = ReadCount(int(summary.get("n_deals") or 0), int(summary.get("n_priced") or 0))
     return found
+
+
+def read_counts_ahead(parcel: Mapping[str, Any] | None, property_id: str) -> None:
+    """The free counts the property's page reads first (a tour reads its parcel's page ahead)."""
+    subject = subject_of(parcel, property_id)
+    end = window_end((parcel or {}).get("market")) if subject.located else None
+    if end is not None:
+        counts(subject, end)
 
 
 def read_cost(subject: Subject, reach: Reach, end: date, count: ReadCount, *, read_before: int = 0) -> int:
     """At most what reading `reach` costs: 0 when the account's answer is kept; else its sales,
     less the `read_before` of a narrower read this session made (the account holds them)."""
     api = adapter.data.data_api()
-    if api.deals.list_served(sort="distance", limit=PAGE_ROWS, **reach_filters(subject, reach, end)):
+    if api.deals.list_served(sort="distance", limit=PAGE_ROWS, **reach.filters(subject, end)):
         return 0
     return max(0, min(count.n_deals, MAX_SALES) - read_before)
 
@@ -107,7 +109,7 @@ def read_sales(subject: Subject, reach: Reach, end: date) -> SalesRead:
         kept = st.session_state[KEPT_READS] = LRUCache(KEPT_READS_MAX)
     key = (api.cache.version, subject.property_id, reach, end)
     if key not in kept:
-        page = api.deals.list(sort="distance", limit=PAGE_ROWS, **reach_filters(subject, reach, end))
+        page = api.deals.list(sort="distance", limit=PAGE_ROWS, **reach.filters(subject, end))
         deals, more = page.walk_bounded(MAX_SALES)
         kept[key] = SalesRead(tuple(sale_of(deal) for deal in deals), more)
     return kept[key]

@@ -13,7 +13,6 @@ month, and the year's change (mapspec/trends.py), from free summaries; the ZIPs'
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -26,7 +25,7 @@ from adapter.settings import settings_fingerprint
 from adapter.values import frozen, plain
 from mapspec.filters import DealFilters
 from mapspec.timeline import month_filters
-from mapspec.trends import Trends, trend_spans, trends_of, window_end, year_spans
+from mapspec.trends import Trends, gather, window_end
 
 # Summaries in flight at once for one place (as the map's months: adapter/map_time.py).
 TREND_READERS = 4
@@ -49,14 +48,7 @@ def view_trends(place: Mapping[str, Any], filters: DealFilters, data_end: date) 
 def _trends(fingerprint: str, version: str, place: tuple, conditions: tuple, end: date) -> Trends:
     api = data.data_api()  # this session's client, taken here: the readers have no session
     where, base = dict(place), dict(conditions)
-    spans = trend_spans(end)
-
-    def read(span) -> dict:
-        return plain(api.deals.summary(**where, **month_filters(base, span)))
-
-    with ThreadPoolExecutor(max_workers=TREND_READERS, thread_name_prefix="deedscope-trends") as readers:
-        summaries = list(readers.map(read, [*spans, *year_spans(end)]))
-    return trends_of(spans, summaries[: len(spans)], summaries[len(spans):], end)
+    return gather(lambda span: plain(api.deals.summary(**where, **month_filters(base, span))), end, readers=TREND_READERS)
 
 
 def top_buyers_cost(zips: Sequence[str], since: date, limit: int = TOP_BUYERS) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -61,6 +61,11 @@ class Reach:
             year, month = divmod(index + 1, 12)
             return date(year, month + 1, 1)
         return date(year, month + 1, min(window_end.day, _days_in_month(year, month + 1))) + timedelta(days=1)
+
+    def filters(self, subject: Subject, window_end: date) -> dict[str, Any]:
+        """The read as the client's filters of `GET /v1/deals`: the subject's point, the radius, the sale dates."""
+        return {"lat": round(float(subject.latitude), 6), "lng": round(float(subject.longitude), 6),
+                "radius_miles": self.radius_miles, "from_": self.start(window_end).isoformat(), "to": window_end.isoformat()}
 
     def words(self) -> str:
         radius = f"{self.radius_miles:g} mile" + ("" if self.radius_miles == 1 else "s")
@@ -283,6 +288,19 @@ def first_read(priced_counts: Mapping[Reach, int | None]) -> Reach:
         if count is None or count >= MIN_COMPS:
             return reach
     return READS[-1]
+
+
+def run_search(subject: Subject, window_end: date, priced_counts: Mapping[Reach, int | None],
+               read: Callable[[Reach], Sequence[Sale]]) -> CompSearch:
+    """The whole search at once: the first read the counts allow, then a wider read while too few
+    are found (the page makes the same steps, each read's cost stated before it: pages/property_sections/comps.py)."""
+    reach = first_read(priced_counts)
+    while True:
+        search = evaluate(subject, read(reach), read=reach, window_end=window_end)
+        wider = search.next_read()
+        if wider is None:
+            return search
+        reach = wider
 
 
 def _later(sale: Sale, other: Sale) -> bool:

@@ -11,7 +11,8 @@ with the same whole month a year earlier.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -98,6 +99,15 @@ def trends_of(spans: Sequence[Span], months: Sequence[Mapping[str, Any]], years:
     before_span, recent_span = year_spans(end)
     return Trends(tuple(trend_month(span, summary) for span, summary in zip(spans, months, strict=True)),
                   recent=year_figures(recent_span, years[1]), before=year_figures(before_span, years[0]))
+
+
+def gather(summary_of: Callable[[Span], Mapping[str, Any]], end: date, *, readers: int = 4) -> Trends:
+    """The trends to `end` from `summary_of(span)` (the place's summary with those sale dates), the
+    months' and the years' read `readers` at a time (each a request: a few in flight, not 26)."""
+    spans = trend_spans(end)
+    with ThreadPoolExecutor(max_workers=readers, thread_name_prefix="deedscope-trends") as pool:
+        summaries = list(pool.map(summary_of, [*spans, *year_spans(end)]))
+    return trends_of(spans, summaries[: len(spans)], summaries[len(spans):], end)
 
 
 def _percent(change: float) -> str:

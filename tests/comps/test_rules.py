@@ -6,7 +6,8 @@ from datetime import date
 from types import SimpleNamespace
 
 from comps.rules import (
-    ARM_LENGTH_FLOOR, MIN_COMPS, READS, RULES, Reach, Sale, Subject, evaluate, first_read, miles_between, sale_of, sift,
+    ARM_LENGTH_FLOOR, MIN_COMPS, READS, RULES, Reach, Sale, Subject, evaluate, first_read, miles_between, run_search,
+    sale_of, sift,
 )
 
 END = date(2026, 10, 31)
@@ -105,3 +106,24 @@ def test_a_sale_from_the_clients_deal():
         "Acme LLC", "inv_0123456789ab", 1500, 250_000 / 1500)
     bare = sale_of(SimpleNamespace(id="deal_2", property=None, buyer=None))
     assert bare.price is None and bare.living_area_sqft is None and bare.buyer_name is None
+
+
+def test_the_whole_search_reads_only_as_wide_as_it_must():
+    by_reach = {READS[0]: [sale(1), sale(2)], READS[1]: [sale(1), sale(2), sale(3, miles=0.8)],
+                READS[2]: [sale(1), sale(2), sale(3, miles=0.8), sale(4, months_ago=20)]}
+    asked = []
+
+    def read(reach):
+        asked.append(reach)
+        return by_reach[reach]
+
+    search = run_search(SUBJECT, END, {READS[0]: 5, READS[1]: 9, READS[2]: 12}, read)
+    assert asked == [READS[0], READS[1]] and search.found.rule == RULES[1] and len(search.found.comps) == 3
+    asked.clear()
+    run_search(SUBJECT, END, {READS[0]: 1, READS[1]: 9, READS[2]: 12}, read)
+    assert asked == [READS[1]], "a read that cannot hold enough is not paid for"
+
+
+def test_a_read_as_the_clients_filters():
+    assert READS[2].filters(SUBJECT, END) == {"lat": 32.8, "lng": -96.8, "radius_miles": 1.0, "from_": "2024-11-01",
+                                               "to": "2026-10-31"}
