@@ -39,8 +39,9 @@ def trends_spec(kinds: Sequence[str]) -> dict:
             {"mark": {"type": "line", "color": PRICE_LINE_COLOR, "point": {"color": PRICE_LINE_COLOR}},
              "encoding": {
                  "x": month,
+                 # Not from zero: a price moves a few per cent a year, flat on an axis from $0.
                  "y": {"field": "Median price", "aggregate": "max", "type": "quantitative", "title": "Median price (line)",
-                       "axis": {"format": "$,.0f", "orient": "right"}},
+                       "axis": {"format": "$,.0f", "orient": "right"}, "scale": {"zero": False}},
                  "tooltip": [{**month, "title": "Month"},
                              {"field": "Median price", "aggregate": "max", "type": "quantitative", "format": "$,.0f",
                               "title": "Median price"}],

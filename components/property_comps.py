@@ -71,12 +71,9 @@ def render_comps_table(comps: Sequence[Sale], subject: Subject, *, key: str) -> 
     """The comps with a `Use` tick each (untick one to leave it out of the range) and the CSV of
     the table as it stands; which comps are ticked."""
     frame = comps_frame(comps, subject)
-    # Text columns read "—" where a value is not served (st.data_editor prints "None").
-    shown = frame.astype({name: object for name in ("Address", "Kind", "Buyer")})
-    for name in ("Address", "Kind", "Buyer"):
-        shown[name] = shown[name].where(shown[name].notna(), MISSING)
     edited = st.data_editor(
-        shown, key=table_key(key, comps), hide_index=True, width="stretch", num_rows="fixed",
+        # A value not served reads "—" (the editor prints "None" without a placeholder).
+        frame, key=table_key(key, comps), hide_index=True, width="stretch", num_rows="fixed", placeholder=MISSING,
         disabled=[column for column in frame.columns if column != USE],
         column_config={
             USE: st.column_config.CheckboxColumn(USE, help="Untick a sale to leave it out of the value range"),

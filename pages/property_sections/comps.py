@@ -110,10 +110,11 @@ def read_and_evaluate(subject: Subject, plan: Plan, counts: Mapping[Reach, adapt
     wider = search.next_read()
     if wider is not None:
         words = search.found.rule.words(plan.window_end, subject.living_area_sqft)
-        st.session_state[PLAN_KEY] = Plan(
-            subject.property_id, plan.window_end, wider, widened=True,
-            note=f"Only {plural(len(search.found.comps), 'comparable sale')} {words}: fewer than {MIN_COMPS}, "
-                 f"so the search widens to {wider.words()}.")
+        # Each step is said, the earlier ones kept: the person reads how the search came to its rule.
+        step = (f"Only {plural(len(search.found.comps), 'comparable sale')} {words}: fewer than {MIN_COMPS}, "
+                f"so the search widens to {wider.words()}.")
+        st.session_state[PLAN_KEY] = Plan(subject.property_id, plan.window_end, wider, widened=True,
+                                          note=f"{plan.note}\n\n{step}" if plan.note else step)
         st.rerun()
     if read.more:
         st.caption(f"The circle holds more sales than the {len(read.sales):,} nearest read here.")
