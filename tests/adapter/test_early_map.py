@@ -9,13 +9,6 @@ import pytest
 
 from adapter.early_map import head_script
 from adapter.map_files import MAP_SCRIPT, map_script_url
-from tests.processes import run_streamlit, sandbox_env
-
-
-@pytest.fixture(scope="module")
-def served_app(sandbox_process):
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
 
 
 @pytest.mark.parametrize("path", ["/", "/investors?investor=inv_1", "/network?market=DFW"])

@@ -8,13 +8,6 @@ import httpx2
 import pytest
 
 from adapter.warm_modules import WARMED, warm_script, warmed_paths
-from tests.processes import run_streamlit, sandbox_env
-
-
-@pytest.fixture(scope="module")
-def served_app(sandbox_process):
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
 
 
 def test_the_modules_are_found_by_their_exact_names(tmp_path):
