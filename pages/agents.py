@@ -17,6 +17,7 @@ import adapter.agents
 import adapter.coverage
 import adapter.data
 import adapter.investors
+import adapter.kept
 import adapter.routing
 import links.agents
 from components.agent_listings import listing_labels, listings_frame, render_listing_history, render_marketplace_listing
@@ -220,7 +221,7 @@ def person_section(person_id: str) -> None:
 
 def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
     """Every page of a listing history with a progress bar, kept for this session per query."""
-    loaded = st.session_state.setdefault(LISTINGS, {})
+    loaded = adapter.kept.kept(LISTINGS)
     if cache_key not in loaded:
         bar = st.progress(0.0, text="Reading listings…")
 

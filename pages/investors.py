@@ -15,6 +15,7 @@ import adapter.budget
 import adapter.agents
 import adapter.data
 import adapter.investors
+import adapter.kept
 import adapter.routing
 import adapter.settings
 import adapter.wholesale
@@ -42,7 +43,6 @@ PROFILES = "inv_profiles"
 DEALS = "inv_deals"
 # A walk of an investor's deals stops here; the table says when it did.
 MAX_DEALS = 5_000
-
 
 LINK = adapter.routing.PageLink(links.investors)  # this page's URL (links/investors.py)
 
@@ -201,7 +201,7 @@ def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
 
 def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | None:
     """The profile, asking first when it costs a credit (data-api.md, Limits 3); None when not opened."""
-    profiles = st.session_state.setdefault(PROFILES, {})
+    profiles = adapter.kept.kept(PROFILES)
     if investor_id in profiles:
         return profiles[investor_id]
     # No free lookup decides whether the id exists (an early-access route may be closed to this key:
@@ -241,7 +241,7 @@ def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | No
 
 def deals_section(profile: dict) -> None:
     investor_id = profile["id"]
-    loaded = st.session_state.setdefault(DEALS, {})
+    loaded = adapter.kept.kept(DEALS)
     if investor_id not in loaded:
         expected = profile.get("n_deals") or 0
         # The profile's count is no bound on what the list holds: read whole pages up to a
