@@ -33,6 +33,7 @@ from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown, render_page_link
 from components.wholesale_views import render_purchases
 from components.name_search import search_by_name
+from components.progress import read_pages
 from components.words import code_label, glimpse
 from links.investors import InvestorsLink
 from services.contract import ID_EXAMPLES, ID_PATTERNS
@@ -250,18 +251,8 @@ def deals_section(profile: dict) -> None:
         cost = adapter.investors.deals_cost(bound)
 
         def load() -> tuple:
-            bar = st.progress(0.0, text="Reading deals…")
-
-            def progress(pages: int, rows: int) -> None:
-                share = min(rows / expected, 1.0) if expected else 1.0
-                bar.progress(share, text=f"{rows:,} deals read, page {pages}")
-
-            try:
-                rows = adapter.investors.deals(investor_id, progress=progress, max_rows=bound)
-            except ApiError:
-                bar.empty()
-                raise
-            bar.progress(1.0, text=f"{len(rows):,} deals read.")
+            rows = read_pages(lambda progress: adapter.investors.deals(investor_id, progress=progress, max_rows=bound),
+                              noun="deals", expected=expected)
             return deals_frame(rows), len(rows) < bound
 
         read = confirm_charged_read(

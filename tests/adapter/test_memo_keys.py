@@ -73,11 +73,18 @@ def test_only_the_adapter_memoises():
     assert [place for place, _, _ in memos(("pages", "components", "app.py"))] == []
 
 
+# A module of two memos, one keyed on the settings alone (as adapter/data.py's were).
+TWO_MEMOS = """
+import streamlit as st
+@st.cache_data(ttl=300)
+def _cells(fingerprint: str, place: tuple): ...
+@st.cache_data(ttl=MEMO_TTL_S)
+def _summary(key: data.ReadKey, place: tuple): ...
+"""
+
+
 def test_a_memo_without_the_key_is_seen(tmp_path):
-    (tmp_path / "adapter").mkdir()
-    (tmp_path / "adapter" / "reads.py").write_text(
-        "import streamlit as st\n"
-        "@st.cache_data(ttl=300)\ndef _cells(fingerprint: str, place: tuple): ...\n"
-        "@st.cache_data(ttl=MEMO_TTL_S)\ndef _summary(key: data.ReadKey, place: tuple): ...\n"
-    )
+    module = tmp_path / "adapter" / "reads.py"
+    module.parent.mkdir()
+    module.write_text(TWO_MEMOS)
     assert unkeyed(tmp_path) == ["adapter/reads.py:_cells"]
