@@ -28,6 +28,7 @@ from adapter.stores import stores
 from adapter.values import frozen, plain
 from services.contract import CACHE_MAX_TTL_S, PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
+from services.data_api.models import Coverage, CoverageMarket, Dataset
 from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
@@ -114,26 +115,36 @@ def dataset_version() -> str | None:
 # --- free reads, memoised across reruns ---------------------------------------------------
 
 
-def dataset() -> dict:
-    """`GET /v1/dataset` as a plain dict (dataset_version, data_end, published_at, states) for the
-    version in use; an answer of it that any replica got in the last ten minutes serves."""
+def dataset() -> Dataset:
+    """`GET /v1/dataset` (dataset_version, data_end, published_at, states) for the version in use;
+    an answer of it that any replica got in the last ten minutes serves."""
     return _dataset(read_key())
 
 
 @st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
-def _dataset(key: ReadKey) -> dict:
-    return plain(data_api().dataset(max_age=DATASET_SHARED_FOR_S))
+def _dataset(key: ReadKey) -> Dataset:
+    return data_api().dataset(max_age=DATASET_SHARED_FOR_S)
+
+
+def markets() -> list[CoverageMarket]:
+    """The served markets of `GET /v1/coverage`, in the service's order."""
+    return _coverage(read_key()).markets
+
+
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
+def _coverage(key: ReadKey) -> Coverage:
+    return data_api().coverage.retrieve()
 
 
 def coverage_markets() -> list[dict]:
-    """The served markets of `GET /v1/coverage` as plain dicts."""
+    """The served markets as plain dicts, for the pages that still read them by name (the Map's
+    mapspec takes them so); the typed `markets()` for the rest."""
     return _coverage_markets(read_key())
 
 
 @st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
 def _coverage_markets(key: ReadKey) -> list[dict]:
-    coverage = plain(data_api().coverage.retrieve())
-    return list(coverage.get("markets") or [])
+    return plain(_coverage(key).markets)
 
 
 def deal_cells(place: Mapping[str, Any], filters: Mapping[str, Any], resolution: int) -> pd.DataFrame:

@@ -15,11 +15,12 @@ from pathlib import Path
 
 from tests.test_layout import ROOT, python_files
 
-# Receivers that hold no API answer: the session, the URL, the environment, request headers.
-NOT_API_DATA = ("session_state", "query_params", "environ", "secrets", "headers", "cookies")
+# Receivers that hold no API answer: the session, the URL and a request's parameters, the
+# environment, request headers.
+NOT_API_DATA = ("session_state", "query_params", "params", "environ", "secrets", "headers", "cookies")
 # The counts today; lower them with each page converted, never raise them.
-CEILING_GETS = 914
-CEILING_SUBSCRIPTS = 325
+CEILING_GETS = 849
+CEILING_SUBSCRIPTS = 324
 
 
 def reads_by_name(folders: tuple[str, ...] = ("pages", "components"), root: Path = ROOT) -> tuple[list[str], list[str]]:
