@@ -1,5 +1,5 @@
 """A later visit's map before Streamlit mounts it (issue 29, later visits; frontend/src/early.js,
-adapter/early_map.py): a browser that has shown the map at a link draws what it drew there at
+web/early_map.py): a browser that has shown the map at a link draws what it drew there at
 once, in the map's place, and the page's element takes that very map (its canvas, its
 deck.gl) and draws the page's own cells in it. Nothing secret is kept in the browser."""
 
