@@ -78,8 +78,8 @@ def source_status() -> SourceStatus:
     status = {"embedded": adapter.settings.uses_embedded_sandbox(), "host": host}
     try:
         dataset = adapter.data.dataset()
-        status["dataset_version"] = dataset.get("dataset_version")
-        status["data_end"] = dataset.get("data_end")
+        status["dataset_version"] = dataset.dataset_version
+        status["data_end"] = None if dataset.data_end is None else dataset.data_end.isoformat()
     except ApiError as error:
         status["problem"] = "Freshness unknown: " + describe_error(error)
     # The session's meter: no request, it counts what the pages' responses said.

@@ -39,6 +39,16 @@ def cell_box(cell: str) -> View:
     )
 
 
+# "Zoom to this cell" shows the cell amid this many rings of its neighbours.
+ZOOM_RINGS = 8
+
+
+def zoomed_to_cell(cell: str) -> View:
+    """The view "Zoom to this cell" opens: the cell's centre and those of its neighbours within
+    ZOOM_RINGS rings, with the least margin (the Map's panel button and the tour's busiest-cell step)."""
+    return View.covering([h3.cell_to_latlng(item) for item in h3.grid_disk(cell, ZOOM_RINGS)], margin=0.0)
+
+
 def in_cell(latitude: float | None, longitude: float | None, cell: str) -> bool:
     if latitude is None or longitude is None:
         return False

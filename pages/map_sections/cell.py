@@ -16,8 +16,9 @@ import adapter.data
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
+from components.progress import read_pages
 from components.words import plural
-from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
+from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals, zoomed_to_cell
 from mapspec.labels import place_near
 from mapspec.filters import DealFilters
 from mapspec.place import POINT, PlaceChoice
@@ -73,9 +74,7 @@ def render_cell_panel(
     st.caption(f"Cell {cell}")
     zoom, circle = st.columns(2)
     if zoom.button("Zoom to this cell", key="map_zoom"):
-        neighbourhood = h3.grid_disk(cell, 8)
-        points = [h3.cell_to_latlng(item) for item in neighbourhood]
-        st.session_state[VIEW_OVERRIDE] = ViewOverride.of(place.signature(), View.covering(points, margin=0.0))
+        st.session_state[VIEW_OVERRIDE] = ViewOverride.of(place.signature(), zoomed_to_cell(cell))
         st.rerun()
     if circle.button(
         "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
@@ -132,14 +131,8 @@ def render_charged_reads(
 
     def load_deals() -> list:
         total = int((box_summary or {}).get("n_deals") or 0)
-        bar = st.progress(0.0, text="Loading deals…")
-
-        def progress(pages: int, rows: int) -> None:
-            share = min(rows / total, 1.0) if total else 1.0
-            bar.progress(share, text=f"{rows:,} of {total:,} deals loaded")
-
-        rows = adapter.data.list_deals(box, params, progress=progress)
-        bar.empty()
+        rows = read_pages(lambda progress: adapter.data.list_deals(box, params, progress=progress),
+                          noun="deals", expected=total)
         return deals_in_cell(rows, cell)
 
     deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals,
