@@ -12,8 +12,9 @@ Without `DEEDSCOPE_CACHE_URL` the first two are `MemoryStore`s (one replica, as 
 `people` a SQLite file under `.data/` (a restart of the app keeps it). With a `redis://` URL
 all three are `ResilientStore`s over Redis, which the replicas share (the one setting for every
 shared store: docs/contract.md): while Redis does not answer they work on memory and `problem()`
-says so (the sidebar shows it; a login made elsewhere is asked again). Built once per process and settings, outside Streamlit's caches, because the
-login callback route (adapter/login_routes.py) runs outside any script run.
+says so (the sidebar shows it; a login made elsewhere is asked again). Built once per process
+and settings, outside Streamlit's caches, because the login callback route (web/login_routes.py)
+runs outside any script run.
 """
 
 from __future__ import annotations
