@@ -9,7 +9,6 @@ passes them in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
@@ -53,14 +52,12 @@ def brief_pdf(
         summary = adapter.data.deal_summary(request, params)
     except ApiError:
         notes.append("The view's totals and months could not be read for this brief.")
-    dataset = adapter.data.dataset_or_note(notes, "this brief")
     data = BriefData(
         place_name=place_name, filters_label=filters_label, bbox=bbox,
         cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],
         investors=list(investors), by_month=[(row["month"], int(row["n"])) for row in summary.get("by_month") or []],
         n_deals=summary.get("n_deals"), n_investors=summary.get("n_investors"), median_price=summary.get("median_price"),
-        dataset_version=dataset.get("dataset_version"), data_end=dataset.get("data_end"),
-        published_at=dataset.get("published_at"), link=link, notes=tuple(notes),
+        **adapter.data.freshness(notes, "this brief"), link=link, notes=tuple(notes),
         trend_bars=trend_bars(trends) if trends else (), trend_sentence=trend_sentence(trends) if trends else "",
     )
     return market_brief(data)
@@ -76,9 +73,11 @@ def place_trends(place: PlaceChoice, market: Mapping | None, filters: DealFilter
     """The place's trends, as the Map shows them under the map (adapter/trends.py); None without a
     place, a data end, or where they cannot be read (the brief then shows the view's months)."""
     geometry, _view, problem = place_request(place, market)
-    if problem or not geometry or not market or not market.get("data_end"):
+    data_end = adapter.data.market_data_end(place.market)
+    if problem or not geometry or data_end is None:
         return None
     try:
-        return adapter.trends.view_trends(geometry, filters, date.fromisoformat(str(market["data_end"])[:10]))
+        return adapter.trends.view_trends(geometry, filters, data_end)
     except ApiError:
         return None
+

@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-import streamlit as st
-from cachetools import LRUCache
-
 import adapter.data
+from adapter.kept import kept
 from adapter.settings import settings
 from comps.rules import READS, CompSearch, Reach, Sale, Subject, distance_of, sale_of
 from comps.value import ValueRange, rule_sentence
@@ -62,17 +60,13 @@ def subject_of(parcel: Mapping[str, Any] | None, property_id: str) -> Subject:
         property_id=property_id, latitude=parcel.get("latitude"), longitude=parcel.get("longitude"),
         living_area_sqft=int(size) if isinstance(size, (int, float)) and size > 0 else None,
         bedrooms=parcel.get("bedrooms"), bathrooms=parcel.get("bathrooms"), year_built=parcel.get("year_built"),
-        address=place,
+        address=place, market=parcel.get("market"),
     )
 
 
 def window_end(market: str | None) -> date | None:
     """The data's end in the parcel's market (its coverage), else the dataset's; None when unknown."""
-    for found in adapter.data.coverage_markets():
-        if market and str(found.get("market")) == market and found.get("data_end"):
-            return date.fromisoformat(str(found["data_end"])[:10])
-    data_end = adapter.data.dataset().get("data_end")
-    return date.fromisoformat(str(data_end)[:10]) if data_end else None
+    return adapter.data.market_data_end(market) or adapter.data.dataset().data_end
 
 
 def counts(subject: Subject, end: date) -> dict[Reach, ReadCount]:
@@ -87,7 +81,7 @@ def counts(subject: Subject, end: date) -> dict[Reach, ReadCount]:
 def read_counts_ahead(parcel: Mapping[str, Any] | None, property_id: str) -> None:
     """The free counts the property's page reads first (a tour reads its parcel's page ahead)."""
     subject = subject_of(parcel, property_id)
-    end = window_end((parcel or {}).get("market")) if subject.located else None
+    end = window_end(subject.market) if subject.located else None
     if end is not None:
         counts(subject, end)
 
@@ -102,38 +96,34 @@ def read_cost(subject: Subject, reach: Reach, end: date, count: ReadCount, *, re
 
 
 def read_sales(subject: Subject, reach: Reach, end: date) -> SalesRead:
-    """The recorded sales of `reach`, nearest first (charged), kept in the session by dataset version."""
-    api = adapter.data.data_api()
-    kept = st.session_state.get(KEPT_READS)
-    if not isinstance(kept, LRUCache):
-        kept = st.session_state[KEPT_READS] = LRUCache(KEPT_READS_MAX)
-    key = (api.cache.version, subject.property_id, reach, end)
-    if key not in kept:
-        page = api.deals.list(sort="distance", limit=PAGE_ROWS, **reach.filters(subject, end))
+    """The recorded sales of `reach`, nearest first (charged), kept in the session for the dataset
+    version in use (adapter/kept.py)."""
+    held = kept(KEPT_READS, max_entries=KEPT_READS_MAX)
+    key = (subject.property_id, reach, end)
+    if key not in held:
+        page = adapter.data.data_api().deals.list(sort="distance", limit=PAGE_ROWS, **reach.filters(subject, end))
         deals, more = page.walk_bounded(MAX_SALES)
-        kept[key] = SalesRead(tuple(sale_of(deal) for deal in deals), more)
-    return kept[key]
+        held[key] = SalesRead(tuple(sale_of(deal) for deal in deals), more)
+    return held[key]
 
 
 def kept_read(subject: Subject, reach: Reach, end: date) -> SalesRead | None:
-    """The sales of `reach` this session read already, or None."""
-    kept = st.session_state.get(KEPT_READS) or {}
-    return kept.get((adapter.data.data_api().cache.version, subject.property_id, reach, end))
+    """The sales of `reach` this session read already (for the version in use), or None."""
+    return kept(KEPT_READS, max_entries=KEPT_READS_MAX).get((subject.property_id, reach, end))
 
 
 def comp_sheet_pdf(search: CompSearch, used: Sequence[bool], found: ValueRange | None, sentence: str,
                    warnings: Sequence[str]) -> bytes:
     """The comp sheet of what the page shows (services/comp_sheet.py); the freshness probe is free."""
     subject, notes = search.subject, []
-    dataset = adapter.data.dataset_or_note(notes, "this sheet")
+    freshness = adapter.data.freshness(notes, "this sheet")
     sheet = CompSheet(
         address=subject.address, property_id=subject.property_id, facts=facts_line(subject),
         latitude=float(subject.latitude), longitude=float(subject.longitude),
         radius_miles=search.found.rule.reach.radius_miles,
         comps=[sheet_comp(sale, subject, on) for sale, on in zip(search.found.comps, used)],
         range_figures=(found.low, found.middle, found.high) if found else None, range_sentence=sentence,
-        rule=rule_sentence(search), warnings=tuple(warnings), dataset_version=dataset.get("dataset_version"),
-        data_end=dataset.get("data_end"), published_at=dataset.get("published_at"),
+        rule=rule_sentence(search), warnings=tuple(warnings), **freshness,
         link=settings().app_url + property_href(subject.property_id), notes=tuple(notes),
     )
     return comp_sheet(sheet)

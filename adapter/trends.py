@@ -21,7 +21,6 @@ import streamlit as st
 
 from adapter import data
 from adapter.investors import profiles_of_organization
-from adapter.settings import settings_fingerprint
 from adapter.values import frozen, plain
 from mapspec.filters import DealFilters
 from mapspec.timeline import month_filters
@@ -40,12 +39,11 @@ def trend_filters(filters: DealFilters) -> dict[str, Any]:
 def view_trends(place: Mapping[str, Any], filters: DealFilters, data_end: date) -> Trends:
     """The place's trends for the 24 whole months up to the data's end (or the filter's end)."""
     end = window_end(data_end, filters.sold_to)
-    version = str(data.data_api().cache.version or "")
-    return _trends(settings_fingerprint(), version, frozen(place), frozen(trend_filters(filters)), end)
+    return _trends(data.read_key(), frozen(place), frozen(trend_filters(filters)), end)
 
 
-@st.cache_data(show_spinner=False, max_entries=32, ttl=data.FREE_READ_TTL_S)
-def _trends(fingerprint: str, version: str, place: tuple, conditions: tuple, end: date) -> Trends:
+@st.cache_data(show_spinner=False, max_entries=32, ttl=data.MEMO_TTL_S)
+def _trends(key: data.ReadKey, place: tuple, conditions: tuple, end: date) -> Trends:
     api = data.data_api()  # this session's client, taken here: the readers have no session
     where, base = dict(place), dict(conditions)
     return gather(lambda span: plain(api.deals.summary(**where, **month_filters(base, span))), end, readers=TREND_READERS)

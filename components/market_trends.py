@@ -56,12 +56,12 @@ def render_market_trends(trends: Trends, sentence: str, *, key: str) -> None:
     """The sentence, the chart and the months' CSV."""
     st.markdown(sentence.replace("$", "\\$"))
     frame = pd.DataFrame(month_rows(trends), columns=["Month", "Kind", "Purchases", "Median price"])
-    if frame["Purchases"].sum() == 0:
+    if not any(month.n_deals for month in trends.months):
         st.info("No investor purchase was recorded here in these 24 months.")
         return
-    chart = frame.assign(Month=pd.to_datetime(frame["Month"], format="%Y-%m"))
-    kinds = [label for label in KIND_LABELS.values() if label in set(frame["Kind"])]
-    st.vega_lite_chart(chart[chart["Kind"] != ""], trends_spec(kinds), key=f"{key}_chart", width="stretch")
+    chart = frame.assign(Month=pd.to_datetime(frame.Month, format="%Y-%m"))
+    kinds = [label for label in KIND_LABELS.values() if label in set(frame.Kind)]
+    st.vega_lite_chart(chart[chart.Kind != ""], trends_spec(kinds), key=f"{key}_chart", width="stretch")
     st.download_button("Download the months (CSV)", frame.to_csv(index=False).encode("utf-8"),
                        file_name="market-trends.csv", mime="text/csv", key=f"{key}_csv")
 
@@ -82,7 +82,7 @@ def render_top_buyers(buyers: Sequence, *, key: str) -> None:
                  column_config={"Profile": link_column("Profile", display_text="Open"),
                                 "Last purchase": date_column("Last purchase"),
                                 "Purchases": st.column_config.NumberColumn("Purchases", format="%d")})
-    unlinked = int(frame["Profile"].isna().sum())
+    unlinked = sum(1 for buyer in buyers if not buyer.profiles)
     if unlinked:
         st.caption(f"{unlinked} without a profile link: no investor profile carries their name and registry number.")
     st.download_button("Download the buyers (CSV)", frame.to_csv(index=False).encode("utf-8"),

@@ -36,7 +36,7 @@ def comps_frame(comps: Sequence[Sale], subject: Subject, used: Sequence[bool] | 
         records.append({
             USE: True if used is None else bool(used[index]),
             "Address": " ".join(part for part in (sale.city, sale.zip) if part) or None,
-            "Sale date": sale.sale_date,
+            "Sale date": pd.Timestamp(sale.sale_date) if sale.sale_date else pd.NaT,
             "Price": sale.price,
             "Miles": None if distance is None else round(distance, 2),
             "Sq ft": sale.living_area_sqft,
@@ -53,7 +53,6 @@ def comps_frame(comps: Sequence[Sale], subject: Subject, used: Sequence[bool] | 
     frame = pd.DataFrame.from_records(records, columns=[
         USE, "Address", "Sale date", "Price", "Miles", "Sq ft", "$/sq ft", "Beds", "Baths", "Year built", "Kind",
         "Buyer", "Buyer's page", "Property", "Deal id"])
-    frame["Sale date"] = pd.to_datetime(frame["Sale date"], errors="coerce")
     for column in ("Price", "Sq ft", "$/sq ft", "Year built"):
         frame[column] = pd.to_numeric(frame[column], errors="coerce").astype("Int64")
     for column in ("Miles", "Beds", "Baths"):
@@ -122,14 +121,16 @@ def render_comps_map(subject: Subject, comps: Sequence[Sale], used: Sequence[boo
     """The property (a dark ring) and its comps, each coloured by its price per sq ft (grey: unticked)."""
     rates = [sale.price_per_sqft for sale, on in zip(comps, used) if on and sale.price_per_sqft]
     bounds = rate_classes(rates)
-    rows = [{"p": [float(sale.longitude), float(sale.latitude)], "tip": _tip(sale, subject, on),
-             "fill": rate_color(sale.price_per_sqft, bounds) if on else UNTICKED_COLOR}
-            for sale, on in zip(comps, used) if sale.latitude is not None and sale.longitude is not None]
-    home = [{"p": [float(subject.longitude), float(subject.latitude)], "tip": f"This property: {subject.address or 'here'}"}]
+    placed = [(sale, on) for sale, on in zip(comps, used) if sale.latitude is not None and sale.longitude is not None]
+    here = [float(subject.longitude), float(subject.latitude)]
+    points = [[float(sale.longitude), float(sale.latitude)] for sale, _on in placed]
+    rows = [{"p": point, "tip": _tip(sale, subject, on), "fill": rate_color(sale.price_per_sqft, bounds) if on else UNTICKED_COLOR}
+            for point, (sale, on) in zip(points, placed)]
+    home = [{"p": here, "tip": f"This property: {subject.address or 'here'}"}]
     spec = place_map(
         [layer("points", "comps", rows, radius=7, line=[255, 255, 255, 230]),
          layer("points", "subject", home, fill=SUBJECT_FILL, radius=9, line=SUBJECT_LINE)],
-        bounds=bounds_of([row["p"] for row in rows + home]), basemap=canvas.basemap,
+        bounds=bounds_of([*points, here]), basemap=canvas.basemap,
         label="Map of the comparable sales: hover a point for its sale")
     render_small_map(spec, canvas=canvas, key=key, height=height)
     said = "The dark point is this property; each comp is coloured by its price per sq ft"

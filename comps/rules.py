@@ -107,6 +107,7 @@ class Subject:
     bathrooms: float | None = None
     year_built: int | None = None
     address: str = ""
+    market: str | None = None  # its market's code: its data's end bounds the months
 
     @property
     def located(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mapspec.labels import markets_with_city
 from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution, estimated_cells
@@ -59,6 +60,26 @@ def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:
     return place
 
 
+def place_widgets(place: PlaceChoice, key: str) -> dict[str, Any]:
+    """The picker's widget values that give `place` back (`place_in` reads them): what a
+    link, a point picked or a person's kept state puts into the widgets before they are drawn."""
+    values: dict[str, Any] = {f"{key}_mode": place.mode}
+    if place.market is not None:
+        values[f"{key}_market"] = place.market
+    if place.mode == ZIP_CODES:
+        values[f"{key}_zips"] = place.zips
+    elif place.mode == CITY:
+        values[f"{key}_city"] = place.city
+    elif place.mode == POINT:
+        values.update({f"{key}_lat": place.latitude, f"{key}_lng": place.longitude, f"{key}_radius": place.radius_miles})
+    return values
+
+
+def place_zips(place: PlaceChoice) -> list[str]:
+    """The ZIPs typed for a ZIP place, split on commas or semicolons (checked by `place_request`)."""
+    return [part.strip() for part in (place.zips or "").replace(";", ",").split(",") if part.strip()]
+
+
 def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
     """The request geometry, the view that shows it, and what is wrong with the input if anything."""
     market_view = None
@@ -66,7 +87,7 @@ def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, Vie
         market_view = View(*[float(value) for value in market["bbox"]])
     whole = ({"bbox": market_view.text()} if market_view else {}, market_view)
     if place.mode == ZIP_CODES:
-        zips = [part.strip() for part in place.zips.replace(";", ",").split(",") if part.strip()]
+        zips = place_zips(place)
         if not zips:
             return (*whole, "Type one or more 5-digit ZIP codes, separated by commas.")
         bad = [code for code in zips if not (len(code) == 5 and code.isdigit())]

@@ -32,7 +32,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
-from components.words import glimpse
+from components.words import credits_text, glimpse
 from links.properties import PropertiesLink
 from pages.property_sections.comps import render_comps
 from services.contract import PAGE_LIMITS
@@ -54,12 +54,6 @@ MAX_ZIPS_CHARS, MAX_LINE_CHARS, MAX_CITY_CHARS = 600, 200, 64
 
 
 LINK = adapter.routing.PageLink(links.properties)  # this page's URL (links/properties.py)
-
-def credits_text(cost: int, what: str) -> str:
-    if cost == 0:
-        return f"{what} costs nothing: this session has been served it already."
-    return f"{what} may cost up to {cost} credit{'s' if cost != 1 else ''} (1 for each record new to your account)."
-
 
 # --- the search ------------------------------------------------------------------------------------
 
@@ -303,14 +297,15 @@ def property_section(property_id: str) -> None:
                              note=notes.get("parcel"))
     # The property's map shows its comparable sales once they are read (issue 46), else its pin.
     map_box = st.container()
-    shown = render_comps(page["parcel"], property_id)
+    parcel = page["parcel"]
+    shown = render_comps(parcel, property_id)
     with map_box:
         canvas = adapter.map_files.small_map_canvas()
         if shown is not None and shown.search.found.comps:
             render_comps_map(shown.search.subject, shown.search.found.comps, shown.used, key="prop_parcel_map",
                              canvas=canvas, height=300)
-        elif page["parcel"]:
-            render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=canvas, height=260)
+        elif parcel:
+            render_parcel_map([parcel], key="prop_parcel_map", canvas=canvas, height=260)
     # Only the open tab is drawn (a rerun on a switch): the four tables and their downloads were
     # drawn at once, 0.2 s of the property's opening in the browser (issue 29, the tour's step).
     tabs = st.tabs(["Chain of title", "Loans", "Permits", "Listings"], key="prop_section", on_change="rerun")

@@ -15,6 +15,7 @@ from datetime import date
 import streamlit as st
 
 import adapter.budget
+import adapter.data
 import adapter.trends
 from components.charged_read import confirm_charged_read
 from components.date_field import date_field
@@ -22,7 +23,7 @@ from components.feedback import render_error
 from components.market_trends import render_market_trends, render_top_buyers
 from components.words import plural
 from mapspec.filters import DealFilters
-from mapspec.place import ZIP_CODES, PlaceChoice
+from mapspec.place import ZIP_CODES, PlaceChoice, place_zips
 from mapspec.timeline import months_back
 from mapspec.trends import TREND_MONTHS, trend_sentence
 from services.errors import ApiError
@@ -35,11 +36,11 @@ EARLIEST_SINCE = date(2000, 1, 1)
 def render_trends(place: PlaceChoice, market: Mapping | None, filters: DealFilters, geometry: dict | None,
                   place_ok: bool) -> None:
     """The trends of the place, and for ZIPs who bought most there; nothing without a place or a data end."""
-    if not place_ok or not geometry or not market or not market.get("data_end"):
+    data_end = adapter.data.market_data_end(place.market) if place_ok and geometry and market else None
+    if data_end is None:
         return
-    data_end = date.fromisoformat(str(market["data_end"])[:10])
     st.subheader("Market trends")
-    zips = list(geometry.get("zip") or []) if place.mode == ZIP_CODES else []
+    zips = place_zips(place) if place.mode == ZIP_CODES else []
     chart, buyers = st.columns([3, 2], gap="medium") if zips else (st.container(), None)
     with chart:
         try:

@@ -53,7 +53,7 @@ def render_comps(parcel: Mapping[str, Any] | None, property_id: str) -> Shown | 
         st.info(f"Comparable sales are found around a property's location, and {why}.", icon=":material/location_off:")
         return None
     try:
-        end = adapter.comps.window_end((parcel or {}).get("market"))
+        end = adapter.comps.window_end(subject.market)
         counts = adapter.comps.counts(subject, end) if end else None
     except ApiError as error:
         render_error(error, title="The sales near this property could not be counted")
