@@ -2,8 +2,8 @@
 address search → a property → its comparable sales (a thin neighbourhood: the search widens in
 stated steps) → a comp unticked and the range moving → the comp sheet downloaded and read back.
 
-One app for the module (its tests read, and each has its own browser context); the sandbox is
-reset before the test, so every read is new to the account and its cost is stated.
+One app for the module (tests/browser/conftest.py: app_url), a browser context of its own; the
+sandbox is reset before the test, so every read is new to the account and its cost is stated.
 """
 
 from __future__ import annotations
@@ -11,45 +11,26 @@ from __future__ import annotations
 import io
 import re
 import time
-from collections.abc import Iterator
 
 import httpx2
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
 from tests.browser.journeys import Journey
 from tests.browser.test_one_tab_journeys import open_a_property
 from tests.pages.apptest import sandbox_fixtures
-from tests.processes import run_streamlit, sandbox_env
 
 STEP_TIMEOUT_MS = 60_000
+BENCH_KEY = "zpka_sandbox_bench"
 HEADER_PX, ROW_PX = 35, 35  # the data editor's header and rows (Streamlit's glide grid)
 USE_COLUMN_CENTRE_PX = 33  # the middle of the first column, the Use tick
 
 
-@pytest.fixture(scope="module")
-def app_url(sandbox_process) -> Iterator[str]:
-    """One app for the module's tests."""
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
-
-
-@pytest.fixture
-def page(browser, app_url):
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
-
 def parcel_address(sandbox, property_id: str) -> tuple[str, str]:
-    """The parcel's street line and ZIP, as a person would have them (the demo key reads it)."""
-    env = sandbox_env(sandbox.url)
+    """The parcel's street line and ZIP, as a person would have them (read with the bench key, so the
+    demo account the app uses holds nothing more)."""
     response = httpx2.post(f"{sandbox.url}/v1/properties/search", json={"place": {"property_id": property_id}},
-                           headers={"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}",
-                                    "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}, timeout=30)
+                           headers={"Authorization": f"Bearer {BENCH_KEY}", "X-On-Behalf-Of": "tests"}, timeout=30)
     address = response.json()["data"][0]["address"]
     return address["line"], address["zip"]
 
