@@ -25,6 +25,7 @@ from comps.rules import READS, CompSearch, Reach, Sale, Subject, distance_of, sa
 from comps.value import ValueRange, rule_sentence
 from links.properties import property_href
 from services.comp_sheet import CompSheet, SheetComp, comp_sheet
+from services.errors import UnprocessableError
 
 # The most sales one read walks, nearest first: a 1-mile, 24-month circle holds a few dozen in the
 # sandbox and a few hundred in a dense city; the comps are the nearest, so the farthest go first.
@@ -112,8 +113,42 @@ def kept_read(subject: Subject, reach: Reach, end: date) -> SalesRead | None:
     return kept(KEPT_READS, max_entries=KEPT_READS_MAX).get((subject.property_id, reach, end))
 
 
+STREETS = "adapter_comps_streets"
+
+
+def street_cost(property_ids: Sequence[str]) -> int:
+    """At most what reading these parcels' street addresses costs: 1 each not yet served to this session."""
+    api = adapter.data.data_api()
+    return sum(api.properties.estimate_detail(property_id) for property_id in property_ids)
+
+
+def known_streets(property_ids: Sequence[str]) -> dict[str, str]:
+    """The street lines this session read already (for the version in use), by parcel."""
+    held = kept(STREETS, max_entries=512)
+    return {property_id: held[property_id] for property_id in property_ids if held.get(property_id)}
+
+
+def read_streets(property_ids: Sequence[str]) -> dict[str, str]:
+    """Each parcel's street line (`POST /v1/properties/search` by its id, 1 credit a parcel new to the
+    account): a deal serves the city and ZIP, not the street. A market that publishes no parcels or
+    addresses leaves its comps without one."""
+    api, held = adapter.data.data_api(), kept(STREETS, max_entries=512)
+    for property_id in property_ids:
+        if property_id in held:
+            continue
+        try:
+            rows = api.properties.search({"place": {"property_id": property_id}}).items
+        except UnprocessableError as error:
+            if error.code not in ("parcels_unavailable", "addresses_unavailable"):
+                raise
+            rows = []
+        address = rows[0].address if rows else None
+        held[property_id] = " ".join(part for part in (address.line, address.unit) if part) if address else ""
+    return known_streets(property_ids)
+
+
 def comp_sheet_pdf(search: CompSearch, used: Sequence[bool], found: ValueRange | None, sentence: str,
-                   warnings: Sequence[str]) -> bytes:
+                   warnings: Sequence[str], streets: Mapping[str, str] | None = None) -> bytes:
     """The comp sheet of what the page shows (services/comp_sheet.py); the freshness probe is free."""
     subject, notes = search.subject, []
     freshness = adapter.data.freshness(notes, "this sheet")
@@ -121,7 +156,8 @@ def comp_sheet_pdf(search: CompSearch, used: Sequence[bool], found: ValueRange |
         address=subject.address, property_id=subject.property_id, facts=facts_line(subject),
         latitude=float(subject.latitude), longitude=float(subject.longitude),
         radius_miles=search.found.rule.reach.radius_miles,
-        comps=[sheet_comp(sale, subject, on) for sale, on in zip(search.found.comps, used)],
+        comps=[sheet_comp(sale, subject, on, (streets or {}).get(sale.property_id or "")) for sale, on
+               in zip(search.found.comps, used)],
         range_figures=(found.low, found.middle, found.high) if found else None, range_sentence=sentence,
         rule=rule_sentence(search), warnings=tuple(warnings), **freshness,
         link=settings().app_url + property_href(subject.property_id), notes=tuple(notes),
@@ -139,9 +175,10 @@ def facts_line(subject: Subject) -> str:
                        "year built not served" if subject.year_built is None else f"built {subject.year_built}"))
 
 
-def sheet_comp(sale: Sale, subject: Subject, kept: bool) -> SheetComp:
+def sheet_comp(sale: Sale, subject: Subject, kept: bool, street: str | None = None) -> SheetComp:
     return SheetComp(
-        where=" ".join(part for part in (sale.city, sale.zip) if part), sale_date=sale.sale_date, price=sale.price,
+        where=", ".join(part for part in (street, " ".join(p for p in (sale.city, sale.zip) if p)) if part),
+        sale_date=sale.sale_date, price=sale.price,
         miles=distance_of(sale, subject), sqft=sale.living_area_sqft, bedrooms=sale.bedrooms, bathrooms=sale.bathrooms,
         year_built=sale.year_built, buyer=sale.buyer_name or "name not served", latitude=sale.latitude,
         longitude=sale.longitude,

@@ -7,7 +7,7 @@ Draws what it is given (comps.rules sales, comps.value sentences); the page deci
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -28,14 +28,17 @@ SUBJECT_FILL, SUBJECT_LINE = [20, 20, 20, 255], [255, 255, 255, 255]
 USE = "Use"
 
 
-def comps_frame(comps: Sequence[Sale], subject: Subject, used: Sequence[bool] | None = None) -> pd.DataFrame:
-    """The comps as the table shows them (and its CSV): each a row, its `Use` tick first."""
+def comps_frame(comps: Sequence[Sale], subject: Subject, used: Sequence[bool] | None = None,
+                streets: Mapping[str, str] | None = None) -> pd.DataFrame:
+    """The comps as the table shows them (and its CSV): each a row, its `Use` tick first; the street
+    line where it was read (`streets`, by parcel), else the city and ZIP the deal serves."""
     records = []
     for index, sale in enumerate(comps):
         distance = distance_of(sale, subject)
         records.append({
             USE: True if used is None else bool(used[index]),
-            "Address": " ".join(part for part in (sale.city, sale.zip) if part) or None,
+            "Address": ", ".join(part for part in ((streets or {}).get(sale.property_id or ""),
+                                                    " ".join(p for p in (sale.city, sale.zip) if p)) if part) or None,
             "Sale date": pd.Timestamp(sale.sale_date) if sale.sale_date else pd.NaT,
             "Price": sale.price,
             "Miles": None if distance is None else round(distance, 2),
@@ -66,10 +69,11 @@ def table_key(key: str, comps: Sequence[Sale]) -> str:
     return f"{key}_{digest}"
 
 
-def render_comps_table(comps: Sequence[Sale], subject: Subject, *, key: str) -> list[bool]:
+def render_comps_table(comps: Sequence[Sale], subject: Subject, *, key: str,
+                       streets: Mapping[str, str] | None = None) -> list[bool]:
     """The comps with a `Use` tick each (untick one to leave it out of the range) and the CSV of
     the table as it stands; which comps are ticked."""
-    frame = comps_frame(comps, subject)
+    frame = comps_frame(comps, subject, streets=streets)
     edited = st.data_editor(
         # A value not served reads "—" (the editor prints "None" without a placeholder).
         frame, key=table_key(key, comps), hide_index=True, width="stretch", num_rows="fixed", placeholder=MISSING,
@@ -82,7 +86,8 @@ def render_comps_table(comps: Sequence[Sale], subject: Subject, *, key: str) -> 
         },
     )
     used = [bool(value) for value in edited[USE]]
-    st.download_button("Download the comps (CSV)", comps_frame(comps, subject, used).to_csv(index=False).encode("utf-8"),
+    st.download_button("Download the comps (CSV)",
+                       comps_frame(comps, subject, used, streets).to_csv(index=False).encode("utf-8"),
                        file_name="comparable-sales.csv", mime="text/csv", key=f"{key}_csv")
     return used
 

@@ -9,8 +9,8 @@ that found them is said; a person may untick a comp and the value range (comps/v
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -29,6 +29,7 @@ from services.errors import ApiError
 KEY = "prop_comps"
 PLAN_KEY = f"{KEY}_plan"
 SHEET_KEY = f"{KEY}_sheet"
+STREETS_KEY = f"{KEY}_streets"
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Shown:
     found: ValueRange | None
     sentence: str
     warnings: tuple[str, ...]
+    streets: Mapping[str, str] = field(default_factory=dict)  # the comps' street lines read, by parcel
 
     @property
     def kept(self) -> tuple[Sale, ...]:
@@ -151,22 +153,43 @@ def show(search: CompSearch, plan: Plan) -> Shown:
         st.info("No comparable sale to value this property by.")
         return Shown(search, (), None, "", ())
     summary = st.container()
-    used = tuple(render_comps_table(comps, search.subject, key=f"{KEY}_table"))
+    streets = street_addresses(comps)
+    used = tuple(render_comps_table(comps, search.subject, key=f"{KEY}_table", streets=streets))
     kept = [sale for sale, on in zip(comps, used) if on]
     found = value_range(kept, search.subject)
     sentence = range_sentence(found, search.found.rule, plan.window_end, search.subject) if found else ""
     warnings = tuple(range_warnings(found, search)) if found else ()
     with summary:
         render_value_range(found, sentence, warnings)
-    shown = Shown(search, used, found, sentence, warnings)
+    shown = Shown(search, used, found, sentence, warnings, streets)
     render_comp_sheet(shown)
     return shown
+
+
+def street_addresses(comps: Sequence[Sale]) -> dict[str, str]:
+    """The comps' street lines: a deal serves its city and ZIP only, and each street is a parcel
+    read (1 credit a parcel new to the account), so they are read when the person asks, cost first."""
+    parcels = list(dict.fromkeys(sale.property_id for sale in comps if sale.property_id))
+    known = adapter.comps.known_streets(parcels)
+    missing = [parcel for parcel in parcels if parcel not in known]
+    if not missing:
+        return known
+    cost = adapter.comps.street_cost(missing)
+    what = f"The street addresses of {plural(len(missing), 'comp')}"
+    read = confirm_charged_read(
+        STREETS_KEY, tuple(missing), ask_label="Add the street addresses", confirm_label="Read the addresses", cost=cost,
+        cost_text=(f"{what} cost nothing: your account holds them." if cost == 0 else
+                   f"{what} may cost up to {plural(cost, 'credit')} (1 for each parcel new to your account)."),
+        load=lambda: adapter.comps.read_streets(missing), error_title="The street addresses could not be read",
+        ask_when_free=True, **adapter.budget.rules())
+    return {**known, **(read or {})}
 
 
 def render_comp_sheet(shown: Shown) -> None:
     """"Make a comp sheet (PDF)", then its download: made on request (its map is drawn then), kept
     while the comps and their ticks stay as they are."""
-    signature = (shown.search.subject.property_id, shown.search.found.rule, tuple(s.deal_id for s in shown.kept))
+    signature = (shown.search.subject.property_id, shown.search.found.rule, tuple(s.deal_id for s in shown.kept),
+                 tuple(sorted(shown.streets.items())))
     kept = st.session_state.get(SHEET_KEY)
     if kept is not None and kept[0] != signature:
         kept = None
@@ -174,7 +197,7 @@ def render_comp_sheet(shown: Shown) -> None:
         try:
             with st.spinner("Drawing the comp sheet…"):
                 kept = (signature, adapter.comps.comp_sheet_pdf(shown.search, shown.used, shown.found, shown.sentence,
-                                                                shown.warnings))
+                                                                shown.warnings, shown.streets))
         except ApiError as error:
             render_error(error, title="The comp sheet could not be made")
     st.session_state[SHEET_KEY] = kept

@@ -182,3 +182,17 @@ def test_the_comp_sheet_carries_the_property_its_comps_range_rule_freshness_and_
     assert "Grey rows were left out of the range" in text
     assert "Dataset version" in text and f"/properties?property={property_id}" in text
     assert len(table) >= 3
+
+
+def test_the_comps_street_addresses_are_read_on_request_after_their_cost(app_env):
+    """A deal serves its city and ZIP; each street is a parcel read, asked for and priced first."""
+    app = read_comps(open_property(sandbox_fixtures(app_env)["parcel_comps_dense"]))
+    before = comps_table(app)
+    assert not before["Address"].str.match(r"^\d+ ").any(), "no street before it is read"
+    app.button(key=f"{COMPS}_streets_ask").click().run()
+    assert re.search(rf"The street addresses of {len(before)} comps may cost up to {len(before)} credits", texts(app))
+    app.button(key=f"{COMPS}_streets_confirm").click().run()
+    assert not app.exception
+    after = comps_table(app)
+    assert after["Address"].str.match(r"^\d+ \w+").all(), list(after["Address"])
+    assert (after["Deal id"] == before["Deal id"]).all()
