@@ -104,7 +104,9 @@ def read_and_evaluate(subject: Subject, plan: Plan, counts: Mapping[Reach, adapt
     read = confirm_charged_read(
         KEY, (subject.property_id, plan.reach, plan.window_end), ask_label="Find comparable sales", asked=plan.widened,
         confirm_label="Read the sales", cost=cost, cost_text=cost_text, error_title="The sales could not be read",
-        load=lambda: adapter.comps.read_sales(subject, plan.reach, plan.window_end), **adapter.budget.rules())
+        load=lambda: adapter.comps.read_sales(subject, plan.reach, plan.window_end),
+        # Asked for in presenter mode too: a tour's property step reads only what its start read ahead.
+        ask_when_free=True, **adapter.budget.rules())
     if read is None:
         return None
     search = evaluate(subject, read.sales, read=plan.reach, window_end=plan.window_end)
