@@ -253,12 +253,13 @@ def render_map_and_panel(
             tables, area_deals = render_panel(state, place, market, markets, filters, drawn_view, drawn_read)
         render_cell_tables(*tables)
         render_area_tables(area_deals)
-        render_trends(place, market, filters, geometry, place_ok)  # issue 46: the place's months, kinds, prices
         if drawn_read is not None and geometry is not None:
             read_ahead_zoom(place, geometry, place_view, filters, *drawn_read)
         if markets:
             # Without markets nothing was restored or drawn: keep the link as it came.
             write_url(state, drawn_view)
+        # Issue 46, under the tables: the place's months by kind and price (26 free reads, then memoised).
+        render_trends(place, market, filters, geometry, place_ok)
     map_state.save(state)
     if adapter.data.credits() != credits_before:
         # A charged read: the sidebar's meter is outside the fragment, the page draws it again.
