@@ -93,11 +93,11 @@ def read_and_evaluate(subject: Subject, plan: Plan, counts: Mapping[Reach, adapt
     """The plan's read, its cost stated first; the search widened a step (and run again) while too few."""
     if plan.note:
         st.info(plan.note, icon=":material/zoom_out_map:")
-    narrower = [read for read in READS if plan.reach.holds(read) and read != plan.reach]
-    before = next((adapter.comps.kept_read(subject, read, plan.window_end) for read in reversed(narrower)
-                   if adapter.comps.kept_read(subject, read, plan.window_end) is not None), None)
-    cost = adapter.comps.read_cost(subject, plan.reach, plan.window_end, counts[plan.reach],
-                                   read_before=len(before.sales) if before else 0)
+    # The widest narrower read this session made: its sales lie in this read too, and are held.
+    narrower = [adapter.comps.kept_read(subject, read, plan.window_end) for read in READS
+                if plan.reach.holds(read) and read != plan.reach]
+    before = max((len(read.sales) for read in narrower if read is not None), default=0)
+    cost = adapter.comps.read_cost(subject, plan.reach, plan.window_end, counts[plan.reach], read_before=before)
     what = f"Reading the recorded sales {plan.reach.words()} to {plan.window_end.isoformat()}"
     cost_text = (f"{what} costs nothing: your account holds them." if cost == 0 else
                  f"{what} may cost up to {plural(cost, 'credit')} (1 for each sale new to your account).")
