@@ -59,6 +59,24 @@ def credits_text(cost: int, what: str) -> str:
     return f"{what} may cost up to {cost} credit{'s' if cost != 1 else ''} (1 for each record new to your account)."
 
 
+def property_cost_text(cost: adapter.properties.PageCost) -> str:
+    """What opening a property may cost: its parcel and each deal of its chain of title new to the
+    account (data-api.md, What the service does 7), the deals counted beforehand where the host says."""
+    what = "Opening this property (its deeds, loans, permits and listings)"
+    if cost.total == 0:
+        return credits_text(0, what)
+    held = " (the parcel is yours already)" if not cost.parcel else ""
+    parcel = "1 credit for the parcel and " if cost.parcel else ""
+    if cost.deals is None:
+        return (f"{what} costs {parcel}1 credit for each deal of its chain of title new to your account{held}; "
+                "how many deals it holds is not known before it is read.")
+    if cost.deals == 0:
+        return f"{what} may cost up to 1 credit, for the parcel: no deal is recorded on it."
+    deals = f"each of its {cost.deals} deal{'s' if cost.deals != 1 else ''} new to your account"
+    return (f"{what} may cost up to {cost.total} credit{'s' if cost.total != 1 else ''}: "
+            f"{'1 for the parcel and ' if cost.parcel else ''}1 for {deals}{held}.")
+
+
 # --- the search ------------------------------------------------------------------------------------
 
 
@@ -291,8 +309,7 @@ def property_section(property_id: str) -> None:
         return
     page = confirm_charged_read(
         "prop_parcel", (property_id,), ask_label="Open the property", asked=True, confirm_label="Open the property",
-        cost_text=credits_text(cost, "Opening this property (its deeds, loans, permits and listings)"),
-        cost=cost, **adapter.budget.rules(),
+        cost_text=property_cost_text(cost), cost=cost.total, **adapter.budget.rules(),
         load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
     if page is None:
         return

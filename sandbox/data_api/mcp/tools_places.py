@@ -41,7 +41,8 @@ class PlaceTools:
     async def parcel_detail(self, ctx: Context, property_id: PropertyId,
                             part: ParcelPart = "history") -> Annotated[CallToolResult, Answer]:
         """Charged: one part of a parcel's record: its deed history, financing (loans), permits or
-        listing history. 1 credit when the parcel is new to the account, 0 after (any part)."""
+        listing history. 1 credit when the parcel is new to the account, 0 after (any part); the history
+        also serves the parcel's deals, 1 credit each new to the account."""
         return await self._tools.get(ctx, f"/v1/properties/{property_id}/{part}")
 
     async def coverage(self, ctx: Context,

@@ -2,7 +2,7 @@
 `api.buyer_matches.list`, `api.str_parcels.list`; `matches_csv` for the list a wholesaler sends.
 
 data-api.md: `POST /v1/properties/search` is the only route with a JSON body; a property new to the
-account costs 1 credit, an investor new to it 1 (Limits 3). The body and the shapes are
+account costs 1 credit, an investor or a deal new to it 1 (Limits 3; a parcel's `/history` serves its deals). The body and the shapes are
 docs/contract.md's "Parcel level". Before a charged read, `estimate_*` states its largest cost.
 """
 
@@ -88,8 +88,18 @@ class Properties(Resource):
         """1 when this session has not been served the parcel yet (the account may hold it: then 0)."""
         return self._api.estimate_cost("property", ids=[check_id("property", property_id)])
 
+    def estimate_history(self, property_id: str, deals: int | None) -> int | None:
+        """At most what `/history` costs: the parcel (as `estimate_detail`) and 1 for each of its
+        `deals` (data-api.md, What the service does 7: a read serving a deal new to the account costs 1;
+        the count is a free `deals.summary(property_id=...)`); None when the deals were not counted."""
+        parcel = self.estimate_detail(property_id)
+        return None if deals is None else parcel + self._api.estimate_cost("deal", count=deals)
+
     def history(self, property_id: str) -> tuple[list[Deed], Meta]:
-        return self._detail(property_id, "history", Deed)
+        """The parcel's chain of title; its deals are held as served (they cost 1 each when new)."""
+        deeds, meta = self._detail(property_id, "history", Deed)
+        self._api.credits.hold("deal", [deed.deal_id for deed in deeds])
+        return deeds, meta
 
     def financing(self, property_id: str) -> tuple[list[ParcelLoan], Meta]:
         return self._detail(property_id, "financing", ParcelLoan)

@@ -156,8 +156,11 @@ def test_parcel_search_charges_per_new_parcel_and_its_detail_nothing_more(tools)
     found = answer(tools.call("parcels_search", {"place": {"zip": [ZIP]}, "limit": 3}))
     ids = [row["property_id"] for row in found["data"]]
     assert len(ids) == 3 and found["credits"] == {"charged": 3, "remaining": before - 3}
-    detail = answer(tools.call("parcel_detail", {"property_id": ids[0], "part": "history"}))
+    detail = answer(tools.call("parcel_detail", {"property_id": ids[0], "part": "financing"}))
     assert detail["credits"]["charged"] == 0
+    # data-api.md line 13: the history serves the parcel's deals, 1 credit each new to the account.
+    history = answer(tools.call("parcel_detail", {"property_id": ids[0], "part": "history"}))
+    assert history["credits"]["charged"] == len({deed["deal_id"] for deed in history["data"]})
 
 
 def test_probes_and_free_registries_charge_nothing(tools):
