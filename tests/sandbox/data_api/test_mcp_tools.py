@@ -63,9 +63,13 @@ def test_every_tool_is_described_typed_and_says_whether_it_charges(tools):
     by_name = {tool.name: tool for tool in listed}
     assert {"deals_list", "deals_summary", "deals_cells", "deal_get", "investors_list", "investors_search",
             "investor_get", "investor_deals", "agents_search", "agent_get", "buyers_match", "lenders_list",
-            "wholesale_listings", "parcels_search", "parcel_detail", "coverage", "dataset"} <= set(by_name)
+            "wholesale_listings", "parcels_search", "parcel_detail", "coverage", "dataset", "str_parcels",
+            "wholesaler_get", "wholesaler_listings", "wholesale_listing_get", "lender_borrowers", "lender_rankings",
+            "lender_cells", "investor_wholesale_purchases"} <= set(by_name)
     for tool in listed:
         assert len(tool.description or "") > 40, tool.name
+        assert tool.meta["deedscope/routes"] and tool.description.endswith(
+            f"Mirrors {', '.join(tool.meta['deedscope/routes'])}."), tool.name
         assert tool.output_schema is not None, tool.name
         assert tool.annotations is not None and tool.annotations.read_only_hint
         charged = tool.meta["deedscope/charged"]
