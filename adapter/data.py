@@ -22,9 +22,13 @@ from adapter.stores import stores
 from adapter.values import frozen, plain
 from services.contract import PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
+from services.errors import NotFoundError, PermissionDeniedError
 from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
+# An early-access route closed to this key: answered as absent or refused (data-api.md, Versioning 5,
+# "may be restricted further"; how is not shown). A page says the part is not open, and shows the rest.
+ROUTE_CLOSED = (NotFoundError, PermissionDeniedError)
 SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
 # The Data API's reads on a page wait at most 1 s for a server-directed retry (a 429 of
 # 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".

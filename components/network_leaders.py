@@ -8,11 +8,12 @@ import streamlit as st
 from components.tables import link_column, money_column, page_href, render_table
 
 
-def render_area_lenders(rows: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Lender": r.get("name"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
-                           "Open": page_href("lenders", {"lender": r["id"]})} for r in rows])
+def render_leading_lenders(rows: list[dict], *, key: str) -> None:
+    """A market's leading lenders: each one's own rank there, its loans and volume there."""
+    frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Loans": r.get("n_loans"),
+                           "Volume": r.get("volume"), "Open": page_href("lenders", {"lender": r["id"]})} for r in rows])
     if frame.empty:
-        st.caption("No loan recorded on this area's parcels.")
+        st.caption("No lender recorded a loan in this market.")
         return
     render_table(frame, key=key, file_name="area-lenders.csv",
                  column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})
