@@ -66,9 +66,10 @@ def loans_csv(lender_id: str, filters: Mapping[str, Any]) -> str:
     return data_api().lenders.loans_csv(lender_id, **dict(filters))
 
 
-def borrowers(lender_id: str, market: str | None = None, *, max_rows: int | None = None) -> list[dict]:
-    """`/v1/lenders/{id}/borrowers`, most loans first, up to `max_rows`."""
-    page = data_api().lenders.borrowers(lender_id, market=market)
+def borrowers(lender_id: str, *, max_rows: int | None = None) -> list[dict]:
+    """`/v1/lenders/{id}/borrowers`, most loans first, up to `max_rows` (no `market=`: data-api.md names
+    no parameter of it; a market's rows are kept by the caller)."""
+    page = data_api().lenders.borrowers(lender_id)
     return plain(list(page.walk(max_rows=max_rows)))
 
 
