@@ -16,8 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from adapter.data import FREE_READ_TTL_S, data_api
-from adapter.settings import settings_fingerprint
+from adapter.data import MEMO_TTL_S, ReadKey, data_api, read_key
 from adapter.values import plain
 from services.data_api.lender_ranking import MarketLeaders, RankedRegistry, leaders, read_ranked_registry
 
@@ -33,13 +32,13 @@ def search(query: str) -> tuple[list[dict], bool]:
 def market_leaders(market: str, *, max_rows: int = 25) -> MarketLeaders:
     """A market's leading lenders by their own rank there (`/v1/lenders/{id}/rankings`), up to
     `max_rows`, with what the ranking can claim (services/data_api/lender_ranking.py). The registry
-    and its rankings are read once for every market (free reads, memoised across reruns and
-    sessions of the same settings); a registry closed to the key raises (404/403)."""
-    return leaders(_ranked_registry(settings_fingerprint()), market, max_rows)
+    and its rankings are read once for every market (free reads, memoised for the settings and the
+    dataset version in use); a registry closed to the key raises (404/403)."""
+    return leaders(_ranked_registry(read_key()), market, max_rows)
 
 
-@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=4)
-def _ranked_registry(fingerprint: str) -> RankedRegistry:
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=4)
+def _ranked_registry(key: ReadKey) -> RankedRegistry:
     return read_ranked_registry(data_api())  # this session's client, taken here: the readers have no session
 
 

@@ -15,7 +15,6 @@ import streamlit as st
 
 from adapter import data
 from adapter.map_files import cells_at_most
-from adapter.settings import settings_fingerprint
 from adapter.values import frozen
 from mapspec.classes import Classes
 from mapspec.view import View, choose_resolution
@@ -28,11 +27,11 @@ def market_classes(market: Mapping[str, Any] | None, filters: Mapping[str, Any],
     if not bbox or len(bbox) != 4:
         return None
     view = View(*(float(value) for value in bbox))
-    return _market_classes(settings_fingerprint(), view.text(), frozen(filters), metric, method)
+    return _market_classes(data.read_key(), view.text(), frozen(filters), metric, method)
 
 
-@st.cache_data(show_spinner=False, max_entries=64, ttl=data.FREE_READ_TTL_S)
-def _market_classes(fingerprint: str, bbox_text: str, filters: tuple, metric: str, method: str) -> Classes:
+@st.cache_data(show_spinner=False, max_entries=64, ttl=data.MEMO_TTL_S)
+def _market_classes(key: data.ReadKey, bbox_text: str, filters: tuple, metric: str, method: str) -> Classes:
     # At the market's resolution, or the finest coarser one the API answers, as the map reads it.
     cells, _ = cells_at_most({"bbox": bbox_text}, dict(filters), choose_resolution(View.parse(bbox_text)))
     return Classes.of_cells(cells, metric, method)

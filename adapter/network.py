@@ -93,8 +93,8 @@ def add_market_lenders(network: Network, notes: Notes, market: str) -> None:
     if not ranked.served:
         notes.add("lenders_not_ranked")
     for leader in ranked.rows:
-        lender = lender_node(leader)
-        for borrower in borrowers_in(leader["id"], market):
+        lender = lender_node({"id": leader.id, "name": leader.name})
+        for borrower in borrowers_in(leader.id, market):
             if (investor := investor_node(borrower)) is not None:
                 network.link(investor, lender, borrower.get("n_loans") or 0)
 

@@ -12,10 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import streamlit as st
-from cachetools import LRUCache
-
 from adapter.data import data_api, deal_summary
+from adapter.kept import kept
 from adapter.values import plain
 from services.data_api.resources.properties import matches_csv
 from services.data_api.resources.properties import search_body as build
@@ -56,7 +54,7 @@ def parcel_cost(property_id: str) -> PageCost:
     are counted by the parcel's free summary (`/v1/deals/summary?property_id=`, the deal lists'
     geometry); a page kept in this session costs nothing (everything on it was served)."""
     api = data_api()
-    if (api.cache.version, property_id) in st.session_state.get(PARCEL_PAGES, {}):
+    if property_id in kept(PARCEL_PAGES, max_entries=KEPT_PARCEL_PAGES):
         return PageCost(0, 0, 0)  # `parcel_page` serves it again, asking nothing
     parcel = api.properties.estimate_detail(property_id)
     try:
@@ -81,15 +79,10 @@ KEPT_PARCEL_PAGES = 8
 
 def parcel_page(property_id: str) -> dict:
     """`read_parcel_page`, kept in the session for the dataset version it was read from."""
-    api = data_api()
-    kept = st.session_state.setdefault(PARCEL_PAGES, LRUCache(KEPT_PARCEL_PAGES))
-    key = (api.cache.version, property_id)
-    if key not in kept:
-        page = read_parcel_page(property_id)
-        # Under the version the reads served (a session's first read learns it): `parcel_cost` finds it.
-        kept[(api.cache.version, property_id)] = page
-        return page
-    return kept[key]
+    pages = kept(PARCEL_PAGES, max_entries=KEPT_PARCEL_PAGES)
+    if property_id not in pages:
+        pages[property_id] = read_parcel_page(property_id)
+    return pages[property_id]
 
 
 def read_parcel_page(property_id: str) -> dict:

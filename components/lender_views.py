@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_bar_chart
+from services.data_api.models import RankedLender
 from components.small_map import render_small_map
 from components.words import code_label
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
@@ -39,11 +40,11 @@ def render_lender_hits(hits: list[dict], *, key: str) -> None:
     render_table(frame, key=key, file_name="lenders.csv", column_config={"Open": link_column("Open", "open")})
 
 
-def render_rankings(rows: list[dict], *, key: str, market: str) -> None:
+def render_rankings(rows: list[RankedLender], *, key: str, market: str) -> None:
     """A market's leading lenders by their own rank there, with their loans, volume and share there."""
-    frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Class": code_label(r.get("lender_class")),
-                           "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
-                           "Share of loans": r.get("share"), "Open": lender_href(r["id"])} for r in rows])
+    frame = pd.DataFrame([{"Rank": r.rank, "Lender": r.name, "Class": code_label(r.lender_class),
+                           "Hard money": r.is_hard_money, "Loans": r.n_loans, "Volume": r.volume,
+                           "Share of loans": r.share, "Open": lender_href(r.id)} for r in rows])
     if frame.empty:
         st.info(f"No lender recorded a loan in {market}.")
         return

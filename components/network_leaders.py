@@ -6,12 +6,13 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import link_column, money_column, page_href, render_table
+from services.data_api.models import RankedLender
 
 
-def render_leading_lenders(rows: list[dict], *, key: str) -> None:
+def render_leading_lenders(rows: list[RankedLender], *, key: str) -> None:
     """A market's leading lenders: each one's own rank there, its loans and volume there."""
-    frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Loans": r.get("n_loans"),
-                           "Volume": r.get("volume"), "Open": page_href("lenders", {"lender": r["id"]})} for r in rows])
+    frame = pd.DataFrame([{"Rank": r.rank, "Lender": r.name, "Loans": r.n_loans, "Volume": r.volume,
+                           "Open": page_href("lenders", {"lender": r.id})} for r in rows])
     if frame.empty:
         st.caption("No lender recorded a loan in this market.")
         return

@@ -36,6 +36,7 @@ from components.lender_views import (
 from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
+from services.data_api.models import RankedLender
 from services.errors import (
     ApiError,
     ApiTimeoutError,
@@ -121,16 +122,16 @@ def rankings_section(markets: list[dict]) -> None:
         leader_map(leaders.rows[0], market)
 
 
-def leader_map(leader: dict, market: dict) -> None:
+def leader_map(leader: RankedLender, market: dict) -> None:
     """Where the first of the ranking lends (`/v1/lenders/{id}/cells`: one lender's), called the market's
     leading lender only when its own rank says 1."""
     try:
-        cells = adapter.lenders.cells(leader["id"], {"bbox": market["bbox"]}, resolution=7)
+        cells = adapter.lenders.cells(leader.id, {"bbox": market["bbox"]}, resolution=7)
     except ApiError as error:
         render_error(error, title="The lender's map could not be read")
         return
-    name = escape_markdown(leader.get("name") or leader["id"])
-    who = f"{name}, the market's leading lender," if leader.get("rank") == 1 else f"{name} (ranked {leader.get('rank')})"
+    name = escape_markdown(leader.name or leader.id)
+    who = f"{name}, the market's leading lender," if leader.rank == 1 else f"{name} (ranked {leader.rank})"
     st.markdown(f"**Where {who} lends** (financed deals per hexagon)")
     render_lender_cells(cells, key="len_market_cells", canvas=adapter.map_files.small_map_canvas())
 
@@ -238,7 +239,8 @@ def csv_section(lender: dict) -> None:
                                                              or "to" in filters else "."))
     if expected > CSV_ROW_CAP and "from_" not in filters and "to" not in filters:
         st.warning(f"That is over the {CSV_ROW_CAP:,}-row cap: choose a market or dates first.", icon=":material/warning:")
-    signature = (lender["id"], tuple(sorted(filters.items())))
+    # An export of another dataset version is not offered: the data changed since.
+    signature = (lender["id"], tuple(sorted(filters.items())), adapter.data.dataset_version())
     if st.button("Prepare the CSV", key=f"{CSV_KEY}_prepare"):
         st.session_state[CSV_KEY] = (signature, export_csv(lender["id"], filters))
     prepared = st.session_state.get(CSV_KEY)

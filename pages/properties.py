@@ -31,7 +31,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
-from components.words import glimpse
+from components.words import credits_text, glimpse, plural
 from links.properties import PropertiesLink
 from services.contract import PAGE_LIMITS
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
@@ -53,11 +53,6 @@ MAX_ZIPS_CHARS, MAX_LINE_CHARS, MAX_CITY_CHARS = 600, 200, 64
 
 LINK = adapter.routing.PageLink(links.properties)  # this page's URL (links/properties.py)
 
-def credits_text(cost: int, what: str) -> str:
-    if cost == 0:
-        return f"{what} costs nothing: this session has been served it already."
-    return f"{what} may cost up to {cost} credit{'s' if cost != 1 else ''} (1 for each record new to your account)."
-
 
 def property_cost_text(cost: adapter.properties.PageCost) -> str:
     """What opening a property may cost: its parcel and each deal of its chain of title new to the
@@ -72,9 +67,8 @@ def property_cost_text(cost: adapter.properties.PageCost) -> str:
                 "how many deals it holds is not known before it is read.")
     if cost.deals == 0:
         return f"{what} may cost up to 1 credit, for the parcel: no deal is recorded on it."
-    deals = f"each of its {cost.deals} deal{'s' if cost.deals != 1 else ''} new to your account"
-    return (f"{what} may cost up to {cost.total} credit{'s' if cost.total != 1 else ''}: "
-            f"{'1 for the parcel and ' if cost.parcel else ''}1 for {deals}{held}.")
+    return (f"{what} may cost up to {plural(cost.total or 0, 'credit')}: {'1 for the parcel and ' if cost.parcel else ''}"
+            f"1 for each of its {plural(cost.deals, 'deal')} new to your account{held}.")
 
 
 # --- the search ------------------------------------------------------------------------------------

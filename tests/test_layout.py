@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Folders and root modules of the app and its sandbox; tests/ may import anything.
-LAYERS = ("adapter", "components", "geo", "graphs", "links", "mapspec", "pages", "sandbox", "services", "bench", "devtools")
+LAYERS = ("adapter", "components", "geo", "graphs", "links", "mapspec", "pages", "sandbox", "services", "web", "bench", "devtools")
 # Plain Python (no Streamlit, no client): the map's logic, the URL codecs, geography, the network graph.
 PLAIN = ("mapspec", "links", "geo", "graphs")
 MAX_MODULE_LINES = 400
@@ -34,9 +34,15 @@ CLIENT_MODULES = (
     "services.base_client",
     "services.embedded",
 )
-# What pages and components may take from services/: the documents' constants and the
-# error tree, to say a problem in a person's words.
-SHARED_SERVICE_MODULES = ("services.contract", "services.errors")
+# The typed results both APIs answer (pydantic, `extra="allow"`): what pages and components take
+# in place of dicts (issue 41, 2), data classes only, no client behind them.
+MODEL_MODULES = (
+    "services.base_models", "services.data_api.models", "services.marketplace_api.models",
+    "services.marketplace_api.desk_models",
+)
+# What pages and components may take from services/: the documents' constants, the error tree
+# (to say a problem in a person's words) and the typed results.
+SHARED_SERVICE_MODULES = ("services.contract", "services.errors", *MODEL_MODULES)
 
 
 def python_files(folder: str, root: Path = ROOT) -> list[Path]:
@@ -119,12 +125,20 @@ def offences(
             id="components-draw-what-they-are-given",
         ),
         pytest.param(
-            ("pages", "app.py"), ("sandbox", "tests", *CLIENT_MODULES, "services.data_api", "services.resources"), (),
-            id="pages-call-the-adapter-not-a-client",
+            ("pages", "app.py"), ("sandbox", "tests", *CLIENT_MODULES, "services.data_api", "services.resources"),
+            MODEL_MODULES, id="pages-call-the-adapter-not-a-client",
         ),
         pytest.param(
-            ("sandbox",), ("adapter", "components", "pages", *PLAIN, "services", "tests", "bench"), (),
+            ("sandbox",), ("adapter", "components", "pages", *PLAIN, "services", "web", "tests", "bench"), (),
             id="the-sandbox-is-a-separate-program",
+        ),
+        pytest.param(
+            ("web",), ("components", "pages", "sandbox", "tests"), (),
+            id="the-web-edge-serves-pages-it-draws-none",
+        ),
+        pytest.param(
+            ("adapter", "components", "pages", "services", *PLAIN), ("web",), (),
+            id="only-app-py-puts-the-web-edge-in-front",
         ),
         pytest.param(("bench", "devtools"), ("tests",), (), id="benchmarks-and-their-tools-import-no-test"),
     ],

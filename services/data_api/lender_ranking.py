@@ -19,6 +19,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
+from services.data_api.models import RankedLender
 from services.errors import GoneError, NotFoundError, PermissionDeniedError, UnprocessableError
 
 if TYPE_CHECKING:
@@ -47,7 +50,7 @@ class RankedRegistry:
 
 @dataclass(frozen=True)
 class MarketLeaders:
-    rows: list[dict[str, Any]]  # each registry row with its rank and figures in the market, by rank
+    rows: list[RankedLender]  # each lender read with its rank and figures in the market, by rank
     served: bool  # some lender read has a rank in the market
     certain: bool  # no rank is skipped above a row: the rows are the market's top lenders
     more: bool  # the registry lists more lenders than were read
@@ -59,19 +62,27 @@ def _rank(row: Mapping[str, Any]) -> int | None:
     return rank if isinstance(rank, int) and not isinstance(rank, bool) and rank >= 1 else None
 
 
+def _ranked(lender: Mapping[str, Any], rankings: list[dict[str, Any]], market: str) -> RankedLender | None:
+    """The lender with its ranking in `market`, or None: no rank there, or figures of no usable type
+    (the rankings' fields are not shown by data-api.md: a lender they cannot rank is left unranked)."""
+    mine = next((row for row in rankings if isinstance(row, Mapping) and row.get("market") == market and _rank(row)),
+                None)
+    if mine is None:
+        return None
+    try:
+        return RankedLender.model_validate({**lender, **{name: mine.get(name) for name in RANKING_MEMBERS}})
+    except ValidationError:
+        return None
+
+
 def leaders(registry: RankedRegistry, market: str, max_rows: int) -> MarketLeaders:
     """The lenders read that rank in `market`, by their own rank there (ties by id), up to `max_rows`."""
-    ranked = []
-    for lender in registry.lenders:
-        lender_id = lender.get("id")
-        mine = next((row for row in registry.rankings.get(str(lender_id), [])
-                     if isinstance(row, Mapping) and row.get("market") == market and _rank(row)), None)
-        if lender_id and mine is not None:
-            ranked.append({**lender, **{name: mine.get(name) for name in RANKING_MEMBERS}})
-    ranked.sort(key=lambda row: (row["rank"], str(row["id"])))
+    ranked = [leader for lender in registry.lenders
+              if (leader := _ranked(lender, registry.rankings.get(str(lender.get("id")), []), market)) is not None]
+    ranked.sort(key=lambda leader: (leader.rank, leader.id))
     rows = ranked[:max_rows]
     # Each row's rank is at most its place when every lender ranked above it was read (ties share a rank).
-    certain = all(row["rank"] <= place for place, row in enumerate(rows, start=1))
+    certain = all(row.rank <= place for place, row in enumerate(rows, start=1))
     return MarketLeaders(rows=rows, served=bool(ranked), certain=certain, more=registry.more,
                          read=len(registry.lenders))
 

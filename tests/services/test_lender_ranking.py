@@ -30,8 +30,8 @@ def test_a_markets_leaders_are_ranked_by_their_own_rankings_asking_only_document
     assert all(query == "" or query.startswith("cursor=") and "&" not in query for _, _, query in sent), sent
     ranked = leaders(registry, MARKET, 5)
     assert ranked.served and ranked.certain and not ranked.more and ranked.read == len(registry.lenders)
-    assert [row["rank"] for row in ranked.rows] == [1, 2, 3, 4, 5]
-    assert all(own_rank(data_api, row["id"], MARKET) == row["rank"] for row in ranked.rows)
+    assert [row.rank for row in ranked.rows] == [1, 2, 3, 4, 5]
+    assert all(own_rank(data_api, row.id, MARKET) == row.rank for row in ranked.rows)
     assert data_api.credits.charged == 0, "lenders are early access: free (Limits 3)"
 
 
@@ -42,10 +42,10 @@ def test_a_host_that_lists_its_registry_its_own_way_still_ranks_right(variety_ap
     ranked = leaders(registry, MARKET, 8)
     assert [lender["id"] for lender in registry.lenders] == [lender.id for lender in listed] == sorted(
         lender.id for lender in listed)
-    assert [row["rank"] for row in ranked.rows] == list(range(1, 9))
-    assert all(own_rank(variety_api, row["id"], MARKET) == row["rank"] for row in ranked.rows)
+    assert [row.rank for row in ranked.rows] == list(range(1, 9))
+    assert all(own_rank(variety_api, row.id, MARKET) == row.rank for row in ranked.rows)
     places = {lender.id: place for place, lender in enumerate(listed, start=1)}
-    assert any(places[row["id"]] != row["rank"] for row in ranked.rows), "the list's order is not the ranking"
+    assert any(places[row.id] != row.rank for row in ranked.rows), "the list's order is not the ranking"
 
 
 def test_a_bounded_registry_read_asks_no_limit_and_says_more_exist(variety_api: DataApi,
@@ -68,15 +68,16 @@ def test_the_ranking_says_what_it_can_claim() -> None:
     registry = RankedRegistry(
         [lender("len_c"), lender("len_a"), lender("len_b"), lender("len_d"), lender("len_e")],
         {"len_a": [ranking("DFW", 1, 50), ranking("ATL", 4)], "len_b": [ranking("DFW", 2)],
-         "len_c": [ranking("DFW", 4), ranking("ATL", 1)], "len_e": [ranking("DFW", True), ranking("ATL", "2")]},
+         "len_c": [ranking("DFW", 4), ranking("ATL", 1)], "len_e": [ranking("DFW", True), ranking("ATL", "2")],
+         "len_d": [{**ranking("DFW", 3), "volume": "a lot"}]},
         more=True)
     dfw = leaders(registry, "DFW", 10)
-    assert [(row["id"], row["rank"]) for row in dfw.rows] == [("len_a", 1), ("len_b", 2), ("len_c", 4)]
-    assert dfw.rows[0]["n_loans"] == 50, "the market's own figures, not the registry's"
-    assert dfw.served and not dfw.certain and dfw.more and dfw.read == 5
+    assert [(row.id, row.rank) for row in dfw.rows] == [("len_a", 1), ("len_b", 2), ("len_c", 4)]
+    assert dfw.rows[0].n_loans == 50, "the market's own figures, not the registry's"
+    assert dfw.served and not dfw.certain and dfw.more and dfw.read == 5, "len_d's figures are unusable: unranked"
     assert leaders(registry, "DFW", 2).certain, "ranks 1 and 2 are all there"
     atl = leaders(registry, "ATL", 10)
-    assert [row["id"] for row in atl.rows] == ["len_c", "len_a"] and not atl.certain
+    assert [row.id for row in atl.rows] == ["len_c", "len_a"] and not atl.certain
     nowhere = leaders(registry, "PHX", 10)
     assert not nowhere.served and nowhere.rows == [] and nowhere.certain
 

@@ -70,6 +70,8 @@ def test_a_parcels_history_is_priced_per_deal_new_to_the_account(data_api: DataA
     deeds, _meta = data_api.properties.history(property_id)
     assert len(deeds) == n_deals and data_api.credits.charged == 1 + n_deals
     assert data_api.estimate_cost("deal", ids=[deed.deal_id for deed in deeds]) == 0
+    assert data_api.properties.estimate_history(property_id, n_deals) == 0, "served: held"
+    assert data_api.properties.estimate_history(property_id, n_deals + 1) == 1, "a deal recorded since"
 
 
 def test_person_parties_are_absent_not_flagged(data_api: DataApi, notable_ids: dict):
