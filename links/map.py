@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 import h3
 
@@ -39,6 +40,8 @@ POINT_FIELDS = (
 )
 
 
+# The Map page's path (app.py's navigation; the app opens on it).
+PAGE = "map"
 # `time=on`: the map opens playing the months; absent, it opens without them.
 TIME_ON = "on"
 # The names this link owns (adapter.routing.set_url_params): the page writes only these, so a
@@ -76,6 +79,30 @@ class MapLink:
     time: bool = False  # the map plays the period month by month (pages/map_sections/playback.py)
     # What could not be read, each said in a person's words; a written link has none.
     problems: tuple[str, ...] = ()
+
+
+def widget_values(link: MapLink, *, place: str, filters: str, colour: str) -> dict[str, Any]:
+    """The values the link gives the Map page's widgets (the place picker keyed `{place}_<name>`,
+    the filters `{filters}_<name>`, the colour choice `{colour}_<name>`); None where it says
+    nothing. The page restores them into its widgets; the first paint of a link reads the
+    same values (mapspec.place.place_in, mapspec.filters.filters_in, mapspec.classes.colour_in)."""
+    return {
+        f"{place}_market": link.market,
+        f"{place}_mode": link.mode,
+        f"{place}_zips": link.zips,
+        f"{place}_city": link.city,
+        f"{place}_lat": link.latitude,
+        f"{place}_lng": link.longitude,
+        f"{place}_radius": link.radius_miles,
+        f"{filters}_from": link.sold_from,
+        f"{filters}_to": link.sold_to,
+        f"{filters}_kinds": list(link.kinds) or None,
+        f"{filters}_min": link.min_price,
+        f"{filters}_max": link.max_price,
+        f"{colour}_metric": link.metric,
+        f"{colour}_classes": link.classes,
+        f"{colour}_breaks": link.breaks,
+    }
 
 
 def write(link: MapLink) -> dict[str, str]:

@@ -10,6 +10,7 @@ moved by a person, the map's view becomes the page's (resolution, cells, link).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 
 import streamlit as st
@@ -22,15 +23,15 @@ from components.feedback import render_error
 from components.map_controls import render_cells_download, render_colour_choice
 from components.map_element import render_map
 from components.map_filters import render_filters
-from components.map_legend import legend_message, picture_message, render_legend_caption
+from components.map_legend import render_legend_caption
 from components.place_picker import render_place_picker
 from components.tables import render_page_link
 import links.map as map_link
 from mapspec.cells import cell_of_row
 from mapspec.classes import Classes, ColourChoice, colour_in
-from mapspec.filters import DealFilters, filters_in, filters_label
+from mapspec.filters import DealFilters, filters_in
 from links.map import MapLink
-from mapspec.markets import shapes_in_view
+from mapspec.legend import map_message
 from mapspec.message import picked_row, reported_view
 from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_in, place_request, request_for_view
 from mapspec.plan import DrawnView
@@ -70,24 +71,10 @@ def restore_from_url(markets: list[Mapping]) -> list[str]:
         problems.insert(0, f"The link's market {market!r} is not served; showing {codes[0] if codes else 'none'}.")
         market = None
     restored = {
-        f"{PLACE_KEY}_market": market,
-        f"{PLACE_KEY}_mode": link.mode,
-        f"{PLACE_KEY}_zips": link.zips,
-        f"{PLACE_KEY}_city": link.city,
-        f"{PLACE_KEY}_lat": link.latitude,
-        f"{PLACE_KEY}_lng": link.longitude,
-        f"{PLACE_KEY}_radius": link.radius_miles,
-        f"{FILTERS_KEY}_from": link.sold_from,
-        f"{FILTERS_KEY}_to": link.sold_to,
-        f"{FILTERS_KEY}_kinds": list(link.kinds) or None,
-        f"{FILTERS_KEY}_min": link.min_price,
-        f"{FILTERS_KEY}_max": link.max_price,
+        **map_link.widget_values(replace(link, market=market), place=PLACE_KEY, filters=FILTERS_KEY, colour=COLOUR_KEY),
         # From the link: it belongs to the place the link restores (overridden_view).
         VIEW_OVERRIDE: ViewOverride.of(None, link.view) if link.view else None,
         SELECTED_CELL: link.cell,
-        f"{COLOUR_KEY}_metric": link.metric,
-        f"{COLOUR_KEY}_classes": link.classes,
-        f"{COLOUR_KEY}_breaks": link.breaks,
         AREA_KEY: link.area,
         TIME_KEY: link.time or None,
     }
@@ -193,17 +180,14 @@ def draw_map(
     """The map, its legend, the selected cell's frame and the area drawn; the view the map
     shows: where the person moved it, the map stays, otherwise it shows the view drawn."""
     spec = drawn.spec
-    drawn_view = view if camera_at else drawn.view
     selected = update_selection(picked_row(st.session_state.get(CHART_KEY)), spec.resolution)
-    # The months the map plays (pages/map_sections/playback.py), or None.
-    data = spec.data(adapter.map_files.map_data_urls(spec), selected=selected, classes=classes, area=area,
-                     time=played, camera=camera_at)
-    # The legend is drawn on the map (none without cells), its words under it as well.
-    in_view = shapes_in_view(markets, drawn_view)
-    legend = legend_message(classes or spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells, markets=in_view)
-    picture = picture_message(filters_label(filters), in_view)
+    # The months the map plays (pages/map_sections/playback.py), or None. The same message a
+    # link's first paint draws (adapter/link_view.py).
+    message = map_message(drawn, urls=adapter.map_files.map_data_urls(spec), view=view, camera_at=camera_at, markets=markets,
+                          classes=classes, filters=filters, selected=selected, area=area, played=played)
+    drawn_view, legend, picture = message.view, message.legend, message.picture
     try:
-        render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX,
+        render_map(message.data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX,
                    legend=legend, picture=picture, on_painted=first_paint.paint_callback())
     except adapter.map_files.MapUnavailable as unavailable:
         # In the map's place; the legend's words, the panel and the link still work.
