@@ -88,10 +88,22 @@ def link_comparisons(playwright, script: str) -> None:
             for label, query in (("the default view", ""), (f"a link at a finer zoom with filters ({link})", link)):
                 urls = {"ours": f"{app_url}/?{query}", "peer": f"{peer_url}/?{PEER_PARAM}=app&{query}"}
                 first_visits(playwright, urls, 1)  # the servers' first runs and the first paint computed
+                print(f"[{label}] {drawn(app_url, query)}")
                 new = first_visits(playwright, urls, NEW_VISITS)
                 remembered = alternating_visits(playwright, urls, REMEMBERED_VISITS + 1)
                 report(label, new, {side: visits[1:] for side, visits in remembered.items()})
     print(f"machine load average after: {' '.join(f'{load:.1f}' for load in os.getloadavg())} (1, 5, 15 min)")
+
+
+def drawn(app_url: str, query: str) -> str:
+    """What the app draws there, as its first paint says (the legend's first line)."""
+    import httpx2  # the bench's own process: see link_comparisons
+
+    answer = httpx2.get(f"{app_url}/map/first-paint?{query}", timeout=120)
+    if answer.status_code != 200:
+        return f"no first paint ({answer.status_code})"
+    legend = answer.json()["message"]["legend"]
+    return legend["lines"][0] if legend else "no cells"
 
 
 def report(label: str, new: dict[str, list[Visit]], remembered: dict[str, list[Visit]]) -> None:
