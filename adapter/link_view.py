@@ -2,10 +2,10 @@
 
 A browser that has never seen the app paints a shared link's map before Streamlit starts
 (web/first_paint.py answers it; frontend/src/first_visit.js paints it). What it paints is
-what the Map page's first run draws for that link, reached by the same steps: the widget
-values the page restores from the link (`links.map.widget_values`), read as the page reads
-its widgets before it draws them (`place_in`, `filters_in`, `colour_in`), the same view
-(`override_for`, `request_for_view`), the same drawing (`adapter.map_files.drawing`,
+what the Map page's first run draws for that link, reached by the same steps: the link as the
+page restores it (`links.map.restored`), through the page's own state and its reducer
+(`mapspec.map_state`: `settle`, `ControlsChanged`, `CellPicked`), the same view
+(`request_for_view`), the same drawing (`adapter.map_files.drawing`,
 `adapter.map_classes.classes_of_market`) and the same message (`mapspec.legend.map_message`,
 `mapspec.message.element_data`). Where the page has something to say (a link that does
 not read, a market not served, a place or filters that do not read, months playing, a view
@@ -32,18 +32,16 @@ from adapter.settings import basemap_enabled, settings, settings_fingerprint
 from adapter.stores import stores
 from adapter.values import frozen, plain
 from links import map as map_link
-from mapspec.classes import colour_in
-from mapspec.filters import filters_in
 from mapspec.legend import map_message
+from mapspec.map_state import (
+    CellPicked, ControlsChanged, LinkRestored, MapDrawnAnew, MapState, controls_in, reduce, reduce_all, settle,
+)
 from mapspec.message import element_data
-from mapspec.place import CITY, ZIP_CODES, place_in, place_request, request_for_view
+from mapspec.place import CITY, ZIP_CODES, place_request, request_for_view
 from mapspec.view import MAP_HEIGHT_PX, choose_resolution
-from mapspec.view_state import ViewOverride, override_for
 from services.data_api import DataApi
 from services.transport import new_http_client
 
-# The widgets' prefixes: any names do, the values by field are the page's.
-PLACE, FILTERS, COLOUR = "place", "filters", "colour"
 
 
 @dataclass(frozen=True)
@@ -78,14 +76,12 @@ def link_view(query: Mapping[str, str], version: str) -> LinkView | None:
     """The link's first view at `version`; None where the page would say something first, or
     when the service turned to another version while it was read (never a mixed map)."""
     api = server_api()
-    link = map_link.parse(query)
-    if link.problems or link.time:
-        return None
     markets = list(plain(api.coverage.retrieve()).get("markets") or [])
     codes = [str(market.get("market")) for market in markets]
-    if not codes or (link.market and link.market not in codes):
+    restored = map_link.restored(map_link.parse(query), codes)
+    if not codes or restored.problems:
         return None
-    message = _first_message(link, markets, codes, _reader(api))
+    message = _first_message(restored, markets, codes, _reader(api))
     if message is None or str(api.dataset_version) != version:
         return None
     data, rows, mode = message
@@ -100,19 +96,19 @@ def _reader(api: DataApi):
     return read
 
 
-def _first_message(link: map_link.MapLink, markets: list[dict], codes: list[str], read) -> tuple[dict, dict, str] | None:
-    """The page's first run (pages/map.py: draw_the_map_first, render_map_and_panel, draw_map)
-    for the link's widget values, or None where that run would say a problem."""
-    values = map_link.widget_values(link, place=PLACE, filters=FILTERS, colour=COLOUR)
-    place = place_in(values, PLACE, codes)
+def _first_message(restored: LinkRestored, markets: list[dict], codes: list[str], read) -> tuple[dict, dict, str] | None:
+    """The page's first run of the link (pages/map.py: main, draw_the_map_first, render_map_and_panel,
+    render_the_map, draw_map), or None where that run would say a problem."""
+    state, _ = settle(MapState(), restored, None)  # a new session: no widgets drawn yet
+    controls = state.controls or controls_in({}, codes)
+    state = reduce_all(state, (ControlsChanged(controls), MapDrawnAnew()))
+    place, override = controls.place, state.override
     market = next((item for item in markets if str(item.get("market")) == place.market), None)
     geometry, place_view, problem = place_request(place, market)
-    filters, problems = filters_in(values, FILTERS).checked()
-    colour = colour_in(values, COLOUR)
-    typed, breaks_problem = colour.manual()
-    override = override_for(place.signature(), ViewOverride.of(None, link.view) if link.view else None)
+    filters, problems = controls.filters.checked()
+    typed, breaks_problem = controls.colour.manual()
     view = override.view if override else place_view
-    if problem or problems or breaks_problem or view is None:
+    if problem or problems or breaks_problem or controls.time or view is None:
         return None
     request, request_view = request_for_view(place, geometry, place_view, view)
     fit_to_cells = place.mode in (ZIP_CODES, CITY) and override is None
@@ -120,12 +116,14 @@ def _first_message(link: map_link.MapLink, markets: list[dict], codes: list[str]
                     markets_text(markets), basemap_enabled(), read)
     if drawn.spec.n_cells and drawn.resolution != choose_resolution(drawn.view):
         return None  # more cells than the service serves at once: the page says how it drew them
+    state = reduce(state, CellPicked(None, drawn.spec.resolution))  # nothing picked: the link's cell stays
     box = market_box(market)
     conditions = dict(frozen(filters.params()))
+    colour = controls.colour
     classes = typed or (classes_of_market(box, conditions, colour.metric, colour.computed_method, read) if box else None)
     urls = map_data_urls(drawn.spec)
-    shown = map_message(drawn, urls=urls, view=view, camera_at=None, markets=markets,
-                        classes=classes, filters=filters, selected=link.cell, area=link.area)
+    shown = map_message(drawn, urls=urls, view=view, camera_at=override.camera if override else None, markets=markets,
+                        classes=classes, filters=filters, selected=state.cell, area=state.area)
     data = element_data(shown.data, script_url=map_script_url(), height=MAP_HEIGHT_PX, legend=shown.legend,
                         picture=shown.picture)
     return data, {url: drawn.spec.rows[layer] for layer, url in urls.items()}, place.mode

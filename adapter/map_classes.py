@@ -15,7 +15,6 @@ import streamlit as st
 
 from adapter import data
 from adapter.map_files import ReadDealCells, cells_at_most
-from adapter.settings import settings_fingerprint
 from adapter.values import frozen
 from mapspec.classes import Classes
 from mapspec.view import View, choose_resolution
@@ -27,7 +26,7 @@ def market_classes(market: Mapping[str, Any] | None, filters: Mapping[str, Any],
     box = market_box(market)
     if box is None:
         return None
-    return _market_classes(settings_fingerprint(), box, frozen(filters), metric, method)
+    return _market_classes(data.read_key(), box, frozen(filters), metric, method)
 
 
 def market_box(market: Mapping[str, Any] | None) -> str | None:
@@ -38,8 +37,8 @@ def market_box(market: Mapping[str, Any] | None) -> str | None:
     return View(*(float(value) for value in bbox)).text()
 
 
-@st.cache_data(show_spinner=False, max_entries=64, ttl=data.FREE_READ_TTL_S)
-def _market_classes(fingerprint: str, bbox_text: str, filters: tuple, metric: str, method: str) -> Classes:
+@st.cache_data(show_spinner=False, max_entries=64, ttl=data.MEMO_TTL_S)
+def _market_classes(key: data.ReadKey, bbox_text: str, filters: tuple, metric: str, method: str) -> Classes:
     return classes_of_market(bbox_text, dict(filters), metric, method)
 
 

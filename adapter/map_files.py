@@ -21,7 +21,7 @@ import pandas as pd
 import streamlit as st
 
 from adapter import data, static_files
-from adapter.settings import basemap_enabled, settings_fingerprint
+from adapter.settings import basemap_enabled
 from adapter.values import frozen
 from mapspec.layers import MapSpec
 from mapspec.plan import DrawnView, draw_view
@@ -61,7 +61,7 @@ def map_spec(
     function is made once per process rather than on every rerun.
     """
     return _map_spec(
-        settings_fingerprint(), frozen(geometry), frozen(filters), view_text, fit_to_cells, markets_json, basemap_enabled()
+        data.read_key(), frozen(geometry), frozen(filters), view_text, fit_to_cells, markets_json, basemap_enabled()
     )
 
 
@@ -70,9 +70,9 @@ def markets_text(markets: list[Mapping[str, Any]]) -> str:
     return json.dumps(markets, sort_keys=True, default=str)
 
 
-@st.cache_data(show_spinner=False, max_entries=32, ttl=data.FREE_READ_TTL_S)
+@st.cache_data(show_spinner=False, max_entries=32, ttl=data.MEMO_TTL_S)
 def _map_spec(
-    fingerprint: str, geometry: tuple, filters: tuple, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool
+    key: data.ReadKey, geometry: tuple, filters: tuple, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool
 ) -> DrawnView:
     """One call into mapspec, with the cached read of the cells it asks for."""
     return drawing(dict(geometry), dict(filters), view_text, fit_to_cells, markets_json, basemap)

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import streamlit as st
-from cachetools import LRUCache
-
 from adapter.data import data_api
+from adapter.kept import kept
 from adapter.values import plain
 from services.data_api.resources.properties import matches_csv
 from services.data_api.resources.properties import search_body as build
@@ -59,12 +57,10 @@ KEPT_PARCEL_PAGES = 8
 
 def parcel_page(property_id: str) -> dict:
     """`read_parcel_page`, kept in the session for the dataset version it was read from."""
-    api = data_api()
-    kept = st.session_state.setdefault(PARCEL_PAGES, LRUCache(KEPT_PARCEL_PAGES))
-    key = (api.cache.version, property_id)
-    if key not in kept:
-        kept[key] = read_parcel_page(property_id)
-    return kept[key]
+    pages = kept(PARCEL_PAGES, max_entries=KEPT_PARCEL_PAGES)
+    if property_id not in pages:
+        pages[property_id] = read_parcel_page(property_id)
+    return pages[property_id]
 
 
 def read_parcel_page(property_id: str) -> dict:

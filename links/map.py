@@ -16,17 +16,17 @@ the map. `parse(write(link)) == link` for every link the page writes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date
-from typing import Any
 
 import h3
 
 from mapspec.area import Area
-from mapspec.classes import METHODS, METRICS, parse_breaks
-from mapspec.filters import MAX_PRICE
-from mapspec.place import CITY, POINT, ZIP_CODES
+from mapspec.classes import DEALS, METHODS, METRICS, QUANTILE, ColourChoice, parse_breaks
+from mapspec.filters import MAX_PRICE, DealFilters
+from mapspec.map_state import Controls, LinkRestored, normalized
+from mapspec.place import CITY, POINT, WHOLE_MARKET, ZIP_CODES, PlaceChoice
 from mapspec.view import View
 from links.query import finite_number
 from services.contract import DEAL_KINDS
@@ -81,30 +81,6 @@ class MapLink:
     problems: tuple[str, ...] = ()
 
 
-def widget_values(link: MapLink, *, place: str, filters: str, colour: str) -> dict[str, Any]:
-    """The values the link gives the Map page's widgets (the place picker keyed `{place}_<name>`,
-    the filters `{filters}_<name>`, the colour choice `{colour}_<name>`); None where it says
-    nothing. The page restores them into its widgets; the first paint of a link reads the
-    same values (mapspec.place.place_in, mapspec.filters.filters_in, mapspec.classes.colour_in)."""
-    return {
-        f"{place}_market": link.market,
-        f"{place}_mode": link.mode,
-        f"{place}_zips": link.zips,
-        f"{place}_city": link.city,
-        f"{place}_lat": link.latitude,
-        f"{place}_lng": link.longitude,
-        f"{place}_radius": link.radius_miles,
-        f"{filters}_from": link.sold_from,
-        f"{filters}_to": link.sold_to,
-        f"{filters}_kinds": list(link.kinds) or None,
-        f"{filters}_min": link.min_price,
-        f"{filters}_max": link.max_price,
-        f"{colour}_metric": link.metric,
-        f"{colour}_classes": link.classes,
-        f"{colour}_breaks": link.breaks,
-    }
-
-
 def write(link: MapLink) -> dict[str, str]:
     """The link's query parameters, in the order the page has always written them."""
     query: dict[str, str] = {}
@@ -143,6 +119,38 @@ def write(link: MapLink) -> dict[str, str]:
     if link.time:
         query["time"] = TIME_ON
     return query
+
+
+def of_controls(controls: Controls, *, view: View | None, cell: str | None, area: Area | None) -> MapLink:
+    """The link of what the Map shows: its controls, the view drawn, the cell and the area."""
+    place, filters = controls.place, controls.filters
+    return MapLink(
+        market=place.market, mode=place.mode, zips=place.zips, city=place.city, latitude=place.latitude,
+        longitude=place.longitude, radius_miles=place.radius_miles, view=view, sold_from=filters.sold_from,
+        sold_to=filters.sold_to, kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price, cell=cell,
+        **controls.colour.link_fields(), area=area, time=controls.time,
+    )
+
+
+def restored(link: MapLink, codes: Sequence[str]) -> LinkRestored:
+    """The link as the Map's event (mapspec/map_state.py): the place, filters and colours it
+    names over the widgets' defaults, its view, cell and area, and what it held that does not
+    read or is not served; no controls when it names nothing of the map (the sidebar's link)."""
+    problems = list(link.problems)
+    market = link.market
+    if market and market not in codes:
+        problems.insert(0, f"The link's market {market!r} is not served; showing {codes[0] if codes else 'none'}.")
+        market = None
+    if replace(link, problems=()) == MapLink():
+        return LinkRestored(None, problems=tuple(problems))
+    place = PlaceChoice(
+        market, link.mode or WHOLE_MARKET, zips=link.zips or "", city=link.city or "", latitude=link.latitude,
+        longitude=link.longitude, radius_miles=link.radius_miles,
+    )
+    filters = DealFilters(link.sold_from, link.sold_to, link.kinds, link.min_price, link.max_price)
+    colour = ColourChoice(link.metric or DEALS, link.classes or QUANTILE, link.breaks or "")
+    controls = normalized(Controls(place, filters, colour, link.time), codes)
+    return LinkRestored(controls, link.view, link.cell, link.area, tuple(problems))
 
 
 def parse(query: Mapping[str, str]) -> MapLink:

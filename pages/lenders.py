@@ -206,7 +206,8 @@ def csv_section(lender: dict) -> None:
                                                              or "to" in filters else "."))
     if expected > CSV_ROW_CAP and "from_" not in filters and "to" not in filters:
         st.warning(f"That is over the {CSV_ROW_CAP:,}-row cap: choose a market or dates first.", icon=":material/warning:")
-    signature = (lender["id"], tuple(sorted(filters.items())))
+    # An export of another dataset version is not offered: the data changed since.
+    signature = (lender["id"], tuple(sorted(filters.items())), adapter.data.dataset_version())
     if st.button("Prepare the CSV", key=f"{CSV_KEY}_prepare"):
         st.session_state[CSV_KEY] = (signature, export_csv(lender["id"], filters))
     prepared = st.session_state.get(CSV_KEY)

@@ -31,7 +31,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
-from components.words import glimpse
+from components.words import credits_text, glimpse
 from links.properties import PropertiesLink
 from services.contract import PAGE_LIMITS
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
@@ -52,12 +52,6 @@ MAX_ZIPS_CHARS, MAX_LINE_CHARS, MAX_CITY_CHARS = 600, 200, 64
 
 
 LINK = adapter.routing.PageLink(links.properties)  # this page's URL (links/properties.py)
-
-def credits_text(cost: int, what: str) -> str:
-    if cost == 0:
-        return f"{what} costs nothing: this session has been served it already."
-    return f"{what} may cost up to {cost} credit{'s' if cost != 1 else ''} (1 for each record new to your account)."
-
 
 # --- the search ------------------------------------------------------------------------------------
 

@@ -8,14 +8,7 @@ from __future__ import annotations
 import httpx2
 import pytest
 
-from tests.processes import run_streamlit, sandbox_env
 from web.warm_modules import warm_script, warmed_paths
-
-
-@pytest.fixture(scope="module")
-def served_app(sandbox_process):
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
 
 
 def test_the_modules_are_found_by_their_exact_names(tmp_path):

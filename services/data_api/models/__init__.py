@@ -38,6 +38,7 @@ from services.data_api.models.people import (
 from services.data_api.models.places import (
     Closing,
     Coverage,
+    CoverageCounty,
     CoverageMarket,
     CoveragePlace,
     Dataset,
@@ -65,6 +66,7 @@ __all__ = [
     "CellsResult",
     "Closing",
     "Coverage",
+    "CoverageCounty",
     "CoverageMarket",
     "CoveragePlace",
     "Dataset",

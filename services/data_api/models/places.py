@@ -108,6 +108,14 @@ class DatasetStatus(ApiModel):
     scope: str | None = None
 
 
+class CoverageCounty(ApiModel):
+    """One of a market's `counties[]` (data-api.md, `meta.coverage[]`)."""
+
+    fips: str | None = None
+    name: str | None = None
+    data_end: date | None = None
+
+
 class CoverageMarket(ApiModel):
     market: str
     state: str | None = None
@@ -115,11 +123,22 @@ class CoverageMarket(ApiModel):
     bbox: list[float] | None = None
     data_end: date | None = None
     dataset_version: int | None = None
+    counties: list[CoverageCounty] = Field(default_factory=list)
     datasets: dict[str, DatasetStatus] = Field(default_factory=dict)
 
 
 class CoveragePlace(ApiModel):
+    """`place` of `/v1/coverage`: its status and the place as the service understood it (decisions.md;
+    which members it echoes is not shown, so each is optional)."""
+
     status: str  # "covered" | "outside"
+    zip: str | None = None
+    county: str | None = None
+    fips: str | None = None
+    name: str | None = None
+    lat: float | None = None
+    lng: float | None = None
+    market: str | None = None
 
 
 class Coverage(ApiModel):
