@@ -43,7 +43,6 @@ from services.data_api import DataApi
 from services.transport import new_http_client
 
 
-
 @dataclass(frozen=True)
 class LinkView:
     """The map's whole message for the link's first run (`reportPaint` off), the rows of
