@@ -89,7 +89,7 @@ def desk(me: dict) -> None:
 
 def own_deal_titles() -> dict[str, str]:
     try:
-        return {deal["id"]: deal.get("title") or deal["id"] for deal in seller.deals()}
+        return {deal["id"]: deal.get("title") or "Untitled deal" for deal in seller.deals().rows}
     except ApiError:
         return {}
 

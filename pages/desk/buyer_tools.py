@@ -12,10 +12,12 @@ from components.buyer_tools import (
 )
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
+from components.marketplace_tables import render_more
 from pages.desk.common import KEY_NOTICE, act, show_notice  # noqa: F401 - the page says the tools' notices
 from services.errors import ApiError
 
 KEY_AGREEMENT = "mkt_address_agreement"  # deal id -> the agreement the service named
+EVENTS_SHOWN = 20
 
 
 def render_tabs(boxes_tab, ask_tab, activity_tab) -> None:
@@ -30,7 +32,7 @@ def render_tabs(boxes_tab, ask_tab, activity_tab) -> None:
 
 def buy_boxes_panel() -> None:
     try:
-        boxes = buyer.buy_boxes()
+        boxes = buyer.buy_boxes().rows
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_boxes_problem", title="Your buy boxes could not be read")
         return
@@ -52,20 +54,22 @@ def buy_boxes_panel() -> None:
         render_marketplace_problem(error, key="mkt_box_problem", title="This buy box could not be read")
         return
     st.markdown("**Alerts**")
-    render_alerts(alerts, key="mkt_box_alerts")
+    render_alerts(alerts.rows, key="mkt_box_alerts")
+    render_more(alerts.more, len(alerts.rows), "alerts")
     st.markdown("**Deals it matches now**")
-    render_box_deals(deals, key="mkt_box_deals")
+    render_box_deals(deals.rows, key="mkt_box_deals")
+    render_more(deals.more, len(deals.rows), "matching deals")
     if st.button("Delete this buy box", key="mkt_box_delete"):
         act("delete", lambda: buyer.delete_buy_box(chosen), success="The buy box was deleted.")
 
 
 def questions_panel() -> None:
     try:
-        deals = actions.deals(limit=100)
+        deals = actions.deals().rows
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_ask_deals_problem", title="Deals could not be read")
         deals = []
-    titles = {deal["id"]: deal.get("title") or deal["id"] for deal in deals}
+    titles = {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals}
     if titles:
         deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
         ask_section(deal_id)
@@ -76,9 +80,11 @@ def questions_panel() -> None:
         render_marketplace_problem(error, key="mkt_sent_problem", title="What you sent could not be read")
         return
     st.markdown("**Your address requests**")
-    render_sent(sent_requests, key="mkt_sent_requests", deal_titles=titles)
+    render_sent(sent_requests.rows, key="mkt_sent_requests", deal_titles=titles)
+    render_more(sent_requests.more, len(sent_requests.rows), "address requests")
     st.markdown("**Your questions**")
-    render_sent(sent_questions, key="mkt_sent_questions", deal_titles=titles)
+    render_sent(sent_questions.rows, key="mkt_sent_questions", deal_titles=titles)
+    render_more(sent_questions.more, len(sent_questions.rows), "questions")
 
 
 def ask_section(deal_id: str) -> None:
@@ -121,8 +127,9 @@ def address_section(deal_id: str) -> None:
 def activity_panel() -> None:
     deal_titles = actions.deal_titles()
     try:
-        events = buyer.events(20)
+        events = buyer.events(EVENTS_SHOWN)
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_feed_problem", title="The event feed could not be read")
         return
-    render_events(events, key="mkt_feed", deal_titles=deal_titles)
+    render_events(events.rows, key="mkt_feed", deal_titles=deal_titles)
+    render_more(events.more, len(events.rows), "events, the latest")

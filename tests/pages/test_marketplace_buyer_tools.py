@@ -30,8 +30,9 @@ def test_a_buy_box_is_saved_and_alerts_when_a_matching_deal_is_published(sandbox
 
     owner = MarketplaceApi(sandbox_settings(sandbox.url), app_login_holder(app_login, seller_tokens(app_login, "owner@sandbox.test")))
     draft = owner.sell.drafts.create(idempotency_key=str(uuid.uuid4()), **FIELDS)
-    owner.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG)
-    owner.sell.drafts.publish(draft.id, idempotency_key=str(uuid.uuid4()))
+    owner.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG, idempotency_key=str(uuid.uuid4()))
+    published = owner.sell.drafts.publish(draft.id, idempotency_key=str(uuid.uuid4()))
+    sandbox.advance_past(published.review_ends_at)  # marketplace-api.md:75: live once its review ends
     at.run()
     boxes = tab_of(at, "Buy boxes")
     assert any(FIELDS["title"] in str(m.value) and "published" in str(m.value) for m in boxes.markdown)
