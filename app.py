@@ -234,9 +234,9 @@ if __name__ == "__main__":
 else:
     # `streamlit run app.py` finds this ASGI app (st.App) and serves the script through it,
     # with the login callback and the published files of other replicas in front
-    # (adapter/app_routes.py). Only when imported: a script run builds no server, and the
+    # (web/middleware.py). Only when imported: a script run builds no server, and the
     # routes' imports (starlette, the login) wait until then.
-    from adapter.app_routes import MIDDLEWARE
+    from web.middleware import MIDDLEWARE
 
     if adapter.settings.marketplace_setup_problem():
         # Said at start (and in the sidebar): a configured host needs DEEDSCOPE_AUTH_URL.

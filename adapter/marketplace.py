@@ -2,7 +2,7 @@
 
 One `MarketplaceLogin` per process and settings; its pending logins (PKCE verifier by
 `state`) and the login sessions live in `adapter.stores` (memory, or Redis shared by the
-replicas). After the callback (adapter/login_routes.py) the browser holds only the login
+replicas). After the callback (web/login_routes.py) the browser holds only the login
 session's id, in an HttpOnly cookie; each rerun finds the tokens on the server by it, so a
 reload, a new tab or another replica is still logged in. A session that logged in by the
 page itself (AppTest, which has no callback route) keeps its tokens in `st.session_state`.
@@ -47,7 +47,7 @@ from services.transport import new_http_client, shared_http_client
 
 # Stands for the code and state of a login the callback route finished (never sent anywhere).
 ROUTE_FINISHED = "finished-by-the-callback-route"
-# The login start's short-lived cookie (adapter/login_routes.py sets it): binds a login to its browser.
+# The login start's short-lived cookie (web/login_routes.py sets it): binds a login to its browser.
 BINDING_COOKIE = "deedscope_login"
 SELLER_PAGE = "seller"  # the Seller's desk's url path (app.py), a login may return there
 MKT_SESSION_TOKENS = "mkt_tokens"  # a TokenHolder, or a token dict to seed one (tests)

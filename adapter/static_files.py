@@ -20,7 +20,7 @@ the caller sends the rows inline.
 Several replicas: a file written on one replica is also put in the shared store
 (`adapter.stores`, Redis with `DEEDSCOPE_CACHE_URL`) under its name, and a replica asked
 for a name it has not written restores it from there (`restore`, called by the app's
-middleware in adapter/published_routes.py before Streamlit's static serving answers). A file
+middleware in web/published_routes.py before Streamlit's static serving answers). A file
 published again while its shared copy has lapsed (a day's TTL, a Redis restarted empty) is
 shared again (one `EXISTS` per publish of a file already on disk).
 """

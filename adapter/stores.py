@@ -10,7 +10,7 @@ Without `DEEDSCOPE_CACHE_URL` both are `MemoryStore`s (one replica, as before). 
 `redis://` URL both are `ResilientStore`s over Redis: while Redis does not answer they work
 on memory and `problem()` says so (the sidebar shows it; a login made elsewhere is asked
 again). Built once per process and settings, outside Streamlit's caches, because the
-login callback route (adapter/login_routes.py) runs outside any script run.
+login callback route (web/login_routes.py) runs outside any script run.
 """
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ def visit(page, url: str) -> Visit:
         " Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('deedscope:'))"
         ".map((m) => [m.name.slice(10), m.startTime]))]"
     )
-    # The app's Map page (its pages' head notes the link, adapter/early_map.py; the bench's own
+    # The app's Map page (its pages' head notes the link, web/early_map.py; the bench's own
     # pages have no such head): its controls come after the first paint
     # (pages/map_sections/first_paint.py), and on a later visit after Streamlit's first element.
     if page.evaluate("window.__deedscopeLoadedLink !== undefined"):

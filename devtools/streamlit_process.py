@@ -19,6 +19,8 @@ from services.settings import EMBEDDED_API_KEY, EMBEDDED_ON_BEHALF_OF
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS_LOG_DIR = ROOT / "test-artifacts"
 HEALTH_TIMEOUT_S = 60.0
+# Parallel test workers pick free ports at the same time: an app whose port was taken tries another.
+PORT_ATTEMPTS = 3
 
 
 def free_port() -> int:
@@ -50,24 +52,44 @@ def run_streamlit(env: dict[str, str], script: str = "app.py") -> Iterator[str]:
 def serve_streamlit(env: dict[str, str], script: str = "app.py") -> Iterator[tuple[subprocess.Popen, str]]:
     """`run_streamlit`, also yielding the process (a test may stop one replica mid-session).
     `env` may set `DEEDSCOPE_APP_URL` itself (empty: the browser's address is used)."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     ARTIFACTS_LOG_DIR.mkdir(exist_ok=True)
-    full_env = {**os.environ, "DEEDSCOPE_APP_URL": url, **env}
+    for attempt in range(PORT_ATTEMPTS):
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        # Output goes to a file, not a pipe: a pipe nobody reads fills up and stalls the app.
+        log = open(ARTIFACTS_LOG_DIR / f"streamlit-{port}.log", "w")
+        process = _start(script, port, {**os.environ, "DEEDSCOPE_APP_URL": url, **env}, log)
+        try:
+            _wait_until_healthy(url, process, log.name)
+        except PortTaken:
+            # Another process (a parallel test worker) took the free port before the app bound it.
+            log.close()
+            if attempt + 1 == PORT_ATTEMPTS:
+                raise
+            continue
+        except BaseException:
+            stop_process(process)
+            log.close()
+            raise
+        try:
+            yield process, url
+        finally:
+            stop_process(process)
+            log.close()
+        return
+
+
+class PortTaken(RuntimeError):
+    """The app could not bind its port: another process took it first."""
+
+
+def _start(script: str, port: int, env: dict[str, str], log) -> subprocess.Popen:
     args = [
         sys.executable, "-m", "streamlit", "run", script,
         "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]
-    # Output goes to a file, not a pipe: a pipe nobody reads fills up and stalls the app.
-    log = open(ARTIFACTS_LOG_DIR / f"streamlit-{port}.log", "w")
-    process = subprocess.Popen(args, cwd=ROOT, env=full_env, stdout=log, stderr=subprocess.STDOUT, text=True)
-    try:
-        _wait_until_healthy(url, process, log.name)
-        yield process, url
-    finally:
-        stop_process(process)
-        log.close()
+    return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
 
 
 def _wait_until_healthy(url: str, process: subprocess.Popen, log_name: str) -> None:
@@ -79,6 +101,8 @@ def _wait_until_healthy(url: str, process: subprocess.Popen, log_name: str) -> N
         except httpx2.HTTPError:
             pass
         if process.poll() is not None:
+            if "is not available" in Path(log_name).read_text(errors="replace"):
+                raise PortTaken(f"streamlit's port was taken; see {log_name}")
             raise RuntimeError(f"streamlit exited; see {log_name}")
         time.sleep(0.3)
     raise RuntimeError(f"streamlit did not answer its health check within {HEALTH_TIMEOUT_S:.0f} s")

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from services.contract import OFFER_STATUSES
 
 PAGE = "marketplace"  # also the OAuth callback's path: the redirect URI is `<app>/marketplace`
-LOGIN_ROUTE = PAGE + "/login"  # the login's start (adapter/login_routes.py), relative to the page
+LOGIN_ROUTE = PAGE + "/login"  # the login's start (web/login_routes.py), relative to the page
 # What the callback route sends the browser on with: the page says it once and drops it.
 LOGGED_IN_PARAM = "logged_in"
 LOGIN_ERROR_PARAM = "login_error"

@@ -1,7 +1,7 @@
 """Marketplace: a buyer logs in (OAuth 2.1 + PKCE) and sees and acts on offers.
 
 The login sends this tab (not a new one) through the app's login route to the issuer's pages;
-the app's callback route finishes it (adapter/login_routes.py) and opens this page with
+the app's callback route finishes it (web/login_routes.py) and opens this page with
 `logged_in=1` or `login_error=<code>`. A redirect that reaches the page itself (AppTest)
 is finished by `adapter.marketplace.marketplace_complete_login`, with the browser's binding cookie.
 
@@ -128,7 +128,7 @@ def restore_choices(page_and_choices: str) -> None:
 
 def login_link() -> str:
     """The app's login route with this page's choices: following it begins a login bound to
-    that browser (adapter/login_routes.py), so nothing is pending until someone presses it."""
+    that browser (web/login_routes.py), so nothing is pending until someone presses it."""
     return adapter.marketplace.marketplace_login_link(return_to())
 
 

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import sys
 from collections.abc import Iterator
 
 import pytest
 
-from tests.processes import SandboxProcess, run_sandbox
+from tests.processes import SMALL_CSV_CAP, SMALL_MAX_CELLS, SandboxProcess, run_sandbox, run_streamlit, sandbox_env
+
+
+def pytest_collection_finish(session):
+    """Each new AppTest scans every installed distribution for components v2 manifests (0.2 to 0.4 s,
+    about 500 AppTests a run): the installed packages do not change during a run, so a worker scans
+    once. Only where AppTest is imported (the plain packages' tests never load Streamlit)."""
+    if "streamlit.testing.v1" in sys.modules:
+        from streamlit.components.v2 import manifest_scanner
+
+        if not hasattr(manifest_scanner.scan_component_manifests, "cache_info"):
+            manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 
 # `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety` runs the tests on `python -m sandbox --variety`: what a
@@ -36,8 +49,12 @@ def sandbox_process() -> Iterator[SandboxProcess]:
 
 
 @pytest.fixture(scope="session")
-def variety_sandbox_process() -> Iterator[SandboxProcess]:
-    """A second sandbox on the `--variety` profile, for the tests that need what only it serves."""
+def variety_sandbox_process(request) -> Iterator[SandboxProcess]:
+    """A sandbox on the `--variety` profile, for the tests that need what only it serves: a second one,
+    unless the session's own is on that profile already (the `--variety` pass)."""
+    if profile_args() == PROFILE_ARGS["variety"]:
+        yield request.getfixturevalue("sandbox_process")
+        return
     with run_sandbox("--rate-limit", "1000000", "--variety") as sandbox:
         yield sandbox
 
@@ -51,6 +68,15 @@ def variety_sandbox(variety_sandbox_process: SandboxProcess) -> Iterator[Sandbox
 
 
 @pytest.fixture(scope="session")
+def capped_sandbox() -> Iterator[SandboxProcess]:
+    """A sandbox with caps the small dataset reaches (SMALL_CSV_CAP, SMALL_MAX_CELLS), one per worker for
+    the tests of the caps in the sandbox, the client and the pages; each resets it before use."""
+    with run_sandbox("--csv-cap", str(SMALL_CSV_CAP), "--max-cells", str(SMALL_MAX_CELLS),
+                     "--rate-limit", "1000000") as sandbox:
+        yield sandbox
+
+
+@pytest.fixture(scope="session")
 def sandbox_url(sandbox_process: SandboxProcess) -> str:
     return sandbox_process.url
 
@@ -61,3 +87,11 @@ def sandbox(sandbox_process: SandboxProcess) -> Iterator[SandboxProcess]:
     sandbox_process.reset()
     yield sandbox_process
     sandbox_process.faults(rate=0)
+
+
+@pytest.fixture(scope="session")
+def served_app(sandbox_process: SandboxProcess) -> Iterator[str]:
+    """The app served on the worker's sandbox, for tests that only read what it serves (its pages'
+    HTML, its published files): one per worker. Journeys in a browser share theirs per module."""
+    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
+        yield url

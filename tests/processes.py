@@ -18,7 +18,7 @@ from services import sandbox_process
 from services.sandbox_process import DATA_DIR, READY_PREFIX
 
 __all__ = [
-    "ARTIFACTS_LOG_DIR", "ControlledSandbox", "DATA_DIR", "READY_PREFIX", "ROOT", "SandboxProcess",
+    "ARTIFACTS_LOG_DIR", "ControlledSandbox", "DATA_DIR", "READY_PREFIX", "ROOT", "SMALL_CSV_CAP", "SMALL_MAX_CELLS", "SandboxProcess",
     "free_port", "run_sandbox", "run_streamlit", "sandbox_env",
 ]
 
@@ -26,6 +26,11 @@ __all__ = [
 # The suite's tests of each charged read walk its confirmation: there every read asks (none is
 # small enough to run unasked) and no budget stops one. The budget's own rules, at their
 # defaults, are tested where they are set back (tests/pages/test_credit_budget.py).
+# The caps a test reaches on the small dataset (tests/conftest.py: capped_sandbox): a CSV export over
+# this many rows answers `422 csv_cap_exceeded`, a view of more cells `400 validation_error` on `resolution`.
+SMALL_CSV_CAP = 300
+SMALL_MAX_CELLS = 200
+
 CONFIRM_EVERY_READ = {"DEEDSCOPE_CONFIRM_ABOVE": "0", "DEEDSCOPE_CREDIT_BUDGET": "100000000"}
 
 

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Folders and root modules of the app and its sandbox; tests/ may import anything.
-LAYERS = ("adapter", "components", "geo", "graphs", "links", "mapspec", "pages", "sandbox", "services", "bench", "devtools")
+LAYERS = ("adapter", "components", "geo", "graphs", "links", "mapspec", "pages", "sandbox", "services", "web", "bench", "devtools")
 # Plain Python (no Streamlit, no client): the map's logic, the URL codecs, geography, the network graph.
 PLAIN = ("mapspec", "links", "geo", "graphs")
 MAX_MODULE_LINES = 400
@@ -123,8 +123,16 @@ def offences(
             id="pages-call-the-adapter-not-a-client",
         ),
         pytest.param(
-            ("sandbox",), ("adapter", "components", "pages", *PLAIN, "services", "tests", "bench"), (),
+            ("sandbox",), ("adapter", "components", "pages", *PLAIN, "services", "web", "tests", "bench"), (),
             id="the-sandbox-is-a-separate-program",
+        ),
+        pytest.param(
+            ("web",), ("components", "pages", "sandbox", "tests"), (),
+            id="the-web-edge-serves-pages-it-draws-none",
+        ),
+        pytest.param(
+            ("adapter", "components", "pages", "services", *PLAIN), ("web",), (),
+            id="only-app-py-puts-the-web-edge-in-front",
         ),
         pytest.param(("bench", "devtools"), ("tests",), (), id="benchmarks-and-their-tools-import-no-test"),
     ],

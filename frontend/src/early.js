@@ -2,7 +2,7 @@
 //
 // On a later visit to a link the browser has shown the map for, the map stands where it stood
 // about a second before Streamlit's browser side has rendered the page and mounted the
-// element: the page's head (adapter/early_map.py) imports this script at once when the
+// element: the page's head (web/early_map.py) imports this script at once when the
 // browser remembers that link, and `paintEarly` (map_element.js) draws what the map drew
 // there last, in a box of the page, at the place and size the map had. When the page's
 // element mounts, it takes that map as its own (`takeEarly`): the same deck.gl, canvas and

@@ -82,7 +82,7 @@ export function render({parentElement, data, rows, setStateValue, painted = () =
 
 // A later visit's map, drawn from what the browser remembers of this link (early.js) in a
 // box of its own until the page's element takes it. `rows`: its rows' fetches by URL, which
-// the page's head started (adapter/early_map.py). Rows that cannot be fetched (the server has
+// the page's head started (web/early_map.py). Rows that cannot be fetched (the server has
 // other data now) let it go without a word: the element draws as on a first visit.
 export function paintEarly({data, box}, rows) {
   if (!data || !Array.isArray(data.cells) || elementMounted) return;

@@ -3,10 +3,13 @@ one dynamic registration per installation kept in a file), and `LoginError`."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -112,7 +115,7 @@ class ClientRegistry:
 
     def client_id(self, metadata: IssuerMetadata, redirect_uri: str, http_client: httpx2.Client) -> str:
         key = f"{metadata.issuer} {redirect_uri}"
-        with self._lock:
+        with self._exclusive():
             registrations = self._read()
             if key in registrations:
                 return registrations[key]["client_id"]
@@ -147,7 +150,7 @@ class ClientRegistry:
 
     def forget(self, metadata: IssuerMetadata, redirect_uri: str) -> None:
         """Drop a registration the issuer no longer knows, so the next login registers again."""
-        with self._lock:
+        with self._exclusive():
             registrations = self._read()
             if registrations.pop(f"{metadata.issuer} {redirect_uri}", None) is not None:
                 self._write(registrations)
@@ -174,6 +177,19 @@ class ClientRegistry:
         kept = ("client_id", "registration_client_uri", "registration_access_token")
         return {name: answer[name] for name in kept if answer.get(name)}
 
+    @contextlib.contextmanager
+    def _exclusive(self) -> Iterator[None]:
+        """This process's threads and every other process that shares the file (replicas on one
+        machine, parallel test workers) read, register and write one at a time: two writers
+        each adding its own registration once lost one of them."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock, open(self.path.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
     def _read(self) -> dict[str, Any]:
         try:
             return json.loads(self.path.read_text())
@@ -182,7 +198,7 @@ class ClientRegistry:
 
     def _write(self, registrations: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        partial = self.path.with_suffix(".tmp")
+        partial = self.path.with_suffix(f".{os.getpid()}.tmp")
         # Only its owner reads it: it holds the registrations' RFC 7592 access tokens.
         descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w") as file:

@@ -11,12 +11,21 @@ from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.processes import ROOT, run_streamlit, sandbox_env
 
 ARTIFACTS = ROOT / "test-artifacts"
+# How long an `expect(...)` waits, for every browser test alike: Playwright's 5 s default is short of a
+# page's run on a machine whose cores the other workers share (a module that set its own, for the
+# process, changed it for every test after it on that worker).
+EXPECT_TIMEOUT_MS = 60_000
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
+    """Every browser test is marked `browser`; a module's tests stay on one worker (pytest-xdist's
+    `--dist loadgroup`, before xdist reads the group), where they share its app server."""
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+            if not any(item.iter_markers("xdist_group")):
+                item.add_marker(pytest.mark.xdist_group(f"browser:{item.path.stem}"))
 
 
 # A failed browser test says what its page showed: its text in the report (CI's log keeps it)
@@ -46,12 +55,18 @@ def _what_the_page_shows(page, test_name: str) -> str:
         return f"(the page could not be read: {type(error).__name__})"
 
 
-@pytest.fixture(scope="session")
+# One Chromium per module, not per session: Playwright's sync API keeps its asyncio loop marked as
+# running on the main thread while it is started, and a test after the journeys on the same worker
+# that runs a loop of its own (an MCP client, `anyio.run`) found "Already running asyncio in this
+# thread". Stopped with its module, it leaves the thread as it found it.
+@pytest.fixture(scope="module")
 def browser() -> Iterator:
     if not CHROMIUM.exists():
         # Fail, never skip: CI must run the journeys (`make test` installs chromium).
         pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (`apt-get install -y chromium`, done by `make test`)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
@@ -67,10 +82,15 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture
-def app_url(sandbox) -> Iterator[str]:
-    """The app on the test's sandbox (reset before the test), for journeys that change it."""
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
+@pytest.fixture(scope="module")
+def app_url(sandbox_process) -> Iterator[str]:
+    """One app for the module's tests, on the worker's sandbox (reset as the app starts).
+
+    Its tests are apart as two people are: each opens its own browser context (a session, a
+    credit meter and a budget of its own), and each test's `sandbox` is reset before it. A test
+    that needs settings of its own starts its own app and says why."""
+    sandbox_process.reset()
+    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
         yield url
 
 

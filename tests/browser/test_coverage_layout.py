@@ -46,28 +46,28 @@ def grey_pixels(png: bytes) -> int:
                if 90 <= data[index] <= 215 and max(data[index:index + 3]) - min(data[index:index + 3]) <= 12)
 
 
-def test_the_matrix_and_the_published_time_are_not_cut(sandbox, browser, artifacts_dir, tmp_path):
+def test_the_matrix_and_the_published_time_are_not_cut(app_url, sandbox, browser, artifacts_dir, tmp_path):
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     page = context.new_page()
     try:
-        with run_streamlit(sandbox_env(sandbox.url)) as url:
-            page.goto(f"{url}/coverage", timeout=LOAD_TIMEOUT_MS)
-            page.get_by_text("Datasets by market").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-            page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=LOAD_TIMEOUT_MS)
-            published = page.locator('[data-testid="stMetric"]').filter(has_text="Published").first
-            published.wait_for(timeout=LOAD_TIMEOUT_MS)
-            time.sleep(1)
-            problems = cut_tables(page)
-            value = published.locator('[data-testid="stMetricValue"]').first
-            text_widths = value.evaluate(
-                "element => { const inner = element.querySelector('div') || element;"
-                " return [inner.scrollWidth, inner.clientWidth, inner.textContent]; }"
-            )
-            if text_widths[0] > text_widths[1] + 1:
-                problems.append(f"'{text_widths[2]}' is cut: {text_widths[0]} px in {text_widths[1]} px")
-            app_content_width = page.locator(CONTENT).first.evaluate("element => element.clientWidth")
-            page.screenshot(path=str(artifacts_dir / "coverage-layout.png"), full_page=True)
-            assert not problems, problems
+        url = app_url
+        page.goto(f"{url}/coverage", timeout=LOAD_TIMEOUT_MS)
+        page.get_by_text("Datasets by market").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        published = page.locator('[data-testid="stMetric"]').filter(has_text="Published").first
+        published.wait_for(timeout=LOAD_TIMEOUT_MS)
+        time.sleep(1)
+        problems = cut_tables(page)
+        value = published.locator('[data-testid="stMetricValue"]').first
+        text_widths = value.evaluate(
+            "element => { const inner = element.querySelector('div') || element;"
+            " return [inner.scrollWidth, inner.clientWidth, inner.textContent]; }"
+        )
+        if text_widths[0] > text_widths[1] + 1:
+            problems.append(f"'{text_widths[2]}' is cut: {text_widths[0]} px in {text_widths[1]} px")
+        app_content_width = page.locator(CONTENT).first.evaluate("element => element.clientWidth")
+        page.screenshot(path=str(artifacts_dir / "coverage-layout.png"), full_page=True)
+        assert not problems, problems
 
         markets_file = tmp_path / "markets.json"
         markets_file.write_text(json.dumps(many_markets(sandbox, MANY_MARKETS)))
@@ -87,21 +87,21 @@ def test_the_matrix_and_the_published_time_are_not_cut(sandbox, browser, artifac
         context.close()
 
 
-def test_the_market_boxes_lie_over_the_states_borders(sandbox, browser, artifacts_dir):
+def test_the_market_boxes_lie_over_the_states_borders(app_url, sandbox, browser, artifacts_dir):
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     page = context.new_page()
     try:
-        with run_streamlit(sandbox_env(sandbox.url)) as url:
-            page.goto(f"{url}/coverage", timeout=LOAD_TIMEOUT_MS)
-            # The small map's canvas (components/small_map.py), not its frame: only what it paints counts.
-            chart = page.locator('[data-deedscope="small-map"] canvas').first
-            chart.wait_for(timeout=LOAD_TIMEOUT_MS)
-            chart.scroll_into_view_if_needed()
-            deadline, grey = time.monotonic() + 60, 0
-            while grey < 1_500 and time.monotonic() < deadline:
-                time.sleep(1)
-                grey = grey_pixels(chart.screenshot())
-            chart.screenshot(path=str(artifacts_dir / "coverage-market-boxes.png"))
-            assert grey >= 1_500, f"only {grey} grey pixels: the states' borders are not painted"
+        url = app_url
+        page.goto(f"{url}/coverage", timeout=LOAD_TIMEOUT_MS)
+        # The small map's canvas (components/small_map.py), not its frame: only what it paints counts.
+        chart = page.locator('[data-deedscope="small-map"] canvas').first
+        chart.wait_for(timeout=LOAD_TIMEOUT_MS)
+        chart.scroll_into_view_if_needed()
+        deadline, grey = time.monotonic() + 60, 0
+        while grey < 1_500 and time.monotonic() < deadline:
+            time.sleep(1)
+            grey = grey_pixels(chart.screenshot())
+        chart.screenshot(path=str(artifacts_dir / "coverage-market-boxes.png"))
+        assert grey >= 1_500, f"only {grey} grey pixels: the states' borders are not painted"
     finally:
         context.close()

@@ -98,9 +98,9 @@ def walk_the_tour(page: Page, app_url: str, round_number: int, artifacts_dir) ->
 
 def test_the_default_tour_twice_with_a_reset_between(page: Page, artifacts_dir):
     page.set_default_timeout(UI_TIMEOUT_MS)
-    expect.set_options(timeout=UI_TIMEOUT_MS)
     page.set_viewport_size({"width": 1400, "height": 1000})
-    # No host: the app starts its embedded sandbox (with its control routes), as at a demo.
+    # No host: the app starts its embedded sandbox (with its control routes), as at a demo; an
+    # app of its own, since only the embedded sandbox offers "Reset the demo".
     env = {"DEEDSCOPE_API_URL": "", "DEEDSCOPE_API_KEY": "", "DEEDSCOPE_BASEMAP": "none"}
     with run_streamlit(env) as app_url:
         walk_the_tour(page, app_url, 1, artifacts_dir)

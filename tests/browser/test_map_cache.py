@@ -30,19 +30,19 @@ def visit(context, url: str) -> dict[str, int]:
         page.close()
 
 
-def test_a_later_visit_takes_the_map_script_and_rows_from_the_browser_cache(sandbox, browser):
+def test_a_later_visit_takes_the_map_script_and_rows_from_the_browser_cache(app_url, sandbox, browser):
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     try:
-        with run_streamlit(sandbox_env(sandbox.url)) as url:
-            first = visit(context, url)
-            scripts = [name for name in first if name.endswith(".js")]
-            rows = [name for name in first if name.endswith(".json")]
-            assert scripts and rows, f"the map's script and rows are published files: {first}"
-            assert all(first[name] > 0 for name in scripts), f"the first visit fetches the script: {first}"
+        url = app_url
+        first = visit(context, url)
+        scripts = [name for name in first if name.endswith(".js")]
+        rows = [name for name in first if name.endswith(".json")]
+        assert scripts and rows, f"the map's script and rows are published files: {first}"
+        assert all(first[name] > 0 for name in scripts), f"the first visit fetches the script: {first}"
 
-            later = visit(context, url)
-            for name in scripts + [name for name in rows if name in later]:
-                assert later.get(name) == 0, f"{name} came over the network again ({later.get(name)} bytes): {later}"
-            assert set(scripts) <= set(later), f"the later visit loads the same script: {later}"
+        later = visit(context, url)
+        for name in scripts + [name for name in rows if name in later]:
+            assert later.get(name) == 0, f"{name} came over the network again ({later.get(name)} bytes): {later}"
+        assert set(scripts) <= set(later), f"the later visit loads the same script: {later}"
     finally:
         context.close()

@@ -29,27 +29,27 @@ def changed_share(before: list[list[int]], after: list[list[int]]) -> float:
     return changed / max(len(before), 1)
 
 
-def test_the_metric_switch_recolours_the_same_cells(sandbox, page, artifacts_dir):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        page.goto(url, timeout=LOAD_TIMEOUT_MS)
-        canvas = page.locator("canvas").first
-        canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
-        assert wait_for_paint(page, canvas) > 0.05
-        page.get_by_text("Deals per cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        cells = page.locator('[data-deedscope="map"]').get_attribute("data-cells")
-        time.sleep(1)  # the city names come a frame after the cells
-        before = pixels(page, canvas)
+def test_the_metric_switch_recolours_the_same_cells(app_url, sandbox, page, artifacts_dir):
+    url = app_url
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    canvas = page.locator("canvas").first
+    canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert wait_for_paint(page, canvas) > 0.05
+    page.get_by_text("Deals per cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    cells = page.locator('[data-deedscope="map"]').get_attribute("data-cells")
+    time.sleep(1)  # the city names come a frame after the cells
+    before = pixels(page, canvas)
 
-        page.get_by_role("button", name="Colour: Deals").click()
-        page.get_by_test_id("stSelectbox").filter(has_text="Colour by").click()
-        page.get_by_role("option", name="Median price").click()
-        page.get_by_text("Median price per cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_url("**metric=price**", timeout=LOAD_TIMEOUT_MS)
-        deadline = time.monotonic() + 30
-        share = 0.0
-        while share < 0.02 and time.monotonic() < deadline:
-            time.sleep(0.5)
-            share = changed_share(before, pixels(page, canvas))
-        page.screenshot(path=str(artifacts_dir / "map-colours-price.png"))
-        assert share >= 0.02, f"{share:.1%} of the map's pixels changed colour"
-        assert page.locator('[data-deedscope="map"]').get_attribute("data-cells") == cells, "the same cells drawn"
+    page.get_by_role("button", name="Colour: Deals").click()
+    page.get_by_test_id("stSelectbox").filter(has_text="Colour by").click()
+    page.get_by_role("option", name="Median price").click()
+    page.get_by_text("Median price per cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_url("**metric=price**", timeout=LOAD_TIMEOUT_MS)
+    deadline = time.monotonic() + 30
+    share = 0.0
+    while share < 0.02 and time.monotonic() < deadline:
+        time.sleep(0.5)
+        share = changed_share(before, pixels(page, canvas))
+    page.screenshot(path=str(artifacts_dir / "map-colours-price.png"))
+    assert share >= 0.02, f"{share:.1%} of the map's pixels changed colour"
+    assert page.locator('[data-deedscope="map"]').get_attribute("data-cells") == cells, "the same cells drawn"

@@ -72,107 +72,107 @@ def credits_spent(page) -> str:
     return sidebar.locator('[data-testid="stMetric"]').filter(has_text="Credits this session").inner_text().split()[-1]
 
 
-def test_draw_an_area_see_it_counted_then_list_its_deals(sandbox, page, artifacts_dir):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        page.goto(url, timeout=LOAD_TIMEOUT_MS)
-        canvas = page.locator("canvas").first
-        canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
-        assert wait_for_paint(page, canvas) > 0.05
-        wait_for_cells(page)
-        box = canvas.bounding_box()
-        assert box is not None
-        # The map's upper part is in the window (900 px tall) without scrolling.
-        cx, cy = box["x"] + box["width"] / 2, box["y"] + 260
-        status = page.locator('[data-deedscope="area-status"]')
+def test_draw_an_area_see_it_counted_then_list_its_deals(app_url, sandbox, page, artifacts_dir):
+    url = app_url
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    canvas = page.locator("canvas").first
+    canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert wait_for_paint(page, canvas) > 0.05
+    wait_for_cells(page)
+    box = canvas.bounding_box()
+    assert box is not None
+    # The map's upper part is in the window (900 px tall) without scrolling.
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + 260
+    status = page.locator('[data-deedscope="area-status"]')
 
-        # Edges that cross (the last corner by a double click, which closes the area): said on
-        # the map, and nothing sent to the page.
-        page.get_by_role("button", name="Draw an area").click()
-        for dx, dy in [(-80, -80), (80, 80), (80, -80)]:
-            click_at(page, cx + dx, cy + dy)
-        page.mouse.move(cx - 80, cy + 80)
-        page.mouse.dblclick(cx - 80, cy + 80)
-        status.filter(has_text="edges cross each other").wait_for(timeout=LOAD_TIMEOUT_MS)
-        assert "area=" not in page.url
+    # Edges that cross (the last corner by a double click, which closes the area): said on
+    # the map, and nothing sent to the page.
+    page.get_by_role("button", name="Draw an area").click()
+    for dx, dy in [(-80, -80), (80, 80), (80, -80)]:
+        click_at(page, cx + dx, cy + dy)
+    page.mouse.move(cx - 80, cy + 80)
+    page.mouse.dblclick(cx - 80, cy + 80)
+    status.filter(has_text="edges cross each other").wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert "area=" not in page.url
 
-        # Esc leaves a drawing without an area.
-        page.get_by_role("button", name="Draw an area").click()
-        click_at(page, cx, cy)
-        page.keyboard.press("Escape")
-        assert page.get_by_role("button", name="Clear area").is_hidden()
+    # Esc leaves a drawing without an area.
+    page.get_by_role("button", name="Draw an area").click()
+    click_at(page, cx, cy)
+    page.keyboard.press("Escape")
+    assert page.get_by_role("button", name="Clear area").is_hidden()
 
-        # A pentagon around the middle of the map. Drawing, the map still pans: a drag moves it
-        # and adds no corner.
-        page.get_by_role("button", name="Draw an area").click()
-        # A patch of the map away from the drawing, to see the map move under it.
-        patch = {"x": box["x"] + 10, "y": cy + 60, "width": 120, "height": 80}
-        before = page.screenshot(clip=patch)
-        page.mouse.move(cx + 250, cy + 120)
-        page.mouse.down()
-        page.mouse.move(cx + 190, cy + 110, steps=5)
-        page.mouse.up()
-        page.wait_for_timeout(450)
-        assert page.screenshot(clip=patch) != before, "the drag panned the map"
-        assert page.evaluate(MAP_AND_PAGE)["status"].startswith("Click the map to add corners"), "still drawing"
-        corners = [(-90, -60), (80, -70), (100, 40), (0, 90), (-90, 50)]
-        # The first corner on a cell: the click that closes the area there picks no cell.
-        first = cell_near(page, canvas, box, cx + corners[0][0], cy + corners[0][1])
-        click_at(page, *first)
-        for dx, dy in corners[1:]:
-            click_at(page, cx + dx, cy + dy)
-        page.screenshot(path=str(artifacts_dir / "map-draw-1-drawing.png"))
-        # A click on the first corner closes the area.
-        page.mouse.move(*first)
-        page.mouse.down()
-        page.mouse.up()
-        counted = page.evaluate(MAP_AND_PAGE)
-        assert counted["cells"] is not None and int(counted["cells"]) > 0, counted
-        assert re.search(r"In the area: [\d,]+ cells? · [\d,]+ deals?", counted["status"]), counted
-        assert not counted["section"], "the map counted the area before the page answered"
+    # A pentagon around the middle of the map. Drawing, the map still pans: a drag moves it
+    # and adds no corner.
+    page.get_by_role("button", name="Draw an area").click()
+    # A patch of the map away from the drawing, to see the map move under it.
+    patch = {"x": box["x"] + 10, "y": cy + 60, "width": 120, "height": 80}
+    before = page.screenshot(clip=patch)
+    page.mouse.move(cx + 250, cy + 120)
+    page.mouse.down()
+    page.mouse.move(cx + 190, cy + 110, steps=5)
+    page.mouse.up()
+    page.wait_for_timeout(450)
+    assert page.screenshot(clip=patch) != before, "the drag panned the map"
+    assert page.evaluate(MAP_AND_PAGE)["status"].startswith("Click the map to add corners"), "still drawing"
+    corners = [(-90, -60), (80, -70), (100, 40), (0, 90), (-90, 50)]
+    # The first corner on a cell: the click that closes the area there picks no cell.
+    first = cell_near(page, canvas, box, cx + corners[0][0], cy + corners[0][1])
+    click_at(page, *first)
+    for dx, dy in corners[1:]:
+        click_at(page, cx + dx, cy + dy)
+    page.screenshot(path=str(artifacts_dir / "map-draw-1-drawing.png"))
+    # A click on the first corner closes the area.
+    page.mouse.move(*first)
+    page.mouse.down()
+    page.mouse.up()
+    counted = page.evaluate(MAP_AND_PAGE)
+    assert counted["cells"] is not None and int(counted["cells"]) > 0, counted
+    assert re.search(r"In the area: [\d,]+ cells? · [\d,]+ deals?", counted["status"]), counted
+    assert not counted["section"], "the map counted the area before the page answered"
 
-        # The page's figures are the map's count; the area is in the link.
-        page.get_by_role("heading", name="Drawn area").wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_url("**area=**", timeout=LOAD_TIMEOUT_MS)
-        shown = page.evaluate(MAP_AND_PAGE)
-        assert metric_value(page, "Cells in the area") == int(shown["cells"])
-        assert metric_value(page, "Deals in them") == int(shown["deals"])
-        page.screenshot(path=str(artifacts_dir / "map-draw-2-counted.png"))
+    # The page's figures are the map's count; the area is in the link.
+    page.get_by_role("heading", name="Drawn area").wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_url("**area=**", timeout=LOAD_TIMEOUT_MS)
+    shown = page.evaluate(MAP_AND_PAGE)
+    assert metric_value(page, "Cells in the area") == int(shown["cells"])
+    assert metric_value(page, "Deals in them") == int(shown["deals"])
+    page.screenshot(path=str(artifacts_dir / "map-draw-2-counted.png"))
 
-        # The deals: the cost first, nothing spent until it is confirmed.
-        assert credits_spent(page) == "0"
-        page.get_by_role("button", name="List the area's deals").click()
-        page.get_by_text("may cost up to").wait_for(timeout=LOAD_TIMEOUT_MS)
-        assert credits_spent(page) == "0"
-        page.get_by_role("button", name="Confirm").click()
-        page.get_by_text(re.compile(r"deals? inside the area, of [\d,]+ in its box")).wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.get_by_role("button", name="Download CSV", exact=True).first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        deadline = time.monotonic() + 30
-        while credits_spent(page) == "0" and time.monotonic() < deadline:
-            time.sleep(0.3)
-        assert credits_spent(page) != "0", "the deals were charged once confirmed"
-        page.locator('[data-testid="stDataFrame"]').first.scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts_dir / "map-draw-3-deals.png"))
+    # The deals: the cost first, nothing spent until it is confirmed.
+    assert credits_spent(page) == "0"
+    page.get_by_role("button", name="List the area's deals").click()
+    page.get_by_text("may cost up to").wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert credits_spent(page) == "0"
+    page.get_by_role("button", name="Confirm").click()
+    page.get_by_text(re.compile(r"deals? inside the area, of [\d,]+ in its box")).wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.get_by_role("button", name="Download CSV", exact=True).first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    deadline = time.monotonic() + 30
+    while credits_spent(page) == "0" and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert credits_spent(page) != "0", "the deals were charged once confirmed"
+    page.locator('[data-testid="stDataFrame"]').first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "map-draw-3-deals.png"))
 
-        assert "cell=" not in page.url, "the clicks that drew the area picked no cell"
-        assert page.get_by_role("heading", name=re.compile("^(Near |This cell)")).count() == 0  # no cell panel
+    assert "cell=" not in page.url, "the clicks that drew the area picked no cell"
+    assert page.get_by_role("heading", name=re.compile("^(Near |This cell)")).count() == 0  # no cell panel
 
-        # The link, opened afresh (a colleague's browser): the area is drawn and counted again.
-        shared = page.url
-        other = page.context.browser.new_context(viewport={"width": 1400, "height": 900})
-        try:
-            opened = other.new_page()
-            opened.goto(shared, timeout=LOAD_TIMEOUT_MS)
-            opened.get_by_role("heading", name="Drawn area").wait_for(timeout=LOAD_TIMEOUT_MS)
-            opened.wait_for_function(f"() => document.querySelector('{MAP}')?.dataset.areaCells !== undefined", timeout=LOAD_TIMEOUT_MS)
-            restored = opened.evaluate(MAP_AND_PAGE)
-            assert restored["cells"] == shown["cells"] and restored["deals"] == shown["deals"]
-            assert metric_value(opened, "Cells in the area") == int(shown["cells"])
-            opened.screenshot(path=str(artifacts_dir / "map-draw-4-shared-link.png"))
-        finally:
-            other.close()
+    # The link, opened afresh (a colleague's browser): the area is drawn and counted again.
+    shared = page.url
+    other = page.context.browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        opened = other.new_page()
+        opened.goto(shared, timeout=LOAD_TIMEOUT_MS)
+        opened.get_by_role("heading", name="Drawn area").wait_for(timeout=LOAD_TIMEOUT_MS)
+        opened.wait_for_function(f"() => document.querySelector('{MAP}')?.dataset.areaCells !== undefined", timeout=LOAD_TIMEOUT_MS)
+        restored = opened.evaluate(MAP_AND_PAGE)
+        assert restored["cells"] == shown["cells"] and restored["deals"] == shown["deals"]
+        assert metric_value(opened, "Cells in the area") == int(shown["cells"])
+        opened.screenshot(path=str(artifacts_dir / "map-draw-4-shared-link.png"))
+    finally:
+        other.close()
 
-        # Cleared, the area leaves the map, the page and the link.
-        page.get_by_role("button", name="Clear area").click()
-        page.get_by_role("heading", name="Drawn area").wait_for(state="detached", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_function("() => !window.location.search.includes('area=')", timeout=LOAD_TIMEOUT_MS)
+    # Cleared, the area leaves the map, the page and the link.
+    page.get_by_role("button", name="Clear area").click()
+    page.get_by_role("heading", name="Drawn area").wait_for(state="detached", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("() => !window.location.search.includes('area=')", timeout=LOAD_TIMEOUT_MS)

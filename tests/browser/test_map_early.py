@@ -1,5 +1,5 @@
 """A later visit's map before Streamlit mounts it (issue 29, later visits; frontend/src/early.js,
-adapter/early_map.py): a browser that has shown the map at a link draws what it drew there at
+web/early_map.py): a browser that has shown the map at a link draws what it drew there at
 once, in the map's place, and the page's element takes that very map (its canvas, its
 deck.gl) and draws the page's own cells in it. Nothing secret is kept in the browser."""
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from tests.browser.journeys import TWO_DECKS
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, wait_for_paint
-from tests.processes import run_streamlit, sandbox_env
+from tests.processes import sandbox_env
 
 MAP = '[data-deedscope="map"]'
 EARLY = '[data-deedscope="map-early"]'
@@ -51,26 +51,25 @@ def stored(page) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def a_browser_that_saw_the_map(browser, env: dict[str, str], init_script: str = "") -> Iterator[tuple]:
-    """(its context, the page that first saw the map, the app's URL): the app served with
-    `env`, its Map opened once in a new browser context, which now remembers it."""
+def a_browser_that_saw_the_map(browser, url: str, init_script: str = "") -> Iterator[tuple]:
+    """(its context, the page that first saw the map, the app's URL): the app at `url`, its Map
+    opened once in a new browser context, which now remembers it."""
     context = browser.new_context(viewport=VIEWPORT)
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
     try:
-        with run_streamlit(env) as url:
-            open_the_map(page, url)
-            page.wait_for_function(f"localStorage.getItem('{REMEMBERED}') !== null", timeout=LOAD_TIMEOUT_MS)
-            yield context, page, url
+        open_the_map(page, url)
+        page.wait_for_function(f"localStorage.getItem('{REMEMBERED}') !== null", timeout=LOAD_TIMEOUT_MS)
+        yield context, page, url
     finally:
         context.close()
 
 
-def test_a_later_visit_draws_the_map_first_and_the_page_takes_that_map(sandbox, browser):
-    key = "zpka_sandbox_demo"
+def test_a_later_visit_draws_the_map_first_and_the_page_takes_that_map(app_url, browser):
+    key = sandbox_env("")["DEEDSCOPE_API_KEY"]  # the app's key, which nothing stored may hold
     problems: list[str] = []
-    with a_browser_that_saw_the_map(browser, sandbox_env(sandbox.url, key), WATCH_EARLY) as (context, page, url):
+    with a_browser_that_saw_the_map(browser, app_url, WATCH_EARLY) as (context, page, url):
         first_cells = cells_drawn(page)
         assert page.evaluate("window.__earlyMap") is None, "a first visit has nothing to draw early"
         for name, value in stored(page).items():
@@ -94,8 +93,8 @@ def test_a_later_visit_draws_the_map_first_and_the_page_takes_that_map(sandbox, 
         assert problems == []
 
 
-def test_remembered_cells_that_changed_are_replaced_by_the_pages(sandbox, browser):
-    with a_browser_that_saw_the_map(browser, sandbox_env(sandbox.url)) as (context, page, url):
+def test_remembered_cells_that_changed_are_replaced_by_the_pages(app_url, browser):
+    with a_browser_that_saw_the_map(browser, app_url) as (context, page, url):
         cells = cells_drawn(page)
         # What the browser remembers is older than the page: a single cell of it.
         entry = json.loads(stored(page)[REMEMBERED])
@@ -110,8 +109,8 @@ def test_remembered_cells_that_changed_are_replaced_by_the_pages(sandbox, browse
         assert later.locator(EARLY).count() == 0
 
 
-def test_no_early_map_in_another_window_size_or_at_another_link(sandbox, browser):
-    with a_browser_that_saw_the_map(browser, sandbox_env(sandbox.url)) as (context, _page, url):
+def test_no_early_map_in_another_window_size_or_at_another_link(app_url, browser):
+    with a_browser_that_saw_the_map(browser, app_url) as (context, _page, url):
         narrower = context.new_page()
         narrower.set_viewport_size({"width": 1100, "height": 900})
         open_the_map(narrower, url)

@@ -19,13 +19,13 @@ NUMBER_BOXES = """() => [...document.querySelectorAll('[data-testid="stNumberInp
 })"""
 
 
-def test_the_point_boxes_show_their_whole_values(sandbox, page, artifacts_dir):
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        page.goto(f"{url}/?market=DFW&lat=32.78123&lng=-96.80456&radius=1.5", timeout=LOAD_TIMEOUT_MS)
-        page.locator('[data-testid="stNumberInput"] input').first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        page.locator("canvas").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        boxes = page.evaluate(NUMBER_BOXES)
-        page.screenshot(path=str(artifacts_dir / "map-point-inputs.png"))
-        assert [box["value"] for box in boxes] == ["32.78123", "-96.80456", "1.5"], boxes
-        cut = [box for box in boxes if not box["fits"]]
-        assert not cut, f"cut short in their boxes: {cut}"
+def test_the_point_boxes_show_their_whole_values(app_url, sandbox, page, artifacts_dir):
+    url = app_url
+    page.goto(f"{url}/?market=DFW&lat=32.78123&lng=-96.80456&radius=1.5", timeout=LOAD_TIMEOUT_MS)
+    page.locator('[data-testid="stNumberInput"] input').first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    page.locator("canvas").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    boxes = page.evaluate(NUMBER_BOXES)
+    page.screenshot(path=str(artifacts_dir / "map-point-inputs.png"))
+    assert [box["value"] for box in boxes] == ["32.78123", "-96.80456", "1.5"], boxes
+    cut = [box for box in boxes if not box["fits"]]
+    assert not cut, f"cut short in their boxes: {cut}"

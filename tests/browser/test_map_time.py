@@ -32,68 +32,68 @@ def wait_for_idle(page) -> None:
     page.locator('[data-testid="stStatusWidget"]').wait_for(state="detached", timeout=LOAD_TIMEOUT_MS)
 
 
-def test_the_slider_and_play_change_the_cells_without_a_rerun(sandbox, page, artifacts_dir):
+def test_the_slider_and_play_change_the_cells_without_a_rerun(app_url, sandbox, page, artifacts_dir):
     sent: list[float] = []  # the times the page's websocket sent anything (a rerun is such a message)
     page.on("websocket", lambda socket: socket.on("framesent", lambda _frame: sent.append(time.monotonic())))
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        page.goto(url, timeout=LOAD_TIMEOUT_MS)
-        canvas = page.locator("canvas").first
-        canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
-        assert wait_for_paint(page, canvas) > 0.05
-        element = page.locator(MAP)
-        all_cells = int(element.get_attribute("data-cells"))
-        assert page.locator(TIME).is_hidden(), "off by default: no time control on the map"
+    url = app_url
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    canvas = page.locator("canvas").first
+    canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert wait_for_paint(page, canvas) > 0.05
+    element = page.locator(MAP)
+    all_cells = int(element.get_attribute("data-cells"))
+    assert page.locator(TIME).is_hidden(), "off by default: no time control on the map"
 
-        page.get_by_text("Time", exact=True).click()
-        control = page.locator(TIME)
-        control.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-        slider = control.get_by_role("slider", name="Month")
-        wait_for_idle(page)
-        # The last month by default: its cells only, fewer than all the period's.
-        last_frame = control.get_attribute("data-frame")
-        wait_until(lambda: int(element.get_attribute("data-cells")) < all_cells, what="a month's cells drawn")
-        page.screenshot(path=str(artifacts_dir / "map-time-1-on.png"))
+    page.get_by_text("Time", exact=True).click()
+    control = page.locator(TIME)
+    control.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    slider = control.get_by_role("slider", name="Month")
+    wait_for_idle(page)
+    # The last month by default: its cells only, fewer than all the period's.
+    last_frame = control.get_attribute("data-frame")
+    wait_until(lambda: int(element.get_attribute("data-cells")) < all_cells, what="a month's cells drawn")
+    page.screenshot(path=str(artifacts_dir / "map-time-1-on.png"))
 
-        # Moving the slider: another month, other cells, and not a message to the page.
-        quiet_since = len(sent)
-        cells_before = element.get_attribute("data-cells")
-        slider.focus()
-        page.keyboard.press("Home")
-        wait_until(lambda: control.get_attribute("data-frame") != last_frame, what="the slider's month shown")
-        first_frame = control.get_attribute("data-frame")
-        assert first_frame < last_frame
-        wait_until(lambda: element.get_attribute("data-cells") != cells_before, what="the cells of another month drawn")
-        assert control.get_by_text(first_frame, exact=True).is_visible(), "the month shown on the map"
-        # The map's legend is the frame's: its classes, fixed for the way of playing, and its months.
-        legend = page.locator('[data-deedscope="legend"]')
-        assert "Deals per cell in the month" in legend.inner_text() and f"Shown: {first_frame}" in legend.inner_text()
-        page.screenshot(path=str(artifacts_dir / "map-time-2-first-month.png"))
+    # Moving the slider: another month, other cells, and not a message to the page.
+    quiet_since = len(sent)
+    cells_before = element.get_attribute("data-cells")
+    slider.focus()
+    page.keyboard.press("Home")
+    wait_until(lambda: control.get_attribute("data-frame") != last_frame, what="the slider's month shown")
+    first_frame = control.get_attribute("data-frame")
+    assert first_frame < last_frame
+    wait_until(lambda: element.get_attribute("data-cells") != cells_before, what="the cells of another month drawn")
+    assert control.get_by_text(first_frame, exact=True).is_visible(), "the month shown on the map"
+    # The map's legend is the frame's: its classes, fixed for the way of playing, and its months.
+    legend = page.locator('[data-deedscope="legend"]')
+    assert "Deals per cell in the month" in legend.inner_text() and f"Shown: {first_frame}" in legend.inner_text()
+    page.screenshot(path=str(artifacts_dir / "map-time-2-first-month.png"))
 
-        # Play: the frames advance by themselves, still without a rerun.
-        control.get_by_role("button", name="Play the months").click()
-        wait_until(lambda: control.get_attribute("data-frame") > first_frame, what="a later frame while playing")
-        second = control.get_attribute("data-frame")
-        wait_until(lambda: control.get_attribute("data-frame") > second, what="another frame while playing")
-        control.get_by_role("button", name="Pause").click()
-        time.sleep(1)  # an absence is asserted: any rerun the frames started would have been sent by now
-        assert len(sent) == quiet_since, f"{len(sent) - quiet_since} messages sent to the page while the months played"
-        page.screenshot(path=str(artifacts_dir / "map-time-3-played.png"))
+    # Play: the frames advance by themselves, still without a rerun.
+    control.get_by_role("button", name="Play the months").click()
+    wait_until(lambda: control.get_attribute("data-frame") > first_frame, what="a later frame while playing")
+    second = control.get_attribute("data-frame")
+    wait_until(lambda: control.get_attribute("data-frame") > second, what="another frame while playing")
+    control.get_by_role("button", name="Pause").click()
+    time.sleep(1)  # an absence is asserted: any rerun the frames started would have been sent by now
+    assert len(sent) == quiet_since, f"{len(sent) - quiet_since} messages sent to the page while the months played"
+    page.screenshot(path=str(artifacts_dir / "map-time-3-played.png"))
 
-        # The running total up to two months before the last; clicking a cell opens its panel,
-        # and the rerun that brings it leaves the map on the same frame.
-        control.get_by_role("combobox", name="Months shown").select_option(label="Cumulative")
-        slider.focus()
-        page.keyboard.press("End")
-        page.keyboard.press("ArrowLeft")
-        page.keyboard.press("ArrowLeft")
-        wait_until(lambda: " – " in control.get_attribute("data-frame") and not control.get_attribute("data-frame").endswith(last_frame),
-                   what="the running total to an earlier month")
-        frame = control.get_attribute("data-frame")
-        before_click = len(sent)
-        click_a_cell(page, canvas)
-        assert len(sent) > before_click, "a rerun is seen by the count above: the click's"
-        assert control.is_visible() and control.get_attribute("data-frame") == frame, "the frame stays after the rerun"
-        page.screenshot(path=str(artifacts_dir / "map-time-4-cell.png"))
+    # The running total up to two months before the last; clicking a cell opens its panel,
+    # and the rerun that brings it leaves the map on the same frame.
+    control.get_by_role("combobox", name="Months shown").select_option(label="Cumulative")
+    slider.focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    wait_until(lambda: " – " in control.get_attribute("data-frame") and not control.get_attribute("data-frame").endswith(last_frame),
+               what="the running total to an earlier month")
+    frame = control.get_attribute("data-frame")
+    before_click = len(sent)
+    click_a_cell(page, canvas)
+    assert len(sent) > before_click, "a rerun is seen by the count above: the click's"
+    assert control.is_visible() and control.get_attribute("data-frame") == frame, "the frame stays after the rerun"
+    page.screenshot(path=str(artifacts_dir / "map-time-4-cell.png"))
 
 
 def click_a_cell(page, canvas) -> None:

@@ -50,22 +50,22 @@ def frame_position(page) -> float | None:
     ("longitude", "side"),
     [pytest.param(WEST + 0.012, "west", id="west-edge"), pytest.param(EAST - 0.012, "east", id="east-edge")],
 )
-def test_a_links_box_is_painted_whole_and_reopens_as_itself(sandbox, page, artifacts_dir, longitude, side):
+def test_a_links_box_is_painted_whole_and_reopens_as_itself(app_url, sandbox, page, artifacts_dir, longitude, side):
     cell = h3.latlng_to_cell((SOUTH + NORTH) / 2, longitude, 8)
     view = f"{WEST:.4f},{SOUTH:.4f},{EAST:.4f},{NORTH:.4f}"
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        page.goto(f"{url}/?market=DFW&view={view}&cell={cell}", timeout=LOAD_TIMEOUT_MS)
-        first = frame_position(page)
-        page.screenshot(path=str(artifacts_dir / f"map-view-{side}.png"))
-        assert first is not None, f"the cell just inside the box's {side} edge is not painted: the map shows less than the box"
-        assert (first < 0.2) if side == "west" else (first > 0.8), f"the {side} cell's frame is painted at {first:.0%} of the width"
+    url = app_url
+    page.goto(f"{url}/?market=DFW&view={view}&cell={cell}", timeout=LOAD_TIMEOUT_MS)
+    first = frame_position(page)
+    page.screenshot(path=str(artifacts_dir / f"map-view-{side}.png"))
+    assert first is not None, f"the cell just inside the box's {side} edge is not painted: the map shows less than the box"
+    assert (first < 0.2) if side == "west" else (first > 0.8), f"the {side} cell's frame is painted at {first:.0%} of the width"
 
-        # The link the page writes reopens the same box, in a new browser tab.
-        page.wait_for_url("**view=**", timeout=LOAD_TIMEOUT_MS)
-        time.sleep(1.5)
-        written = page.url
-        again = page.context.new_page()
-        again.goto(written, timeout=LOAD_TIMEOUT_MS)
-        second = frame_position(again)
-        assert second is not None, f"reopened from {written}, the {side} cell is off the map"
-        assert abs(second - first) < 0.05, f"reopened, the frame moved from {first:.0%} to {second:.0%} of the width"
+    # The link the page writes reopens the same box, in a new browser tab.
+    page.wait_for_url("**view=**", timeout=LOAD_TIMEOUT_MS)
+    time.sleep(1.5)
+    written = page.url
+    again = page.context.new_page()
+    again.goto(written, timeout=LOAD_TIMEOUT_MS)
+    second = frame_position(again)
+    assert second is not None, f"reopened from {written}, the {side} cell is off the map"
+    assert abs(second - first) < 0.05, f"reopened, the frame moved from {first:.0%} to {second:.0%} of the width"

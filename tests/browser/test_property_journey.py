@@ -21,48 +21,48 @@ def downloaded_rows(page, button) -> list[dict]:
         return list(csv.DictReader(io.StringIO(file.read())))
 
 
-def test_map_cell_to_deal_to_property_to_buyers_to_investor(sandbox, page, artifacts_dir):
+def test_map_cell_to_deal_to_property_to_buyers_to_investor(app_url, sandbox, page, artifacts_dir):
     page.set_default_timeout(LOAD_TIMEOUT_MS)
-    with run_streamlit(sandbox_env(sandbox.url)) as url:
-        # The map: a cell, its deals (stated, then confirmed).
-        page.goto(url)
-        page.get_by_role("heading", name="Where investors buy").wait_for()
-        canvas = page.locator("canvas").first
-        canvas.wait_for()
-        assert wait_for_paint(page, canvas) > 0.05
-        click_a_cell(page, canvas)
-        page.get_by_role("button", name="List the deals").click()
-        page.get_by_role("button", name="Confirm").click()
-        deals = downloaded_rows(page, page.get_by_role("button", name="Download CSV", exact=True).first)
-        property_link = next(row["Property"] for row in deals if row.get("Property"))
-        assert property_link.startswith("/properties?property=prop_")
-        page.screenshot(path=str(artifacts_dir / "property-journey-1-deals.png"))
+    url = app_url
+    # The map: a cell, its deals (stated, then confirmed).
+    page.goto(url)
+    page.get_by_role("heading", name="Where investors buy").wait_for()
+    canvas = page.locator("canvas").first
+    canvas.wait_for()
+    assert wait_for_paint(page, canvas) > 0.05
+    click_a_cell(page, canvas)
+    page.get_by_role("button", name="List the deals").click()
+    page.get_by_role("button", name="Confirm").click()
+    deals = downloaded_rows(page, page.get_by_role("button", name="Download CSV", exact=True).first)
+    property_link = next(row["Property"] for row in deals if row.get("Property"))
+    assert property_link.startswith("/properties?property=prop_")
+    page.screenshot(path=str(artifacts_dir / "property-journey-1-deals.png"))
 
-        # The deal's property: its cost stated, then its chain of title.
-        page.goto(url + property_link)
-        page.get_by_text("may cost up to 1 credit").wait_for()
-        page.get_by_role("button", name="Open the property").click()
-        page.get_by_role("tab", name="Chain of title").wait_for()
-        page.get_by_text("bought by").first.wait_for()
-        page.screenshot(path=str(artifacts_dir / "property-journey-2-property.png"), full_page=True)
+    # The deal's property: its cost stated, then its chain of title.
+    page.goto(url + property_link)
+    page.get_by_text("may cost up to 1 credit").wait_for()
+    page.get_by_role("button", name="Open the property").click()
+    page.get_by_role("tab", name="Chain of title").wait_for()
+    page.get_by_text("bought by").first.wait_for()
+    page.screenshot(path=str(artifacts_dir / "property-journey-2-property.png"), full_page=True)
 
-        # Who would buy it: stated, confirmed, ranked, exportable.
-        page.get_by_role("button", name="Find who would buy it").click()
-        page.get_by_text("The buyers match (25 investors at most)").wait_for()
-        page.get_by_role("button", name="Find them").click()
-        matches = downloaded_rows(page, page.get_by_role("button", name="Download the buyers list (CSV)"))
-        # The CSV is the table as shown (issue 26): its labels, kinds as words.
-        assert matches and matches[0]["Rank"] == "1" and "IBUYER" not in {row["Kind"] for row in matches}
-        investor_id = matches[0]["Investor id"]
-        page.screenshot(path=str(artifacts_dir / "property-journey-3-buyers.png"), full_page=True)
+    # Who would buy it: stated, confirmed, ranked, exportable.
+    page.get_by_role("button", name="Find who would buy it").click()
+    page.get_by_text("The buyers match (25 investors at most)").wait_for()
+    page.get_by_role("button", name="Find them").click()
+    matches = downloaded_rows(page, page.get_by_role("button", name="Download the buyers list (CSV)"))
+    # The CSV is the table as shown (issue 26): its labels, kinds as words.
+    assert matches and matches[0]["Rank"] == "1" and "IBUYER" not in {row["Kind"] for row in matches}
+    investor_id = matches[0]["Investor id"]
+    page.screenshot(path=str(artifacts_dir / "property-journey-3-buyers.png"), full_page=True)
 
-        # The first investor's profile, as its row's Profile link opens it.
-        page.goto(f"{url}/investors?investor={investor_id}")
-        confirm = page.get_by_role("button", name=re.compile(r"Open profile"))
-        heading = page.get_by_role("heading", name=matches[0]["Investor"], exact=True)
-        confirm.or_(heading).first.wait_for()
-        if confirm.count():
-            confirm.click()
-        heading.wait_for()
-        assert f"investor={investor_id}" in page.url
-        page.screenshot(path=str(artifacts_dir / "property-journey-4-investor.png"), full_page=True)
+    # The first investor's profile, as its row's Profile link opens it.
+    page.goto(f"{url}/investors?investor={investor_id}")
+    confirm = page.get_by_role("button", name=re.compile(r"Open profile"))
+    heading = page.get_by_role("heading", name=matches[0]["Investor"], exact=True)
+    confirm.or_(heading).first.wait_for()
+    if confirm.count():
+        confirm.click()
+    heading.wait_for()
+    assert f"investor={investor_id}" in page.url
+    page.screenshot(path=str(artifacts_dir / "property-journey-4-investor.png"), full_page=True)

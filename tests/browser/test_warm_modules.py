@@ -1,11 +1,11 @@
 """Issue 29, the tour's steps: Streamlit's table and chart code is ready before a page shows
-one (adapter/warm_modules.py). The Map opens without a table or a chart; once it is idle,
+one (web/warm_modules.py). The Map opens without a table or a chart; once it is idle,
 the browser has loaded Streamlit's table and chart modules, and a cell's deals, listed, then
 show in a table without the browser loading them again."""
 
 from __future__ import annotations
 
-from adapter.warm_modules import WARM_AFTER_MS, warmed_paths
+from web.warm_modules import WARM_AFTER_MS, warmed_paths
 from tests.browser.test_map_journey import click_a_cell
 
 LOADED = "() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)"

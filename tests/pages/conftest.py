@@ -8,6 +8,15 @@ from tests.pages.map_helpers import client
 from tests.processes import sandbox_env
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Every page test is in the `--variety` pass (`data_shape`: what a live host may send can change
+    its outcome) unless it says why not (`shape_independent`): a new page test is in it by default."""
+    for item in items:
+        if "tests/pages" in str(item.fspath) and not any(item.iter_markers("shape_independent")):
+            item.add_marker(pytest.mark.data_shape)
+
+
 @pytest.fixture
 def app_env(sandbox, monkeypatch):
     """The page's settings point at the sandbox, reset before each test."""

@@ -77,7 +77,7 @@ def follow_login_link(at: AppTest, monkeypatch) -> str:
     from starlette.responses import PlainTextResponse
     from starlette.testclient import TestClient
 
-    from adapter.app_routes import AppRoutesMiddleware
+    from web.middleware import AppRoutesMiddleware
 
     browser = TestClient(AppRoutesMiddleware(PlainTextResponse("streamlit")), base_url=TEST_APP_URL, follow_redirects=False)
     response = browser.get("/" + login_link(at)["href"])  # relative to the page, /marketplace

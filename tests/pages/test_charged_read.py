@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+pytestmark = pytest.mark.shape_independent("a page of its own that reads no data")
+
 
 def charged_page(asked: bool = False, fail: bool = False) -> None:
     """A page with one charged read; `loads` counts the reads, `signature` and `cost` come from the state."""

@@ -8,6 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import page_path, run_page
 
+pytestmark = pytest.mark.shape_independent("the form's fields and a refused point, said before any read")
+
 PAGE = page_path("coverage")
 ASK = "FormSubmitter:cov_place_form-Is it covered?"
 

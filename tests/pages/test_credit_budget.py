@@ -8,6 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from services.credit_budget import DEFAULT_BUDGET, DEFAULT_CONFIRM_ABOVE, Budget, Decision, load_budget_settings
 
+pytestmark = pytest.mark.shape_independent("a page of its own under the budget's rules: it reads no data")
+
 
 def budget_page(cost: int, spent: int = 0, free: bool = False) -> None:
     """One charged read of `cost` credits under a budget of the defaults; `limit` once raised."""

@@ -16,6 +16,8 @@ from tests.sandbox.marketplace.helpers import seller_rounds_waiting
 from tests.sandbox.marketplace.oauth_flow import login
 from tests.sandbox.marketplace.test_proof_of_funds import PDF, _future, _send, _slot
 
+pytestmark = pytest.mark.shape_independent("presenter mode and the demo's reset, whatever the data")
+
 DEMO_KEY = {"Authorization": "Bearer zpka_sandbox_demo", "X-On-Behalf-Of": "dev_demo"}
 
 

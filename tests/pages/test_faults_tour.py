@@ -18,6 +18,8 @@ from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path
 from tests.pages.map_helpers import drawn_cells, map_elements, select_cell
 from tests.pages.marketplace_helpers import app_login, choose_open_round, log_in, page_for, texts  # noqa: F401 - a fixture
 
+pytestmark = pytest.mark.shape_independent("failures injected into the requests, whatever the data")
+
 FAULTS = {"rate": 0.2, "statuses": [429, 503, 504, 500], "latency_ms": 40}
 SEEDS = (1, 2, 3)
 # Half the marketplace writes are done, then their answer is lost (a 503 or 504 from the gateway).

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+pytestmark = pytest.mark.shape_independent("problems given to the page: it reads no data")
+
 
 def problem_page(status: int, problem: dict, marketplace: bool) -> None:
     from components.feedback import render_error

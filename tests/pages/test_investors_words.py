@@ -29,6 +29,7 @@ def errors(app: AppTest) -> str:
     return " ".join(str(element.value) for element in app.error)
 
 
+@pytest.mark.shape_independent("the form's fields, before any read")
 @pytest.mark.parametrize(("way", "fields"), [
     pytest.param("ZIP list", {"inv_place_zip"}, id="zips"),
     pytest.param("City", {"inv_place_city"}, id="city"),
@@ -41,6 +42,7 @@ def test_by_place_shows_the_chosen_ways_field_only(app_env, way, fields):
     assert place_fields(app) == fields
 
 
+@pytest.mark.shape_independent("what is typed is said before any read")
 def test_a_typed_bad_zip_is_said_of_the_form_not_the_link_and_stays_out_of_the_url(app_env):
     app = run_page(PAGE, find="place")
     app.text_input(key="inv_place_zip").input("7520")
@@ -51,6 +53,7 @@ def test_a_typed_bad_zip_is_said_of_the_form_not_the_link_and_stays_out_of_the_u
     assert app.text_input(key="inv_place_zip").value == "7520"
 
 
+@pytest.mark.shape_independent("what is typed is said before any read")
 def test_a_pasted_name_is_kept_said_in_one_line_and_not_put_in_the_url(app_env):
     """A 5,000-character paste into "Investor name" emptied the box with no word."""
     app = run_page(PAGE)
@@ -61,6 +64,7 @@ def test_a_pasted_name_is_kept_said_in_one_line_and_not_put_in_the_url(app_env):
     assert "q" not in app.query_params
 
 
+@pytest.mark.shape_independent("what is typed is said before any read")
 def test_a_pasted_id_is_said_in_one_line_and_not_put_in_the_url(app_env):
     """5,000 characters into "Open by id" filled the screen in red and went into the URL."""
     app = run_page(PAGE)

@@ -3,9 +3,11 @@ that fits it, the link that holds it, and what stays drawn when a read is refuse
 
 from __future__ import annotations
 
+import pytest
+
 from mapspec.view import View, choose_resolution
 from tests.pages.map_helpers import drawn_cells, drawn_resolution, map_data, moved_map, open_map, texts
-from tests.processes import run_sandbox
+from tests.processes import SMALL_MAX_CELLS
 
 
 def test_moving_the_map_draws_its_view_at_the_resolution_that_fits_it(monkeypatch, sandbox, api, markets):
@@ -49,15 +51,16 @@ def test_a_map_moved_off_its_market_keeps_the_markets_cells_to_pan_back_to(monke
     assert app.query_params["view"] == away.text()
 
 
-def test_a_place_with_more_cells_than_the_api_serves_is_drawn_coarser(monkeypatch, markets):
+@pytest.mark.shape_independent("on a sandbox of its own (capped), the same in both passes")
+def test_a_place_with_more_cells_than_the_api_serves_is_drawn_coarser(monkeypatch, markets, capped_sandbox):
     """decisions.md: more than the cells the API serves at once answers 400 on
     `resolution`; the map steps down to the finest resolution it answers."""
-    with run_sandbox("--max-cells", "300") as small:
-        app = open_map(monkeypatch, small)
-        assert not texts(app, "error"), texts(app, "error")
-        resolution = drawn_resolution(app)
-        assert resolution < choose_resolution(View(*markets[0]["bbox"]))
-        assert 0 < len(drawn_cells(app)) <= 300
+    capped_sandbox.reset()
+    app = open_map(monkeypatch, capped_sandbox)
+    assert not texts(app, "error"), texts(app, "error")
+    resolution = drawn_resolution(app)
+    assert resolution < choose_resolution(View(*markets[0]["bbox"]))
+    assert 0 < len(drawn_cells(app)) <= SMALL_MAX_CELLS
 
 
 def test_a_refused_read_after_moving_the_map_keeps_the_cells_drawn_last(monkeypatch, sandbox, markets):

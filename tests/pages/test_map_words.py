@@ -11,6 +11,8 @@ from mapspec.view import View
 from tests.pages.apptest import api_get
 from tests.pages.map_helpers import drawn_cells, open_map, texts
 
+pytestmark = pytest.mark.shape_independent("each wrong input is said before any read")
+
 PASTE = "7" * 5000
 
 

@@ -3,9 +3,12 @@ request (issue 26, Words and Forms), and shows no answer the input no longer mat
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import page_path, run_page, texts
+
+pytestmark = pytest.mark.shape_independent("each wrong input is said before any request")
 
 PAGE = page_path("properties")
 SEARCH = "FormSubmitter:prop_search_form-Search"

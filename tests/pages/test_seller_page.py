@@ -173,8 +173,8 @@ def test_the_logged_out_desk_logs_in_for_the_seller_side_and_comes_back_here(app
     from starlette.testclient import TestClient
 
     import adapter.marketplace
-    from adapter.app_routes import AppRoutesMiddleware
     from components.marketplace_login import read_login_links
+    from web.middleware import AppRoutesMiddleware
 
     at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S).run()
     [link] = [link for element in at.html for link in read_login_links(element.value)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
 import redis
 from streamlit.testing.v1 import AppTest
 
@@ -16,6 +17,8 @@ from devtools.services_process import run_redis
 from tests.pages.map_helpers import APP, TIMEOUT_S, point_app_at
 from tests.pages.marketplace_helpers import app_login  # noqa: F401 - fixture
 from tests.services.test_oauth_consent import log_in
+
+pytestmark = pytest.mark.shape_independent("a shared store that does not answer, whatever the data")
 
 
 def test_a_redis_that_does_not_answer_is_said_in_the_sidebar_and_the_map_still_reads(monkeypatch, sandbox):

@@ -10,6 +10,8 @@ import pytest
 
 from adapter import static_files
 
+pytestmark = pytest.mark.shape_independent("rows given to the publisher: it reads no data")
+
 
 @pytest.fixture
 def root(tmp_path, monkeypatch):

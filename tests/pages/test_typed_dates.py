@@ -8,9 +8,12 @@ from __future__ import annotations
 import json
 from datetime import date
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import RUN_TIMEOUT_S, page_path, run_page, sandbox_fixtures
+
+pytestmark = pytest.mark.shape_independent("a typed date applies on Enter whatever the data")
 
 
 def date_fields(app) -> list[dict]:

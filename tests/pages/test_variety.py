@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import api_get, open_tab, page_path, run_page, sandbox_fixtures, texts
+
+pytestmark = pytest.mark.shape_independent("on the --variety sandbox in every pass already (variety_app_env)")
 
 PROPERTIES = page_path("properties")
 # What a null or an unknown field must never become on a page (whole words: "Finance" is fine).

@@ -7,7 +7,10 @@ tokens: GET the authorization page, POST its login and consent forms, and stop a
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
@@ -17,6 +20,7 @@ import pytest
 
 from services.stores.login_store import LoginStore
 from services.oauth import ClientRegistry, LoginError, MarketplaceLogin, TokenHolder
+from services.oauth.issuer import IssuerMetadata
 from services.settings import Settings
 
 BUYER = "buyer@sandbox.test"
@@ -260,3 +264,24 @@ def test_login_links_never_probe_the_authorize_url_and_register_once(sandbox, tm
     assert len({parse_qs(urlsplit(link).query)["client_id"][0] for link in links}) == 1
     # A restarted app reads its registration back once (RFC 7592), not per link.
     assert len([request for request in sent if "/oauth2/register/" in request.url.path]) <= 1
+
+
+def test_registrations_made_at_once_by_several_processes_are_all_kept(sandbox, tmp_path):
+    """Replicas on one machine (and parallel test workers) share the registration file: each
+    `ClientRegistry` here stands for a process of its own. Writing at once, two of them each
+    wrote the file as it read it, and one registration was lost."""
+    path = tmp_path / "oauth_client.json"
+    with httpx2.Client(timeout=30) as http_client:
+        metadata = IssuerMetadata.discover(f"{sandbox.url}/auth", http_client)
+        redirects = [f"http://127.0.0.1:{port}/marketplace" for port in range(18601, 18609)]
+        start = threading.Barrier(len(redirects))
+
+        def register(redirect_uri: str) -> str:
+            start.wait()
+            return ClientRegistry(path).client_id(metadata, redirect_uri, http_client)
+
+        with ThreadPoolExecutor(max_workers=len(redirects)) as pool:
+            client_ids = list(pool.map(register, redirects))
+    kept = json.loads(path.read_text())
+    assert sorted(entry["client_id"] for entry in kept.values()) == sorted(client_ids)
+    assert len(set(client_ids)) == len(redirects)

@@ -8,7 +8,6 @@ header to `POST /mcp` of a real sandbox, as an assistant does.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import anyio
@@ -23,11 +22,11 @@ T = TypeVar("T")
 
 
 def run_apart(work: Callable[[], Awaitable[T]]) -> T:
-    """`anyio.run(work)` on a thread of its own: a thread starts with no event loop or async
-    library marked as running, whatever a test before this one left on the main thread (the
-    whole suite's run found "Already running asyncio in this thread" there)."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(anyio.run, work).result()
+    """`anyio.run(work)` on the test's own thread. It once needed a thread of its own: a worker that
+    had run the browser journeys kept Playwright's loop marked as running on the main thread
+    ("Already running asyncio in this thread"); their Chromium now stops with its module
+    (tests/browser/conftest.py: browser)."""
+    return anyio.run(work)
 
 
 def over_http(url: str, use: Callable[[Client], Awaitable[T]], *, key: str = DEMO_KEY,

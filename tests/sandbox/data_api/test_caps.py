@@ -12,18 +12,9 @@ import io
 
 import pytest
 
-from tests.processes import run_sandbox
+from tests.processes import SMALL_CSV_CAP as CSV_CAP
+from tests.processes import SMALL_MAX_CELLS as MAX_CELLS
 from tests.sandbox.data_api.helpers import assert_problem, fixtures, get
-
-CSV_CAP = 300
-MAX_CELLS = 200
-
-
-@pytest.fixture(scope="module")
-def capped_sandbox():
-    with run_sandbox("--csv-cap", str(CSV_CAP), "--max-cells", str(MAX_CELLS)) as process:
-        yield process
-
 
 def test_csv_over_the_cap_is_422_and_a_narrower_export_passes(capped_sandbox):
     """data-api.md, Limits 5 and Errors: a CSV export above the cap answers 422 csv_cap_exceeded."""

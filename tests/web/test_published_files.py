@@ -15,8 +15,8 @@ from starlette.testclient import TestClient
 
 import adapter.stores
 from adapter import static_files
-from adapter.app_routes import AppRoutesMiddleware
 from devtools.services_process import run_redis
+from web.middleware import AppRoutesMiddleware
 
 ROWS = "[[-96754915, 33340972, 4, 4, 296550]]"
 

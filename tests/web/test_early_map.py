@@ -1,4 +1,4 @@
-"""The pages' head (adapter/early_map.py, issue 29): the served app's pages start with the
+"""The pages' head (web/early_map.py, issue 29): the served app's pages start with the
 script that draws a remembered map early, naming the map's script as published now, whole
 and fresh however the browser asks; Streamlit's other answers pass as they were."""
 
@@ -7,15 +7,8 @@ from __future__ import annotations
 import httpx2
 import pytest
 
-from adapter.early_map import head_script
 from adapter.map_files import MAP_SCRIPT, map_script_url
-from tests.processes import run_streamlit, sandbox_env
-
-
-@pytest.fixture(scope="module")
-def served_app(sandbox_process):
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
+from web.early_map import head_script
 
 
 @pytest.mark.parametrize("path", ["/", "/investors?investor=inv_1", "/network?market=DFW"])

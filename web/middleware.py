@@ -1,14 +1,14 @@
 """What the app serves besides Streamlit's own routes: one ASGI middleware in front of
 Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
 
-- the marketplace login's routes (adapter/login_routes.py): its start
+- the marketplace login's routes (web/login_routes.py): its start
   (`GET <app>/marketplace/login`), the OAuth callback (`GET <app>/marketplace?code&state`),
   and a dangling session cookie cleared on a page load;
-- published files (adapter/published_routes.py): restored from the shared store on any
+- published files (web/published_routes.py): restored from the shared store on any
   replica, and answered as files that never change;
 - the pages' head, which starts a map the browser remembers before Streamlit starts
-  (adapter/early_map.py) and has Streamlit's table and chart code ready before a page shows
-  one (adapter/warm_modules.py).
+  (web/early_map.py) and has Streamlit's table and chart code ready before a page shows
+  one (web/warm_modules.py).
 
 Websockets pass straight through.
 """
@@ -21,12 +21,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 
-from adapter.early_map import head_script, page_request, with_head_script
-from adapter.login_routes import clearing_a_dangling_cookie, finish_login, start_login
-from adapter.published_routes import STATIC_PREFIX, cached_for_good, restore_static
-from adapter.warm_modules import warm_script
 from links.marketplace import LOGIN_ROUTE
 from links.marketplace import PAGE as CALLBACK_PAGE
+from web.early_map import head_script, page_request, with_head_script
+from web.login_routes import clearing_a_dangling_cookie, finish_login, start_login
+from web.published_routes import STATIC_PREFIX, cached_for_good, restore_static
+from web.warm_modules import warm_script
 
 # Streamlit's own requests (no page load): never checked for a dangling session cookie.
 NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
@@ -56,8 +56,8 @@ class AppRoutesMiddleware:
                 send = cached_for_good(path, send)
             if not any(part in path for part in NOT_A_PAGE):
                 send = await run_in_threadpool(clearing_a_dangling_cookie, Request(scope), send)
-                # The page's head starts a remembered map before Streamlit starts (adapter/early_map.py),
-                # and readies Streamlit's table and chart code while the page is idle (adapter/warm_modules.py).
+                # The page's head starts a remembered map before Streamlit starts (web/early_map.py),
+                # and readies Streamlit's table and chart code while the page is idle (web/warm_modules.py).
                 send = with_head_script(send, await run_in_threadpool(head_script) + warm_script())
                 scope = page_request(scope)
         await self.app(scope, receive, send)

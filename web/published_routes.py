@@ -1,4 +1,4 @@
-"""Published files (the map's script, its rows) as HTTP answers, through `st.App` (adapter/app_routes.py).
+"""Published files (the map's script, its rows) as HTTP answers, through `st.App` (web/middleware.py).
 
 - The map's published rows on any replica: a request for `app/static/map-cells/<name>`
   whose file this replica has not written is restored from the shared store

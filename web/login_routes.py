@@ -1,4 +1,4 @@
-"""The marketplace login's HTTP routes (served through `st.App` by adapter/app_routes.py).
+"""The marketplace login's HTTP routes (served through `st.App` by web/middleware.py).
 
 - The login's start, `GET <app>/marketplace/login?return_to=…` (the page's "Log in" link).
   It begins the login (PKCE verifier and state in the shared store), sets a short-lived

@@ -1,4 +1,4 @@
-"""The app's login routes (adapter/login_routes.py) as a browser meets them, against the real
+"""The app's login routes (web/login_routes.py) as a browser meets them, against the real
 sandbox issuer: Starlette's test client stands for a browser (it keeps cookies), the
 middleware sits in front of a stand-in for Streamlit.
 
@@ -16,7 +16,6 @@ import pytest
 from starlette.responses import PlainTextResponse
 from starlette.testclient import TestClient
 
-from adapter.app_routes import AppRoutesMiddleware
 from adapter.marketplace import BINDING_COOKIE
 from adapter.marketplace import login_error_text
 from adapter.stores import stores
@@ -25,6 +24,7 @@ from services.stores.login_store import KEY_PREFIX, PENDING_LOGIN_TTL_S
 from services.oauth import MarketplaceLogin
 from tests.pages.marketplace_helpers import app_login  # noqa: F401 - fixture
 from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer
+from web.middleware import AppRoutesMiddleware
 
 STREAMLIT_SAYS = "streamlit's own answer"
 
