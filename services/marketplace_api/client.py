@@ -109,10 +109,13 @@ class MarketplaceApi(BaseClient):
             # a suspended account answers 401 to every token). The login ends here, its session
             # everywhere and its refresh token revoked, so no later rerun refreshes and asks again.
             self._end_refused_login()
+            # In a person's words, not the server's (its recovery speaks of headers): the causes
+            # Authentication 6 lists for a 401 to a fresh token.
             raise LoginError(
                 "login_required",
-                "The marketplace no longer accepts your login.",
-                error.recovery or "Log in again to continue.",
+                "The marketplace no longer accepts your login: the account may be suspended or deleted, "
+                "or its e-mail not verified.",
+                "Log in again; if the marketplace refuses it, contact its support.",
             ) from None
 
     def _end_refused_login(self) -> None:
