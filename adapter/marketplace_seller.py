@@ -17,8 +17,9 @@ import streamlit as st
 
 from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, write_once  # noqa: F401 - me: the desk reads the account here
 from adapter.values import plain
-from services.errors import ApiError
+from services.errors import ApiError, BadRequestError
 from services.marketplace_api.desk_models import PublishResult
+from services.marketplace_api.states import offer_passes
 from services.oauth import missing_scopes, scopes_for_sides
 
 logger = logging.getLogger(__name__)
@@ -97,9 +98,21 @@ def deals() -> Listing:
 
 
 def offers(*, status: str | None, deal_id: str | None, changed_after: str | None) -> Listing:
-    """The inbox under its filters, page after page up to the bound (filter names: docs/contract.md)."""
-    return listed(logged_in_api().sell.offers.list(status=status, deal_id=deal_id, changed_after=changed_after,
-                                                   limit=PAGE))
+    """The inbox under its filters, page after page up to the bound. The filters' names are
+    decisions.md's for the buyer's list (docs/contract.md): a host that refuses one
+    (`400 unknown_parameter` naming it) is asked without it, and its rows are filtered here."""
+    api = logged_in_api()
+    filters = {"status": status, "deal_id": deal_id, "changed_after": changed_after}
+    try:
+        return listed(api.sell.offers.list(**filters, limit=PAGE))
+    except BadRequestError as error:
+        refused = {name for name in error.unknown_parameters if filters.get(name) is not None}
+        if error.code != "unknown_parameter" or not refused:
+            raise
+    kept = {name: None if name in refused else value for name, value in filters.items()}
+    listing = listed(api.sell.offers.list(**kept, limit=PAGE))
+    here = {name: filters[name] for name in refused}
+    return listing._replace(rows=[row for row in listing.rows if offer_passes(row, here)])
 
 
 def offer(offer_id: str) -> dict:

@@ -65,3 +65,12 @@ def test_short_pages_with_cursors_unknown_fields_and_nulls(varied):
     deal = free_deals(buyer)[0]
     made = buyer.post(f"/buy/deals/{deal['id']}/offers", terms_for(deal)).json()
     assert "added_later" in made["data"]
+
+
+def test_the_sellers_offers_list_takes_only_a_status_filter(varied):
+    """marketplace-api.md:97: "Query parameter names of the offers list other than `limit` and
+    `cursor`: not shown": this host names no deal or changed-after filter."""
+    owner = varied("owner@sandbox.test")
+    body = problem(owner.get("/sell/offers", deal_id="mkd_0123456789ab"), 400, "unknown_parameter")
+    assert body["unknown_parameters"] == ["deal_id"]
+    assert owner.get("/sell/offers", status="new").status_code == 200
