@@ -20,19 +20,23 @@ from sandbox.marketplace import idempotency
 from sandbox.marketplace.gateway import Caller
 from sandbox.marketplace.models import MarketState
 from sandbox.marketplace.wire import body_of
+from sandbox.marketplace.write_faults import WriteFaults
 
 
 async def idempotent_write(request: Request, caller: Caller, change: Callable[[MarketState, bytes], Any], *,
-                           whole_list: bool = False) -> JSONResponse:
-    """A write under its `Idempotency-Key` (required). `whole_list`: the answer is a list in one page."""
+                           whole_list: bool = False, counted: bool = True) -> JSONResponse:
+    """A write under its `Idempotency-Key` (required). `whole_list`: the answer is a list in one page.
+    `counted`: the write faults count it and may lose its answer (not the POSTs that write nothing:
+    a slot, a preview; marketplace-api.md:88 "Writes nothing")."""
     runtime = caller.runtime
+    faults = runtime.write_faults if counted else WriteFaults()
     key = idempotency.require_key(request.headers.get(idempotency.HEADER))
     raw = await request.body()
     print_ = idempotency.fingerprint(request.method, request.url.path, raw)
-    runtime.write_faults.count("received")
+    faults.count("received")
     stored = runtime.idempotency.begin(caller.principal, key, print_)
     if stored is not None:
-        runtime.write_faults.count("replayed")
+        faults.count("replayed")
         return JSONResponse(stored.body, status_code=stored.status, headers={"Idempotent-Replayed": "true"})
     try:
         if runtime.write_delay_seconds:
@@ -45,19 +49,19 @@ async def idempotent_write(request: Request, caller: Caller, change: Callable[[M
         raise
     body = body_of(request, data, whole_list=whole_list)
     runtime.idempotency.finish(caller.principal, key, 200, body)
-    runtime.write_faults.count("applied")
+    faults.count("applied")
     # A test's lost answer (write_faults.py): done and stored, but the caller is not told.
-    lost = runtime.write_faults.lost_answer()
+    lost = faults.lost_answer()
     if lost is not None:
         raise lost
     return JSONResponse(body)
 
 
 async def plain_write(request: Request, caller: Caller, change: Callable[[MarketState, bytes], Any], *,
-                      whole_list: bool = False) -> JSONResponse:
+                      whole_list: bool = False, counted: bool = True) -> JSONResponse:
     """A write that takes a key when sent (and always on `--variety`); without one it just runs."""
     if idempotency.HEADER in request.headers or caller.runtime.context.config.variety:
-        return await idempotent_write(request, caller, change, whole_list=whole_list)
+        return await idempotent_write(request, caller, change, whole_list=whole_list, counted=counted)
     raw = await request.body()
     state = caller.runtime.state
     with state.lock:

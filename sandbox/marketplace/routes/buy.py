@@ -123,7 +123,7 @@ async def preview_offer(request: Request, caller: BuyOffersWrite, _: NoQuery, of
         made = offers.preview(state, offer, caller.runtime.now)
         return {"preview_token": made.token, "expires_at": timestamp(made.expires_at), "terms": made.terms}
 
-    return await plain_write(request, caller, change)
+    return await plain_write(request, caller, change, counted=False)
 
 
 @router.post("/offers/{offer_id}/accept")

@@ -49,7 +49,7 @@ async def _slot_write(request: Request, caller, draft_id: str, allowed: tuple[st
         open_draft(state, caller, draft_id)
         return _slot(caller, draft_id, parse_body(request, raw, UploadRequest), allowed)
 
-    return await plain_write(request, caller, change)
+    return await plain_write(request, caller, change, counted=False)
 
 
 @api_router.post("/{draft_id}/media/uploads")

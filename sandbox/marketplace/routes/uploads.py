@@ -87,7 +87,7 @@ async def upload_slot(request: Request, caller: BuyOffersWrite, _: NoQuery) -> J
         body = parse_body(request, raw, UploadRequest)
         return issue_slot(caller, body, owner_id=caller.user.buyer_id, key_prefix="pof", target=UPLOAD_TARGET)
 
-    return await plain_write(request, caller, change)
+    return await plain_write(request, caller, change, counted=False)
 
 
 @router.post(UPLOAD_TARGET, status_code=204)
