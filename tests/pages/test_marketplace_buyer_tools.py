@@ -49,14 +49,20 @@ def test_the_sixth_buy_box_is_not_offered(app_login):
         str(i.value) for i in tab_of(at, "Buy boxes").info)
 
 
-def test_a_second_question_is_refused_in_words_and_the_address_asks_the_agreement(app_login):
-    at = page_for(log_in(app_login).token)
+def ask_twice(at) -> None:
+    """A question on the chosen deal, then a second the same day: sent, then refused in words
+    (marketplace-api.md, Limits: one inquiry per type per deal per 24 hours)."""
     at.text_area(key="mkt_ask_message").set_value("Is the roof new?")
     at.button(key="FormSubmitter:mkt_ask-Send the question").click().run()
     assert "Your question was sent to the seller." in texts(at)
     at.text_area(key="mkt_ask_message").set_value("And the HVAC?")
     at.button(key="FormSubmitter:mkt_ask-Send the question").click().run()
     assert "one question per deal a day: try again in 24 hours" in texts(at)
+
+
+def test_a_second_question_is_refused_in_words_and_the_address_asks_the_agreement(app_login):
+    at = page_for(log_in(app_login).token)
+    ask_twice(at)
 
     at.button(key="mkt_address").click().run()
     deal_id = at.selectbox(key="mkt_ask_deal").value

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from services.marketplace_api import MarketplaceApi
+from tests.pages.test_marketplace_buyer_tools import ask_twice
 from tests.pages.marketplace_helpers import log_in, page_for, texts, variety_login  # noqa: F401 - fixture
 from tests.pages.test_seller_page import JPEG, app_login_holder, desk, key, seller_tokens, tab, tab_text
 from tests.services.test_oauth_consent import sandbox_settings
@@ -107,12 +108,7 @@ def test_a_buyer_keeps_buy_boxes_and_asks_a_seller(variety_sandbox, variety_logi
     assert "The buy box was deleted." in texts(at)
     assert_nothing_raw(at)
 
-    at.text_area(key="mkt_ask_message").set_value("Is the roof new?")
-    at.button(key="FormSubmitter:mkt_ask-Send the question").click().run()
-    assert "Your question was sent to the seller." in texts(at)
-    at.text_area(key="mkt_ask_message").set_value("And the HVAC?")
-    at.button(key="FormSubmitter:mkt_ask-Send the question").click().run()
-    assert "one question per deal a day: try again in 24 hours" in texts(at)
+    ask_twice(at)
     deal_id = at.selectbox(key="mkt_ask_deal").value
     at.button(key="mkt_address").click().run()
     at.checkbox(key=f"mkt_agreement_{deal_id}").check().run()
