@@ -29,7 +29,7 @@ def reset_demo() -> None:
         raise RuntimeError("Only the embedded sandbox can be reset.")
     embedded.ensure_running().control("reset")
     # Answers kept for the account would call reads free that the reset account pays for again.
-    adapter.data.data_api().cache.clear()
+    adapter.data.data_api().forget_answers()
     st.cache_data.clear()
     kept = {name: st.session_state[name] for name in KEPT if name in st.session_state}
     for name in list(st.session_state.keys()):

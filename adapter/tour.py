@@ -20,7 +20,7 @@ import adapter.investors
 import adapter.network
 import adapter.properties
 from links.tours import Step, Tour, TourError, load
-from mapspec.cell_panel import cell_box, deals_in_cell
+from mapspec.cell_panel import cell_box, deals_in_cell, zoomed_view
 from mapspec.view import View, choose_resolution
 from services.errors import ApiError
 
@@ -106,8 +106,9 @@ def find_values(tour: Tour) -> tuple[dict[str, str], list[str]]:
 
 def start_cost(name: str) -> int:
     """At most what starting the tour costs, from free reads: the busiest cell's investors and
-    deals, one parcel, its buyers match and one profile (1 credit each record new to the
-    account); its steps then show what was read, and cost nothing more."""
+    deals, one parcel (its chain of title's deals are the cell's, counted already), its buyers
+    match and one profile (1 credit each record new to the account); its steps then show what was
+    read, and cost nothing more."""
     tour = load(name)
     market = _market(tour)
     if market is None or not tour.names() & {"busiest_cell", "property", "buyer"}:
@@ -128,8 +129,7 @@ def _busiest_cell(market: Mapping[str, Any]) -> tuple[str, View]:
     view = View(*[float(value) for value in market["bbox"]])
     cells = adapter.data.deal_cells({"bbox": view.text()}, {}, choose_resolution(view))
     cell = str(cells.sort_values(["n_deals", "cell"], ascending=[False, True]).iloc[0]["cell"])
-    points = [h3.cell_to_latlng(item) for item in h3.grid_disk(cell, 8)]
-    return cell, View.covering(points, margin=0.0)
+    return cell, zoomed_view(cell)
 
 
 def _busiest(market: Mapping[str, Any]) -> dict[str, str]:

@@ -23,6 +23,14 @@ from mapspec.view import View
 FINEST_RESOLUTION = 10
 # A box's edges are written with 4 decimals (View.text): rounded outward, they keep the hexagon.
 BOX_STEP = 1e-4
+# "Zoom to this cell" shows the cell and its neighbours this many rings out.
+ZOOM_RINGS = 8
+
+
+def zoomed_view(cell: str) -> View:
+    """What "Zoom to this cell" shows: the cell among its neighbours, ZOOM_RINGS rings out (the
+    tour's first look at its busiest cell is the same view)."""
+    return View.covering([h3.cell_to_latlng(item) for item in h3.grid_disk(cell, ZOOM_RINGS)], margin=0.0)
 
 
 def cell_box(cell: str) -> View:

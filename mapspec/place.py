@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mapspec.labels import markets_with_city
 from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution, estimated_cells
@@ -21,6 +22,12 @@ MODES = (WHOLE_MARKET, ZIP_CODES, CITY, POINT)
 MAX_CITY_CHARS = 64
 # A mistyped input is quoted back with at most this many characters.
 QUOTED_CHARS = 12
+# The height of the place picker's row and the filters' row under the Map's title, held
+# while they wait for the map's first paint so that the map does not move when they come
+# (pages/map_sections/first_paint.py; tests/browser/test_map_first_paint.py checks it). The
+# point's three inputs stand one above the other. A link's first paint stands under them too.
+CONTROLS_PX = 124
+POINT_CONTROLS_PX = 292
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,11 @@ class PlaceChoice:
     def signature(self) -> tuple:
         """What identifies the place: a view set for one place holds while it does."""
         return (self.market, self.mode, self.zips, self.city, self.latitude, self.longitude, self.radius_miles)
+
+
+def controls_px(place_mode: str | None) -> int:
+    """The Map's controls' held height for a place of this mode."""
+    return POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX
 
 
 def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:
@@ -57,6 +69,21 @@ def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:
             radius_miles=state.get(f"{key}_radius"),
         )
     return place
+
+
+def place_widgets(place: PlaceChoice, key: str) -> dict[str, Any]:
+    """The picker's widget values that give `place` back (`place_in` reads them): what a
+    link, a point picked or a person's kept state puts into the widgets before they are drawn."""
+    values: dict[str, Any] = {f"{key}_mode": place.mode}
+    if place.market is not None:
+        values[f"{key}_market"] = place.market
+    if place.mode == ZIP_CODES:
+        values[f"{key}_zips"] = place.zips
+    elif place.mode == CITY:
+        values[f"{key}_city"] = place.city
+    elif place.mode == POINT:
+        values.update({f"{key}_lat": place.latitude, f"{key}_lng": place.longitude, f"{key}_radius": place.radius_miles})
+    return values
 
 
 def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:

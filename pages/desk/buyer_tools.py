@@ -13,7 +13,7 @@ from components.buyer_tools import (
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_tables import render_more
-from pages.desk.common import KEY_NOTICE, act, show_notice  # noqa: F401 - the page says the tools' notices
+from pages.desk.common import KEY_NOTICE, act, desk_read, show_notice  # noqa: F401 - the page says the tools' notices
 from services.errors import ApiError
 
 KEY_AGREEMENT = "mkt_address_agreement"  # deal id -> the agreement the service named
@@ -31,11 +31,9 @@ def render_tabs(boxes_tab, ask_tab, activity_tab) -> None:
 
 
 def buy_boxes_panel() -> None:
-    try:
-        boxes = buyer.buy_boxes().rows
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_boxes_problem", title="Your buy boxes could not be read")
+    if (listing := desk_read(buyer.buy_boxes, key="mkt_boxes_problem", title="Your buy boxes could not be read")) is None:
         return
+    boxes = listing.rows
     new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes))
     if new_box:
         if not new_box["name"]:
@@ -48,11 +46,10 @@ def buy_boxes_panel() -> None:
         return
     by_id = {box["id"]: box for box in boxes}
     chosen = st.selectbox("Buy box", list(by_id), key="mkt_box", format_func=lambda value: box_label(by_id[value]))
-    try:
-        alerts, deals = buyer.box_alerts(chosen), buyer.box_matches(chosen)
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_box_problem", title="This buy box could not be read")
+    if (read := desk_read(lambda: (buyer.box_alerts(chosen), buyer.box_matches(chosen)),
+            key="mkt_box_problem", title="This buy box could not be read")) is None:
         return
+    alerts, deals = read
     st.markdown("**Alerts**")
     render_alerts(alerts.rows, key="mkt_box_alerts")
     render_more(alerts.more, len(alerts.rows), "alerts")
@@ -64,21 +61,17 @@ def buy_boxes_panel() -> None:
 
 
 def questions_panel() -> None:
-    try:
-        deals = actions.deals().rows
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_ask_deals_problem", title="Deals could not be read")
-        deals = []
+    listing = desk_read(actions.deals, key="mkt_ask_deals_problem", title="Deals could not be read")
+    deals = listing.rows if listing is not None else []
     titles = {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals}
     if titles:
         deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
         ask_section(deal_id)
         address_section(deal_id)
-    try:
-        sent_questions, sent_requests = buyer.inquiries(), buyer.address_requests()
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_sent_problem", title="What you sent could not be read")
+    if (read := desk_read(lambda: (buyer.inquiries(), buyer.address_requests()),
+            key="mkt_sent_problem", title="What you sent could not be read")) is None:
         return
+    sent_questions, sent_requests = read
     st.markdown("**Your address requests**")
     render_sent(sent_requests.rows, key="mkt_sent_requests", deal_titles=titles)
     render_more(sent_requests.more, len(sent_requests.rows), "address requests")
@@ -126,10 +119,8 @@ def address_section(deal_id: str) -> None:
 
 def activity_panel() -> None:
     deal_titles = actions.deal_titles()
-    try:
-        events = buyer.events(EVENTS_SHOWN)
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_feed_problem", title="The event feed could not be read")
+    if (events := desk_read(lambda: buyer.events(EVENTS_SHOWN),
+            key="mkt_feed_problem", title="The event feed could not be read")) is None:
         return
     render_events(events.rows, key="mkt_feed", deal_titles=deal_titles)
     render_more(events.more, len(events.rows), "events, the latest")

@@ -17,7 +17,8 @@ from components.seller_drafts import (
     render_photo_order, render_photos, reviewing_text,
 )
 from components.seller_offers import render_would_buy
-from pages.desk.common import KEY_NOTICE, act, credits_text
+from components.words import credits_text
+from pages.desk.common import KEY_NOTICE, PLAN, act, desk_read
 from services.errors import ApiError, InvalidInputError
 
 NEW_DRAFT = "new"
@@ -26,10 +27,7 @@ WOULD_BUY_SIZE = 20
 
 
 def drafts_panel() -> None:
-    try:
-        listing = seller.drafts()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_drafts_problem", title="Your drafts could not be read")
+    if (listing := desk_read(seller.drafts, key="desk_drafts_problem", title="Your drafts could not be read")) is None:
         return
     open_drafts = {d["id"]: d for d in listing.rows if d.get("status") != "under_review"}
     reviewing = [d for d in listing.rows if d.get("status") == "under_review"]
@@ -131,7 +129,8 @@ def would_buy(draft: dict) -> None:
         return
     rows = confirm_charged_read(
         f"desk_would_buy_{draft['id']}", (parcel,), ask_label="Show who would buy it",
-        cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers"),
+        cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers",
+                               plan=PLAN),
         load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE)[0], error_title="The buyers could not be read")
     if rows is not None:
         render_would_buy(rows, marketplace_names=marketplace_buyer_names(), key=f"desk_would_buy_rows_{draft['id']}")
@@ -151,10 +150,7 @@ def marketplace_buyer_names() -> set[str]:
 
 
 def deals_panel() -> None:
-    try:
-        listing = seller.deals()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_deals_problem", title="Your deals could not be read")
+    if (listing := desk_read(seller.deals, key="desk_deals_problem", title="Your deals could not be read")) is None:
         return
     render_deals(listing.rows, key="desk_deals")
     render_more(listing.more, len(listing.rows), "deals")

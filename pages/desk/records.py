@@ -11,7 +11,7 @@ from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_tables import render_more
 from components.seller_desk import render_leads, render_requests, render_reviews, render_webhooks, role_refusal_text
-from pages.desk.common import act
+from pages.desk.common import act, desk_read
 from services.errors import ApiError
 
 LEAD_STATUSES = ("open", "contacted", "negotiating", "won", "lost")
@@ -19,10 +19,7 @@ EVENTS_SHOWN = 20
 
 
 def leads_panel() -> None:
-    try:
-        listing = seller.leads()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_leads_problem", title="Your leads could not be read")
+    if (listing := desk_read(seller.leads, key="desk_leads_problem", title="Your leads could not be read")) is None:
         return
     render_leads(listing.rows, key="desk_leads")
     render_more(listing.more, len(listing.rows), "leads")
@@ -48,10 +45,8 @@ def leads_panel() -> None:
 
 
 def reviews_panel() -> None:
-    try:
-        listing = seller.reviews()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_reviews_problem", title="Your reviews could not be read")
+    if (listing := desk_read(seller.reviews,
+            key="desk_reviews_problem", title="Your reviews could not be read")) is None:
         return
     render_reviews(listing.rows, key="desk_reviews")
     render_more(listing.more, len(listing.rows), "reviews")
@@ -71,11 +66,10 @@ def reviews_panel() -> None:
 
 
 def questions_panel(deal_titles: dict[str, str]) -> None:
-    try:
-        requests, questions = seller.address_requests(), seller.inquiries()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_questions_problem", title="Buyers' questions could not be read")
+    if (read := desk_read(lambda: (seller.address_requests(), seller.inquiries()),
+            key="desk_questions_problem", title="Buyers' questions could not be read")) is None:
         return
+    requests, questions = read
     st.markdown("**Address requests**")
     render_requests(requests.rows, key="desk_address_requests", deal_titles=deal_titles)
     render_more(requests.more, len(requests.rows), "address requests")
@@ -113,10 +107,8 @@ def webhooks_panel() -> None:
 
 
 def feed_panel(deal_titles: dict[str, str]) -> None:
-    try:
-        events = seller.events(EVENTS_SHOWN)
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_feed_problem", title="The event feed could not be read")
+    if (events := desk_read(lambda: seller.events(EVENTS_SHOWN),
+            key="desk_feed_problem", title="The event feed could not be read")) is None:
         return
     render_events(events.rows, key="desk_events", deal_titles=deal_titles)
     render_more(events.more, len(events.rows), "events, the latest")

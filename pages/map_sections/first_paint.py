@@ -15,22 +15,13 @@ run never waits unless a test sets `FIRST_PAINT` to `WAITING`, and draws the pag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import streamlit as st
 
 from adapter.served import browser_session
-from mapspec.place import POINT
+from mapspec.place import controls_px
 
 FIRST_PAINT = "map_first_paint"
 WAITING, DONE = "waiting", "done"
-# Problems of the link restored in the waiting run, said in the next (pages/map.py).
-LINK_PROBLEMS = "map_link_problems"
-# The height of the place picker's row and the filters' row under the title, held while
-# they wait so that the map does not move when they come (tests/browser/test_map_first_paint.py
-# checks it). The point's three inputs stand one above the other.
-CONTROLS_PX = 124
-POINT_CONTROLS_PX = 292
 
 
 def begin(*, page_is_map: bool) -> bool:
@@ -70,10 +61,6 @@ def nothing_to_wait_for() -> None:
 HEAD_KEY = "map_head"
 
 
-def controls_px(place_mode: str | None) -> int:
-    return POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX
-
-
 def hold_the_controls_space(place_mode: str) -> None:
     st.space(controls_px(place_mode))
 
@@ -85,13 +72,3 @@ def keep_the_controls_space(place_mode: str | None) -> None:
     in every run from the waiting one, so it stands when the controls come: a rule drawn
     with the widgets came after their placeholders in some runs."""
     st.html(f"<style>.st-key-{HEAD_KEY} {{ min-height: {controls_px(place_mode)}px; }}</style>")
-
-
-def keep_link_problems(problems: Sequence[str]) -> None:
-    st.session_state[LINK_PROBLEMS] = list(problems)
-
-
-def link_problems(problems: Sequence[str]) -> list[str]:
-    """The link's problems found in this run, and those a waiting run kept (said once)."""
-    kept = st.session_state.pop(LINK_PROBLEMS, None) or []
-    return [*kept, *problems]
