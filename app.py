@@ -17,6 +17,7 @@ import adapter.budget
 import adapter.collector
 import adapter.data
 import adapter.demo
+import adapter.person_state
 import adapter.presenter
 import adapter.settings
 import adapter.stores
@@ -93,6 +94,9 @@ def source_status() -> SourceStatus:
 
 def main() -> None:
     st.set_page_config(page_title="deedscope", page_icon=str(ICON), layout="wide")
+    # A new session of the same person (a login's redirect, a reload, a second tab) goes on where
+    # they were: presenter mode, the tour, the budget, the credits spent (adapter/person_state.py).
+    adapter.person_state.begin()
     adapter.presenter.begin()
     navigation = st.navigation(build_pages())
     pending = adapter.tour.take_pending_move()
@@ -123,6 +127,7 @@ def main() -> None:
         draw_sidebar(slot)
         with controls:
             draw_demo_controls()
+    adapter.person_state.keep()
     # What the first run loaded lives as long as the process (adapter/collector.py).
     adapter.collector.freeze_what_lives_long()
 
