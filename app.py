@@ -52,6 +52,7 @@ PAGES = (
 
 
 MAP_TITLE, MAP_PATH = PAGES[0][1], PAGES[0][2]
+RESET_ASKED = "demo_reset_asked"  # "Reset the demo" was pressed once
 
 
 def coming_soon(title: str):
@@ -203,11 +204,22 @@ def draw_demo_controls() -> None:
     for said in st.session_state.pop("tour_said", None) or []:
         st.caption(said)
     if adapter.demo.reset_offered():
-        st.button("Reset the demo", key="demo_reset", on_click=reset_the_demo,
-                  help="Puts the demo data back as it started: offers, proofs of funds, credits and the clock.")
+        draw_demo_reset()
     said = st.session_state.pop("demo_reset_said", None)
     if said:
         st.caption(said)
+
+
+def draw_demo_reset() -> None:
+    """"Reset the demo" asks first: its first press turns it into "Press again to reset", in the
+    same place, so the room sees no question; any other press forgets the asking."""
+    if st.session_state.pop(RESET_ASKED, False):
+        st.caption(adapter.demo.RESET_WORDS)
+        st.button("Press again to reset the demo", key="demo_reset_confirm", on_click=reset_the_demo, type="primary",
+                  icon=":material/restart_alt:")
+    else:
+        st.button("Reset the demo", key="demo_reset", on_click=st.session_state.__setitem__, args=(RESET_ASKED, True),
+                  icon=":material/restart_alt:", help=adapter.demo.RESET_WORDS)
 
 
 def reset_the_demo() -> None:
@@ -218,7 +230,7 @@ def reset_the_demo() -> None:
             "The demo could not be reset: its data did not answer. Restart the app to start the demo afresh."
         )
     else:
-        st.session_state["demo_reset_said"] = "The demo is back as it started."
+        st.session_state["demo_reset_said"] = adapter.demo.RESET_DONE
 
 
 def draw_sidebar(slot) -> None:

@@ -21,6 +21,17 @@ KEPT = (adapter.presenter.SESSION_KEY, adapter.presenter.LINK_SEEN_KEY, *adapter
         adapter.person_state.TAKEN_UP)
 
 
+# What a reset puts back and what it keeps, said before (the button's help) and after.
+RESET_WORDS = (
+    "Puts the demo data back as it started: the marketplace's offers and proofs of funds, the account's credits "
+    "and the clock; forgets what was read and chosen. Presenter mode and the tour stay."
+)
+RESET_DONE = (
+    "The demo is back as it started: offers, proofs of funds, credits and the clock. Presenter mode and the tour "
+    "are as they were."
+)
+
+
 def reset_offered() -> bool:
     return adapter.settings.uses_embedded_sandbox()
 
