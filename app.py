@@ -19,6 +19,7 @@ import adapter.data
 import adapter.demo
 import adapter.person_state
 import adapter.presenter
+import adapter.routing
 import adapter.settings
 import adapter.stores
 import adapter.tour
@@ -26,7 +27,7 @@ from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
 from links.tours import Step, TourError, available
-from mapspec.map_state import TourStep
+from mapspec.map_state import StartedOver, TourStep, controls_in
 from pages.map_sections import first_paint as map_first_paint
 from pages.map_sections import state as map_state
 from services.errors import ApiError
@@ -127,6 +128,7 @@ def main() -> None:
         # The page may have spent credits: draw the meter again with what it knows now.
         draw_sidebar(slot)
         with controls:
+            draw_start_over(navigation.url_path or MAP_PATH)
             draw_demo_controls()
     adapter.person_state.keep()
     # What the first run loaded lives as long as the process (adapter/collector.py).
@@ -194,6 +196,25 @@ def start_the_tour(name: str) -> None:
     except (TourError, ApiError) as error:
         problems = [str(error) if isinstance(error, TourError) else "The tour could not start: " + describe_error(error)]
     st.session_state["tour_said"] = problems
+
+
+def draw_start_over(page: str) -> None:
+    """The sidebar takes a person back to where they were on each page (issue 42); this is the
+    explicit way to a page as on a first visit."""
+    st.button("Start this page over", key="start_over", on_click=start_over, args=(page,), type="tertiary",
+              icon=":material/restart_alt:", help="Forgets this page's choices and selection, as on a first visit.")
+
+
+def start_over(page: str) -> None:
+    for name in [name for name in st.query_params if name != adapter.presenter.PRESENT_PARAM]:
+        del st.query_params[name]
+    adapter.routing.forget_selection(page)
+    if page == MAP_PATH:
+        try:
+            codes = [str(market.get("market")) for market in adapter.data.coverage_markets()]
+        except ApiError:
+            codes = []
+        map_state.send(StartedOver(controls_in({}, codes)))
 
 
 def draw_demo_controls() -> None:

@@ -84,6 +84,12 @@ class PageLink(Generic[L]):
         adapter.person.keep(self.part, {name: _listed(value) for name, value in params.items() if value})
 
 
+def forget_selection(url_path: str) -> None:
+    """The person's last selection on the page at `url_path` (a PageLink's part), forgotten:
+    the sidebar then opens it as on a first visit."""
+    adapter.person.keep(f"page:{url_path}", {})
+
+
 def _listed(value: str | Sequence[str]) -> list[str]:
     """A query value as `url_params` reads it back: every value of the name, in a list."""
     return [value] if isinstance(value, str) else list(value)

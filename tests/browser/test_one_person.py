@@ -158,11 +158,11 @@ def test_a_tables_open_opens_the_profile_in_this_tab_and_the_meter_goes_on(perso
     page.wait_for_url(re.compile(r"/investors\?(.*&)?investor=inv_"))
     assert len(person.pages) == 1, "in this tab"
     confirm = page.get_by_role("button", name=re.compile(r"^Open profile"))
-    heading = page.get_by_role("heading", level=2)
-    confirm.or_(heading).first.wait_for()
+    profile = page.get_by_role("tab", name="Activity")
+    confirm.or_(profile).first.wait_for()
     if confirm.count():
         confirm.click()
-    page.get_by_role("tab", name="Activity").wait_for()
+    profile.wait_for()
     assert meter(page) >= spent, "the same session: the meter goes on"
 
 

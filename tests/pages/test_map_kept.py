@@ -69,3 +69,20 @@ def test_a_new_session_of_the_same_person_opens_the_map_as_they_left_it(monkeypa
     stranger = open_app(monkeypatch, sandbox)
     assert stranger.selectbox(key="map_place_market").value == markets[0]["market"], "another person's Map is their own"
     assert "cell" not in stranger.query_params
+
+
+def test_start_over_opens_the_map_as_on_a_first_visit(monkeypatch, sandbox, markets):
+    """The sidebar keeps where a person was; "Start this page over" is the explicit way back."""
+    person = f"person-{uuid.uuid4()}"
+    monkeypatch.setattr(adapter.person, "person_id", lambda: person)
+    app = open_app(monkeypatch, sandbox)
+    app.selectbox(key="map_place_market").set_value(markets[-1]["market"]).run()
+    select_cell(app, max(drawn_cells(app), key=lambda item: item[1]))
+    app.run()
+    assert "cell" in app.query_params
+    app.sidebar.button(key="start_over").click().run()
+    assert not app.exception
+    assert app.selectbox(key="map_place_market").value == markets[0]["market"]
+    assert "cell" not in app.query_params and app.query_params["market"] == markets[0]["market"]
+    again = open_app(monkeypatch, sandbox)
+    assert again.selectbox(key="map_place_market").value == markets[0]["market"], "and the person's Map is the first visit's"
