@@ -26,6 +26,7 @@ import adapter.tour
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
+from links.map import PAGE as MAP_PAGE
 from links.tours import Step, TourError, available
 from mapspec.map_state import StartedOver, TourStep, controls_in
 from pages.map_sections import first_paint as map_first_paint
@@ -39,7 +40,7 @@ ROOT = Path(__file__).resolve().parent
 ICON = ROOT / "static" / "deedscope-icon.png"
 # (script, title, url path, icon); the OAuth redirect comes back to /marketplace.
 PAGES = (
-    ("pages/map.py", "Map", "map", ":material/map:"),
+    ("pages/map.py", "Map", MAP_PAGE, ":material/map:"),
     ("pages/investors.py", "Investors", "investors", ":material/groups:"),
     ("pages/properties.py", "Properties", "properties", ":material/home_pin:"),
     ("pages/agents.py", "Agents", "agents", ":material/badge:"),
@@ -82,8 +83,8 @@ def source_status() -> SourceStatus:
     status = {"embedded": adapter.settings.uses_embedded_sandbox(), "host": host}
     try:
         dataset = adapter.data.dataset()
-        status["dataset_version"] = dataset.get("dataset_version")
-        status["data_end"] = dataset.get("data_end")
+        status["dataset_version"] = dataset.dataset_version
+        status["data_end"] = None if dataset.data_end is None else dataset.data_end.isoformat()
     except ApiError as error:
         status["problem"] = "Freshness unknown: " + describe_error(error)
     # The session's meter: no request, it counts what the pages' responses said.

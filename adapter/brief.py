@@ -47,7 +47,7 @@ def brief_pdf(
         summary = adapter.data.deal_summary(request, params)
     except ApiError:
         notes.append("The view's totals and months could not be read for this brief.")
-    dataset: dict = {}
+    dataset = None
     try:
         dataset = adapter.data.dataset()
     except ApiError:
@@ -57,7 +57,16 @@ def brief_pdf(
         cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],
         investors=list(investors), by_month=[(row["month"], int(row["n"])) for row in summary.get("by_month") or []],
         n_deals=summary.get("n_deals"), n_investors=summary.get("n_investors"), median_price=summary.get("median_price"),
-        dataset_version=dataset.get("dataset_version"), data_end=dataset.get("data_end"),
-        published_at=dataset.get("published_at"), link=link, notes=tuple(notes),
+        dataset_version=None if dataset is None else dataset.dataset_version,
+        data_end=None if dataset is None else _text(dataset.data_end),
+        published_at=None if dataset is None else _text(dataset.published_at), link=link, notes=tuple(notes),
     )
     return market_brief(data)
+
+
+def _text(value: object) -> str | None:
+    """A date or a time as the brief prints it (as JSON sends it: ISO 8601)."""
+    if value is None:
+        return None
+    return value.isoformat().replace("+00:00", "Z") if hasattr(value, "isoformat") else str(value)
+

@@ -39,8 +39,9 @@ def raise_to(limit: int) -> None:
 
 
 def rules() -> dict:
-    """What a page passes to `confirm_charged_read` beside a read's cost: the budget and its raise."""
-    return {"budget": current(), "on_raise": raise_to}
+    """What a page passes to `confirm_charged_read` beside a read's cost: the budget and its raise, and
+    the dataset version read under now (an answer it holds of another version is read again)."""
+    return {"budget": current(), "on_raise": raise_to, "data_version": adapter.data.dataset_version()}
 
 
 def raise_needed(budget: Budget, cost: int) -> int | None:

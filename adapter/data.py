@@ -4,15 +4,21 @@
   settings, so two keys never share a client) over the process's cache store (memory, or
   Redis shared by the replicas: `adapter.stores`), and one `DataApi` per
   session in `st.session_state` so each session has its own credit meter.
-- Free reads the pages repeat on every rerun (cells, coverage, the dataset probe) are
-  memoised with `st.cache_data`, keyed on the settings' fingerprint too. Charged reads are
-  never memoised here, so the session's meter sees every charge.
+- One cache rule above the client (the card's, as below it): every memo keys on `read_key()`,
+  who reads where (the settings' fingerprint) and the dataset version in use, and lives at most
+  30 days (`MEMO_TTL_S`). The version is the client's (services/data_api/client.py:
+  current_version): learned from any answer's `X-Dataset-Version` or its poll, and kept in the
+  store the replicas share, so a republish once seen by any session is read by every session's
+  next run, and the sidebar's version and the page's data are of one version.
+- Free reads the pages repeat on every rerun (cells, coverage, the dataset probe) are memoised
+  with `st.cache_data` under that key. Charged reads are never memoised here, so the session's
+  meter sees every charge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import pandas as pd
 import streamlit as st
@@ -20,18 +26,23 @@ import streamlit as st
 from adapter.settings import settings, settings_fingerprint
 from adapter.stores import stores
 from adapter.values import frozen, plain
-from services.contract import PAGE_LIMITS, VERSION_POLL_INTERVAL_S
+from services.contract import CACHE_MAX_TTL_S, PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
+from services.data_api.models import Coverage, CoverageMarket, Dataset
+from services.errors import NotFoundError, PermissionDeniedError
 from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
 SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
+# An early-access route closed to this key: answered as absent or refused (data-api.md, Versioning 5,
+# "may be restricted further"; how is not shown). A page says the part is not open, and shows the rest.
+ROUTE_CLOSED = (NotFoundError, PermissionDeniedError)
 # The Data API's reads on a page wait at most 1 s for a server-directed retry (a 429 of
 # 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
 DATA_MAX_RETRY_WAIT_S = 1.0
-# Free reads keep their answer this long within a process; the service cache under them
-# is keyed on the dataset version (data-api.md, Limits 7).
-FREE_READ_TTL_S = 300
+# Every memo above the client lives at most as long as the client's own entries (30 days,
+# data-api.md, Limits 7); a new dataset version is a new key, so nothing waits for this.
+MEMO_TTL_S = CACHE_MAX_TTL_S
 # The sidebar's freshness probe: an answer another session or replica got is served this long,
 # while no answer has shown another version since (services.data_api.cache.VersionedCache.recent_probe):
 # the ten minutes a session trusts a version before it polls again.
@@ -83,49 +94,81 @@ def estimate_cost(kind: str, *, ids: list[str] | None = None, count: int | None 
     return data_api().estimate_cost(kind, ids=ids, count=count)
 
 
+# --- the key of every memo above the client ----------------------------------------------
+
+
+class ReadKey(NamedTuple):
+    """What a memo of Data API answers keys on: who reads where (the settings' fingerprint, never
+    the API key) and the dataset version the answers are of (None before any answer named one)."""
+
+    fingerprint: str
+    version: str | None
+
+
+def read_key() -> ReadKey:
+    """This run's key: the session's settings and the version its client reads under now."""
+    api = data_api()  # sets the fingerprint it was made for
+    return ReadKey(st.session_state[SESSION_API_FINGERPRINT], api.current_version())
+
+
+def dataset_version() -> str | None:
+    """The dataset version this session reads under now (the key's), for what a page keeps itself."""
+    return read_key().version
+
+
 # --- free reads, memoised across reruns ---------------------------------------------------
 
 
-def dataset() -> dict:
-    """`GET /v1/dataset` as a plain dict (dataset_version, data_end, published_at, states); an
-    answer of the version in use that any replica got in the last ten minutes serves."""
-    return _dataset(settings_fingerprint())
+def dataset() -> Dataset:
+    """`GET /v1/dataset` (dataset_version, data_end, published_at, states) for the version in use;
+    an answer of it that any replica got in the last ten minutes serves."""
+    return _dataset(read_key())
 
 
-@st.cache_data(ttl=60, show_spinner=False, max_entries=16)
-def _dataset(fingerprint: str) -> dict:
-    return plain(data_api().dataset(max_age=DATASET_SHARED_FOR_S))
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
+def _dataset(key: ReadKey) -> Dataset:
+    return data_api().dataset(max_age=DATASET_SHARED_FOR_S)
+
+
+def markets() -> list[CoverageMarket]:
+    """The served markets of `GET /v1/coverage`, in the service's order."""
+    return _coverage(read_key()).markets
+
+
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
+def _coverage(key: ReadKey) -> Coverage:
+    return data_api().coverage.retrieve()
 
 
 def coverage_markets() -> list[dict]:
-    """The served markets of `GET /v1/coverage` as plain dicts."""
-    return _coverage_markets(settings_fingerprint())
+    """The served markets as plain dicts, for the pages that still read them by name (the Map's
+    mapspec takes them so); the typed `markets()` for the rest."""
+    return _coverage_markets(read_key())
 
 
-@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=16)
-def _coverage_markets(fingerprint: str) -> list[dict]:
-    coverage = plain(data_api().coverage.retrieve())
-    return list(coverage.get("markets") or [])
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
+def _coverage_markets(key: ReadKey) -> list[dict]:
+    return plain(_coverage(key).markets)
 
 
 def deal_cells(place: Mapping[str, Any], filters: Mapping[str, Any], resolution: int) -> pd.DataFrame:
     """`GET /v1/deals/cells` (0 credits) as a frame: cell, n_deals, n_investors, median_price."""
-    return _deal_cells(settings_fingerprint(), frozen(place), frozen(filters), resolution)
+    return _deal_cells(read_key(), frozen(place), frozen(filters), resolution)
 
 
-@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=64)
-def _deal_cells(fingerprint: str, place: tuple, filters: tuple, resolution: int) -> pd.DataFrame:
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=64)
+def _deal_cells(key: ReadKey, place: tuple, filters: tuple, resolution: int) -> pd.DataFrame:
     api = data_api()
     return api.deals.cells_frame(**dict(place), **dict(filters), resolution=resolution)
 
 
 def deal_summary(place: Mapping[str, Any], filters: Mapping[str, Any]) -> dict:
     """`GET /v1/deals/summary` (free) as a plain dict."""
-    return _deal_summary(settings_fingerprint(), frozen(place), frozen(filters))
+    return _deal_summary(read_key(), frozen(place), frozen(filters))
 
 
-@st.cache_data(ttl=FREE_READ_TTL_S, show_spinner=False, max_entries=64)
-def _deal_summary(fingerprint: str, place: tuple, filters: tuple) -> dict:
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=64)
+def _deal_summary(key: ReadKey, place: tuple, filters: tuple) -> dict:
     return plain(data_api().deals.summary(**dict(place), **dict(filters)))
 
 

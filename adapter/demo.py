@@ -42,7 +42,7 @@ def reset_demo() -> None:
         raise RuntimeError("Only the embedded sandbox can be reset.")
     embedded.ensure_running().control("reset")
     # Answers kept for the account would call reads free that the reset account pays for again.
-    adapter.data.data_api().cache.clear()
+    adapter.data.data_api().forget_answers()
     st.cache_data.clear()
     # The person's too (in every tab of theirs): the credits spent, the Map, each page's selection.
     adapter.person_state.forget_the_demo()

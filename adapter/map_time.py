@@ -20,7 +20,6 @@ import pandas as pd
 import streamlit as st
 
 from adapter import data, static_files
-from adapter.settings import settings_fingerprint
 from adapter.values import frozen
 from mapspec.classes import ColourChoice
 from mapspec.filters import DealFilters
@@ -39,22 +38,19 @@ def timeline(place: Mapping[str, Any], filters: DealFilters, data_end: date | No
     period = period_of(filters.sold_from, filters.sold_to, data_end)
     if period is None or spec.resolution is None:
         return None
-    months = month_cells(place, filters.params(), period, spec.resolution)
+    key = data.read_key()
+    months = _month_cells(key, frozen(place), frozen(filters.params()), period.spans, spec.resolution)
     colour_key = (colour.metric, colour.method, colour.breaks)
-    return _timeline(tuple(sorted(spec.digests.items())), months_key(place, filters, period, spec.resolution), colour_key, spec, period, months)
+    reads = months_key(place, filters, period, spec.resolution)
+    return _timeline(key, tuple(sorted(spec.digests.items())), reads, colour_key, spec, period, months)
 
 
 def months_key(place: Mapping[str, Any], filters: DealFilters, period: Period, resolution: int) -> tuple:
     return (frozen(place), frozen(filters.params()), period.spans, resolution)
 
 
-def month_cells(place: Mapping[str, Any], filters: Mapping[str, Any], period: Period, resolution: int) -> tuple[pd.DataFrame, ...]:
-    """The place's cells in each month of the period, oldest first."""
-    return _month_cells(settings_fingerprint(), frozen(place), frozen(filters), period.spans, resolution)
-
-
-@st.cache_data(show_spinner=False, max_entries=16, ttl=data.FREE_READ_TTL_S)
-def _month_cells(fingerprint: str, place: tuple, filters: tuple, spans: tuple, resolution: int) -> tuple[pd.DataFrame, ...]:
+@st.cache_data(show_spinner=False, max_entries=16, ttl=data.MEMO_TTL_S)
+def _month_cells(key: data.ReadKey, place: tuple, filters: tuple, spans: tuple, resolution: int) -> tuple[pd.DataFrame, ...]:
     api = data.data_api()  # this session's client, taken here: the readers have no session
     where, conditions = dict(place), dict(filters)
 
@@ -65,12 +61,12 @@ def _month_cells(fingerprint: str, place: tuple, filters: tuple, spans: tuple, r
         return tuple(readers.map(read, spans))
 
 
-@st.cache_data(show_spinner=False, max_entries=16, ttl=data.FREE_READ_TTL_S)
+@st.cache_data(show_spinner=False, max_entries=16, ttl=data.MEMO_TTL_S)
 def _timeline(
-    digests: tuple, months_key: tuple, colour_key: tuple, _spec: MapSpec, _period: Period, _months: tuple
+    key: data.ReadKey, digests: tuple, months_key: tuple, colour_key: tuple, _spec: MapSpec, _period: Period, _months: tuple
 ) -> Timeline:
-    # Keyed on the rows' digests and the reads' key: the spec and frames themselves are
-    # not hashed on every rerun (a leading underscore tells Streamlit so).
+    # Keyed on the version, the rows' digests and the reads' key: the spec and frames themselves
+    # are not hashed on every rerun (a leading underscore tells Streamlit so).
     return build_timeline(_spec, _period, _months, ColourChoice(*colour_key))
 
 

@@ -9,17 +9,16 @@ in its session (it was paid for, and its search is a POST the client's cache doe
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-import streamlit as st
-from cachetools import LRUCache
-
-from adapter.data import data_api
+from adapter.data import data_api, deal_summary
+from adapter.kept import kept
 from adapter.values import plain
 from services.data_api.resources.properties import matches_csv
 from services.data_api.resources.properties import search_body as build
 from services.contract import PAGE_LIMITS
-from services.errors import UnprocessableError
+from services.errors import ApiError, UnprocessableError
 
 
 def search_body(**parts: Any) -> dict:
@@ -39,9 +38,30 @@ def search(body: Mapping[str, Any], *, max_rows: int) -> dict:
     return {"rows": plain(rows), "more": more}
 
 
-def parcel_cost(property_id: str) -> int:
-    """1 credit when this session has not been served the parcel yet, else 0 (raises on a malformed id)."""
-    return data_api().properties.estimate_detail(property_id)
+@dataclass(frozen=True)
+class PageCost:
+    """At most what opening a property costs: `parcel` (1 when new to this session, else 0), the
+    `deals` its chain of title serves (1 each when new to the account: data-api.md, What the
+    service does 7), and their `total`; `deals` and `total` None when the deals were not counted."""
+
+    parcel: int
+    deals: int | None
+    total: int | None
+
+
+def parcel_cost(property_id: str) -> PageCost:
+    """What opening the property may cost (raises `InvalidInputError` on a malformed id). Its deals
+    are counted by the parcel's free summary (`/v1/deals/summary?property_id=`, the deal lists'
+    geometry); a page kept in this session costs nothing (everything on it was served)."""
+    api = data_api()
+    if property_id in kept(PARCEL_PAGES, max_entries=KEPT_PARCEL_PAGES):
+        return PageCost(0, 0, 0)  # `parcel_page` serves it again, asking nothing
+    parcel = api.properties.estimate_detail(property_id)
+    try:
+        deals: int | None = int(deal_summary({"property_id": property_id}, {}).get("n_deals"))
+    except (ApiError, TypeError, ValueError):
+        deals = None  # not counted here: the words say so, and the read is confirmed without a number
+    return PageCost(parcel, deals, api.properties.estimate_history(property_id, deals))
 
 
 # The parcel-level datasets a market may not publish (data-api.md, Errors 422): each read that
@@ -59,12 +79,10 @@ KEPT_PARCEL_PAGES = 8
 
 def parcel_page(property_id: str) -> dict:
     """`read_parcel_page`, kept in the session for the dataset version it was read from."""
-    api = data_api()
-    kept = st.session_state.setdefault(PARCEL_PAGES, LRUCache(KEPT_PARCEL_PAGES))
-    key = (api.cache.version, property_id)
-    if key not in kept:
-        kept[key] = read_parcel_page(property_id)
-    return kept[key]
+    pages = kept(PARCEL_PAGES, max_entries=KEPT_PARCEL_PAGES)
+    if property_id not in pages:
+        pages[property_id] = read_parcel_page(property_id)
+    return pages[property_id]
 
 
 def read_parcel_page(property_id: str) -> dict:

@@ -71,6 +71,7 @@ def confirm_charged_read(
     narrower: Narrower | None = None,
     ask_when_free: bool = False,
     error_fields: dict[str, str] | None = None,
+    data_version: object = None,
 ) -> T | None:
     """What `load()` returned once the person agreed to its cost, or None until then.
 
@@ -84,11 +85,15 @@ def confirm_charged_read(
     widget keys come: `{key}_raise`, `{key}_narrow`. `ask_when_free`: the asking button stays
     in presenter mode too (a read that makes something on request, not one a page shows).
     A refused value is said by its name in `error_fields` (components/feedback.py).
+    `data_version` is the dataset version the answer is of (`adapter.budget.rules` passes it): an
+    answer held of another version is asked for again, as the person asked it (the budget decides).
     """
     state_key = f"{key}_state"
     state = st.session_state.get(state_key)
     if state is not None and state.get("signature") != signature:
         state = None
+    if state is not None and state["stage"] == "loaded" and state.get("version") != data_version:
+        state = {"signature": signature, "stage": "asked"}
     free = budget is not None and budget.free and not ask_when_free
     if state is None and (asked or free or st.button(ask_label, key=f"{key}_ask")):
         state = {"signature": signature, "stage": "asked"}
@@ -100,7 +105,7 @@ def confirm_charged_read(
     if state is not None and state["stage"] == "loading":
         try:
             reader = narrower.load if state.get("narrower") and narrower is not None else load
-            state = {"signature": signature, "stage": "loaded", "rows": reader()}
+            state = {"signature": signature, "stage": "loaded", "rows": reader(), "version": data_version}
         except ApiError as error:
             render_error(error, title=error_title or ask_label, fields=error_fields)
             state = None

@@ -8,6 +8,8 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import date_column, render_table
+from services.base_models import BuildState
+from services.data_api.models import CoverageMarket, Dataset, DatasetStatus
 
 # data-api.md, States: coverage dataset `status` values, each with a mark and a colour.
 STATUS_MARKS = {
@@ -25,36 +27,41 @@ STATUS_COLORS = {
 STALE_MARK = " ⚠ stale"
 
 
-def dataset_keys(markets: Sequence[Mapping]) -> list[str]:
+def dataset_keys(markets: Sequence[CoverageMarket]) -> list[str]:
     """Dataset columns in the order the service lists them, first market first."""
     keys: list[str] = []
     for market in markets:
-        for name in market.get("datasets") or {}:
+        for name in market.datasets:
             if name not in keys:
                 keys.append(name)
     return keys
 
 
-def cell_text(row: Mapping | None, *, marks: Mapping = STATUS_MARKS, separator: str = " · ", stale_mark: str = STALE_MARK) -> str:
+def cell_text(row: DatasetStatus | None, *, marks: Mapping = STATUS_MARKS, separator: str = " · ",
+              stale_mark: str = STALE_MARK) -> str:
     """One matrix cell: status mark, as-of date, stale mark."""
-    if not row:
+    if row is None:
         return "—"
-    text = marks.get(row.get("status"), str(row.get("status")))
-    if row.get("as_of"):
-        text += f"{separator}{row['as_of']}"
-    if row.get("stale"):
+    text = marks.get(row.status, str(row.status))
+    if row.as_of:
+        text += f"{separator}{row.as_of}"
+    if row.stale:
         text += stale_mark
     return text
 
 
-def matrix_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
+def text_of(value: object) -> str:
+    """A date or a name as a table's text ("—" for none): one type a column, for the table's schema."""
+    return "—" if value is None or value == "" else str(value)
+
+
+def matrix_frame(markets: Sequence[CoverageMarket]) -> pd.DataFrame:
     keys = dataset_keys(markets)
     rows = []
     for market in markets:
-        datasets = market.get("datasets") or {}
-        row = {"Market": market.get("market"), "Name": market.get("name"), "State": market.get("state"),
-               "Data end": market.get("data_end")}
-        row.update({key: cell_text(datasets.get(key)) for key in keys})
+        row = {"Market": market.market, "Name": market.name, "State": market.state,
+               "Data end": None if market.data_end is None else str(market.data_end)}
+        row.update({key: cell_text(market.datasets.get(key)) for key in keys})
         rows.append(row)
     return pd.DataFrame(rows, columns=["Market", "Name", "State", "Data end", *keys])
 
@@ -71,18 +78,18 @@ SHORT_MARKS = {status: mark.split(" ")[0] for status, mark in STATUS_MARKS.items
 SHORT_STALE_MARK = " ⚠"
 
 
-def short_cell_text(row: Mapping | None) -> str:
+def short_cell_text(row: DatasetStatus | None) -> str:
     """A cell of the page's matrix: "● 2026-10-31", "◐ 2026-10-31 ⚠"; the legend says the marks."""
     return cell_text(row, marks=SHORT_MARKS, separator=" ", stale_mark=SHORT_STALE_MARK)
 
 
-def shown_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
+def shown_frame(markets: Sequence[CoverageMarket]) -> pd.DataFrame:
     """The matrix as shown: a row a dataset (the markets' data end first), a column a market."""
-    codes = [str(market.get("market")) for market in markets]
-    rows = [{"Dataset": "data end", **{code: market.get("data_end") or "—" for code, market in zip(codes, markets)}}]
+    codes = [market.market for market in markets]
+    rows = [{"Dataset": "data end", **{code: text_of(market.data_end) for code, market in zip(codes, markets)}}]
     for key in dataset_keys(markets):
         rows.append({"Dataset": key.replace("_", " "),
-                     **{code: short_cell_text((market.get("datasets") or {}).get(key)) for code, market in zip(codes, markets)}})
+                     **{code: short_cell_text(market.datasets.get(key)) for code, market in zip(codes, markets)}})
     return pd.DataFrame(rows, columns=["Dataset", *codes])
 
 
@@ -93,19 +100,18 @@ def _short_status_color(text: object) -> str:
     return ""
 
 
-def counties_frame(markets: Sequence[Mapping]) -> pd.DataFrame:
+def counties_frame(markets: Sequence[CoverageMarket]) -> pd.DataFrame:
     rows = [
-        {"Market": market.get("market"), "County FIPS": county.get("fips"), "County": county.get("name"),
-         "Data end": county.get("data_end")}
+        {"Market": market.market, "County FIPS": county.fips, "County": county.name, "Data end": county.data_end}
         for market in markets
-        for county in market.get("counties") or []
+        for county in market.counties
     ]
     frame = pd.DataFrame(rows, columns=["Market", "County FIPS", "County", "Data end"])
     frame["Data end"] = pd.to_datetime(frame["Data end"], errors="coerce")
     return frame
 
 
-def market_groups(markets: Sequence[Mapping]) -> list[list[Mapping]]:
+def market_groups(markets: Sequence[CoverageMarket]) -> list[list[CoverageMarket]]:
     """The markets in as few tables as keep each within `MAX_MARKETS_PER_TABLE`, of even sizes
     (10 markets: 5 and 5), in the service's order."""
     markets = list(markets)
@@ -114,19 +120,19 @@ def market_groups(markets: Sequence[Mapping]) -> list[list[Mapping]]:
     return [markets[start:start + size] for start in range(0, len(markets), size)]
 
 
-def _render_matrix_table(markets: Sequence[Mapping], *, key: str) -> None:
+def _render_matrix_table(markets: Sequence[CoverageMarket], *, key: str) -> None:
     shown = shown_frame(markets)
     codes = list(shown.columns[1:])
     column_config = {"Dataset": st.column_config.TextColumn("Dataset", width=DATASET_COLUMN_PX)}
     column_config.update({
-        code: st.column_config.TextColumn(code, width=MARKET_COLUMN_PX, help=str(market.get("name") or code))
+        code: st.column_config.TextColumn(code, width=MARKET_COLUMN_PX, help=market.name or code)
         for code, market in zip(codes, markets)
     })
     styled = shown.style.map(_short_status_color, subset=codes)
     st.dataframe(styled, key=key, hide_index=True, column_config=column_config, height=(len(shown) + 1) * 35 + 3)
 
 
-def render_coverage_matrix(markets: Sequence[Mapping], *, key: str) -> None:
+def render_coverage_matrix(markets: Sequence[CoverageMarket], *, key: str) -> None:
     """One row a dataset, one column a market (several tables when the markets are many); cells
     coloured by status, with as-of and stale marks. The CSV holds every market in one table."""
     if not markets:
@@ -143,33 +149,32 @@ def render_coverage_matrix(markets: Sequence[Mapping], *, key: str) -> None:
     )
 
 
-def render_counties(markets: Sequence[Mapping], *, key: str) -> None:
+def render_counties(markets: Sequence[CoverageMarket], *, key: str) -> None:
     render_table(
         counties_frame(markets), key=key, column_config={"Data end": date_column("Data end")},
         file_name="coverage-counties.csv",
     )
 
 
-def builds_frame(build: Mapping | None, dataset: Mapping | None) -> pd.DataFrame:
+def builds_frame(states: Sequence[BuildState], dataset: Dataset | None) -> pd.DataFrame:
     """`/v3/build` states joined with `/v1/dataset` states: one row a served state."""
-    published_by_state = {item.get("state"): item for item in (dataset or {}).get("states") or []}
-    build_states = (build or {}).get("states") or []
+    published_by_state = {item.state: item for item in (dataset.states if dataset else [])}
     rows = []
-    for state in build_states:
-        published = published_by_state.get(state.get("state"), {})
+    for state in states:
+        published = published_by_state.get(state.state)
         rows.append(
             {
-                "State": state.get("state"),
-                "Build": state.get("build_id"),
-                "Run": state.get("run_id"),
-                "Built": state.get("built_at"),
-                "Published": state.get("published_at") or published.get("published_at"),
-                "Recordings through": state.get("recordings_through"),
-                "Financing as of": state.get("financing_as_of"),
+                "State": state.state,
+                "Build": state.build_id,
+                "Run": state.run_id,
+                "Built": state.built_at,
+                "Published": state.published_at or (published.published_at if published else None),
+                "Recordings through": state.recordings_through,
+                "Financing as of": state.financing_as_of,
             }
         )
-    if not build_states:
-        rows = [{"State": item.get("state"), "Run": item.get("run_id"), "Published": item.get("published_at")}
+    if not states:
+        rows = [{"State": item.state, "Run": item.run_id, "Published": item.published_at}
                 for item in published_by_state.values()]
     frame = pd.DataFrame(rows, columns=["State", "Build", "Run", "Built", "Published", "Recordings through", "Financing as of"])
     for column in ("Built", "Published"):
@@ -185,15 +190,15 @@ def published_text(value: object) -> str:
     return str(value) if pd.isna(moment) else moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
-def render_builds(build: Mapping | None, dataset: Mapping | None, *, key: str) -> None:
+def render_builds(states: Sequence[BuildState], dataset: Dataset | None, *, key: str) -> None:
     if dataset:
         # The publish time takes the widest column, in minutes and UTC, so it is read whole.
         columns = st.columns([1, 1, 2])
-        columns[0].metric("Dataset version", str(dataset.get("dataset_version") or "—"))
-        columns[1].metric("Data end", str(dataset.get("data_end") or "—"))
-        columns[2].metric("Published", published_text(dataset.get("published_at")))
+        columns[0].metric("Dataset version", str(dataset.dataset_version))
+        columns[1].metric("Data end", text_of(dataset.data_end))
+        columns[2].metric("Published", published_text(dataset.published_at))
     render_table(
-        builds_frame(build, dataset), key=key,
+        builds_frame(states, dataset), key=key,
         column_config={
             "Built": st.column_config.DatetimeColumn("Built", format="YYYY-MM-DD HH:mm z"),
             "Published": st.column_config.DatetimeColumn("Published", format="YYYY-MM-DD HH:mm z"),

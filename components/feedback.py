@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 import streamlit as st
 
 from components.words import without_api_wording
+from services.errors import ApiError
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -151,3 +155,20 @@ def render_error(error: BaseException, *, title: str | None = None, notes: Seque
 
 def _ask_again() -> None:
     st.session_state[TRY_AGAIN_KEY] = True
+
+
+def read_or_say(read: Callable[[], T], *, title: str, fields: Mapping[str, str] | None = None,
+                say: Callable[[ApiError], None] | None = None) -> T | None:
+    """What `read()` answers, or None once its error is said in place of the panel that failed:
+    `render_error` under `title` (its `fields` named as the page names them), or `say(error)`
+    where a page says its problems its own way (the marketplace's notes). The one shape of the
+    pages' `try: read() except ApiError: render_error(...)`."""
+    try:
+        return read()
+    except ApiError as error:
+        if say is not None:
+            say(error)
+        else:
+            render_error(error, title=title, fields=fields)
+        return None
+

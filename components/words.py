@@ -14,6 +14,15 @@ def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
     return f"{count:,} {word}"
 
 
+def credits_text(cost: int, what: str, *, plan: str = "") -> str:
+    """What a charged read (`what`, "Opening this property") may cost, as its question says it;
+    `plan` names whose credits where another service's page asks ("of your deed-records plan")."""
+    if cost == 0:
+        return f"{what} costs nothing: this session has been served it already."
+    of_plan = f" {plan}" if plan else ""
+    return f"{what} may cost up to {plural(cost, 'credit')}{of_plan} (1 for each record new to your account)."
+
+
 # What belongs in logs and docs, not in front of a person: routes, headers, documents.
 API_WORDING = re.compile(r"\b(GET|POST|PATCH|PUT|DELETE) /|/v[13]/|\b[\w-]+\.md\b|\bLimits \d|\bX-[A-Z][A-Za-z]+-|problem\+json|\bIdempotency-Key\b")
 

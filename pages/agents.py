@@ -17,6 +17,7 @@ import adapter.agents
 import adapter.coverage
 import adapter.data
 import adapter.investors
+import adapter.kept
 import adapter.routing
 import links.agents
 from components.agent_listings import listing_labels, listings_frame, render_listing_history, render_marketplace_listing
@@ -28,9 +29,10 @@ from components.agent_profile import (
     render_agent_profile,
 )
 from components.date_field import date_field
-from components.feedback import render_error
+from components.feedback import read_or_say, render_error
 from components.tables import escape_markdown, render_page_link
 from components.name_search import search_by_name
+from components.progress import read_pages
 from components.words import glimpse
 from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
@@ -220,21 +222,11 @@ def person_section(person_id: str) -> None:
 
 def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
     """Every page of a listing history with a progress bar, kept for this session per query."""
-    loaded = st.session_state.setdefault(LISTINGS, {})
+    loaded = adapter.kept.kept(LISTINGS)
     if cache_key not in loaded:
-        bar = st.progress(0.0, text="Reading listings…")
-
-        def progress(pages: int, rows: int) -> None:
-            # Paged lists carry no total (data-api.md, Envelope): show pages read, not a share.
-            bar.progress(min(pages / (pages + 1), 0.95), text=f"{rows:,} listings read, page {pages}")
-
-        try:
-            rows = read_all(progress)
-        except ApiError as error:
-            bar.empty()
-            render_error(error, title="The listing history could not be read")
+        rows = read_or_say(lambda: read_pages(read_all, noun="listings"), title="The listing history could not be read")
+        if rows is None:
             return
-        bar.progress(1.0, text=f"{len(rows):,} listings read.")
         loaded[cache_key] = listings_frame(rows, county_names=adapter.coverage.county_names())
     frame = loaded[cache_key]
     if len(frame) >= MAX_LISTINGS:

@@ -16,11 +16,10 @@ import links.coverage
 import adapter.map_files
 from components.coverage_matrix import render_builds, render_counties, render_coverage_matrix
 from components.coverage_place import render_market_boxes, render_place_answer
-from components.feedback import render_error
+from components.feedback import read_or_say
 from components.tables import escape_markdown
 from links.coverage import CoverageLink
 from links.query import finite_number
-from services.errors import ApiError
 
 PLACE_KINDS = ("ZIP", "County", "Point")
 
@@ -98,30 +97,14 @@ def place_section() -> None:
     if asked is None:
         return
     parameters, words = asked
-    try:
-        answer = adapter.coverage.place_coverage(**parameters)
-    except ApiError as error:
-        render_error(error, title=f"Coverage of {words} could not be read")
-        return
-    render_place_answer(answer, asked=words, key="cov_answer")
-
-
-def build_states(envelope: dict) -> dict:
-    """`/v3/build` states: in `data` when it lists them, else in the lean `meta.build` (data-api.md, Envelope)."""
-    data = envelope.get("data") or {}
-    states = data.get("states") if isinstance(data, dict) else None
-    if not states:
-        states = ((envelope.get("meta") or {}).get("build") or {}).get("states") or []
-    return {"states": states}
+    answer = read_or_say(lambda: adapter.coverage.place_coverage(**parameters), title=f"Coverage of {words} could not be read")
+    if answer is not None:
+        render_place_answer(answer, asked=words, key="cov_answer")
 
 
 def main() -> None:
     st.title("Coverage")
-    try:
-        markets = adapter.data.coverage_markets()
-    except ApiError as error:
-        render_error(error, title="The coverage matrix could not be read")
-        markets = []
+    markets = read_or_say(adapter.data.markets, title="The coverage matrix could not be read") or []
     if markets:
         st.subheader("Datasets by market")
         render_coverage_matrix(markets, key="cov_matrix")
@@ -135,17 +118,10 @@ def main() -> None:
             st.subheader("Market boxes")
             render_market_boxes(markets, key="cov_boxes", canvas=adapter.map_files.small_map_canvas())
     st.subheader("Builds and freshness")
-    build = dataset = None
-    try:
-        build = build_states(adapter.coverage.build())
-    except ApiError as error:
-        render_error(error, title="Build states could not be read")
-    try:
-        dataset = adapter.data.dataset()
-    except ApiError as error:
-        render_error(error, title="Freshness could not be read")
-    if build is not None or dataset is not None:
-        render_builds(build, dataset, key="cov_builds")
+    states = read_or_say(adapter.coverage.build_states, title="Build states could not be read")
+    dataset = read_or_say(adapter.data.dataset, title="Freshness could not be read")
+    if states is not None or dataset is not None:
+        render_builds(states or [], dataset, key="cov_builds")
     st.caption(escape_markdown("Coverage, builds and freshness cost no credits."))
 
 

@@ -15,6 +15,7 @@ import adapter.budget
 import adapter.agents
 import adapter.data
 import adapter.investors
+import adapter.kept
 import adapter.routing
 import adapter.settings
 import adapter.wholesale
@@ -32,6 +33,7 @@ from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown, render_page_link
 from components.wholesale_views import render_purchases
 from components.name_search import search_by_name
+from components.progress import read_pages
 from components.words import code_label, glimpse
 from links.investors import InvestorsLink
 from services.contract import ID_EXAMPLES, ID_PATTERNS
@@ -42,7 +44,6 @@ PROFILES = "inv_profiles"
 DEALS = "inv_deals"
 # A walk of an investor's deals stops here; the table says when it did.
 MAX_DEALS = 5_000
-
 
 LINK = adapter.routing.PageLink(links.investors)  # this page's URL (links/investors.py)
 
@@ -201,7 +202,7 @@ def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
 
 def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | None:
     """The profile, asking first when it costs a credit (data-api.md, Limits 3); None when not opened."""
-    profiles = st.session_state.setdefault(PROFILES, {})
+    profiles = adapter.kept.kept(PROFILES)
     if investor_id in profiles:
         return profiles[investor_id]
     # No free lookup decides whether the id exists (an early-access route may be closed to this key:
@@ -241,7 +242,7 @@ def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | No
 
 def deals_section(profile: dict) -> None:
     investor_id = profile["id"]
-    loaded = st.session_state.setdefault(DEALS, {})
+    loaded = adapter.kept.kept(DEALS)
     if investor_id not in loaded:
         expected = profile.get("n_deals") or 0
         # The profile's count is no bound on what the list holds: read whole pages up to a
@@ -250,18 +251,8 @@ def deals_section(profile: dict) -> None:
         cost = adapter.investors.deals_cost(bound)
 
         def load() -> tuple:
-            bar = st.progress(0.0, text="Reading deals…")
-
-            def progress(pages: int, rows: int) -> None:
-                share = min(rows / expected, 1.0) if expected else 1.0
-                bar.progress(share, text=f"{rows:,} deals read, page {pages}")
-
-            try:
-                rows = adapter.investors.deals(investor_id, progress=progress, max_rows=bound)
-            except ApiError:
-                bar.empty()
-                raise
-            bar.progress(1.0, text=f"{len(rows):,} deals read.")
+            rows = read_pages(lambda progress: adapter.investors.deals(investor_id, progress=progress, max_rows=bound),
+                              noun="deals", expected=expected)
             return deals_frame(rows), len(rows) < bound
 
         read = confirm_charged_read(

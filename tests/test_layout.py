@@ -34,9 +34,15 @@ CLIENT_MODULES = (
     "services.base_client",
     "services.embedded",
 )
-# What pages and components may take from services/: the documents' constants and the
-# error tree, to say a problem in a person's words.
-SHARED_SERVICE_MODULES = ("services.contract", "services.errors")
+# The typed results both APIs answer (pydantic, `extra="allow"`): what pages and components take
+# in place of dicts (issue 41, 2), data classes only, no client behind them.
+MODEL_MODULES = (
+    "services.base_models", "services.data_api.models", "services.marketplace_api.models",
+    "services.marketplace_api.desk_models",
+)
+# What pages and components may take from services/: the documents' constants, the error tree
+# (to say a problem in a person's words) and the typed results.
+SHARED_SERVICE_MODULES = ("services.contract", "services.errors", *MODEL_MODULES)
 
 
 def python_files(folder: str, root: Path = ROOT) -> list[Path]:
@@ -119,8 +125,8 @@ def offences(
             id="components-draw-what-they-are-given",
         ),
         pytest.param(
-            ("pages", "app.py"), ("sandbox", "tests", *CLIENT_MODULES, "services.data_api", "services.resources"), (),
-            id="pages-call-the-adapter-not-a-client",
+            ("pages", "app.py"), ("sandbox", "tests", *CLIENT_MODULES, "services.data_api", "services.resources"),
+            MODEL_MODULES, id="pages-call-the-adapter-not-a-client",
         ),
         pytest.param(
             ("sandbox",), ("adapter", "components", "pages", *PLAIN, "services", "web", "tests", "bench"), (),

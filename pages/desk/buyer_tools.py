@@ -12,7 +12,7 @@ from components.buyer_tools import (
 )
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
-from pages.desk.common import KEY_NOTICE, act, show_notice  # noqa: F401 - the page says the tools' notices
+from pages.desk.common import KEY_NOTICE, act, desk_read, show_notice  # noqa: F401 - the page says the tools' notices
 from services.errors import ApiError
 
 KEY_AGREEMENT = "mkt_address_agreement"  # deal id -> the agreement the service named
@@ -29,10 +29,7 @@ def render_tabs(boxes_tab, ask_tab, activity_tab) -> None:
 
 
 def buy_boxes_panel() -> None:
-    try:
-        boxes = buyer.buy_boxes()
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_boxes_problem", title="Your buy boxes could not be read")
+    if (boxes := desk_read(buyer.buy_boxes, key="mkt_boxes_problem", title="Your buy boxes could not be read")) is None:
         return
     new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes))
     if new_box:
@@ -46,11 +43,10 @@ def buy_boxes_panel() -> None:
         return
     by_id = {box["id"]: box for box in boxes}
     chosen = st.selectbox("Buy box", list(by_id), key="mkt_box", format_func=lambda value: box_label(by_id[value]))
-    try:
-        alerts, deals = buyer.box_alerts(chosen), buyer.box_matches(chosen)
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_box_problem", title="This buy box could not be read")
+    if (read := desk_read(lambda: (buyer.box_alerts(chosen), buyer.box_matches(chosen)),
+            key="mkt_box_problem", title="This buy box could not be read")) is None:
         return
+    alerts, deals = read
     st.markdown("**Alerts**")
     render_alerts(alerts, key="mkt_box_alerts")
     st.markdown("**Deals it matches now**")
@@ -60,21 +56,17 @@ def buy_boxes_panel() -> None:
 
 
 def questions_panel() -> None:
-    try:
-        deals = actions.deals(limit=100)
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_ask_deals_problem", title="Deals could not be read")
-        deals = []
+    deals = desk_read(lambda: actions.deals(limit=100),
+        key="mkt_ask_deals_problem", title="Deals could not be read") or []
     titles = {deal["id"]: deal.get("title") or deal["id"] for deal in deals}
     if titles:
         deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
         ask_section(deal_id)
         address_section(deal_id)
-    try:
-        sent_questions, sent_requests = buyer.inquiries(), buyer.address_requests()
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_sent_problem", title="What you sent could not be read")
+    if (read := desk_read(lambda: (buyer.inquiries(), buyer.address_requests()),
+            key="mkt_sent_problem", title="What you sent could not be read")) is None:
         return
+    sent_questions, sent_requests = read
     st.markdown("**Your address requests**")
     render_sent(sent_requests, key="mkt_sent_requests", deal_titles=titles)
     st.markdown("**Your questions**")
@@ -120,9 +112,7 @@ def address_section(deal_id: str) -> None:
 
 def activity_panel() -> None:
     deal_titles = actions.deal_titles()
-    try:
-        events = buyer.events(20)
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_feed_problem", title="The event feed could not be read")
+    if (events := desk_read(lambda: buyer.events(20),
+            key="mkt_feed_problem", title="The event feed could not be read")) is None:
         return
     render_events(events, key="mkt_feed", deal_titles=deal_titles)

@@ -1,16 +1,21 @@
-"""What the desk's sections share: the notice said after a write, and running one write."""
+"""What the desk's sections share: the notice said after a write, running one write, reading one list."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
+from components.feedback import read_or_say
 from components.marketplace_problem import render_marketplace_problem, render_still_working
 from services.errors import ApiError
 
+T = TypeVar("T")
+
 KEY_NOTICE = "desk_notice"
+# Whose credits a Data API read on the marketplace's pages spends.
+PLAN = "of your deed-records plan"
 
 
 def show_notice() -> None:
@@ -31,7 +36,8 @@ def act(action: str, write: Callable[[], Any], *, success: str, title: str | Non
     return result
 
 
-def credits_text(cost: int, what: str) -> str:
-    if cost == 0:
-        return f"{what} costs nothing: this session has been served it already."
-    return f"{what} may cost up to {cost} credit{'s' if cost != 1 else ''} of your deed-records plan (1 for each record new to your account)."
+def desk_read(read: Callable[[], T], *, key: str, title: str) -> T | None:
+    """What `read()` answers, or None once its refusal is said in place, in the marketplace's words
+    (components/marketplace_problem.py: its notes on caps, terms and scopes), under `key`."""
+    return read_or_say(read, title=title, say=lambda error: render_marketplace_problem(error, key=key, title=title))
+

@@ -14,7 +14,8 @@ from components.seller_drafts import (
     balance_short_text, cost_text, draft_label, render_deals, render_draft_form, render_photo_order, render_photos,
 )
 from components.seller_offers import render_would_buy
-from pages.desk.common import KEY_NOTICE, act, credits_text
+from components.words import credits_text
+from pages.desk.common import KEY_NOTICE, PLAN, act, desk_read
 from services.errors import ApiError, InvalidInputError
 
 NEW_DRAFT = "new"
@@ -23,10 +24,7 @@ WOULD_BUY_SIZE = 20
 
 
 def drafts_panel() -> None:
-    try:
-        drafts = seller.drafts()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_drafts_problem", title="Your drafts could not be read")
+    if (drafts := desk_read(seller.drafts, key="desk_drafts_problem", title="Your drafts could not be read")) is None:
         return
     open_drafts = {d["id"]: d for d in drafts if d.get("status") != "under_review"}
     reviewing = [d for d in drafts if d.get("status") == "under_review"]
@@ -109,10 +107,8 @@ def upload_photos(draft_id: str) -> None:
 def publish_section(draft: dict) -> None:
     """The cost said first; the press publishes once (its key kept until an answer)."""
     st.markdown("**Publish**")
-    try:
-        credits = seller.credits()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_credits_problem", title="Your credits could not be read")
+    if (credits := desk_read(seller.credits,
+            key="desk_credits_problem", title="Your credits could not be read")) is None:
         return
     st.info(cost_text(credits), icon=":material/credit_card:")
     if (credits.get("balance") or 0) < (credits.get("publish_cost") or 0):
@@ -131,7 +127,8 @@ def would_buy(draft: dict) -> None:
         return
     rows = confirm_charged_read(
         f"desk_would_buy_{draft['id']}", (parcel,), ask_label="Show who would buy it",
-        cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers"),
+        cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers",
+                               plan=PLAN),
         load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE)[0], error_title="The buyers could not be read")
     if rows is not None:
         render_would_buy(rows, marketplace_names=marketplace_buyer_names(), key=f"desk_would_buy_rows_{draft['id']}")
@@ -151,9 +148,6 @@ def marketplace_buyer_names() -> set[str]:
 
 
 def deals_panel() -> None:
-    try:
-        deals = seller.deals()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_deals_problem", title="Your deals could not be read")
+    if (deals := desk_read(seller.deals, key="desk_deals_problem", title="Your deals could not be read")) is None:
         return
     render_deals(deals, key="desk_deals")

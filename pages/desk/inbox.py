@@ -18,7 +18,8 @@ from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_tables import readable_code
 from components.seller_desk import STRIKE_WINDOW_TEXT
 from components.seller_offers import inbox_label, render_buyer, render_inbox, render_investor_hits, render_investor_record
-from pages.desk.common import act, credits_text
+from components.words import credits_text
+from pages.desk.common import PLAN, act, desk_read
 from services.contract import DECLINE_REASONS, OFFER_STATUSES
 from services.errors import ApiError
 
@@ -51,10 +52,8 @@ def offers_panel(deal_titles: dict[str, str]) -> None:
 def offer_section(row: dict) -> None:
     render_buyer(row, key="desk_buyer")
     deed_record_match(row)
-    try:
-        offer = seller.offer(row["id"])
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_offer_problem", title="This offer could not be read")
+    if (offer := desk_read(lambda: seller.offer(row["id"]),
+            key="desk_offer_problem", title="This offer could not be read")) is None:
         return
     chain = offer.get("chain") or [offer]
     render_offer_chain(chain, key="desk_chain")
@@ -74,11 +73,10 @@ def deed_record_match(row: dict) -> None:
     if not entity:
         return
     st.markdown("**In the deed records**")
-    try:
-        hits, _capped = adapter.investors.search(entity)
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_match_problem", title="The deed records could not be searched")
+    if (read := desk_read(lambda: adapter.investors.search(entity),
+            key="desk_match_problem", title="The deed records could not be searched")) is None:
         return
+    hits, _capped = read
     exact = [h for h in hits if entity.casefold() in {str(h.get(k) or "").casefold() for k in ("name", "display_name")}]
     render_investor_hits(exact or hits[:5], entity_name=entity, key=f"desk_hits_{row['id']}")
     if not (exact or hits):
@@ -86,7 +84,7 @@ def deed_record_match(row: dict) -> None:
     investor = (exact or hits)[0]
     profile = confirm_charged_read(
         f"desk_record_{row['id']}", (investor["id"],), ask_label=f"Show {investor.get('display_name')}'s recorded buys",
-        cost_text=credits_text(adapter.investors.profile_cost(investor["id"]), "This investor's record"),
+        cost_text=credits_text(adapter.investors.profile_cost(investor["id"]), "This investor's record", plan=PLAN),
         load=lambda: adapter.investors.profile(investor["id"])[0], error_title="The record could not be read")
     if profile is not None:
         render_investor_record(profile, key=f"desk_record_view_{row['id']}")

@@ -10,6 +10,7 @@ import streamlit as st
 import adapter.marketplace_actions as actions
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_profile import render_proof_of_funds
+from pages.desk.common import desk_read
 from services.errors import ApiError
 
 KEY_PROOF = "mkt_proof_of_funds"  # the letter just saved, until the next read shows it
@@ -18,11 +19,8 @@ KEY_PROOF = "mkt_proof_of_funds"  # the letter just saved, until the next read s
 def proof_panel(me: dict, *, notice_key: str) -> None:
     """The buyer's proof of funds on file, and the form that uploads a new letter; once saved the
     page says so through its notice (`notice_key`) and reruns."""
-    try:
-        proof = st.session_state.get(KEY_PROOF) or actions.proof_of_funds()
-    except ApiError as error:
-        render_marketplace_problem(error, key="mkt_proof_read_problem", title="Your proof of funds could not be read")
-        proof = None
+    proof = desk_read(lambda: st.session_state.get(KEY_PROOF) or actions.proof_of_funds(),
+        key="mkt_proof_read_problem", title="Your proof of funds could not be read")
     render_proof_of_funds(proof, me, key="mkt_proof")
     with st.form("mkt_proof_form"):
         document = st.file_uploader("Proof-of-funds letter (PDF)", type=["pdf"], key="mkt_proof_file")

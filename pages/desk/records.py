@@ -10,17 +10,14 @@ import adapter.marketplace_seller as seller
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
 from components.seller_desk import render_leads, render_requests, render_reviews, render_webhooks, role_refusal_text
-from pages.desk.common import act
+from pages.desk.common import act, desk_read
 from services.errors import ApiError
 
 LEAD_STATUSES = ("open", "contacted", "negotiating", "won", "lost")
 
 
 def leads_panel() -> None:
-    try:
-        leads = seller.leads()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_leads_problem", title="Your leads could not be read")
+    if (leads := desk_read(seller.leads, key="desk_leads_problem", title="Your leads could not be read")) is None:
         return
     render_leads(leads, key="desk_leads")
     open_leads = {lead["id"]: lead for lead in leads if lead.get("status") not in ("won", "lost")}
@@ -44,10 +41,8 @@ def leads_panel() -> None:
 
 
 def reviews_panel() -> None:
-    try:
-        reviews = seller.reviews()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_reviews_problem", title="Your reviews could not be read")
+    if (reviews := desk_read(seller.reviews,
+            key="desk_reviews_problem", title="Your reviews could not be read")) is None:
         return
     render_reviews(reviews, key="desk_reviews")
     waiting = {r["id"]: r for r in reviews if not r.get("response")}
@@ -66,11 +61,10 @@ def reviews_panel() -> None:
 
 
 def questions_panel(deal_titles: dict[str, str]) -> None:
-    try:
-        requests, questions = seller.address_requests(), seller.inquiries()
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_questions_problem", title="Buyers' questions could not be read")
+    if (read := desk_read(lambda: (seller.address_requests(), seller.inquiries()),
+            key="desk_questions_problem", title="Buyers' questions could not be read")) is None:
         return
+    requests, questions = read
     st.markdown("**Address requests**")
     render_requests(requests, key="desk_address_requests", deal_titles=deal_titles)
     pending = {r["id"]: r for r in requests if r.get("status") == "pending"}
@@ -105,9 +99,7 @@ def webhooks_panel() -> None:
 
 
 def feed_panel(deal_titles: dict[str, str]) -> None:
-    try:
-        events = seller.events(20)
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_feed_problem", title="The event feed could not be read")
+    if (events := desk_read(lambda: seller.events(20),
+            key="desk_feed_problem", title="The event feed could not be read")) is None:
         return
     render_events(events, key="desk_events", deal_titles=deal_titles)

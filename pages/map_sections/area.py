@@ -18,6 +18,7 @@ import adapter.data
 from components.charged_read import Narrower, confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_deals
+from components.progress import read_pages
 from components.words import plural
 from mapspec.area import (
     Area, AreaDeals, area_figures, box_miles, cells_box, cells_in_area, deals_in_area, outside_problem, size_problem,
@@ -102,13 +103,8 @@ def render_area_deals(area: Area, params: dict) -> AreaDeals | None:
 
     def load(max_rows: int | None = None) -> AreaDeals:
         wanted = count if max_rows is None else min(count, max_rows)
-        bar = st.progress(0.0, text="Loading deals…")
-
-        def progress(pages: int, rows: int) -> None:
-            bar.progress(min(rows / wanted, 1.0) if wanted else 1.0, text=f"{rows:,} of {wanted:,} deals of the box loaded")
-
-        rows = adapter.data.list_deals(box, params, progress=progress, max_rows=max_rows)
-        bar.empty()
+        rows = read_pages(lambda progress: adapter.data.list_deals(box, params, progress=progress, max_rows=max_rows),
+                          noun="deals", expected=wanted)
         return deals_in_area(rows, area)
 
     rules = adapter.budget.rules()

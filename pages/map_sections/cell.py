@@ -16,6 +16,7 @@ import adapter.data
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
+from components.progress import read_pages
 from components.words import plural
 from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.labels import place_near
@@ -120,14 +121,8 @@ def render_charged_reads(
 
     def load_deals() -> list:
         total = int((box_summary or {}).get("n_deals") or 0)
-        bar = st.progress(0.0, text="Loading deals…")
-
-        def progress(pages: int, rows: int) -> None:
-            share = min(rows / total, 1.0) if total else 1.0
-            bar.progress(share, text=f"{rows:,} of {total:,} deals loaded")
-
-        rows = adapter.data.list_deals(box, params, progress=progress)
-        bar.empty()
+        rows = read_pages(lambda progress: adapter.data.list_deals(box, params, progress=progress),
+                          noun="deals", expected=total)
         return deals_in_cell(rows, cell)
 
     deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals,

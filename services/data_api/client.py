@@ -124,6 +124,16 @@ class DataApi(BaseClient):
             return int(version)
         return version
 
+    def current_version(self) -> str | None:
+        """The dataset version to read under now, as text (None while no answer has named one).
+
+        Asks `GET /v1/dataset` when its ten-minute poll is due, unless a session sharing the store
+        confirmed the version within those ten minutes (as every cached read does first), so what
+        is keyed on this answer and what this client's cache serves are of the same version: the
+        memos above the client key on it (adapter/data.py:read_key)."""
+        self._poll_version_if_due()
+        return self.cache.version
+
     def estimate_cost(self, kind: CostKind, ids: list[str] | None = None, count: int | None = None) -> int:
         """At most how many credits a planned read costs (data-api.md, Limits 3).
 
@@ -228,6 +238,10 @@ class DataApi(BaseClient):
         if cacheable and version and version == self.cache.version:
             self.cache.put(request_key, entry)
         return result, entry
+
+    def forget_answers(self) -> None:
+        """Drop every answer kept for this account (a sandbox reset: what it held is forgotten)."""
+        self.cache.clear()
 
     def forget_timeouts(self) -> int:
         """Let the reads that timed out (`504`) be sent again; how many there were."""

@@ -14,9 +14,11 @@ from pathlib import Path
 import streamlit as st
 
 from components.coverage_matrix import render_coverage_matrix
+from services.data_api.models import CoverageMarket
 
 st.set_page_config(page_title="deedscope", layout="wide")
 st.sidebar.markdown("**deedscope**")
 st.title("Coverage")
 st.subheader("Datasets by market")
-render_coverage_matrix(json.loads(Path(os.environ["DEEDSCOPE_TEST_MARKETS"]).read_text()), key="cov_matrix")
+markets = json.loads(Path(os.environ["DEEDSCOPE_TEST_MARKETS"]).read_text())
+render_coverage_matrix([CoverageMarket.model_validate(market) for market in markets], key="cov_matrix")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import h3
 import pandas as pd
 
-from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
+from mapspec.cell_panel import ZOOM_RINGS, cell_box, cell_figures, deals_in_cell, summary_of_deals, zoomed_view
 from mapspec.view import View
 
 CELL = "8826c862dbfffff"
@@ -39,3 +39,13 @@ def test_the_listed_deals_summary_counts_kinds_and_months():
     summary = summary_of_deals(rows)
     assert summary["by_kind"] == {"flip": 2} and summary["n_priced"] == 1
     assert summary["by_month"] == [{"month": "2019-03", "n": 1}, {"month": "2020-09", "n": 1}]
+
+
+def test_zoom_to_a_cell_shows_it_amid_its_rings_of_neighbours():
+    cell = h3.latlng_to_cell(32.78, -96.80, 8)
+    view = zoomed_view(cell)
+    centres = [h3.cell_to_latlng(item) for item in h3.grid_disk(cell, ZOOM_RINGS)]
+    assert all(view.south <= lat <= view.north and view.west <= lng <= view.east for lat, lng in centres)
+    assert abs(min(lat for lat, _ in centres) - view.south) <= 0.011, "the box is tight round them"
+    assert view.holds(cell_box(cell)), "the cell itself is in view"
+

@@ -100,3 +100,35 @@ def test_an_unmet_deposit_is_said_in_dollars_without_the_field_name():
     said = " ".join(element.value for element in (*app.error, *app.info))
     assert "at least $4,600" in said
     assert "emd_amount" not in said and "4600.0" not in said
+
+
+def read_page(fails: bool) -> None:
+    import streamlit as st
+
+    from components.feedback import read_or_say
+    from components.progress import read_pages
+    from services.errors import ApiStatusError
+
+    def walk(progress):
+        for page in (1, 2, 3):
+            progress(page, page * 10)
+        if fails:
+            raise ApiStatusError(503, {"code": "pool_saturated", "detail": "Busy"}, request_id="req_2")
+        return list(range(30))
+
+    rows = read_or_say(lambda: read_pages(walk, noun="deals", expected=30), title="The deals could not be read")
+    st.markdown(f"rows: {'none' if rows is None else len(rows)}")
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["read", "refused"])
+def test_a_paged_read_shows_its_bar_and_a_refusal_is_said_in_place(fails):
+    """issue 41, 6: the pages' paged reads and their `except ApiError: render_error` blocks, one way each."""
+    app = AppTest.from_function(read_page, args=(fails,), default_timeout=30).run()
+    assert not app.exception
+    assert not app.get("progress"), "the bar goes once the read is done or refused"
+    said = [element.value for element in (*app.error, *app.warning)]
+    if fails:
+        assert len(said) == 1 and said[0].startswith("**The deals could not be read** — ")
+        assert app.markdown[0].value == "rows: none"
+    else:
+        assert said == [] and app.markdown[0].value == "rows: 30"

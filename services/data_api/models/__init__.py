@@ -38,6 +38,7 @@ from services.data_api.models.people import (
 from services.data_api.models.places import (
     Closing,
     Coverage,
+    CoverageCounty,
     CoverageMarket,
     CoveragePlace,
     Dataset,
@@ -50,6 +51,7 @@ from services.data_api.models.places import (
     LoanRow,
     MarketplaceListing,
     Party,
+    RankedLender,
 )
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "CellsResult",
     "Closing",
     "Coverage",
+    "CoverageCounty",
     "CoverageMarket",
     "CoveragePlace",
     "Dataset",
@@ -92,6 +95,7 @@ __all__ = [
     "PageInfo",
     "Party",
     "PriceBand",
+    "RankedLender",
     "Retrieved",
     "SearchResult",
 ]

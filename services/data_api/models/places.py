@@ -76,6 +76,21 @@ class Lender(ApiModel):
     name: str | None = None
 
 
+class RankedLender(ApiModel):
+    """A lender of the registry with its own rank and figures in one market (its `/rankings` row for
+    it: services/data_api/lender_ranking.py). The figures are the sandbox's (docs/contract.md)."""
+
+    id: str
+    name: str | None = None
+    lender_class: str | None = None
+    is_hard_money: bool | None = None
+    rank: int
+    n_lenders: int | None = None
+    n_loans: int | None = None
+    volume: int | float | None = None
+    share: float | None = None
+
+
 class LoanRow(ApiModel):
     pass
 
@@ -108,6 +123,14 @@ class DatasetStatus(ApiModel):
     scope: str | None = None
 
 
+class CoverageCounty(ApiModel):
+    """One of a market's `counties[]` (data-api.md, `meta.coverage[]`)."""
+
+    fips: str | None = None
+    name: str | None = None
+    data_end: date | None = None
+
+
 class CoverageMarket(ApiModel):
     market: str
     state: str | None = None
@@ -115,11 +138,22 @@ class CoverageMarket(ApiModel):
     bbox: list[float] | None = None
     data_end: date | None = None
     dataset_version: int | None = None
+    counties: list[CoverageCounty] = Field(default_factory=list)
     datasets: dict[str, DatasetStatus] = Field(default_factory=dict)
 
 
 class CoveragePlace(ApiModel):
+    """`place` of `/v1/coverage`: its status and the place as the service understood it (decisions.md;
+    which members it echoes is not shown, so each is optional)."""
+
     status: str  # "covered" | "outside"
+    zip: str | None = None
+    county: str | None = None
+    fips: str | None = None
+    name: str | None = None
+    lat: float | None = None
+    lng: float | None = None
+    market: str | None = None
 
 
 class Coverage(ApiModel):
