@@ -45,6 +45,7 @@ from pages.map_sections.area import render_area_panel, render_area_tables
 from pages.map_sections.read_ahead import read_ahead_markets, read_ahead_offline_tables, read_ahead_zoom
 from pages.map_sections.cell import render_cell_panel, render_cell_tables
 from pages.map_sections.playback import render_time_switch, time_of_view
+from pages.map_sections.trends import render_trends
 from pages.map_sections.state import CHART_KEY, COLOUR_KEY, FILTERS_KEY, PLACE_KEY, TIME_KEY
 from services.errors import ApiError
 
@@ -262,6 +263,8 @@ def render_map_and_panel(
         if markets:
             # Without markets nothing was restored or drawn: keep the link as it came.
             write_url(state, drawn_view)
+        # Issue 46, under the tables: the place's months by kind and price (26 free reads, then memoised).
+        render_trends(place, market, filters, geometry, place_ok)
     map_state.save(state)
     if adapter.data.credits() != credits_before:
         # A charged read: the sidebar's meter is outside the fragment, the page draws it again.
