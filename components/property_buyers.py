@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import link_column, money_column, page_href, shown
+from components.tables import link_column, money_column, page_href, render_linked_frame
 from components.words import code_label, party_name
 
 
@@ -57,8 +57,7 @@ def render_buyer_matches(rows: Sequence[Mapping], *, key: str) -> None:
         st.info("No investor bought near this parcel in the window: nobody to suggest.")
         return
     frame = matches_frame(rows)
-    st.dataframe(shown(frame, link_columns=("Profile",)), key=f"{key}_table", hide_index=True, width="stretch",
-                 column_config={"Profile": link_column("Profile", display_text="Open"),
-                                "Median price nearby": money_column("Median price nearby")})
+    render_linked_frame(frame, key=key, column_config={"Profile": link_column("Profile", display_text="Open"),
+                                                       "Median price nearby": money_column("Median price nearby")})
     st.download_button("Download the buyers list (CSV)", buyers_csv(rows).encode("utf-8"),
                        file_name="buyers-match.csv", mime="text/csv", key=f"{key}_csv")

@@ -230,10 +230,11 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     assert refused.status_code == 400
     assert refused.json()["error"] == "invalid_grant"
     page.screenshot(path=str(artifacts_dir / "marketplace-logged-out.png"), full_page=True)
-    # The log-out ran over the websocket; the next page load clears the session's cookie.
+    # The log-out ran over the websocket and ended the login everywhere; a page load finds none. The
+    # cookie stays: it names the person (their credits, their Map), no longer logged in (issue 42).
     page.reload()
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
-    assert SESSION_COOKIE not in {c["name"] for c in page.context.cookies()}
+    assert SESSION_COOKIE in {c["name"] for c in page.context.cookies()}
 
 
 def test_a_callback_url_opened_in_another_browser_logs_nobody_in(page: Page, journey_app, artifacts_dir):
@@ -252,7 +253,9 @@ def test_a_callback_url_opened_in_another_browser_logs_nobody_in(page: Page, jou
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     assert "code=" not in page.url
-    assert SESSION_COOKIE not in {c["name"] for c in page.context.cookies()}
+    # The browser has its own session cookie (every browser does, issue 42), holding no login.
+    page.reload()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     page.screenshot(path=str(artifacts_dir / "marketplace-forged-callback-refused.png"), full_page=True)
 
 

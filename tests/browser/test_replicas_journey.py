@@ -188,6 +188,7 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     assert "deedscope_login" not in {c["name"] for c in page.context.cookies()}, "the callback clears the binding"
     session_cookie = next(c for c in page.context.cookies() if c["name"] == "deedscope_session")
     assert session_cookie["httpOnly"] and session_cookie["sameSite"] == "Lax"
+    assert session_cookie["value"] not in page.url
     assert page.evaluate("() => document.cookie").find("deedscope_session") == -1, "a script can read the session"
 
     # A reload on replica A is still logged in; so is a new tab.
@@ -244,6 +245,6 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     expect(page.get_by_text("You are logged out")).to_be_visible(timeout=UI_TIMEOUT_MS)
     other_tab.reload()
     expect(other_tab.get_by_role("link", name="Log in")).to_be_visible(timeout=UI_TIMEOUT_MS)
-    # That page load (on whichever replica) cleared the ended session's cookie.
-    assert "deedscope_session" not in {c["name"] for c in page.context.cookies()}
+    # The cookie stays: it names the person (their credits, their Map), no longer logged in (issue 42).
+    assert "deedscope_session" in {c["name"] for c in page.context.cookies()}
     other_tab.close()
