@@ -160,6 +160,6 @@ def _best_buyer(property_id: str) -> str:
 
 def _read_ahead_investor(investor_id: str) -> None:
     profile, _resolved = adapter.investors.profile(investor_id)
-    adapter.agents.linked_agents(profile)  # the profile's and the network's names of its agents
+    adapter.agents.linked_agents(adapter.agents.agent_links_of(profile))  # the profile's and the network's names of its agents
     adapter.network.investor_network(profile)
 

@@ -38,6 +38,8 @@ from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
 LISTINGS = "agt_listings"
+# Coverage's dataset of the agent registry: where an agent id may be asked for.
+AGENTS_DATASET = "agents"
 # data-api.md, Listing row: the documented statuses; a build may add others.
 LISTING_STATUSES = ("ACTIVE", "PENDING", "SOLD", "OFF_MARKET")
 # A walk of one listing history stops here; the page says when it did.
@@ -64,8 +66,7 @@ def agent_search() -> None:
     render_agent_hits(hits, key="agt_hits")
     if hits:
         # One choice per agent; one of several markets opens on the question of which.
-        labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": agent_label(hit)
-                  for hit in merged_hits(hits)}
+        labels = {merged.choice: agent_label(merged.hit, merged.markets) for merged in merged_hits(hits)}
         # Two agents of one brokerage, market and count read alike: those two also name their id.
         seen = Counter(labels.values())
         labels = {choice: label if seen[label] == 1 else f"{label} · {choice.split('|')[0]}" for choice, label in labels.items()}
@@ -114,11 +115,11 @@ def markets_of(agent_id: str, error: ApiStatusError) -> list[str]:
 
     Agent reads cost 0 credits (data-api.md, Limits 3), so trying each market is free.
     """
-    if error.problem.get("markets"):
-        return list(error.problem["markets"])
+    if error.markets:
+        return list(error.markets)
     try:
-        candidates = [m.get("market") for m in adapter.data.coverage_markets()
-                      if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
+        candidates = [market.market for market in adapter.data.markets()
+                      if (agents := market.datasets.get(AGENTS_DATASET)) and agents.status in ("served", "partial")]
     except ApiError:
         return []
     return adapter.agents.markets_holding(agent_id, candidates) or candidates
@@ -135,7 +136,7 @@ def ask_market(agent_id: str, error: ApiStatusError) -> None:
 def unserved_market(market: str) -> str | None:
     """The link's market when no served market has that code (said once, before any read)."""
     try:
-        codes = [str(item.get("market")) for item in adapter.data.coverage_markets()]
+        codes = [market.market for market in adapter.data.markets()]
     except ApiError:
         return None  # coverage did not load: the read itself will say what is wrong
     if not codes or market in codes:
@@ -174,17 +175,16 @@ def agent_section(agent_id: str) -> None:
         render_error(error, title="The agent could not be opened")
         return
     if resolved_from:
-        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {agent.get('id')}.", icon=":material/redo:")
+        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {agent.id}.", icon=":material/redo:")
     render_agent_profile(agent, key="agt_profile")
     st.markdown("**Investors linked to this agent**")
     render_agent_investor_links(agent, key="agt_links")
     st.markdown("**Listing history**")
     walk_listings(
-        ("agent", agent["id"], agent.get("market") or market),
-        lambda progress: adapter.agents.agent_listings(
-            agent["id"], agent.get("market") or market, progress=progress, max_rows=MAX_LISTINGS
-        ),
-        file_stem=agent["id"],
+        ("agent", agent.id, agent.market or market),
+        lambda progress: adapter.agents.agent_listings(agent.id, agent.market or market, progress=progress,
+                                                       max_rows=MAX_LISTINGS),
+        file_stem=agent.id,
     )
 
 
@@ -270,8 +270,8 @@ def listing_section(listing_id: str) -> None:
         render_error(error, title="The listing could not be read")
         return
     render_marketplace_listing(listing, key="agt_listing", county_names=adapter.coverage.county_names())
-    buyer = ((listing.get("closing") or {}).get("buyer")) or {}
-    for hit in buyer_investor_ids(buyer.get("org_id"), buyer.get("org_name")):
+    buyer = listing.closing.buyer if listing.closing and listing.closing.buyer else None
+    for hit in buyer_investor_ids(buyer.org_id, buyer.org_name) if buyer else []:
         render_page_link(
             "pages/investors.py", "investors",
             label=f"Buyer's investor profile: {hit.get('display_name') or hit.get('name')} ({hit.get('market')})",

@@ -304,7 +304,7 @@ def render_activity(profile: dict) -> None:
 
 def render_links(profile: dict) -> None:
     # Each named as the Agents page names it (its brokerage, markets, listings: agent reads are free).
-    render_agent_links(profile, key="inv_agent_links", names=agent_labels(adapter.agents.linked_agents(profile)))
+    render_agent_links(profile, key="inv_agent_links", names=agent_labels(adapter.agents.linked_agents(adapter.agents.agent_links_of(profile))))
     st.markdown("**Buyer signal**")
     render_buyer_signal(profile, key="inv_signal")
 

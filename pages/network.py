@@ -124,7 +124,7 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
                "the other borrowers and buyers of its busiest few. Its profile's Financing tab lists every lender.")
     with st.spinner("Reading its lenders' borrowers and its wholesalers' buyers…"):
         try:
-            return adapter.network.investor_network(profile, agent_labels(adapter.agents.linked_agents(profile)))
+            return adapter.network.investor_network(profile, agent_labels(adapter.agents.linked_agents(adapter.agents.agent_links_of(profile))))
         except ApiError as error:
             render_error(error, title="The network could not be read")
             return None

@@ -65,9 +65,11 @@ def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts
     page.get_by_role("tab", name="Agents and buyer signal").click()
     # Named by what is served (issue 26: the name is redacted), not "Agent agt_…".
     from components.agent_profile import agent_label
+    from services.data_api.models import AgentProfile
 
-    page.get_by_role("link", name=re.compile("^" + re.escape(agent_label(agent)))).first.click()
-    page.get_by_role("heading", name=agent_label(agent)).wait_for()
+    label = agent_label(AgentProfile.model_validate(agent))
+    page.get_by_role("link", name=re.compile("^" + re.escape(label))).first.click()
+    page.get_by_role("heading", name=label).wait_for()
     assert "/agents" in page.url and f"agent={agent['id']}" in page.url
     wait_for_text(page, "Identity:")
     page.screenshot(path=str(artifacts_dir / "analyst-2-agent.png"), full_page=True)

@@ -32,8 +32,10 @@ from services.data_api.models.people import (
     InvestorProfile,
     InvestorRow,
     LenderUsed,
+    ListingFields,
     ListingRow,
     PriceBand,
+    YearListings,
 )
 from services.data_api.models.places import (
     Closing,
@@ -86,6 +88,7 @@ __all__ = [
     "LenderCellsResult",
     "LenderUsed",
     "ListingParcel",
+    "ListingFields",
     "ListingRow",
     "LoanRow",
     "MarketplaceListing",
@@ -94,6 +97,7 @@ __all__ = [
     "PageInfo",
     "Party",
     "PriceBand",
+    "YearListings",
     "Retrieved",
     "SearchResult",
 ]

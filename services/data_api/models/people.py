@@ -112,11 +112,13 @@ class InvestorProfile(ApiModel):
 # --- agents and people ----------------------------------------------------------------------
 
 
-class AgentHit(ApiModel):
-    id: str
-    market: str | None = None
-    kind: str | None = None
-    name: str | None = None
+class YearListings(ApiModel):
+    """One of an agent's `listings.by_year[]`."""
+
+    year: int | str | None = None
+    n_listed: int | None = None
+    n_sold: int | None = None
+    n_self: int | None = None
 
 
 class AgentListingsSummary(ApiModel):
@@ -132,7 +134,31 @@ class AgentListingsSummary(ApiModel):
     n_sold_12m: int | None = None
     median_list_price: float | None = None
     median_sold_price: float | None = None
-    by_year: list[dict[str, Any]] = Field(default_factory=list)
+    by_year: list[YearListings] = Field(default_factory=list)
+
+
+class BrokerageRef(ApiModel):
+    """A brokerage sent as an object: its name (the documents do not show whether a brokerage is a
+    name or an object with one, so `Brokerage` takes either)."""
+
+    name: str | None = None
+
+
+Brokerage = str | BrokerageRef | None
+
+
+class AgentHit(ApiModel):
+    """A hit of `/v1/agents/search`: the profile's identity and counts (fields beyond `id`: not shown)."""
+
+    id: str
+    market: str | None = None
+    kind: str | None = None
+    name: str | None = None
+    current_brokerage: Brokerage = None
+    identity_basis: str | None = None
+    license_candidates: int | None = None
+    n_listings: int | None = None
+    listings: AgentListingsSummary | None = None
 
 
 class InvestorLink(ApiModel):
@@ -158,18 +184,19 @@ class AgentProfile(ApiModel):
     n_name_variants: int | None = None
     identity_basis: str | None = None
     license_candidates: int | None = None
-    brokerages: list[Any] = Field(default_factory=list)
-    current_brokerage: Any = None
+    brokerages: list[Brokerage] = Field(default_factory=list)
+    current_brokerage: Brokerage = None
     listings: AgentListingsSummary | None = None
     n_self_listings: int | None = None
     investor_links: list[InvestorLink] = Field(default_factory=list)
     has_investor_link: bool | None = None
 
 
-class ListingRow(ApiModel):
-    """data-api.md, Listing row of one person's agent (lean)."""
+class ListingFields(ApiModel):
+    """What a listing history's row may carry: the lean row's fields (data-api.md, Listing row of one
+    person's agent) and those the `/v1` agent rows add (not shown: each optional)."""
 
-    mention_id: str
+    mention_id: str | None = None
     listing_id: str | None = None
     property_id: str | None = None
     is_current: bool | None = None
@@ -180,10 +207,14 @@ class ListingRow(ApiModel):
     sold_on: date | None = None
     zip: str | None = None
     county_fips: str | None = None
+    city: str | None = None
+    list_price: float | None = None
+    sold_price: float | None = None
     roles: str | None = None
     is_team: bool | None = None
     brokerage_name: str | None = None
     office_name: str | None = None
+    n_versions: int | None = None
     holder_org_ids: list[str] = Field(default_factory=list)
     n_holder_orgs: int | None = None
     holder_basis: str | None = None
@@ -195,8 +226,14 @@ class ListingRow(ApiModel):
     price_match: bool | None = None
 
 
-class AgentListing(ApiModel):
-    """A row of `/v1/agents/{id}/listings` (fields: not shown)."""
+class ListingRow(ListingFields):
+    """data-api.md, Listing row of one person's agent (lean)."""
+
+    mention_id: str
+
+
+class AgentListing(ListingFields):
+    """A row of `/v1/agents/{id}/listings` (fields: not shown; those of a listing history read)."""
 
 
 class BuyerRow(ApiModel):
