@@ -25,6 +25,7 @@ from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
 from links.tours import Step, TourError, available
+from mapspec.map_state import TourStep
 from pages.map_sections import first_paint as map_first_paint
 from pages.map_sections import state as map_state
 from services.errors import ApiError
@@ -49,7 +50,7 @@ PAGES = (
 )
 
 
-MAP_TITLE = PAGES[0][1]
+MAP_TITLE, MAP_PATH = PAGES[0][1], PAGES[0][2]
 
 
 def coming_soon(title: str):
@@ -140,11 +141,12 @@ def draw_tour() -> None:
 
 def go_to_step(step: Step | None) -> None:
     """Open the step's page on its link, in presenter mode. The Map restores a link once per
-    session: what it restored and chose since is forgotten so the step's link is shown."""
+    session: a step on the Map tells it so (mapspec/map_state.py: TourStep), and it shows the
+    step's link instead of the view, cell and area chosen since."""
     if step is None:
         return
-    for key in (map_state.RESTORED, map_state.VIEW_OVERRIDE, map_state.SELECTED_CELL, map_state.AREA_KEY):
-        st.session_state.pop(key, None)
+    if step.page == MAP_PATH:
+        map_state.send(TourStep())
     script = next(script for script, _title, url_path, _icon in PAGES if url_path == step.page)
     st.switch_page(script, query_params={**adapter.tour.step_query(step), adapter.presenter.PRESENT_PARAM: "1"})
 

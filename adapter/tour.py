@@ -20,7 +20,7 @@ import adapter.investors
 import adapter.network
 import adapter.properties
 from links.tours import Step, Tour, TourError, load
-from mapspec.cell_panel import cell_box, deals_in_cell, zoomed_to_cell
+from mapspec.cell_panel import cell_box, deals_in_cell, zoomed_view
 from mapspec.view import View, choose_resolution
 from services.errors import ApiError
 
@@ -128,7 +128,7 @@ def _busiest_cell(market: Mapping[str, Any]) -> tuple[str, View]:
     view = View(*[float(value) for value in market["bbox"]])
     cells = adapter.data.deal_cells({"bbox": view.text()}, {}, choose_resolution(view))
     cell = str(cells.sort_values(["n_deals", "cell"], ascending=[False, True]).iloc[0]["cell"])
-    return cell, zoomed_to_cell(cell)
+    return cell, zoomed_view(cell)
 
 
 def _busiest(market: Mapping[str, Any]) -> dict[str, str]:

@@ -16,16 +16,17 @@ the map. `parse(write(link)) == link` for every link the page writes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date
 
 import h3
 
 from mapspec.area import Area
-from mapspec.classes import METHODS, METRICS, parse_breaks
-from mapspec.filters import MAX_PRICE
-from mapspec.place import CITY, POINT, ZIP_CODES
+from mapspec.classes import DEALS, METHODS, METRICS, QUANTILE, ColourChoice, parse_breaks
+from mapspec.filters import MAX_PRICE, DealFilters
+from mapspec.map_state import Controls, LinkRestored, normalized
+from mapspec.place import CITY, POINT, WHOLE_MARKET, ZIP_CODES, PlaceChoice
 from mapspec.view import View
 from links.query import finite_number
 from services.contract import DEAL_KINDS
@@ -116,6 +117,38 @@ def write(link: MapLink) -> dict[str, str]:
     if link.time:
         query["time"] = TIME_ON
     return query
+
+
+def of_controls(controls: Controls, *, view: View | None, cell: str | None, area: Area | None) -> MapLink:
+    """The link of what the Map shows: its controls, the view drawn, the cell and the area."""
+    place, filters = controls.place, controls.filters
+    return MapLink(
+        market=place.market, mode=place.mode, zips=place.zips, city=place.city, latitude=place.latitude,
+        longitude=place.longitude, radius_miles=place.radius_miles, view=view, sold_from=filters.sold_from,
+        sold_to=filters.sold_to, kinds=filters.kinds, min_price=filters.min_price, max_price=filters.max_price, cell=cell,
+        **controls.colour.link_fields(), area=area, time=controls.time,
+    )
+
+
+def restored(link: MapLink, codes: Sequence[str]) -> LinkRestored:
+    """The link as the Map's event (mapspec/map_state.py): the place, filters and colours it
+    names over the widgets' defaults, its view, cell and area, and what it held that does not
+    read or is not served; no controls when it names nothing of the map (the sidebar's link)."""
+    problems = list(link.problems)
+    market = link.market
+    if market and market not in codes:
+        problems.insert(0, f"The link's market {market!r} is not served; showing {codes[0] if codes else 'none'}.")
+        market = None
+    if replace(link, problems=()) == MapLink():
+        return LinkRestored(None, problems=tuple(problems))
+    place = PlaceChoice(
+        market, link.mode or WHOLE_MARKET, zips=link.zips or "", city=link.city or "", latitude=link.latitude,
+        longitude=link.longitude, radius_miles=link.radius_miles,
+    )
+    filters = DealFilters(link.sold_from, link.sold_to, link.kinds, link.min_price, link.max_price)
+    colour = ColourChoice(link.metric or DEALS, link.classes or QUANTILE, link.breaks or "")
+    controls = normalized(Controls(place, filters, colour, link.time), codes)
+    return LinkRestored(controls, link.view, link.cell, link.area, tuple(problems))
 
 
 def parse(query: Mapping[str, str]) -> MapLink:

@@ -23,6 +23,14 @@ from mapspec.view import View
 FINEST_RESOLUTION = 10
 # A box's edges are written with 4 decimals (View.text): rounded outward, they keep the hexagon.
 BOX_STEP = 1e-4
+# "Zoom to this cell" shows the cell and its neighbours this many rings out.
+ZOOM_RINGS = 8
+
+
+def zoomed_view(cell: str) -> View:
+    """What "Zoom to this cell" shows: the cell among its neighbours, ZOOM_RINGS rings out (the
+    tour's first look at its busiest cell is the same view)."""
+    return View.covering([h3.cell_to_latlng(item) for item in h3.grid_disk(cell, ZOOM_RINGS)], margin=0.0)
 
 
 def cell_box(cell: str) -> View:
@@ -37,16 +45,6 @@ def cell_box(cell: str) -> View:
         outward(min(longitudes), math.floor), outward(min(latitudes), math.floor),
         outward(max(longitudes), math.ceil), outward(max(latitudes), math.ceil),
     )
-
-
-# "Zoom to this cell" shows the cell amid this many rings of its neighbours.
-ZOOM_RINGS = 8
-
-
-def zoomed_to_cell(cell: str) -> View:
-    """The view "Zoom to this cell" opens: the cell's centre and those of its neighbours within
-    ZOOM_RINGS rings, with the least margin (the Map's panel button and the tour's busiest-cell step)."""
-    return View.covering([h3.cell_to_latlng(item) for item in h3.grid_disk(cell, ZOOM_RINGS)], margin=0.0)
 
 
 def in_cell(latitude: float | None, longitude: float | None, cell: str) -> bool:

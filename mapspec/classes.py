@@ -211,3 +211,8 @@ def colour_in(state: Mapping[str, Any], key: str) -> ColourChoice:
     method = method if method in METHODS else QUANTILE
     breaks = str(state.get(f"{key}_breaks") or "") if method == MANUAL else ""
     return ColourChoice(metric if metric in METRICS else DEALS, method, breaks)
+
+
+def colour_widgets(colour: ColourChoice, key: str) -> dict[str, Any]:
+    """The colour widgets' values that give `colour` back (`colour_in` reads them)."""
+    return {f"{key}_metric": colour.metric, f"{key}_classes": colour.method, f"{key}_breaks": colour.breaks}

@@ -113,3 +113,11 @@ def filters_in(state: Mapping[str, Any], key: str) -> DealFilters:
         min_price=int(min_price) if min_price is not None else None,
         max_price=int(max_price) if max_price is not None else None,
     )
+
+
+def filters_widgets(filters: DealFilters, key: str) -> dict[str, Any]:
+    """The filter widgets' values that give `filters` back (`filters_in` reads them)."""
+    return {
+        f"{key}_from": filters.sold_from, f"{key}_to": filters.sold_to, f"{key}_kinds": list(filters.kinds),
+        f"{key}_min": filters.min_price, f"{key}_max": filters.max_price,
+    }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mapspec.labels import markets_with_city
 from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution, estimated_cells
@@ -57,6 +58,21 @@ def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:
             radius_miles=state.get(f"{key}_radius"),
         )
     return place
+
+
+def place_widgets(place: PlaceChoice, key: str) -> dict[str, Any]:
+    """The picker's widget values that give `place` back (`place_in` reads them): what a
+    link, a point picked or a person's kept state puts into the widgets before they are drawn."""
+    values: dict[str, Any] = {f"{key}_mode": place.mode}
+    if place.market is not None:
+        values[f"{key}_market"] = place.market
+    if place.mode == ZIP_CODES:
+        values[f"{key}_zips"] = place.zips
+    elif place.mode == CITY:
+        values[f"{key}_city"] = place.city
+    elif place.mode == POINT:
+        values.update({f"{key}_lat": place.latitude, f"{key}_lng": place.longitude, f"{key}_radius": place.radius_miles})
+    return values
 
 
 def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:

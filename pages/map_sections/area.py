@@ -3,7 +3,8 @@ a free read, then its deals, read through its box once the person agrees to the 
 cost, and kept only inside it (mapspec/area.py).
 
 A section of pages/map.py. The map draws and counts the area itself (frontend/src/draw.js)
-and reports it as its `area` state; the page keeps it (and in its link) until it is cleared.
+and reports it as its `area` state; the page keeps it in the map's state (mapspec/map_state.py:
+AreaDrawn) and its link until it is cleared.
 """
 
 from __future__ import annotations
@@ -23,38 +24,21 @@ from mapspec.area import (
     Area, AreaDeals, area_figures, box_miles, cells_box, cells_in_area, deals_in_area, outside_problem, size_problem,
 )
 from mapspec.filters import DealFilters
-from mapspec.message import reported_area
-from mapspec.view_state import follow
+from mapspec.plan import DrawnView
 from mapspec.view import choose_resolution
-from pages.map_sections.state import AREA_KEY, CHART_KEY, LAST_AREA, LAST_DRAWN
 from services.errors import ApiError
 
 
-def follow_the_area() -> Area | None:
-    """The area the page keeps: the one the map last closed, None once it was cleared, the
-    link's until the map says otherwise. Compared with the map's last report, as a pick is:
-    the map keeps reporting it on every rerun."""
-    reported = reported_area(st.session_state.get(CHART_KEY))
-    last, news = follow(st.session_state.get(LAST_AREA), reported)
-    if news and reported is not None:
-        st.session_state[LAST_AREA] = last
-        try:
-            st.session_state[AREA_KEY] = Area.of(reported.corners) if reported.corners else None
-        except ValueError:
-            # The map checks what it sends; corners that still make no area are dropped.
-            st.session_state[AREA_KEY] = None
-    return st.session_state.get(AREA_KEY)
-
-
-def area_resolution(area: Area) -> int:
-    """The resolution the map is drawn at, so the page's count is the map's; coarser when
-    the area's box would hold more cells than a view may."""
-    drawn = st.session_state.get(LAST_DRAWN)
+def area_resolution(area: Area, drawn: DrawnView | None) -> int:
+    """The resolution the map is drawn at (`drawn`: its cells drawn last), so the page's count
+    is the map's; coarser when the area's box would hold more cells than a view may."""
     finest = choose_resolution(area.box())
     return min(drawn.resolution, finest) if drawn is not None else finest
 
 
-def render_area_panel(area: Area, filters: DealFilters, markets: Sequence[Mapping]) -> AreaDeals | None:
+def render_area_panel(
+    area: Area, filters: DealFilters, markets: Sequence[Mapping], drawn: DrawnView | None
+) -> AreaDeals | None:
     """The area's cells (free), then its deals once their cost is agreed; the deals read,
     or None until then (or when the area cannot be read)."""
     st.subheader("Drawn area")
@@ -63,7 +47,7 @@ def render_area_panel(area: Area, filters: DealFilters, markets: Sequence[Mappin
         st.warning(outside, icon=":material/wrong_location:")
         return None
     params = filters.params()
-    resolution = area_resolution(area)
+    resolution = area_resolution(area, drawn)
     try:
         cells = adapter.data.deal_cells({"bbox": cells_box(area, resolution).text()}, params, resolution)
     except ApiError as error:

@@ -18,26 +18,16 @@ from components.feedback import render_error
 from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
 from components.progress import read_pages
 from components.words import plural
-from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals, zoomed_to_cell
+from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.labels import place_near
 from mapspec.filters import DealFilters
-from mapspec.place import POINT, PlaceChoice
+from mapspec.map_state import PointPicked, ZoomedToCell
+from mapspec.place import PlaceChoice
 from mapspec.view import View, cell_geometry
-from mapspec.view_state import ViewOverride
-from pages.map_sections.state import PLACE_KEY, VIEW_OVERRIDE
+from pages.map_sections import state as map_state
 from services.errors import ApiError
 
 TOP_INVESTORS = 10
-DEFAULT_PICKED_RADIUS_MILES = 1.0
-
-
-def pick_point(latitude: float, longitude: float) -> None:
-    """A point picked on the map: the place becomes a circle around it (1 mile unless set)."""
-    st.session_state[f"{PLACE_KEY}_mode"] = POINT
-    st.session_state[f"{PLACE_KEY}_lat"] = round(latitude, 5)
-    st.session_state[f"{PLACE_KEY}_lng"] = round(longitude, 5)
-    if not st.session_state.get(f"{PLACE_KEY}_radius"):
-        st.session_state[f"{PLACE_KEY}_radius"] = DEFAULT_PICKED_RADIUS_MILES
 
 
 def figures_of_cell(cell: str, params: dict, drawn_read: tuple[Mapping, int] | None) -> dict:
@@ -73,11 +63,11 @@ def render_cell_panel(
     st.subheader(f"Near {near}" if near else "This cell")
     st.caption(f"Cell {cell}")
     zoom, circle = st.columns(2)
-    if zoom.button("Zoom to this cell", key="map_zoom"):
-        st.session_state[VIEW_OVERRIDE] = ViewOverride.of(place.signature(), zoomed_to_cell(cell))
-        st.rerun()
+    # Applied to the map's state before the run the press makes, which draws the view zoomed.
+    zoom.button("Zoom to this cell", key="map_zoom", on_click=map_state.send, args=(ZoomedToCell(cell),))
     if circle.button(
-        "Centre a circle here", key="map_pick_point", on_click=pick_point, args=(geometry.latitude, geometry.longitude),
+        "Centre a circle here", key="map_pick_point", on_click=map_state.send,
+        args=(PointPicked(geometry.latitude, geometry.longitude),),
         help="Makes the place a point + radius around this cell's centre.",
     ):
         # The panel runs in the page's map fragment: the new place is drawn by the whole page.

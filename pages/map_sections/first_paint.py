@@ -15,8 +15,6 @@ run never waits unless a test sets `FIRST_PAINT` to `WAITING`, and draws the pag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import streamlit as st
 
 from adapter.served import browser_session
@@ -24,8 +22,6 @@ from mapspec.place import POINT
 
 FIRST_PAINT = "map_first_paint"
 WAITING, DONE = "waiting", "done"
-# Problems of the link restored in the waiting run, said in the next (pages/map.py).
-LINK_PROBLEMS = "map_link_problems"
 # The height of the place picker's row and the filters' row under the title, held while
 # they wait so that the map does not move when they come (tests/browser/test_map_first_paint.py
 # checks it). The point's three inputs stand one above the other.
@@ -85,13 +81,3 @@ def keep_the_controls_space(place_mode: str | None) -> None:
     in every run from the waiting one, so it stands when the controls come: a rule drawn
     with the widgets came after their placeholders in some runs."""
     st.html(f"<style>.st-key-{HEAD_KEY} {{ min-height: {controls_px(place_mode)}px; }}</style>")
-
-
-def keep_link_problems(problems: Sequence[str]) -> None:
-    st.session_state[LINK_PROBLEMS] = list(problems)
-
-
-def link_problems(problems: Sequence[str]) -> list[str]:
-    """The link's problems found in this run, and those a waiting run kept (said once)."""
-    kept = st.session_state.pop(LINK_PROBLEMS, None) or []
-    return [*kept, *problems]

@@ -34,12 +34,12 @@ def render_time_switch(*, key: str) -> bool:
 
 
 def time_of_view(
-    key: str, place: Mapping[str, Any], filters: DealFilters, market: Mapping | None, spec: MapSpec, colour: ColourChoice
+    on: bool, place: Mapping[str, Any], filters: DealFilters, market: Mapping | None, spec: MapSpec, colour: ColourChoice
 ) -> dict | None:
-    """The message's `time` for the view drawn (`spec`), when the switch `key` is on; None
-    when off, or with nothing to play. The period ends at the market's data end unless the
+    """The message's `time` for the view drawn (`spec`), when the switch is `on`; None when
+    off, or with nothing to play. The period ends at the market's data end unless the
     filter's dates say otherwise."""
-    if not st.session_state.get(key) or not spec.n_cells:
+    if not on or not spec.n_cells:
         return None
     data_end = date.fromisoformat(str(market["data_end"])[:10]) if market and market.get("data_end") else None
     try:

@@ -8,8 +8,11 @@ from datetime import date
 import pytest
 
 from mapspec.area import Area
-from links.map import NAMES, MapLink, parse, write
-from mapspec.place import CITY, POINT, ZIP_CODES
+from links.map import NAMES, MapLink, of_controls, parse, restored, write
+from mapspec.classes import MANUAL, PRICE, ColourChoice
+from mapspec.filters import DealFilters
+from mapspec.map_state import Controls
+from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice
 from mapspec.view import View
 
 CELL = "8826c86015fffff"
@@ -148,3 +151,22 @@ def test_a_malformed_link_keeps_what_reads_and_says_the_rest(query, kept, proble
 )
 def test_the_place_a_link_names(query, mode):
     assert parse(query).mode == mode
+
+
+def test_a_link_restores_the_maps_state_over_the_widgets_defaults():
+    link = MapLink(market="PHX", mode=ZIP_CODES, zips="85004", view=DALLAS, kinds=("flip",), min_price=1000, cell=CELL,
+                   metric="price", classes="manual", breaks="1,3", area=AREA, time=True)
+    event = restored(link, ["DFW", "PHX"])
+    controls = Controls(PlaceChoice("PHX", ZIP_CODES, zips="85004"), DealFilters(kinds=("flip",), min_price=1000),
+                        ColourChoice(PRICE, MANUAL, "1,3"), time=True)
+    assert (event.controls, event.view, event.cell, event.area, event.problems) == (controls, DALLAS, CELL, AREA, ())
+    assert write(of_controls(controls, view=DALLAS, cell=CELL, area=AREA)) == write(link), "the state writes its link back"
+
+
+def test_a_link_naming_nothing_of_the_map_keeps_its_state_and_a_market_not_served_is_said():
+    assert restored(parse({}), ["DFW"]).controls is None, "the sidebar's link keeps the Map as it was left"
+    bad = restored(parse({"cell": "nonsense"}), ["DFW"])
+    assert bad.controls is None and bad.problems, "what does not read is said, and changes nothing"
+    elsewhere = restored(parse({"market": "XXX"}), ["DFW", "PHX"])
+    assert elsewhere.controls.place.market == "DFW"
+    assert elsewhere.problems == ("The link's market 'XXX' is not served; showing DFW.",)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import h3
 import pandas as pd
 
-from mapspec.cell_panel import ZOOM_RINGS, cell_box, cell_figures, deals_in_cell, summary_of_deals, zoomed_to_cell
+from mapspec.cell_panel import ZOOM_RINGS, cell_box, cell_figures, deals_in_cell, summary_of_deals, zoomed_view
 from mapspec.view import View
 
 CELL = "8826c862dbfffff"
@@ -43,7 +43,7 @@ def test_the_listed_deals_summary_counts_kinds_and_months():
 
 def test_zoom_to_a_cell_shows_it_amid_its_rings_of_neighbours():
     cell = h3.latlng_to_cell(32.78, -96.80, 8)
-    view = zoomed_to_cell(cell)
+    view = zoomed_view(cell)
     centres = [h3.cell_to_latlng(item) for item in h3.grid_disk(cell, ZOOM_RINGS)]
     assert all(view.south <= lat <= view.north and view.west <= lng <= view.east for lat, lng in centres)
     assert abs(min(lat for lat, _ in centres) - view.south) <= 0.011, "the box is tight round them"

@@ -1,0 +1,43 @@
+"""This person's state, kept beyond this Streamlit session (issue 42; services/stores/person_store.py).
+
+The person is the id in the `HttpOnly` session cookie the app's middleware gives every browser
+on its first page load (adapter/app_routes.py); Streamlit hands it to every session of that
+browser in `st.context.cookies`. Without one (AppTest, a bare script run) there is no person and
+nothing is kept: `get` answers None and `put` does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from adapter.stores import stores
+from services.stores.login_sessions import COOKIE_NAME
+
+
+def person_id() -> str | None:
+    """The session cookie's id, if this session's browser sent one."""
+    try:
+        value = st.context.cookies.get(COOKIE_NAME)
+    except Exception:  # noqa: BLE001 - no browser request behind this run (AppTest, a bare script)
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def get(part: str) -> Any | None:
+    person = person_id()
+    return stores().people.get(person, part) if person else None
+
+
+def put(part: str, value: Any) -> None:
+    person = person_id()
+    if person:
+        stores().people.put(person, part, value)
+
+
+def update(part: str, change: Callable[[Any | None], Any]) -> Any | None:
+    """The part after `change`, read and written at once (None and nothing written without a person)."""
+    person = person_id()
+    return stores().people.update(person, part, change) if person else None
