@@ -1,8 +1,8 @@
 """The Lenders page's reads: search, a market's leading lenders, a profile, its rankings, loans (JSON and CSV),
 borrowers, cells.
 
-Lender routes are early access and cost 0 credits (data-api.md, Limits 3). Each returns plain
-data (`adapter.values.plain`); a malformed id is refused by the client's own check
+Lender routes are early access and cost 0 credits (data-api.md, Limits 3). Each returns the
+service's typed results; a malformed id is refused by the client's own check
 (`InvalidInputError`) before any request. The CSV is never cached (a fresh export each time).
 """
 
@@ -12,15 +12,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from adapter.data import data_api
-from adapter.values import plain
+from services.data_api.models import Borrower, Lender, LenderCell, LoanRow, Ranking
 
 Progress = Callable[[int, int], None]
 
 
-def search(query: str) -> tuple[list[dict], bool]:
+def search(query: str) -> tuple[list[Lender], bool]:
     """`GET /v1/lenders/search`: the hits, most loans first, and whether the service capped them."""
     result = data_api().lenders.search(query)
-    return plain(list(result.items)), bool(result.capped)
+    return list(result.items), bool(result.capped)
 
 
 # A market's or an area's leading lenders: `GET /v1/lenders` in this sort (docs/contract.md).
@@ -28,31 +28,30 @@ LEADING_SORT = "loans_desc"
 
 
 def leading(market: str | None = None, *, bbox: list[float] | None = None, hard_money: bool | None = None,
-            max_rows: int = 25) -> list[dict]:
+            max_rows: int = 25) -> list[Lender]:
     """The lenders with most loans in one market, an area (`bbox`) or all, most first, up to `max_rows`
-    (`GET /v1/lenders?sort=loans_desc`, followed by `next_cursor`); each row adds its `rank` (its place)."""
+    (`GET /v1/lenders?sort=loans_desc`, followed by `next_cursor`): a lender's rank is its place."""
     filters: dict[str, Any] = {"market": market, "hard_money": hard_money, "bbox": bbox}
     page = data_api().lenders.list(sort=LEADING_SORT, **{k: v for k, v in filters.items() if v is not None})
-    rows = plain(page.walk(max_rows=max_rows))
-    return [{**row, "rank": place} for place, row in enumerate(rows, start=1)]
+    return list(page.walk(max_rows=max_rows))
 
 
-def rankings(lender_id: str, market: str | None = None) -> list[dict]:
+def rankings(lender_id: str, market: str | None = None) -> list[Ranking]:
     """`GET /v1/lenders/{id}/rankings`: the lender's rank among each market's lenders."""
-    return plain(data_api().lenders.rankings(lender_id, **({"market": market} if market else {})))
+    return data_api().lenders.rankings(lender_id, **({"market": market} if market else {}))
 
 
-def lender(lender_id: str) -> tuple[dict, list[str]]:
+def lender(lender_id: str) -> tuple[Lender, list[str]]:
     """`GET /v1/lenders/{id}`: the profile and the old ids followed to reach it."""
     retrieved = data_api().lenders.retrieve(lender_id)
-    return plain(retrieved.data), list(retrieved.resolved_from or [])
+    return retrieved.data, list(retrieved.resolved_from or [])
 
 
 def loans(lender_id: str, filters: Mapping[str, Any], *, progress: Progress | None = None,
-          max_rows: int | None = None) -> list[dict]:
+          max_rows: int | None = None) -> list[LoanRow]:
     """A lender's loans (`/loans`, JSON pages), newest first, up to `max_rows`."""
     page = data_api().lenders.loans(lender_id, **dict(filters))
-    return plain(list(page.walk(progress=progress, max_rows=max_rows)))
+    return list(page.walk(progress=progress, max_rows=max_rows))
 
 
 def loans_csv(lender_id: str, filters: Mapping[str, Any]) -> str:
@@ -60,13 +59,12 @@ def loans_csv(lender_id: str, filters: Mapping[str, Any]) -> str:
     return data_api().lenders.loans_csv(lender_id, **dict(filters))
 
 
-def borrowers(lender_id: str, market: str | None = None, *, max_rows: int | None = None) -> list[dict]:
+def borrowers(lender_id: str, market: str | None = None, *, max_rows: int | None = None) -> list[Borrower]:
     """`/v1/lenders/{id}/borrowers`, most loans first, up to `max_rows`."""
     page = data_api().lenders.borrowers(lender_id, market=market)
-    return plain(list(page.walk(max_rows=max_rows)))
+    return list(page.walk(max_rows=max_rows))
 
 
-def cells(lender_id: str, place: Mapping[str, Any], *, resolution: int = 7) -> list[dict]:
+def cells(lender_id: str, place: Mapping[str, Any], *, resolution: int = 7) -> list[LenderCell]:
     """`/v1/lenders/{id}/cells`: the lender's financed deals per H3 cell in a place."""
-    result = data_api().lenders.cells(lender_id, **dict(place), resolution=resolution)
-    return plain(list(result.cells))
+    return list(data_api().lenders.cells(lender_id, **dict(place), resolution=resolution).cells)

@@ -17,6 +17,7 @@ from typing import Any
 import adapter.lenders
 import adapter.wholesale
 from graphs.network import Network, Node, node_label
+from services.data_api.models import Borrower, Lender
 from services.errors import UnprocessableError
 
 # How wide the graph reads, so a person can still follow it.
@@ -31,15 +32,21 @@ OWN_TIES = 12
 
 
 def investor_node(row: Mapping[str, Any], id_key: str = "investor_id") -> Node | None:
-    investor_id = row.get(id_key)
+    return named_investor(row.get(id_key), row.get("display_name") or row.get("name"), row.get("market"))
+
+
+def named_investor(investor_id: str | None, name: str | None, market: str | None) -> Node | None:
     if not investor_id:
         return None
-    name = row.get("display_name") or row.get("name")
-    return Node(investor_id, "investor", node_label("investor", investor_id, name), row.get("market") or "")
+    return Node(investor_id, "investor", node_label("investor", investor_id, name), market or "")
 
 
-def lender_node(row: Mapping[str, Any]) -> Node:
-    return Node(row["id"], "lender", node_label("lender", row["id"], row.get("name")))
+def borrower_node(row: Borrower) -> Node | None:
+    return named_investor(row.investor_id, row.display_name or row.name, row.market)
+
+
+def lender_node(lender_id: str, name: str | None) -> Node:
+    return Node(lender_id, "lender", node_label("lender", lender_id, name))
 
 
 def wholesaler_node(row: Mapping[str, Any]) -> Node:
@@ -51,10 +58,10 @@ def market_network(market: str, bbox: list[float]) -> tuple[Network, list[str]]:
     network, notes = Network(), []
     try:
         for ranked in adapter.lenders.leading(market, max_rows=TOP_LENDERS):
-            lender = lender_node(ranked)
-            for borrower in adapter.lenders.borrowers(ranked["id"], market, max_rows=BORROWERS_PER_LENDER):
-                if (investor := investor_node(borrower)) is not None:
-                    network.link(investor, lender, borrower.get("n_loans") or 0)
+            lender = lender_node(ranked.id, ranked.name)
+            for borrower in adapter.lenders.borrowers(ranked.id, market, max_rows=BORROWERS_PER_LENDER):
+                if (investor := borrower_node(borrower)) is not None:
+                    network.link(investor, lender, borrower.n_loans or 0)
     except UnprocessableError as error:
         notes.append(error.code or "lenders_unavailable")
     try:
@@ -95,7 +102,7 @@ def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] 
     financing = profile.get("financing") or {}
     lenders = sorted(financing.get("lenders_used") or [], key=lambda l: -(l.get("n") or 0))
     for used in lenders[:OWN_TIES]:
-        network.link(center, lender_node(used), used.get("n") or 0)
+        network.link(center, lender_node(used["id"], used.get("name")), used.get("n") or 0)
     for link in profile.get("agent_links") or []:
         market = link.get("market") or ""
         label = (agent_names or {}).get(link["agent_id"]) or (f"Agent in {market}" if market else "Agent")
@@ -120,8 +127,8 @@ def second_ring(network: Network, lender_ids: list[str], wholesaler_ids: list[st
         lender = network.nodes[lender_id]
         for borrower in adapter.lenders.borrowers(lender_id, max_rows=BORROWERS_PER_LENDER):
             # The investor's own ties are counted already (its profile, its purchases).
-            if (investor := investor_node(borrower)) is not None and investor.id != network.center:
-                network.link(investor, lender, borrower.get("n_loans") or 0)
+            if (investor := borrower_node(borrower)) is not None and investor.id != network.center:
+                network.link(investor, lender, borrower.n_loans or 0)
     for wholesaler_id in wholesaler_ids:
         profile = adapter.wholesale.wholesaler(wholesaler_id)
         seller = wholesaler_node(profile)
@@ -135,7 +142,7 @@ def second_ring(network: Network, lender_ids: list[str], wholesaler_ids: list[st
 LEADERS = 10
 
 
-def area_lenders(bbox: list[float]) -> list[dict]:
+def area_lenders(bbox: list[float]) -> list[Lender]:
     """The lenders with most loans on the area's parcels (`GET /v1/lenders?bbox=&sort=loans_desc`, free)."""
     return adapter.lenders.leading(bbox=bbox, max_rows=LEADERS)
 

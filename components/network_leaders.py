@@ -6,11 +6,12 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import link_column, money_column, page_href, render_table
+from services.data_api.models import Lender
 
 
-def render_area_lenders(rows: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Lender": r.get("name"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
-                           "Open": page_href("lenders", {"lender": r["id"]})} for r in rows])
+def render_area_lenders(rows: list[Lender], *, key: str) -> None:
+    frame = pd.DataFrame([{"Lender": row.name, "Loans": row.n_loans, "Volume": row.volume,
+                           "Open": page_href("lenders", {"lender": row.id})} for row in rows])
     if frame.empty:
         st.caption("No loan recorded on this area's parcels.")
         return

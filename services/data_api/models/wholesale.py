@@ -5,6 +5,8 @@ Typed only where the app reads a field; everything else travels as extras (`extr
 
 from __future__ import annotations
 
+from datetime import date
+
 from pydantic import Field
 
 from services.base_models import ApiModel
@@ -61,8 +63,13 @@ class Wholesaler(ApiModel):
 
 
 class Borrower(ApiModel):
+    """A row of `/v1/lenders/{id}/borrowers` (fields: not shown, the sandbox's)."""
+
     investor_id: str | None = None
     name: str | None = None
     display_name: str | None = None
+    market: str | None = None
     n_loans: int | None = None
-    volume: int | None = None
+    volume: float | None = None
+    first_loan_on: date | None = None
+    last_loan_on: date | None = None
