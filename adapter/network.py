@@ -17,7 +17,7 @@ from typing import Any
 import adapter.lenders
 import adapter.wholesale
 from graphs.network import Network, Node, node_label
-from services.data_api.models import Borrower, Lender
+from services.data_api.models import Borrower, Lender, WholesaleListing, Wholesaler
 from services.errors import UnprocessableError
 
 # How wide the graph reads, so a person can still follow it.
@@ -49,8 +49,8 @@ def lender_node(lender_id: str, name: str | None) -> Node:
     return Node(lender_id, "lender", node_label("lender", lender_id, name))
 
 
-def wholesaler_node(row: Mapping[str, Any]) -> Node:
-    return Node(row["id"], "wholesaler", node_label("wholesaler", row["id"], row.get("name")), row.get("market") or "")
+def wholesaler_node(wholesaler_id: str, name: str | None, market: str | None) -> Node:
+    return Node(wholesaler_id, "wholesaler", node_label("wholesaler", wholesaler_id, name), market or "")
 
 
 def market_network(market: str, bbox: list[float]) -> tuple[Network, list[str]]:
@@ -69,26 +69,25 @@ def market_network(market: str, bbox: list[float]) -> tuple[Network, list[str]]:
     except UnprocessableError as error:
         notes.append(error.code or "wholesale_unavailable")
         sold = []
-    add_wholesale(network, [row for row in sold if row.get("market") in (None, market)])
+    add_wholesale(network, [row for row in sold if row.market in (None, market)])
     return network, notes
 
 
-def add_wholesale(network: Network, sold: list[dict]) -> None:
+def add_wholesale(network: Network, sold: list[WholesaleListing]) -> None:
     """Sold wholesale listings grouped by wholesaler and buyer: the top wholesalers and their top buyers."""
-    per_wholesaler = Counter(row["wholesaler"]["id"] for row in sold if row.get("wholesaler"))
+    per_wholesaler = Counter(row.wholesaler.id for row in sold if row.wholesaler)
     top = {wholesaler for wholesaler, _ in per_wholesaler.most_common(TOP_WHOLESALERS)}
     pairs: dict[str, Counter] = {wholesaler: Counter() for wholesaler in top}
-    rows_of: dict[str, dict] = {}
+    nodes: dict[str, Node] = {}
     for row in sold:
-        wholesaler, buyer = row.get("wholesaler") or {}, row.get("buyer") or {}
-        if wholesaler.get("id") in top and buyer.get("investor_id"):
-            pairs[wholesaler["id"]][buyer["investor_id"]] += 1
-            rows_of[buyer["investor_id"]] = {**buyer, "market": row.get("market")}
-            rows_of[wholesaler["id"]] = {**wholesaler, "market": row.get("market")}
+        wholesaler, buyer = row.wholesaler, row.buyer
+        if wholesaler and wholesaler.id in top and buyer and buyer.investor_id:
+            pairs[wholesaler.id][buyer.investor_id] += 1
+            nodes[buyer.investor_id] = named_investor(buyer.investor_id, buyer.display_name or buyer.name, row.market)
+            nodes[wholesaler.id] = wholesaler_node(wholesaler.id, wholesaler.name, row.market)
     for wholesaler_id, buyers in pairs.items():
-        seller = wholesaler_node(rows_of.get(wholesaler_id, {"id": wholesaler_id}))
         for buyer_id, count in buyers.most_common(BUYERS_PER_WHOLESALER):
-            network.link(investor_node(rows_of[buyer_id]), seller, count)  # type: ignore[arg-type]
+            network.link(nodes[buyer_id], nodes[wholesaler_id], count)
 
 
 def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] | None = None) -> tuple[Network, list[str]]:
@@ -113,10 +112,10 @@ def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] 
     except UnprocessableError as error:
         notes.append(error.code or "wholesale_unavailable")
         purchases = []
-    by_wholesaler = Counter(row["wholesaler"]["id"] for row in purchases if row.get("wholesaler"))
-    names = {row["wholesaler"]["id"]: row["wholesaler"] for row in purchases if row.get("wholesaler")}
+    by_wholesaler = Counter(row.wholesaler.id for row in purchases if row.wholesaler)
+    names = {row.wholesaler.id: row.wholesaler.name for row in purchases if row.wholesaler}
     for wholesaler_id, count in by_wholesaler.most_common(OWN_TIES):
-        network.link(center, wholesaler_node({**names[wholesaler_id], "market": profile.get("market")}), count)
+        network.link(center, wholesaler_node(wholesaler_id, names[wholesaler_id], profile.get("market")), count)
     second_ring(network, [l["id"] for l in lenders[:RING]], [w for w, _ in by_wholesaler.most_common(RING)])
     return network, notes
 
@@ -131,10 +130,11 @@ def second_ring(network: Network, lender_ids: list[str], wholesaler_ids: list[st
                 network.link(investor, lender, borrower.n_loans or 0)
     for wholesaler_id in wholesaler_ids:
         profile = adapter.wholesale.wholesaler(wholesaler_id)
-        seller = wholesaler_node(profile)
-        for buyer in (profile.get("top_buyers") or [])[:BUYERS_PER_WHOLESALER]:
-            if (investor := investor_node(buyer)) is not None and investor.id != network.center:
-                network.link(investor, seller, buyer.get("n_purchases") or 0)
+        seller = wholesaler_node(profile.id, profile.name, profile.market)
+        for buyer in profile.top_buyers[:BUYERS_PER_WHOLESALER]:
+            investor = named_investor(buyer.investor_id, buyer.display_name or buyer.name, None)
+            if investor is not None and investor.id != network.center:
+                network.link(investor, seller, buyer.n_purchases or 0)
 
 
 # --- leaders of an area (the Map page's view, or a market's box) -------------------------------
@@ -147,11 +147,11 @@ def area_lenders(bbox: list[float]) -> list[Lender]:
     return adapter.lenders.leading(bbox=bbox, max_rows=LEADERS)
 
 
-def area_wholesalers(bbox: list[float]) -> list[dict]:
+def area_wholesalers(bbox: list[float]) -> list[Wholesaler]:
     """The wholesalers with most listings in the area, from its wholesale listings (free), most first."""
     rows = adapter.wholesale.listings({"bbox": bbox}, {}, max_rows=MAX_WHOLESALE_ROWS)
-    counts = Counter(row["wholesaler"]["id"] for row in rows if row.get("wholesaler"))
-    sold = Counter(row["wholesaler"]["id"] for row in rows if row.get("wholesaler") and row.get("status") == "SOLD")
-    names = {row["wholesaler"]["id"]: row["wholesaler"].get("name") for row in rows if row.get("wholesaler")}
-    return [{"id": wholesaler_id, "name": names.get(wholesaler_id), "n_listings": n, "n_sold": sold[wholesaler_id]}
+    counts = Counter(row.wholesaler.id for row in rows if row.wholesaler)
+    sold = Counter(row.wholesaler.id for row in rows if row.wholesaler and row.status == "SOLD")
+    names = {row.wholesaler.id: row.wholesaler.name for row in rows if row.wholesaler}
+    return [Wholesaler(id=wholesaler_id, name=names.get(wholesaler_id), n_listings=n, n_sold=sold[wholesaler_id])
             for wholesaler_id, n in counts.most_common(LEADERS)]

@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import link_column, money_column, page_href, render_table
-from services.data_api.models import Lender
+from services.data_api.models import Lender, Wholesaler
 
 
 def render_area_lenders(rows: list[Lender], *, key: str) -> None:
@@ -19,10 +19,10 @@ def render_area_lenders(rows: list[Lender], *, key: str) -> None:
                  column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})
 
 
-def render_area_wholesalers(rows: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Wholesaler": r.get("name") or "a person (not named)", "Listings": r.get("n_listings"),
-                           "Sold": r.get("n_sold"), "Open": page_href("wholesale", {"wholesaler": r["id"]})}
-                          for r in rows])
+def render_area_wholesalers(rows: list[Wholesaler], *, key: str) -> None:
+    frame = pd.DataFrame([{"Wholesaler": row.name or "a person (not named)", "Listings": row.n_listings,
+                           "Sold": row.n_sold, "Open": page_href("wholesale", {"wholesaler": row.id})}
+                          for row in rows])
     if frame.empty:
         st.caption("No wholesale listing in this area.")
         return

@@ -59,6 +59,7 @@ from services.data_api.models.places import (
 )
 from services.data_api.models.wholesale import (
     Borrower,
+    ListingAddress,
     ListingBuyer,
     ListingProperty,
     ListingWholesaler,
@@ -116,6 +117,7 @@ __all__ = [
     "Retrieved",
     "SearchResult",
     "Borrower",
+    "ListingAddress",
     "ListingBuyer",
     "ListingProperty",
     "ListingWholesaler",

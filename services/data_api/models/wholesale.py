@@ -1,6 +1,7 @@
 """Wholesale listings, wholesalers and a lender's borrowers (fields not shown by data-api.md; docs/contract.md).
 
-Typed only where the app reads a field; everything else travels as extras (`extra="allow"`).
+Typed where the app reads a field (the sandbox's shapes, docs/contract.md); everything else travels as
+extras (`extra="allow"`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ class ListingWholesaler(ApiModel):
     id: str
     investor_id: str | None = None
     name: str | None = None
+    display_name: str | None = None
 
 
 class ListingBuyer(ApiModel):
@@ -24,22 +26,33 @@ class ListingBuyer(ApiModel):
     display_name: str | None = None
 
 
-class ListingProperty(ApiModel):
-    property_id: str | None = None
+class ListingAddress(ApiModel):
+    """A street address a host may serve on a listing's property (not shown: the sandbox serves none)."""
+
+    line: str | None = None
     city: str | None = None
     zip: str | None = None
+
+
+class ListingProperty(ApiModel):
+    property_id: str | None = None
+    line: str | None = None
+    city: str | None = None
+    zip: str | None = None
+    county_fips: str | None = None
     latitude: float | None = None
     longitude: float | None = None
+    address: ListingAddress | None = None
 
 
 class WholesaleListing(ApiModel):
     id: str
     status: str | None = None
     market: str | None = None
-    published_on: str | None = None
-    asking_price: int | None = None
-    sold_on: str | None = None
-    sold_price: int | None = None
+    published_on: date | None = None
+    asking_price: float | None = None
+    sold_on: date | None = None
+    sold_price: float | None = None
     deal_id: str | None = None
     wholesaler: ListingWholesaler | None = None
     buyer: ListingBuyer | None = None
@@ -49,17 +62,27 @@ class WholesaleListing(ApiModel):
 class WholesalerBuyer(ApiModel):
     investor_id: str | None = None
     name: str | None = None
+    display_name: str | None = None
     n_purchases: int | None = None
 
 
 class Wholesaler(ApiModel):
     id: str
     investor_id: str | None = None
+    org_id: str | None = None
     market: str | None = None
     name: str | None = None
     display_name: str | None = None
     n_listings: int | None = None
+    n_active: int | None = None
+    n_pending: int | None = None
+    n_sold: int | None = None
+    n_buyers: int | None = None
+    median_asking_price: float | None = None
+    first_published_on: date | None = None
+    last_published_on: date | None = None
     top_buyers: list[WholesalerBuyer] = Field(default_factory=list)
+    wholesale_as_of: date | None = None
 
 
 class Borrower(ApiModel):
