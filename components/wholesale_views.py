@@ -11,14 +11,8 @@ from components.charts import render_points_map
 from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
 from components.words import code_label
 from mapspec.small_map import Canvas
-from services.data_api.models import (
-    ListingBuyer,
-    ListingProperty,
-    ListingWholesaler,
-    WholesaleListing,
-    Wholesaler,
-    WholesalerBuyer,
-)
+from services.data_api.models import ListingBuyer, ListingProperty, ListingWholesaler, WholesaleListing
+from services.data_api.models import Wholesaler, WholesalerBuyer
 
 # Who a party is: its display name, else its registered name; a person's name is never served.
 Party = ListingWholesaler | ListingBuyer | Wholesaler | WholesalerBuyer
