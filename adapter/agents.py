@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from adapter.data import data_api
-from services.data_api.models import AgentHit, AgentListing, AgentProfile, ListingRow, MarketplaceListing
+from services.data_api.models import AgentHit, AgentListing, AgentProfile, InvestorProfile, ListingRow, MarketplaceListing
 from services.data_api.query_checks import check_id
 from services.errors import ApiError, NotFoundError
 
@@ -46,10 +46,9 @@ def linked_agents(links: Iterable[tuple[str, str | None]]) -> dict[str, AgentPro
     return agents
 
 
-def agent_links_of(profile: Mapping[str, Any]) -> list[tuple[str, str | None]]:
-    """`(agent_id, market)` of an investor profile's `agent_links` (a plain profile's, until the
-    investor pages take the typed one)."""
-    return [(link.get("agent_id"), link.get("market")) for link in profile.get("agent_links") or [] if link.get("agent_id")]
+def agent_links_of(profile: InvestorProfile) -> list[tuple[str, str | None]]:
+    """`(agent_id, market)` of an investor profile's `agent_links` that name their agent."""
+    return [(link.agent_id or link.id, link.market) for link in profile.agent_links if link.agent_id or link.id]
 
 
 def markets_holding(agent_id: str, candidates: Iterable[str]) -> list[str]:

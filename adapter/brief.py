@@ -15,13 +15,14 @@ from urllib.parse import urlencode
 import adapter.data
 import adapter.investors
 from adapter.settings import settings
+from services.data_api.models import InvestorRow
 from services.errors import ApiError
 from services.market_brief import BriefData, market_brief
 
 LEADING_INVESTORS = 10
 
 
-def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[dict]:
+def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[InvestorRow]:
     return adapter.investors.leaderboard(request, {**dict(params), "limit": LEADING_INVESTORS})
 
 
@@ -37,7 +38,7 @@ def view_link(query: Mapping[str, Any]) -> str:
 
 def brief_pdf(
     *, place_name: str, filters_label: str, request: Mapping[str, Any], params: Mapping[str, Any], resolution: int,
-    bbox: tuple[float, float, float, float], investors: Sequence[dict], link: str,
+    bbox: tuple[float, float, float, float], investors: Sequence[InvestorRow], link: str,
 ) -> bytes:
     """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
     notes = []

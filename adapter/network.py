@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 
 import adapter.lenders
 import adapter.wholesale
 from graphs.network import Network, Node, node_label
-from services.data_api.models import Borrower, Lender, WholesaleListing, Wholesaler
+from services.data_api.models import Borrower, InvestorProfile, Lender, WholesaleListing, Wholesaler
 from services.errors import UnprocessableError
 
 # How wide the graph reads, so a person can still follow it.
@@ -29,10 +28,6 @@ MAX_WHOLESALE_ROWS = 3_000
 RING = 4
 # An investor's own lenders and wholesalers drawn (most deals first); agents are few.
 OWN_TIES = 12
-
-
-def investor_node(row: Mapping[str, Any], id_key: str = "investor_id") -> Node | None:
-    return named_investor(row.get(id_key), row.get("display_name") or row.get("name"), row.get("market"))
 
 
 def named_investor(investor_id: str | None, name: str | None, market: str | None) -> Node | None:
@@ -90,33 +85,34 @@ def add_wholesale(network: Network, sold: list[WholesaleListing]) -> None:
             network.link(nodes[buyer_id], nodes[wholesaler_id], count)
 
 
-def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] | None = None) -> tuple[Network, list[str]]:
+def investor_network(profile: InvestorProfile, agent_names: Mapping[str, str] | None = None) -> tuple[Network, list[str]]:
     """One investor's graph, radial around it: its lenders, agents and wholesalers, then their other ties.
     Agents carry no name (data-api.md, agents: redacted): each is named by `agent_names` (the page's
     words for its profile), else by its market, never by its bare id."""
-    center = investor_node({**profile, "investor_id": profile["id"]})
+    center = named_investor(profile.id, profile.display_name or profile.name, profile.market)
     assert center is not None
     network, notes = Network(center=center.id), []
     network.add(center)
-    financing = profile.get("financing") or {}
-    lenders = sorted(financing.get("lenders_used") or [], key=lambda l: -(l.get("n") or 0))
-    for used in lenders[:OWN_TIES]:
-        network.link(center, lender_node(used["id"], used.get("name")), used.get("n") or 0)
-    for link in profile.get("agent_links") or []:
-        market = link.get("market") or ""
-        label = (agent_names or {}).get(link["agent_id"]) or (f"Agent in {market}" if market else "Agent")
-        agent = Node(link["agent_id"], "agent", label, market)
-        network.link(center, agent, max(1, link.get("n_self_listings") or 0))
+    used = sorted(profile.financing.lenders_used if profile.financing else [], key=lambda lender: -(lender.n or 0))
+    for lender in used[:OWN_TIES]:
+        if lender.id:
+            network.link(center, lender_node(lender.id, lender.name), lender.n or 0)
+    for link in profile.agent_links:
+        agent_id, market = link.agent_id or link.id, link.market or ""
+        if agent_id:
+            label = (agent_names or {}).get(agent_id) or (f"Agent in {market}" if market else "Agent")
+            network.link(center, Node(agent_id, "agent", label, market), max(1, link.n_self_listings or 0))
     try:
-        purchases = adapter.wholesale.purchases(profile["id"], max_rows=MAX_WHOLESALE_ROWS)
+        purchases = adapter.wholesale.purchases(profile.id, max_rows=MAX_WHOLESALE_ROWS)
     except UnprocessableError as error:
         notes.append(error.code or "wholesale_unavailable")
         purchases = []
     by_wholesaler = Counter(row.wholesaler.id for row in purchases if row.wholesaler)
     names = {row.wholesaler.id: row.wholesaler.name for row in purchases if row.wholesaler}
     for wholesaler_id, count in by_wholesaler.most_common(OWN_TIES):
-        network.link(center, wholesaler_node(wholesaler_id, names[wholesaler_id], profile.get("market")), count)
-    second_ring(network, [l["id"] for l in lenders[:RING]], [w for w, _ in by_wholesaler.most_common(RING)])
+        network.link(center, wholesaler_node(wholesaler_id, names[wholesaler_id], profile.market), count)
+    second_ring(network, [lender.id for lender in used[:RING] if lender.id],
+                [wholesaler for wholesaler, _ in by_wholesaler.most_common(RING)])
     return network, notes
 
 

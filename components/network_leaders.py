@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import link_column, money_column, page_href, render_table
-from services.data_api.models import Lender, Wholesaler
+from services.data_api.models import InvestorRow, Lender, Wholesaler
 
 
 def render_area_lenders(rows: list[Lender], *, key: str) -> None:
@@ -29,10 +29,10 @@ def render_area_wholesalers(rows: list[Wholesaler], *, key: str) -> None:
     render_table(frame, key=key, file_name="area-wholesalers.csv", column_config={"Open": link_column("Open", "open")})
 
 
-def render_area_investors(rows: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Investor": r.get("display_name") or r.get("name") or "a person (not named)",
-                           "Market": r.get("market"), "Deals here": r.get("n_deals") or r.get("n_events"),
-                           "Open": page_href("investors", {"investor": r["id"]})} for r in rows])
+def render_area_investors(rows: list[InvestorRow], *, key: str) -> None:
+    frame = pd.DataFrame([{"Investor": row.display_name or row.name or "a person (not named)",
+                           "Market": row.market, "Deals here": row.n_deals or row.n_events,
+                           "Open": page_href("investors", {"investor": row.id})} for row in rows])
     if frame.empty:
         st.caption("No investor bought in this area.")
         return

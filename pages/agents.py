@@ -35,6 +35,7 @@ from components.name_search import search_by_name
 from components.progress import read_pages
 from components.words import glimpse
 from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
+from services.data_api.models import InvestorRow
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
 LISTINGS = "agt_listings"
@@ -241,7 +242,7 @@ def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
 # --- one marketplace listing -----------------------------------------------------------------
 
 
-def buyer_investor_ids(org_id: str | None, org_name: str | None) -> list[dict]:
+def buyer_investor_ids(org_id: str | None, org_name: str | None) -> list[InvestorRow]:
     """The buyer's investor profile from a free name search: the hit with its org id, else exact names."""
     if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
         return []
@@ -249,11 +250,11 @@ def buyer_investor_ids(org_id: str | None, org_name: str | None) -> list[dict]:
         hits, _ = adapter.investors.search(org_name[:100])
     except ApiError:
         return []
-    by_org = [hit for hit in hits if org_id and hit.get("org_id") == org_id]
+    by_org = [hit for hit in hits if org_id and hit.org_id == org_id]
     if by_org:
         return by_org
     wanted = org_name.casefold()
-    return [hit for hit in hits if wanted in {str(hit.get("name") or "").casefold(), str(hit.get("display_name") or "").casefold()}]
+    return [hit for hit in hits if wanted in {(hit.name or "").casefold(), (hit.display_name or "").casefold()}]
 
 
 def listing_section(listing_id: str) -> None:
@@ -274,8 +275,8 @@ def listing_section(listing_id: str) -> None:
     for hit in buyer_investor_ids(buyer.org_id, buyer.org_name) if buyer else []:
         render_page_link(
             "pages/investors.py", "investors",
-            label=f"Buyer's investor profile: {hit.get('display_name') or hit.get('name')} ({hit.get('market')})",
-            query_params={"investor": hit["id"]},
+            label=f"Buyer's investor profile: {hit.display_name or hit.name} ({hit.market})",
+            query_params={"investor": hit.id},
         )
     st.button("Close the listing", key="agt_close_listing", on_click=close_listing)
 

@@ -10,13 +10,14 @@ import pandas as pd
 from components.investor_search import investor_rows_frame
 from components.property_buyers import buyers_csv
 from components.tables import MISSING, shown
+from services.data_api.models import InvestorRow
 
 
 def test_a_leaderboard_row_of_a_private_person_is_said_not_its_id():
-    frame = investor_rows_frame([
+    frame = investor_rows_frame([InvestorRow.model_validate(row) for row in (
         {"id": "inv_060961c19940", "name": None, "display_name": None, "contact_redacted": True, "kind": "FLIPPER"},
         {"id": "inv_0123456789ab", "name": "DOORSTEP HOMES INC", "display_name": "Doorstep Homes Inc"},
-    ])
+    )])
     assert list(frame["Investor"]) == ["a private person (name not served)", "Doorstep Homes Inc"]
 
 

@@ -21,6 +21,9 @@ from services.data_api.models.deals import (
     MonthCount,
 )
 from services.data_api.models.people import (
+    AgentLink,
+    BuyerSignal,
+    KindConfidence,
     AgentHit,
     AgentListing,
     AgentListingsSummary,
@@ -69,6 +72,9 @@ from services.data_api.models.wholesale import (
 )
 
 __all__ = [
+    "AgentLink",
+    "BuyerSignal",
+    "KindConfidence",
     "AgentHit",
     "AgentListing",
     "AgentListingsSummary",

@@ -14,16 +14,24 @@ from services.base_models import ApiModel
 
 
 class InvestorRow(ApiModel):
-    """A row of `/v1/investors` or a hit of `/v1/investors/search` (fields beyond id: not shown)."""
+    """A row of `/v1/investors` or a hit of `/v1/investors/search` (fields beyond id: not shown; a
+    hit carries fewer than a leaderboard's row)."""
 
     id: str
+    org_id: str | None = None
     name: str | None = None
     display_name: str | None = None
     market: str | None = None
     state: str | None = None
     kind: str | None = None
     n_deals: int | None = None
+    n_events: int | None = None
+    n_parcels: int | None = None
+    volume: float | None = None
+    n_flips: int | None = None
+    n_holds: int | None = None
     last_bought_on: date | None = None
+    last_deal_on: date | None = None
 
 
 class PriceBand(ApiModel):
@@ -62,6 +70,36 @@ class Financing(ApiModel):
     dated: bool | None = None
 
 
+class KindConfidence(ApiModel):
+    """One kind of `confidence_by_kind`: its deals and the classifier's confidence."""
+
+    n: int | None = None
+    confidence: str | None = None
+
+
+class BuyerSignal(ApiModel):
+    """`buyer_signal` of an investor profile (its members beyond these: "..." in data-api.md)."""
+
+    operator_id: str | None = None
+    operator_member_ids: list[str] = Field(default_factory=list)
+    activity_p_180: float | None = None
+    activity_p_365: float | None = None
+    cycle_state: str | None = None
+    open_inventory: Any = None
+
+
+class AgentLink(ApiModel):
+    """One of an investor's `agent_links[]` (its members: not shown; an agent's own links name theirs)."""
+
+    agent_id: str | None = None
+    id: str | None = None
+    market: str | None = None
+    kind: str | None = None
+    confidence: str | None = None
+    link_basis: str | None = None
+    n_self_listings: int | None = None
+
+
 class InvestorProfile(ApiModel):
     """data-api.md, Investor profile (`/v1`): the groups shown there; the rest arrives as extras."""
 
@@ -80,8 +118,14 @@ class InvestorProfile(ApiModel):
     registry_version: int | str | None = None
     registry_run: int | str | None = None
     id_history: list[IdHistoryEntry] = Field(default_factory=list)
+    org_id: str | None = None
     kinds: list[str] = Field(default_factory=list)
+    confidence_by_kind: dict[str, KindConfidence] = Field(default_factory=dict)
     classification_reasons: list[Any] = Field(default_factory=list)
+    is_entity: bool | None = None
+    is_ibuyer: bool | None = None
+    is_production_builder: bool | None = None
+    is_sfr_bulk_holder: bool | None = None
     n_deals: int | None = None
     n_flips: int | None = None
     n_wholesales: int | None = None
@@ -91,6 +135,9 @@ class InvestorProfile(ApiModel):
     n_acquisitions: int | None = None
     n_purchases: int | None = None
     n_sales: int | None = None
+    n_priced_deals: int | None = None
+    n_unpriced_deals: int | None = None
+    n_parcels: int | None = None
     first_deed: date | None = None
     last_deed: date | None = None
     last_bought_on: date | None = None
@@ -102,9 +149,15 @@ class InvestorProfile(ApiModel):
     median_spread_ratio: float | None = None
     median_gross_profit: float | None = None
     median_bought_price: float | None = None
+    segment_mix: Any = None  # `{segment: share}` or a list of them: not shown which
     cities_active: list[Any] = Field(default_factory=list)
-    agent_links: list[dict[str, Any]] = Field(default_factory=list)
+    n_bought_from_wholesaler: int | None = None
+    buys_wholesale: bool | None = None
+    n_distressed_buys: int | None = None
+    buyer_signal: BuyerSignal | None = None
+    agent_links: list[AgentLink] = Field(default_factory=list)
     financing: Financing | None = None
+    uses_hard_money: bool | None = None
     members: Any = None  # person-identifying: always null
     data_end: date | None = None
 
