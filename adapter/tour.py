@@ -154,8 +154,8 @@ def _a_deals_property(cell: str) -> str:
 
 
 def _best_buyer(property_id: str) -> str:
-    rows, _csv, _more = adapter.properties.matches(property_id, limit=MATCHES_READ)
-    return next(str(row["investor"]["investor_id"]) for row in rows if (row.get("investor") or {}).get("investor_id"))
+    rows = adapter.properties.matches(property_id, limit=MATCHES_READ).rows
+    return next(str(row.investor.investor_id) for row in rows if row.investor.investor_id)
 
 
 def _read_ahead_investor(investor_id: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code, utc_text
-from services.data_api.models import InvestorProfile, InvestorRow
+from services.data_api.models import BuyerMatch, InvestorProfile, InvestorRow
 
 CONTACTS_HIDDEN = ("The buyer's e-mail and phone are shown only to an owner or admin of the organization "
                    "whose login allowed reading contacts.")
@@ -83,18 +83,17 @@ def render_investor_record(profile: InvestorProfile, *, key: str) -> None:
                f"({kinds}); last bought {profile.last_bought_on or 'unknown'}.", icon=":material/history_edu:")
 
 
-def render_would_buy(matches: Sequence[Mapping[str, Any]], *, marketplace_names: set[str], key: str) -> None:
+def render_would_buy(matches: Sequence[BuyerMatch], *, marketplace_names: set[str], key: str) -> None:
     """Who would buy this parcel (deed records), marking the investors who are also our marketplace buyers."""
     if not matches:
         st.caption("No investor bought near this parcel in the period.")
         return
     rows = []
     for match in matches:
-        investor = match.get("investor") or {}
-        names = {str(investor.get(k) or "").casefold() for k in ("name", "display_name")}
-        why = match.get("why") or {}
-        rows.append({"Rank": match.get("rank"), "Investor": investor.get("display_name") or investor.get("name"),
+        investor, why = match.investor, match.why
+        names = {(investor.name or "").casefold(), (investor.display_name or "").casefold()}
+        rows.append({"Rank": match.rank, "Investor": investor.display_name or investor.name,
                      "Marketplace buyer": "yes" if names & marketplace_names else "",
-                     "Bought nearby": why.get("n_bought_nearby"), "Last bought nearby": why.get("last_bought_nearby_on"),
-                     "Nearest (mi)": why.get("nearest_miles")})
+                     "Bought nearby": why.n_bought_nearby, "Last bought nearby": why.last_bought_nearby_on,
+                     "Nearest (mi)": why.nearest_miles})
     st.dataframe(rows, key=key, hide_index=True, width="stretch")

@@ -48,6 +48,7 @@ class Meta(ApiModel):
     build: Build | None = None
     resolved_from: list[str] = Field(default_factory=list)
     resolution: int | None = None
+    financing_as_of: date | None = None  # a parcel's `/financing` (docs/contract.md)
 
 
 class PageInfo(ApiModel):

@@ -153,3 +153,16 @@ class StrParcel(ApiModel):
     annual_revenue_est: int | None = None
     has_permit: bool | None = None
     owner: Owner | None = None
+
+
+class ParcelCandidate(ApiModel):
+    """One of the `candidates[]` an ambiguous address or APN names (`422 ambiguous_address`,
+    `ambiguous_apn`; members not shown: the sandbox's, docs/contract.md)."""
+
+    property_id: str
+    line: str | None = None
+    unit: str | None = None
+    zip: str | None = None
+    apn: str | None = None
+    county_fips: str | None = None
+
