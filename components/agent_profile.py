@@ -23,18 +23,6 @@ IDENTITY_BASIS_WORDS = {
 LICENCE_BASIS_WORDS = "Keyed on the state licence roll ({detail}): the strongest identity the service has."
 
 CONFIDENCE_ORDER = {"HIGH": 0, "MEDIUM": 1}
-# The counters shown, each with its label: read off the summary by attribute, in this order.
-LISTING_COUNTERS = (
-    ("Listings", lambda listings: listings.n_total),
-    ("Active", lambda listings: listings.n_active),
-    ("Pending", lambda listings: listings.n_pending),
-    ("Sold", lambda listings: listings.n_sold),
-    ("Off market", lambda listings: listings.n_off_market),
-    ("Listed, 12 months", lambda listings: listings.n_listed_12m),
-    ("Sold, 12 months", lambda listings: listings.n_sold_12m),
-)
-
-
 @dataclass(frozen=True)
 class MergedHit:
     """One agent of a search: its first hit and every market it was found in."""
@@ -151,7 +139,10 @@ def render_agent_profile(agent: AgentProfile, *, key: str) -> None:
 
 
 def render_listing_counters(listings: AgentListingsSummary, *, key: str) -> None:
-    present = [(label, value) for label, read in LISTING_COUNTERS if (value := read(listings)) is not None]
+    counters = (("Listings", listings.n_total), ("Active", listings.n_active), ("Pending", listings.n_pending),
+                ("Sold", listings.n_sold), ("Off market", listings.n_off_market),
+                ("Listed, 12 months", listings.n_listed_12m), ("Sold, 12 months", listings.n_sold_12m))
+    present = [(label, value) for label, value in counters if value is not None]
     columns = st.columns(max(len(present), 1))
     for column, (label, value) in zip(columns, present):
         column.metric(label, f"{value:,}")

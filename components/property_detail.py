@@ -125,13 +125,10 @@ def render_permits(permits: Sequence[Permit] | None, *, key: str) -> None:
     if not permits:
         st.info("No building permits are recorded for this parcel.")
         return
-    frame = known_frame(permits, {
-        "permit_number": "Permit", "kind": "Kind", "status": "Status", "issued_on": "Issued",
-        "finaled_on": "Finaled", "valuation": "Valuation", "contractor_name": "Contractor"})
-    for column in ("Kind", "Status"):
-        if column in frame.columns:
-            frame[column] = frame[column].map(code_label)
-    render_table(frame, key=key, file_name="permits.csv", column_config={"Valuation": money_column("Valuation")})
+    columns = {"permit_number": "Permit", "kind": "Kind", "status": "Status", "issued_on": "Issued",
+               "finaled_on": "Finaled", "valuation": "Valuation", "contractor_name": "Contractor"}
+    render_table(coded_frame(permits, columns, coded=("Kind", "Status")), key=key, file_name="permits.csv",
+                 column_config={"Valuation": money_column("Valuation")})
 
 
 def render_listing_history(listings: Sequence[ParcelListing] | None, *, key: str, note: str | None = None) -> None:
@@ -141,11 +138,17 @@ def render_listing_history(listings: Sequence[ParcelListing] | None, *, key: str
     if not listings:
         st.info("This parcel was never listed in the data.")
         return
-    frame = known_frame(listings, {
-        "listing_id": "Listing id", "listed_on": "Listed", "status": "Status", "sold_on": "Sold",
-        "list_price": "List price", "sold_price": "Sold price", "n_versions": "Versions",
-        "brokerage_name": "Brokerage", "self_listing": "Self-listing"})
-    if "Status" in frame.columns:
-        frame["Status"] = frame["Status"].map(code_label)
-    render_table(frame, key=key, file_name="listings.csv",
+    columns = {"listing_id": "Listing id", "listed_on": "Listed", "status": "Status", "sold_on": "Sold",
+               "list_price": "List price", "sold_price": "Sold price", "n_versions": "Versions",
+               "brokerage_name": "Brokerage", "self_listing": "Self-listing"}
+    render_table(coded_frame(listings, columns, coded=("Status",)), key=key, file_name="listings.csv",
                  column_config={"List price": money_column("List price"), "Sold price": money_column("Sold price")})
+
+
+def coded_frame(rows: Sequence[Permit | ParcelListing], columns: Mapping[str, str], *, coded: Sequence[str]) -> pd.DataFrame:
+    """The rows' known columns (`known_frame`), the `coded` ones read as words ("Final", not FINAL)."""
+    frame = known_frame(rows, columns)
+    for column in coded:
+        if column in frame.columns:
+            frame[column] = frame[column].map(code_label)
+    return frame

@@ -31,7 +31,7 @@ from components.agent_profile import (
 from components.date_field import date_field
 from components.feedback import read_or_say, render_error
 from components.tables import escape_markdown, render_page_link
-from components.name_search import search_by_name
+from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
 from components.words import glimpse
 from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
@@ -71,25 +71,14 @@ def agent_search() -> None:
         # Two agents of one brokerage, market and count read alike: those two also name their id.
         seen = Counter(labels.values())
         labels = {choice: label if seen[label] == 1 else f"{label} · {choice.split('|')[0]}" for choice, label in labels.items()}
-        st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
-                     placeholder="Choose an agent from the hits", on_change=open_picked_agent)
+        render_pick("Open an agent", labels, key="agt_pick", placeholder="Choose an agent from the hits",
+                    on_pick=open_agent)
 
 
-# Choices act in callbacks: only a new choice changes the selection, never a leftover one.
-def open_picked_agent() -> None:
-    if st.session_state.get("agt_pick"):
-        agent_id, market = st.session_state["agt_pick"].split("|")
-        select(agent=agent_id, market=market, person=None, listing=None)
-
-
-def open_picked_market() -> None:
-    if st.session_state.get("agt_market_choice"):
-        select(market=st.session_state["agt_market_choice"])
-
-
-def open_picked_listing() -> None:
-    if st.session_state.get("agt_listing_pick"):
-        select(listing=st.session_state["agt_listing_pick"])
+def open_agent(choice: str) -> None:
+    """`agent_id|market` chosen from the hits (the market only when the agent lists in one)."""
+    agent_id, market = choice.split("|")
+    select(agent=agent_id, market=market, person=None, listing=None)
 
 
 def open_by_id() -> None:
@@ -130,8 +119,8 @@ def ask_market(agent_id: str, error: ApiStatusError) -> None:
     """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
     offered = markets_of(agent_id, error)
     st.warning(f"This agent ({agent_id}) lists in several markets: choose the market to read.", icon=":material/explore:")
-    st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
-                 on_change=open_picked_market)
+    render_pick("Market", {market: market for market in offered}, key="agt_market_choice",
+                placeholder="Choose a market", on_pick=lambda market: select(market=market))
 
 
 def unserved_market(market: str) -> str | None:
@@ -235,8 +224,8 @@ def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
     render_listing_history(frame, key="agt_listings", file_stem=file_stem)
     labels = listing_labels(frame)
     if labels:
-        st.selectbox("Open a listing", list(labels), index=None, key="agt_listing_pick", format_func=labels.get,
-                     placeholder="Choose a listing to read its deeds", on_change=open_picked_listing)
+        render_pick("Open a listing", labels, key="agt_listing_pick", placeholder="Choose a listing to read its deeds",
+                    on_pick=lambda listing: select(listing=listing))
 
 
 # --- one marketplace listing -----------------------------------------------------------------

@@ -32,7 +32,7 @@ from components.investor_place_form import MAX_CITY_CHARS, PLACE_NAMES, SORT_WOR
 from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown, render_page_link
 from components.wholesale_views import render_purchases
-from components.name_search import search_by_name
+from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
 from components.words import code_label, glimpse
 from links.investors import InvestorsLink
@@ -66,16 +66,8 @@ def name_search() -> None:
     render_investor_hits(hits, capped=capped, key="inv_hits")
     if hits:
         labels = {hit.id: f"{hit.display_name or hit.name or hit.id} · {hit.market or ''} · {hit.id}" for hit in hits}
-        st.selectbox(
-            "Open a profile", options=list(labels), index=None, format_func=labels.get, key="inv_pick",
-            placeholder="Choose an investor from the hits", on_change=open_picked_investor,
-        )
-
-
-def open_picked_investor() -> None:
-    """A hit chosen from the list opens its profile; a callback, so only a new choice acts."""
-    if st.session_state.get("inv_pick"):
-        set_selected_investor(st.session_state["inv_pick"])
+        render_pick("Open a profile", labels, key="inv_pick", placeholder="Choose an investor from the hits",
+                    on_pick=set_selected_investor)
 
 
 def place_of(choice: str, link: InvestorsLink, markets: list[CoverageMarket]) -> tuple[dict, str] | None:

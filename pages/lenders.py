@@ -18,7 +18,7 @@ import adapter.routing
 import adapter.settings
 import links.lenders
 from components.date_field import date_field
-from components.feedback import read_or_say, render_error
+from components.feedback import read_or_say, read_record, render_error
 from components.lender_views import (
     loans_frame,
     render_borrowers,
@@ -33,7 +33,7 @@ from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.data_api.models import CoverageMarket, Lender
-from services.errors import ApiError, ApiTimeoutError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
+from services.errors import ApiError, ApiTimeoutError, RateLimitError, UnprocessableError
 
 # Loans shown in the table (the CSV export holds up to CSV_ROW_CAP).
 LEADING_SHOWN = 25  # a market's leading lenders shown
@@ -109,22 +109,15 @@ def rankings_section(markets: list[CoverageMarket]) -> None:
 
 def open_lender(lender_id: str) -> Lender | None:
     """The lender's profile, or None after saying why it could not be opened."""
-    try:
-        lender, resolved_from = adapter.lenders.lender(lender_id)
-    except InvalidInputError:
-        st.error(f"“{escape_markdown(lender_id)}” is not a lender id: expected {ID_EXAMPLES['lender']}. "
-                 "Search to find one.", icon=":material/error:")
+    read = read_record(
+        lambda: adapter.lenders.lender(lender_id), title="The lender could not be opened",
+        not_an_id=f"“{escape_markdown(lender_id)}” is not a lender id: expected {ID_EXAMPLES['lender']}. "
+                  "Search to find one.",
+        gone=f"Lender {lender_id} is retired from the registry and no current record replaces it.",
+        not_found=f"No lender has the id {lender_id}. Check it, or search.")
+    if read is None:
         return None
-    except GoneError:
-        st.warning(f"Lender {lender_id} is retired from the registry and no current record replaces it.",
-                   icon=":material/inventory_2:")
-        return None
-    except NotFoundError:
-        st.error(f"No lender has the id {lender_id}. Check it, or search.", icon=":material/error:")
-        return None
-    except ApiError as error:
-        render_error(error, title="The lender could not be opened")
-        return None
+    lender, resolved_from = read
     if resolved_from:
         st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {lender.id}.",
                 icon=":material/redo:")

@@ -23,6 +23,7 @@ import adapter.settings
 import links.properties
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
+from components.name_search import render_pick
 from components.property_buyers import render_buyer_matches
 from components.property_detail import (
     render_chain_of_title,
@@ -192,8 +193,8 @@ def search_section(link: PropertiesLink) -> None:
     str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
     render_parcel_map(rows, str_rows, key="prop_map", canvas=adapter.map_files.small_map_canvas())
     labels = {row.property_id: f"{row.address.line if row.address else None} · {row.property_id}" for row in rows}
-    st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
-                 placeholder="Choose a parcel from the results", on_change=open_picked)
+    render_pick("Open a property", labels, key="prop_pick", placeholder="Choose a parcel from the results",
+                on_pick=open_property)
 
 
 def read_on(key: str, sizes: tuple[int, ...], shown: int, what: str) -> None:
@@ -216,13 +217,12 @@ def render_candidates(candidates: Sequence[ParcelCandidate]) -> None:
         return
     st.warning(f"This address names {len(candidates)} parcels: choose one (or add its unit).")
     labels = {c.property_id: f"{c.line or ''} {c.unit or ''} · {c.property_id}" for c in candidates}
-    st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
-                 placeholder="Choose one of the parcels", on_change=open_picked)
+    render_pick("Open a property", labels, key="prop_pick", placeholder="Choose one of the parcels",
+                on_pick=open_property)
 
 
-def open_picked() -> None:
-    if st.session_state.get("prop_pick"):
-        LINK.write(replace(LINK.read(), property=st.session_state["prop_pick"]))
+def open_property(property_id: str) -> None:
+    LINK.write(replace(LINK.read(), property=property_id))
 
 
 def str_rows_or_word(place: dict, size: int) -> adapter.properties.Parcels | str:

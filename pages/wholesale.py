@@ -17,7 +17,7 @@ import adapter.settings
 import adapter.wholesale
 import links.wholesale
 import adapter.map_files
-from components.feedback import read_or_say, render_error
+from components.feedback import read_or_say, read_record, render_error
 from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
 from components.words import code_label
@@ -31,7 +31,7 @@ from components.wholesale_views import (
 )
 from services.contract import ID_EXAMPLES, WHOLESALE_STATUSES
 from services.data_api.models import CoverageMarket
-from services.errors import ApiError, InvalidInputError, NotFoundError, UnprocessableError
+from services.errors import ApiError, InvalidInputError, UnprocessableError
 
 MAX_LISTINGS = 2_000
 MAX_WHOLESALER_LISTINGS = 1_000
@@ -116,17 +116,12 @@ def listings_section(markets: list[CoverageMarket]) -> None:
 
 
 def listing_section(listing_id: str) -> None:
-    try:
-        listing = adapter.wholesale.listing(listing_id)
-    except InvalidInputError:
-        st.error(f"“{escape_markdown(listing_id)}” is not a wholesale listing id: expected "
-                 f"{ID_EXAMPLES['wholesale_listing']}.", icon=":material/error:")
-        return
-    except NotFoundError:
-        st.error(f"No wholesale listing has the id {listing_id}.", icon=":material/error:")
-        return
-    except ApiError as error:
-        render_error(error, title="The listing could not be read")
+    listing = read_record(
+        lambda: adapter.wholesale.listing(listing_id), title="The listing could not be read",
+        not_an_id=f"“{escape_markdown(listing_id)}” is not a wholesale listing id: expected "
+                  f"{ID_EXAMPLES['wholesale_listing']}.",
+        not_found=f"No wholesale listing has the id {listing_id}.")
+    if listing is None:
         return
     render_listing(listing, key="whl_listing")
     seller = listing.wholesaler
@@ -146,19 +141,15 @@ def wholesaler_search() -> None:
 
 
 def wholesaler_section(wholesaler_id: str) -> None:
-    try:
-        profile = adapter.wholesale.wholesaler(wholesaler_id)
-        rows = adapter.wholesale.wholesaler_listings(wholesaler_id, max_rows=MAX_WHOLESALER_LISTINGS)
-    except InvalidInputError:
-        st.error(f"“{escape_markdown(wholesaler_id)}” is not a wholesaler id: expected {ID_EXAMPLES['wholesaler']}.",
-                 icon=":material/error:")
+    read = read_record(
+        lambda: (adapter.wholesale.wholesaler(wholesaler_id),
+                 adapter.wholesale.wholesaler_listings(wholesaler_id, max_rows=MAX_WHOLESALER_LISTINGS)),
+        title="The wholesaler could not be read",
+        not_an_id=f"“{escape_markdown(wholesaler_id)}” is not a wholesaler id: expected {ID_EXAMPLES['wholesaler']}.",
+        not_found=f"No wholesaler has the id {wholesaler_id}. Search to find one.")
+    if read is None:
         return
-    except NotFoundError:
-        st.error(f"No wholesaler has the id {wholesaler_id}. Search to find one.", icon=":material/error:")
-        return
-    except ApiError as error:
-        render_error(error, title="The wholesaler could not be read")
-        return
+    profile, rows = read
     render_wholesaler(profile, key="whl_profile")
     if profile.investor_id:
         render_page_link("pages/investors.py", "investors", label="Its registry organization (investor profile)",

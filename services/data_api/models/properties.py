@@ -7,7 +7,7 @@ additively: every field is optional, so a field the host leaves out (a natural p
 
 from __future__ import annotations
 
-from services.base_models import ApiModel
+from services.base_models import ApiModel, NamedInvestor
 
 
 class ParcelAddress(ApiModel):
@@ -17,12 +17,9 @@ class ParcelAddress(ApiModel):
     zip: str | None = None
 
 
-class Owner(ApiModel):
+class Owner(NamedInvestor):
     """An organization on a parcel route; absent altogether for a natural person."""
 
-    investor_id: str | None = None
-    name: str | None = None
-    display_name: str | None = None
     kind: str | None = None
     contact_redacted: bool | None = None
 

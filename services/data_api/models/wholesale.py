@@ -10,20 +10,15 @@ from datetime import date
 
 from pydantic import Field
 
-from services.base_models import ApiModel
+from services.base_models import ApiModel, NamedInvestor
 
 
-class ListingWholesaler(ApiModel):
+class ListingWholesaler(NamedInvestor):
     id: str
-    investor_id: str | None = None
-    name: str | None = None
-    display_name: str | None = None
 
 
-class ListingBuyer(ApiModel):
-    investor_id: str | None = None
-    name: str | None = None
-    display_name: str | None = None
+class ListingBuyer(NamedInvestor):
+    """The buyer of a sold listing."""
 
 
 class ListingAddress(ApiModel):
@@ -59,10 +54,7 @@ class WholesaleListing(ApiModel):
     property: ListingProperty | None = None
 
 
-class WholesalerBuyer(ApiModel):
-    investor_id: str | None = None
-    name: str | None = None
-    display_name: str | None = None
+class WholesalerBuyer(NamedInvestor):
     n_purchases: int | None = None
 
 
@@ -85,12 +77,9 @@ class Wholesaler(ApiModel):
     wholesale_as_of: date | None = None
 
 
-class Borrower(ApiModel):
+class Borrower(NamedInvestor):
     """A row of `/v1/lenders/{id}/borrowers` (fields: not shown, the sandbox's)."""
 
-    investor_id: str | None = None
-    name: str | None = None
-    display_name: str | None = None
     market: str | None = None
     n_loans: int | None = None
     volume: float | None = None
