@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 import pandas as pd
 import streamlit as st
@@ -14,21 +15,12 @@ from services.data_api.models import InvestorRow
 # data-api.md, Limits 6: name searches return at most 50 hits.
 NAME_SEARCH_MAX_HITS = 50
 
-# The columns a hit or a leaderboard row may carry, in the order a reader scans them.
-ROW_COLUMNS = (
-    ("Market", lambda row: row.market),
-    ("State", lambda row: row.state),
-    ("Kind", lambda row: row.kind),
-    ("Deals", lambda row: row.n_deals),
-    ("Events", lambda row: row.n_events),
-    ("Parcels", lambda row: row.n_parcels),
-    ("Volume", lambda row: row.volume),
-    ("Flips", lambda row: row.n_flips),
-    ("Holds", lambda row: row.n_holds),
-    ("Last bought", lambda row: row.last_bought_on),
-    ("Last deal", lambda row: row.last_deal_on),
-    ("Id", lambda row: row.id),
-)
+# The columns a hit or a leaderboard row may carry, in the order a reader scans them, each read off
+# the row by its field (tests/components/test_names.py checks each is a field of InvestorRow).
+ROW_FIELDS = (("Market", "market"), ("State", "state"), ("Kind", "kind"), ("Deals", "n_deals"), ("Events", "n_events"),
+              ("Parcels", "n_parcels"), ("Volume", "volume"), ("Flips", "n_flips"), ("Holds", "n_holds"),
+              ("Last bought", "last_bought_on"), ("Last deal", "last_deal_on"), ("Id", "id"))
+ROW_COLUMNS = tuple((label, attrgetter(field)) for label, field in ROW_FIELDS)
 
 
 def investor_rows_frame(rows: Sequence[InvestorRow]) -> pd.DataFrame:

@@ -61,6 +61,15 @@ def render_property_identity(parcel: Parcel | None, *, property_id: str, county_
         st.markdown(f"Owner: {PRIVATE}")
 
 
+def said_instead(rows: Sequence | None, *, unread: str, empty: str) -> bool:
+    """Whether a part of the page is said in words instead of drawn: not read (None: the market does
+    not publish it, or the read failed) or empty."""
+    if rows is None or not rows:
+        st.info(unread if rows is None else empty)
+        return True
+    return False
+
+
 def _party(party: Owner | None) -> str:
     if not party:
         return PRIVATE
@@ -73,11 +82,8 @@ def _party(party: Owner | None) -> str:
 def render_chain_of_title(deeds: Sequence[Deed] | None, *, key: str, note: str | None = None) -> None:
     """Newest deed first: date, price, kind, buyer and seller (each linked to its investor page);
     None with `note`: the market does not publish the history."""
-    if deeds is None:
-        st.info(UNPUBLISHED_WORDS.get(note or "", "The chain of title could not be read."))
-        return
-    if not deeds:
-        st.info("No deeds of this parcel are in the data.")
+    if said_instead(deeds, unread=UNPUBLISHED_WORDS.get(note or "", "The chain of title could not be read."),
+                    empty="No deeds of this parcel are in the data."):
         return
     lines = [f"- **{escape_markdown(deed.recorded_on or 'Recording date not given')}** · "
              f"{escape_markdown(_money(deed.price))} · "
@@ -87,11 +93,8 @@ def render_chain_of_title(deeds: Sequence[Deed] | None, *, key: str, note: str |
 
 
 def render_loans(loans: Sequence[ParcelLoan] | None, *, key: str, as_of: date | None = None) -> None:
-    if loans is None:
-        st.info("The parcel's loans could not be read.")
-        return
-    if not loans:
-        st.info("No loans recorded on this parcel." + (f" Financing as of {as_of}." if as_of else ""))
+    if said_instead(loans, unread="The parcel's loans could not be read.",
+                    empty="No loans recorded on this parcel." + (f" Financing as of {as_of}." if as_of else "")):
         return
     frame = pd.DataFrame([loan_row(loan, loan.lender or LoanLender(), loan.borrower or Owner()) for loan in loans])
     frame["Recorded"] = pd.to_datetime(frame["Recorded"], errors="coerce")
@@ -119,11 +122,8 @@ def loan_row(loan: ParcelLoan, lender: LoanLender, borrower: Owner) -> dict:
 
 
 def render_permits(permits: Sequence[Permit] | None, *, key: str) -> None:
-    if permits is None:
-        st.info("The parcel's permits could not be read.")
-        return
-    if not permits:
-        st.info("No building permits are recorded for this parcel.")
+    if said_instead(permits, unread="The parcel's permits could not be read.",
+                    empty="No building permits are recorded for this parcel."):
         return
     columns = {"permit_number": "Permit", "kind": "Kind", "status": "Status", "issued_on": "Issued",
                "finaled_on": "Finaled", "valuation": "Valuation", "contractor_name": "Contractor"}
@@ -132,11 +132,8 @@ def render_permits(permits: Sequence[Permit] | None, *, key: str) -> None:
 
 
 def render_listing_history(listings: Sequence[ParcelListing] | None, *, key: str, note: str | None = None) -> None:
-    if listings is None:
-        st.info(UNPUBLISHED_WORDS.get(note or "", "The listing history could not be read."))
-        return
-    if not listings:
-        st.info("This parcel was never listed in the data.")
+    if said_instead(listings, unread=UNPUBLISHED_WORDS.get(note or "", "The listing history could not be read."),
+                    empty="This parcel was never listed in the data."):
         return
     columns = {"listing_id": "Listing id", "listed_on": "Listed", "status": "Status", "sold_on": "Sold",
                "list_price": "List price", "sold_price": "Sold price", "n_versions": "Versions",

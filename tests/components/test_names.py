@@ -37,3 +37,10 @@ def test_the_buyers_csv_uses_the_pages_labels():
     written = list(csv.DictReader(io.StringIO(buyers_csv(rows))))
     assert written[0]["Kind"] == "iBuyer" and "IBUYER" not in buyers_csv(rows)
     assert written[0]["Investor"] == "Doorstep Homes Inc"
+
+
+def test_the_leaderboards_columns_are_fields_of_its_rows():
+    from components.investor_search import ROW_FIELDS
+
+    assert {field for _label, field in ROW_FIELDS} <= set(InvestorRow.model_fields)
+

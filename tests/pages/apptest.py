@@ -7,7 +7,8 @@ import functools
 import httpx2
 from streamlit.testing.v1 import AppTest
 
-from tests.processes import ROOT, sandbox_env
+from tests.processes import ROOT
+from tests.processes import api_get as api_get_at
 
 RUN_TIMEOUT_S = 60
 SPOKEN_ELEMENTS = ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text")
@@ -60,11 +61,7 @@ def sandbox_fixtures(sandbox) -> dict:
 
 def api_get(sandbox, path: str, **params) -> dict:
     """A Data API read with the demo key, to compare the page against."""
-    env = sandbox_env(sandbox.url)
-    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
-    response = http().get(f"{sandbox.url}{path}", params=params, headers=headers)
-    response.raise_for_status()
-    return response.json()
+    return api_get_at(sandbox.url, path, **params)
 
 
 def walk_api(sandbox, path: str, rows: int, **params) -> list[dict]:
