@@ -173,6 +173,18 @@ def read_or_say(read: Callable[[], T], *, title: str, fields: Mapping[str, str] 
         return None
 
 
+def unpublished_or_error(code: str, note: Callable[[], None], *, title: str) -> Callable[[ApiError], None]:
+    """A `say` for `read_or_say`: the refusal `code` (a dataset the market does not publish, data-api.md,
+    Errors 422) said in the page's words (`note()`), any other problem under `title`."""
+    def say(error: ApiError) -> None:
+        if getattr(error, "code", None) == code:
+            note()
+        else:
+            render_error(error, title=title)
+
+    return say
+
+
 def read_record(read: Callable[[], T], *, title: str, not_an_id: str, not_found: str,
                 gone: str | None = None) -> T | None:
     """What `read()` answers for a record opened by its id, or None once why not is said in place:

@@ -23,7 +23,7 @@ import links.investors
 import adapter.map_files
 from components.agent_profile import agent_labels
 from components.charged_read import confirm_charged_read
-from components.feedback import read_or_say, render_error
+from components.feedback import read_or_say, render_error, unpublished_or_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
 from components.investor_deals import deals_frame, render_investor_deals
 from components.investor_identity import render_investor_identity, render_resolved_from
@@ -274,15 +274,12 @@ def market_of(profile: InvestorProfile) -> CoverageMarket | None:
 
 def wholesale_section(profile: InvestorProfile) -> None:
     """Its purchases from wholesale listings (free: wholesale is early access, data-api.md Limits 3)."""
-    try:
-        rows = adapter.wholesale.purchases(profile.id, max_rows=MAX_DEALS)
-    except ApiError as error:
-        if getattr(error, "code", None) == "wholesale_unavailable":
-            st.info(f"Market {profile.market} has no published wholesale dataset yet.")
-        else:
-            render_error(error, title="The wholesale purchases could not be read")
-        return
-    render_purchases(rows, key="inv_wholesale", file_stem=profile.id)
+    title = "The wholesale purchases could not be read"
+    rows = read_or_say(lambda: adapter.wholesale.purchases(profile.id, max_rows=MAX_DEALS), title=title, say=unpublished_or_error(
+        "wholesale_unavailable", lambda: st.info(f"Market {profile.market} has no published wholesale dataset yet."),
+        title=title))
+    if rows is not None:
+        render_purchases(rows, key="inv_wholesale", file_stem=profile.id)
 
 
 def render_activity(profile: InvestorProfile) -> None:

@@ -6,8 +6,10 @@ the selection (`links.lenders`): `?lender=len_...` a lender, `?market=DFW` the r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
+from typing import TypeVar
 
 import streamlit as st
 
@@ -18,7 +20,7 @@ import adapter.routing
 import adapter.settings
 import links.lenders
 from components.date_field import date_field
-from components.feedback import read_or_say, read_record, render_error
+from components.feedback import read_or_say, read_record, render_error, unpublished_or_error
 from components.lender_views import (
     loans_frame,
     render_borrowers,
@@ -35,6 +37,7 @@ from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.data_api.models import CoverageMarket, Lender
 from services.errors import ApiError, ApiTimeoutError, RateLimitError, UnprocessableError
 
+T = TypeVar("T")
 # Loans shown in the table (the CSV export holds up to CSV_ROW_CAP).
 LEADING_SHOWN = 25  # a market's leading lenders shown
 MAX_LOANS_SHOWN = 2_000
@@ -65,6 +68,13 @@ def unavailable_note(market: str) -> None:
             icon=":material/account_balance:")
 
 
+def lender_read(read: Callable[[], T], *, market: str, title: str) -> T | None:
+    """What `read()` answers, or None once said why not: a market without a lender registry
+    (`422 lenders_unavailable`) in words, any other problem under `title`."""
+    return read_or_say(read, title=title,
+                       say=unpublished_or_error("lenders_unavailable", lambda: unavailable_note(market), title=title))
+
+
 def lender_search() -> None:
     search_and_list("Search lenders", key="len_query", placeholder="a bank or a private lender's name", many="lenders",
                     search=adapter.lenders.search, render_hits=render_lender_hits, hits_key="len_hits")
@@ -85,19 +95,15 @@ def rankings_section(markets: list[CoverageMarket]) -> None:
     if not publishes_lenders(market):
         unavailable_note(chosen)
         return
-    try:
+    def read() -> tuple:
         rows = adapter.lenders.leading(chosen, max_rows=LEADING_SHOWN)
-        cells = (adapter.lenders.cells(rows[0].id, {"bbox": market.bbox}, resolution=7)
-                 if rows and market.bbox else [])
-    except UnprocessableError as error:
-        if error.code == "lenders_unavailable":
-            unavailable_note(chosen)
-        else:
-            render_error(error, title="The rankings could not be read")
+        return rows, (adapter.lenders.cells(rows[0].id, {"bbox": market.bbox}, resolution=7)
+                      if rows and market.bbox else [])
+
+    read = lender_read(read, market=chosen, title="The rankings could not be read")
+    if read is None:
         return
-    except ApiError as error:
-        render_error(error, title="The rankings could not be read")
-        return
+    rows, cells = read
     render_rankings(rows, key="len_rankings", market=chosen)
     if not rows:
         return
@@ -169,16 +175,9 @@ def loan_filters(lender: Lender, key: str) -> dict:
 
 def loans_section(lender: Lender) -> None:
     filters = loan_filters(lender, "len_loans")
-    try:
-        rows = adapter.lenders.loans(lender.id, filters, max_rows=MAX_LOANS_SHOWN)
-    except UnprocessableError as error:
-        if error.code == "lenders_unavailable":
-            unavailable_note(filters.get("market", ""))
-        else:
-            render_error(error, title="The loans could not be read")
-        return
-    except ApiError as error:
-        render_error(error, title="The loans could not be read")
+    rows = lender_read(lambda: adapter.lenders.loans(lender.id, filters, max_rows=MAX_LOANS_SHOWN),
+                       market=filters.get("market", ""), title="The loans could not be read")
+    if rows is None:
         return
     if len(rows) >= MAX_LOANS_SHOWN:
         st.caption(f"The newest {MAX_LOANS_SHOWN:,} loans; the CSV export holds up to {CSV_ROW_CAP:,}.")

@@ -17,7 +17,7 @@ import adapter.settings
 import adapter.wholesale
 import links.wholesale
 import adapter.map_files
-from components.feedback import read_or_say, read_record, render_error
+from components.feedback import read_or_say, read_record, unpublished_or_error
 from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link
 from components.words import code_label
@@ -31,7 +31,6 @@ from components.wholesale_views import (
 )
 from services.contract import ID_EXAMPLES, WHOLESALE_STATUSES
 from services.data_api.models import CoverageMarket
-from services.errors import ApiError, InvalidInputError, UnprocessableError
 
 MAX_LISTINGS = 2_000
 MAX_WHOLESALER_LISTINGS = 1_000
@@ -94,16 +93,11 @@ def listings_section(markets: list[CoverageMarket]) -> None:
     if dataset is not None and dataset.status not in ("served", "partial", None):
         unavailable_note(market.market)
         return
-    try:
-        rows = adapter.wholesale.listings({"bbox": market.bbox}, filters, max_rows=MAX_LISTINGS)
-    except UnprocessableError as error:
-        if error.code == "wholesale_unavailable":
-            unavailable_note(market.market)
-        else:
-            render_error(error, title="The listings could not be read")
-        return
-    except (InvalidInputError, ApiError) as error:
-        render_error(error, title="The listings could not be read")
+    title = "The listings could not be read"
+    rows = read_or_say(lambda: adapter.wholesale.listings({"bbox": market.bbox}, filters, max_rows=MAX_LISTINGS),
+                       title=title,
+                       say=unpublished_or_error("wholesale_unavailable", lambda: unavailable_note(market.market), title=title))
+    if rows is None:
         return
     rows = [row for row in rows if row.market == market.market]
     if len(rows) >= MAX_LISTINGS:
