@@ -21,7 +21,7 @@ from components.tables import (
 )
 from components.words import code_label
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
-from services.data_api.models import Borrower, Lender, LenderCell, LoanRow, Ranking
+from services.data_api.models import Borrower, Lender, LenderCell, LoanRow, RankedLender, Ranking
 
 CELL_COLOUR = [214, 39, 40]
 # The top borrowers linked under their table.
@@ -42,16 +42,29 @@ def render_lender_hits(hits: Sequence[Lender], *, key: str) -> None:
     render_table(frame, key=key, file_name="lenders.csv", column_config={"Open": link_column("Open", "open")})
 
 
-def render_rankings(rows: Sequence[Lender], *, key: str, market: str) -> None:
-    """A market's leading lenders, most loans first (the rank is the place in that order)."""
-    frame = pd.DataFrame([{"Rank": rank, "Lender": row.name, "Class": code_label(row.lender_class),
-                           "Hard money": row.is_hard_money, "Loans": row.n_loans, "Borrowers": row.n_borrowers,
-                           "Volume": row.volume, "Open": lender_href(row.id)} for rank, row in enumerate(rows, start=1)])
+def render_rankings(rows: Sequence[RankedLender], *, key: str, market: str) -> None:
+    """A market's leading lenders by their own rank there, with their loans, volume and share there."""
+    frame = pd.DataFrame([{"Rank": row.rank, "Lender": row.name, "Class": code_label(row.lender_class),
+                           "Hard money": row.is_hard_money, "Loans": row.n_loans, "Volume": row.volume,
+                           "Share of loans": row.share, "Open": lender_href(row.id)} for row in rows])
     if frame.empty:
         st.info(f"No lender recorded a loan in {market}.")
         return
     render_table(frame, key=key, file_name=f"lender-rankings-{market}.csv",
-                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})
+                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open"),
+                                "Share of loans": st.column_config.NumberColumn("Share of loans", format="percent")})
+
+
+def render_ranking_note(market: str, *, read: int, certain: bool, more: bool) -> None:
+    """How far a market's ranking reaches: each rank is the lender's own, among the `read` lenders of the
+    registry; `certain` when no lender ranked above a row is missing, `more` when the registry goes on."""
+    words = [f"Each rank is the lender's own ranking by loans in {market} (its Rankings tab); "
+             f"{read:,} lenders of the registry were read."]
+    if not certain:
+        words.append("Some lenders ranked above these were not among them: a gap in the ranks is one not shown.")
+    if more:
+        words.append("The registry lists more lenders than were read, so a leading one may be missing.")
+    st.caption(" ".join(words))
 
 
 def render_lender_ranks(rows: Sequence[Ranking], *, key: str) -> None:

@@ -58,6 +58,7 @@ from services.data_api.models.places import (
     LoanRow,
     MarketplaceListing,
     Party,
+    RankedLender,
     Ranking,
 )
 from services.data_api.models.properties import (
@@ -136,6 +137,7 @@ __all__ = [
     "Party",
     "PriceBand",
     "YearListings",
+    "RankedLender",
     "Retrieved",
     "SearchResult",
     "Borrower",
