@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, open_painted_map
 from tests.processes import run_streamlit, sandbox_env
 
 # The cell panel is headed by the place near the cell (issue 26), its id beneath.
@@ -36,10 +36,7 @@ def test_the_slider_and_play_change_the_cells_without_a_rerun(app_url, sandbox, 
     sent: list[float] = []  # the times the page's websocket sent anything (a rerun is such a message)
     page.on("websocket", lambda socket: socket.on("framesent", lambda _frame: sent.append(time.monotonic())))
     url = app_url
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
-    assert wait_for_paint(page, canvas) > 0.05
+    canvas = open_painted_map(page, url)
     element = page.locator(MAP)
     all_cells = int(element.get_attribute("data-cells"))
     assert page.locator(TIME).is_hidden(), "off by default: no time control on the map"
