@@ -9,6 +9,7 @@ conveniences on the sandbox's control routes (`--admin`).
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from datetime import datetime
 
@@ -93,4 +94,15 @@ def api_get(url: str, path: str, **params) -> dict:
     response = httpx2.get(f"{url}{path}", params=params, headers=headers, timeout=60)
     response.raise_for_status()
     return response.json()
+
+
+def wait_until(check, timeout_s: float = 30, what: str = "the condition", *, every_s: float = 0.2):
+    """`check()`'s first true answer, asked every `every_s` seconds; fails saying `what` after `timeout_s`."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(every_s)
+    raise AssertionError(f"{what} did not hold within {timeout_s:.0f} s")
 

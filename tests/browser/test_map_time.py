@@ -8,23 +8,13 @@ import re
 import time
 
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, open_painted_map
-from tests.processes import run_streamlit, sandbox_env
+from tests.processes import run_streamlit, sandbox_env, wait_until
 
 # The cell panel is headed by the place near the cell (issue 26), its id beneath.
 CELL_HEADING = re.compile(r"^(Near |This cell)")
 
 MAP = '[data-deedscope="map"]'
 TIME = '[data-deedscope="time"]'
-
-
-def wait_until(check, timeout_s: float = 30, what: str = "the condition"):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"{what} did not hold within {timeout_s} s")
 
 
 def wait_for_idle(page) -> None:
