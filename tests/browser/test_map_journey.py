@@ -87,14 +87,22 @@ def wait_for_paint(page, canvas, timeout_s: float = 30) -> float:
     return share
 
 
-def click_a_cell(page, canvas) -> tuple[float, float]:
-    """Click the densest-looking spot, the middle of the map, then around it until a cell
-    answers with its panel; where it was clicked."""
+# Where a click looks for a cell: the map's middle (the densest-looking spot), then around it, in px.
+AROUND_THE_MIDDLE = ((0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40))
+
+
+def spots_around_the_middle(canvas, more=()):
+    """The page's points of `AROUND_THE_MIDDLE` (and `more`) on the canvas, in order."""
     box = canvas.bounding_box()
     assert box is not None
+    for dx, dy in (*AROUND_THE_MIDDLE, *more):
+        yield box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
+
+
+def click_a_cell(page, canvas) -> tuple[float, float]:
+    """Click the middle of the map, then around it until a cell answers with its panel; where it was clicked."""
     panel = page.get_by_role("heading", name=CELL_HEADING)
-    for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40)]:
-        x, y = box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
+    for x, y in spots_around_the_middle(canvas):
         page.mouse.move(x, y)
         time.sleep(0.3)
         page.mouse.down()

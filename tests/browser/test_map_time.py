@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, open_painted_map
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, open_painted_map, spots_around_the_middle
 from tests.processes import run_streamlit, sandbox_env, wait_until
 
 # The cell panel is headed by the place near the cell (issue 26), its id beneath.
@@ -86,12 +86,9 @@ def test_the_slider_and_play_change_the_cells_without_a_rerun(app_url, sandbox, 
 def click_a_cell(page, canvas) -> None:
     """Click around the map's middle until a cell's panel opens. A spot is clicked once its
     tooltip shows; a hexagon a few pixels wide can still miss by a pixel, so the next one is tried."""
-    box = canvas.bounding_box()
-    assert box is not None
     tip = page.get_by_role("tooltip")
     panel = page.get_by_role("heading", name=CELL_HEADING)
-    for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40), (120, 0)]:
-        x, y = box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
+    for x, y in spots_around_the_middle(canvas, more=((120, 0),)):
         page.mouse.move(x, y)
         try:
             tip.wait_for(state="visible", timeout=2_000)

@@ -31,6 +31,14 @@ def run_page(page: str, **query_params) -> AppTest:
     return app.run()
 
 
+def page_runner(name: str):
+    """`run_page` for one page of pages/ by its name: `run_page = page_runner("lenders")`."""
+    def run(**query_params) -> AppTest:
+        return run_page(page_path(name), **query_params)
+
+    return run
+
+
 def open_tab(app: AppTest, label: str, *, key: str = "section") -> AppTest:
     """Open a tab as a click does: tabs that keep their state draw only the open one."""
     assert label in [tab.label for tab in app.tabs], f"no tab {label!r}: {[tab.label for tab in app.tabs]}"

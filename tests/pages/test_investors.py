@@ -8,14 +8,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
-from tests.pages.apptest import api_get, frame_with, leaderboard_of, open_tab, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, leaderboard_of, open_tab, page_runner, sandbox_fixtures, texts
 from tests.pages.small_maps import kinds, layer_by_id, small_maps
 
-PAGE = page_path("investors")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("investors")
 
 
 def open_profile(investor_id: str) -> AppTest:

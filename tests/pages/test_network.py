@@ -5,15 +5,11 @@ from __future__ import annotations
 from components.agent_profile import agent_label
 from services.data_api.models import AgentProfile
 
-from tests.pages.apptest import api_get, frame_with, lender_ranks, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, lender_ranks, page_runner, sandbox_fixtures, texts
 from tests.pages.conftest import point_the_app_at
 from tests.pages.small_maps import layer_by_id, small_maps
 
-PAGE = page_path("network")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("network")
 
 
 def test_a_markets_network_is_free_and_drawn_with_its_table(app_env):
