@@ -11,14 +11,32 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from adapter.data import data_api, estimate_cost
-from services.contract import PAGE_LIMITS
+from services.contract import NAME_QUERY_MAX_LENGTH, NAME_QUERY_MIN_LENGTH, PAGE_LIMITS
 from services.data_api.models import Deal, InvestorProfile, InvestorRow
+from services.errors import ApiError
 
 
 def search(query: str) -> tuple[list[InvestorRow], bool]:
     """`GET /v1/investors/search` (free): the hits, best first, and whether the service capped them."""
     result = data_api().investors.search(query)
     return list(result.items), bool(result.capped)
+
+
+def profiles_of_organization(org_id: str | None, org_name: str | None) -> list[InvestorRow]:
+    """The investor profiles of a lean organization (`<STATE>:<registry>`, `/v3`): the documents give
+    no route from its id to an `inv_` id, so a free name search on its name, kept to the hit carrying
+    its id, else to exact names (docs/contract.md); none when the search fails."""
+    if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
+        return []
+    try:
+        hits, _ = search(org_name[:NAME_QUERY_MAX_LENGTH])
+    except ApiError:
+        return []
+    by_org = [hit for hit in hits if org_id and hit.org_id == org_id]
+    if by_org:
+        return by_org
+    wanted = org_name.casefold()
+    return [hit for hit in hits if wanted in {(hit.name or "").casefold(), (hit.display_name or "").casefold()}]
 
 
 def leaderboard(place: Mapping[str, Any], filters: Mapping[str, Any]) -> list[InvestorRow]:

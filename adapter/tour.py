@@ -15,6 +15,7 @@ import h3
 import streamlit as st
 
 import adapter.agents
+import adapter.comps
 import adapter.data
 import adapter.investors
 import adapter.network
@@ -149,7 +150,8 @@ def _a_deals_property(cell: str) -> str:
     for deal in deals_in_cell(adapter.data.list_deals({"bbox": cell_box(cell).text()}, {}), cell):
         property_id = (deal.get("property") or {}).get("property_id")
         if property_id:
-            adapter.properties.parcel_page(property_id)
+            page = adapter.properties.parcel_page(property_id)
+            adapter.comps.read_counts_ahead(page.parcel, str(property_id))  # the comps' free counts (issue 46)
             return str(property_id)
     raise LookupError("no deal of the busiest cell has a property")
 

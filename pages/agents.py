@@ -34,8 +34,7 @@ from components.tables import escape_markdown, render_page_link
 from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
 from components.words import glimpse
-from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
-from services.data_api.models import InvestorRow
+from services.contract import ID_EXAMPLES, ID_PATTERNS
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
 LISTINGS = "agt_listings"
@@ -231,21 +230,6 @@ def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
 # --- one marketplace listing -----------------------------------------------------------------
 
 
-def buyer_investor_ids(org_id: str | None, org_name: str | None) -> list[InvestorRow]:
-    """The buyer's investor profile from a free name search: the hit with its org id, else exact names."""
-    if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
-        return []
-    try:
-        hits, _ = adapter.investors.search(org_name[:100])
-    except ApiError:
-        return []
-    by_org = [hit for hit in hits if org_id and hit.org_id == org_id]
-    if by_org:
-        return by_org
-    wanted = org_name.casefold()
-    return [hit for hit in hits if wanted in {(hit.name or "").casefold(), (hit.display_name or "").casefold()}]
-
-
 def listing_section(listing_id: str) -> None:
     st.subheader("Marketplace listing")
     try:
@@ -261,7 +245,7 @@ def listing_section(listing_id: str) -> None:
         return
     render_marketplace_listing(listing, key="agt_listing", county_names=adapter.coverage.county_names())
     buyer = listing.closing.buyer if listing.closing and listing.closing.buyer else None
-    for hit in buyer_investor_ids(buyer.org_id, buyer.org_name) if buyer else []:
+    for hit in adapter.investors.profiles_of_organization(buyer.org_id, buyer.org_name) if buyer else []:
         render_page_link(
             "pages/investors.py", "investors",
             label=f"Buyer's investor profile: {hit.display_name or hit.name} ({hit.market})",

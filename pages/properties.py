@@ -25,6 +25,7 @@ from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.name_search import render_pick
 from components.property_buyers import render_buyer_matches
+from components.property_comps import render_comps_map
 from components.property_detail import (
     render_chain_of_title,
     render_listing_history,
@@ -35,6 +36,7 @@ from components.property_detail import (
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
 from components.words import credits_text, glimpse, plural
 from links.properties import PropertiesLink
+from pages.property_sections.comps import render_comps
 from services.contract import PAGE_LIMITS
 from services.data_api.models import ParcelCandidate, StrParcel
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
@@ -300,9 +302,17 @@ def property_section(property_id: str) -> None:
     notes = page.notes
     render_property_identity(page.parcel, property_id=property_id, county_names=adapter.coverage.county_names(),
                              note=notes.get("parcel"))
-    if page.parcel:
-        render_parcel_map([page.parcel], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
-                          height=260)
+    # The property's map shows its comparable sales once they are read (issue 46), else its pin.
+    map_box = st.container()
+    parcel = page.parcel
+    shown = render_comps(parcel, property_id)
+    with map_box:
+        canvas = adapter.map_files.small_map_canvas()
+        if shown is not None and shown.search.found.comps:
+            render_comps_map(shown.search.subject, shown.search.found.comps, shown.used, key="prop_parcel_map",
+                             canvas=canvas, height=300)
+        elif parcel:
+            render_parcel_map([parcel], key="prop_parcel_map", canvas=canvas, height=260)
     # Only the open tab is drawn (a rerun on a switch): the four tables and their downloads were
     # drawn at once, 0.2 s of the property's opening in the browser (issue 29, the tour's step).
     tabs = st.tabs(["Chain of title", "Loans", "Permits", "Listings"], key="prop_section", on_change="rerun")

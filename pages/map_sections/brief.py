@@ -51,7 +51,7 @@ def render_brief(
         return adapter.brief.brief_pdf(
             place_name=name, filters_label=filters_label(filters), request=request, params=params, resolution=resolution,
             bbox=(view.west, view.south, view.east, view.north), investors=adapter.brief.leading_investors(request, params),
-            link=adapter.brief.view_link(link_query()),
+            link=adapter.brief.view_link(link_query()), trends=adapter.brief.place_trends(place, market, filters),
         )
 
     signature = (json.dumps([request, params], sort_keys=True, default=str), resolution, view.text())
