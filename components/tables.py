@@ -32,7 +32,8 @@ def link_column(label: str, display_text: str | None = None) -> st.column_config
 def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
     """The rows as a table of the `columns` known (field -> label) that the rows carry, in that
     order: a field a host adds later (`/v1` is additive, data-api.md Versioning 1) never becomes a column."""
-    frame = pd.DataFrame(list(rows))
+    # A typed row (a model) gives its fields and what its host added; a dict is as served.
+    frame = pd.DataFrame([row if isinstance(row, Mapping) else dict(row) for row in rows])
     kept = [field for field in columns if field in frame.columns]
     return frame[kept].rename(columns=dict(columns))
 
