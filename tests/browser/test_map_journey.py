@@ -165,7 +165,7 @@ def test_filters_open_from_a_button_that_then_says_what_is_set(app_url, sandbox,
     """The filters wait behind a button (drawn only when opened); picking a kind redraws the
     map, puts the kind in the link, and the button says it, the popover staying open."""
     url = app_url
-    canvas = open_painted_map(page, url)
+    open_painted_map(page, url)
     assert page.locator('input[type="date"]').count() == 0, "closed, the filters draw nothing"
     page.get_by_role("button", name="Filters: any date, kind, price").click()
     page.locator('[data-testid="stMultiSelect"] input').click()
