@@ -19,6 +19,7 @@ from adapter.settings import settings
 from mapspec.filters import DealFilters
 from mapspec.place import PlaceChoice, place_request
 from mapspec.trends import Trends, kind_label, trend_sentence
+from services.data_api.models import InvestorRow
 from services.errors import ApiError
 from services.market_brief import BriefData, market_brief
 from services.trends_chart import TrendBar
@@ -26,7 +27,7 @@ from services.trends_chart import TrendBar
 LEADING_INVESTORS = 10
 
 
-def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[dict]:
+def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[InvestorRow]:
     return adapter.investors.leaderboard(request, {**dict(params), "limit": LEADING_INVESTORS})
 
 
@@ -42,7 +43,7 @@ def view_link(query: Mapping[str, Any]) -> str:
 
 def brief_pdf(
     *, place_name: str, filters_label: str, request: Mapping[str, Any], params: Mapping[str, Any], resolution: int,
-    bbox: tuple[float, float, float, float], investors: Sequence[dict], link: str, trends: Trends | None = None,
+    bbox: tuple[float, float, float, float], investors: Sequence[InvestorRow], link: str, trends: Trends | None = None,
 ) -> bytes:
     """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
     notes = []

@@ -21,6 +21,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from services.data_api.models import InvestorRow
 from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
 from services.trends_chart import TrendBar, trends_picture
 
@@ -38,7 +39,7 @@ class BriefData:
     filters_label: str
     bbox: tuple[float, float, float, float]  # west, south, east, north of the view
     cells: Sequence[tuple[str, int]]  # (H3 cell, deals) of the view
-    investors: Sequence[dict] = ()  # rows of the view's investor list, leading first
+    investors: Sequence[InvestorRow] = ()  # rows of the view's investor list, leading first
     by_month: Sequence[tuple[str, int]] = ()  # ("2026-09", deals)
     n_deals: int | None = None
     n_investors: int | None = None
@@ -131,7 +132,7 @@ def market_brief(data: BriefData) -> bytes:
     return bytes(pdf.output())
 
 
-def _investors(pdf: FPDF, investors: Sequence[dict]) -> None:
+def _investors(pdf: FPDF, investors: Sequence[InvestorRow]) -> None:
     heading(pdf, "Leading investors of the view")
     if not investors:
         pdf.multi_cell(0, 6, "Not included: the view's investors were not read for this brief.", **NEXT_LINE)
@@ -143,8 +144,8 @@ def _investors(pdf: FPDF, investors: Sequence[dict]) -> None:
     pdf.ln()
     pdf.set_font(FONT, "", 9)
     for rank, row in enumerate(investors[:INVESTOR_ROWS], start=1):
-        name = str(row.get("display_name") or row.get("name") or row.get("id"))
-        values = (str(rank), name[:70], _kind_words(row.get("kind")), f"{row['n_deals']:,}" if row.get("n_deals") is not None else "—")
+        name = row.display_name or row.name or row.id
+        values = (str(rank), name[:70], _kind_words(row.kind), f"{row.n_deals:,}" if row.n_deals is not None else "—")
         for width, value in zip(widths, values, strict=True):
             pdf.cell(width, 6, value)
         pdf.ln()
