@@ -87,6 +87,10 @@ def owner_drafts_and_publishes(owner: Page, app_url: str, artifacts_dir) -> str:
     wait_until_idle(owner)
     photos = [{"name": name, "mimeType": "image/jpeg", "buffer": JPEG + name.encode()} for name in ("front.jpg", "yard.jpg")]
     panel(owner).locator('input[type="file"]').set_input_files(photos)
+    # Streamlit sends the chosen files to the server as they are chosen: a person presses Upload once
+    # the uploader lists them (a press before that sends the form without them).
+    for photo in photos:
+        expect(panel(owner).get_by_text(photo["name"], exact=True)).to_be_visible(timeout=UI_TIMEOUT_MS)
     panel(owner).get_by_role("button", name="Upload the photos").click()
     expect(owner.get_by_text("2 photos added.")).to_be_visible(timeout=UI_TIMEOUT_MS)
     wait_until_idle(owner)
