@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_bar_chart
-from components.tables import escape_markdown, link_column, page_href, render_page_link, render_table
+from components.tables import escape_markdown, link_column, page_href, render_details, render_page_link, render_table
 from components.words import code_label, plural
 
 # data-api.md, Listing agent profile: how the agent record was keyed, said in words.
@@ -17,7 +17,7 @@ IDENTITY_BASIS_WORDS = {
     "NAME_BROKERAGE": "Keyed on the listing feed alone: the same name at the same brokerage was taken as one agent.",
     "NAME_ONLY": "Keyed on the listing feed alone, by name only: two agents with one name may be merged here.",
 }
-LICENCE_BASIS_WORDS = "Keyed on the state licence roll ({detail}): the strongest identity the service has."
+LICENCE_BASIS_WORDS = "Keyed on the state's licence records ({detail}): the strongest identity the service has."
 
 CONFIDENCE_ORDER = {"HIGH": 0, "MEDIUM": 1}
 LISTING_COUNTERS = [
@@ -35,15 +35,12 @@ def identity_basis_words(basis: str | None) -> str:
     if not basis:
         return "The service does not say how this agent was identified."
     if basis.startswith("LICENSE_"):
-        detail = basis.removeprefix("LICENSE_").replace("_", " ").lower()
-        return LICENCE_BASIS_WORDS.format(detail=detail)
+        return LICENCE_BASIS_WORDS.format(detail=code_label(basis).removeprefix("State licence, ").lower())
     return IDENTITY_BASIS_WORDS.get(basis, f"Identified by {basis}.")
 
 
 def identity_basis_label(basis: str | None) -> str:
-    """The basis in a table's few words: "Licence roll (exact)", "Name and brokerage"."""
-    if basis and basis.startswith("LICENSE_"):
-        return f"Licence roll ({basis.removeprefix('LICENSE_').replace('_', ' ').lower()})"
+    """The basis in a table's few words (the glossary's): "State licence, exact match", "Name and brokerage"."""
     return code_label(basis)
 
 
@@ -107,10 +104,10 @@ def agent_labels(agents: Mapping[str, Mapping]) -> dict[str, str]:
 
 def render_agent_profile(agent: Mapping, *, key: str) -> None:
     st.subheader(escape_markdown(agent_label(agent)))
-    st.caption(
-        escape_markdown(f"{agent.get('id')} · {code_label(agent.get('kind')).lower()} · "
-                        f"{agent.get('n_name_variants') or 0} name variants · name redacted by the service")
-    )
+    st.caption(escape_markdown(f"{code_label(agent.get('kind'))} · "
+                               f"{plural(int(agent.get('n_name_variants') or 0), 'spelling')} of the name in the listings · "
+                               "the service does not give the agent's full name"))
+    render_details({"Agent id": agent.get("id")})
     st.markdown("**Identity:** " + escape_markdown(identity_basis_words(agent.get("identity_basis"))))
     st.markdown("**Licence:** " + escape_markdown(licence_words(agent.get("license_candidates"))))
 

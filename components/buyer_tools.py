@@ -10,6 +10,7 @@ import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code, utc_text
 from components.seller_drafts import PROPERTY_TYPES
+from components.tables import show_table
 
 MAX_BUY_BOXES = 5  # marketplace-api.md, Limits
 
@@ -69,7 +70,7 @@ def render_box_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
     rows = [{"Deal": d.get("title"), "City": (d.get("property") or {}).get("city"),
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Seller": (d.get("seller") or {}).get("name")} for d in deals]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_alerts(alerts: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -87,7 +88,7 @@ def render_sent(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles:
     rows = [{"Deal": deal_titles.get(r.get("deal_id"), r.get("deal_id")), "Message": r.get("message") or "",
              "Status": readable_code(r.get("status")), "Address": r.get("address") or "",
              "Sent": utc_text(r.get("created_at"))} for r in requests]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_agreement(agreement: Mapping[str, Any], *, key: str) -> bool:

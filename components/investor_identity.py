@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import escape_markdown, render_table
-from components.words import code_label
+from components.tables import escape_markdown, render_details, render_table
+from components.words import buyer_status_words, code_label, scale_words
 
 # data-api.md, Investor profile: classification flags, in words a reader knows.
 FLAG_WORDS = {
@@ -43,32 +43,21 @@ def deals_bar_column(deals: pd.Series) -> st.column_config.ProgressColumn:
                                            max_value=float(most) if pd.notna(most) and most > 0 else 1.0)
 
 
-def render_resolved_from(resolved_from: Sequence[str] | None, current_id: str) -> None:
-    """data-api.md, Conventions (Old ids): an old id opens the current record; say which."""
-    if not resolved_from:
-        return
-    old_ids = ", ".join(resolved_from)
-    st.info(f"Opened from old id {old_ids}: the registry has merged it into {current_id}, shown here.", icon=":material/redo:")
-
-
 def render_investor_identity(profile: Mapping, *, key: str) -> None:
     """Header, flags and kinds of one investor profile."""
     display_name = profile.get("display_name") or profile.get("name") or profile.get("id")
     st.subheader(escape_markdown(display_name))
-    facts = [
-        f"id {profile.get('id')}",
-        f"market {profile.get('market')}",
-        f"state {profile.get('state')}",
-    ]
+    facts = [f"market {profile.get('market') or 'not given'}", f"state {profile.get('state') or 'not given'}"]
     if profile.get("name") and profile.get("name") != display_name:
         facts.append(f"deed spelling: {profile['name']}")
     st.caption(escape_markdown(" · ".join(str(fact) for fact in facts)))
+    render_details({"Investor id": profile.get("id")})
 
     columns = st.columns(4)
     columns[0].metric("Kind", code_label(profile.get("kind")))
     columns[1].metric("Confidence", code_label(profile.get("confidence")))
-    columns[2].metric("Scale", str(profile.get("scale") or "—"))
-    columns[3].metric("Buyer status", str(profile.get("buyer_status") or "—"))
+    columns[2].metric("Size", scale_words(profile.get("scale")))
+    columns[3].metric("Buying", buyer_status_words(profile.get("buyer_status")))
 
     kinds = kinds_frame(profile)
     left, right = st.columns([3, 2])

@@ -17,6 +17,7 @@ from components.tables import (
     link_column,
     money_column,
     page_href,
+    render_details,
     render_page_link,
     render_table,
 )
@@ -67,9 +68,11 @@ def render_lender_ranks(rows: list[dict], *, key: str) -> None:
 
 def render_lender_profile(lender: dict, *, key: str) -> None:
     st.subheader(escape_markdown(lender.get("name") or lender["id"]))
-    st.caption(f"{lender['id']} · {code_label(lender.get('lender_class')) if lender.get('lender_class') else 'class not given'}"
+    st.caption(f"{code_label(lender.get('lender_class')) if lender.get('lender_class') else 'Class not given'}"
                + (" · hard money" if lender.get("is_hard_money") else "")
-               + f" · financing as of {lender.get('financing_as_of') or 'unknown'}")
+               + (f" · financing as of {lender['financing_as_of']}" if lender.get("financing_as_of")
+                  else " · the date of its financing data is not given"))
+    render_details({"Lender id": lender.get("id")})
     columns = st.columns(4)
     columns[0].metric("Loans", f"{lender.get('n_loans') or 0:,}")
     columns[1].metric("Borrowers", f"{lender.get('n_borrowers') or 0:,}")

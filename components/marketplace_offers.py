@@ -113,9 +113,9 @@ def offer_problem(amount: float | None, emd: float | None, note: str, *, min_emd
     (issue 26: a 300-digit amount came back as "offer_amount: Input should be less than or equal
     to 100000000"). The bounds are the app's (docs/contract.md): the documents give none."""
     if amount is None or not 0 < amount <= MAX_OFFER_DOLLARS:
-        return f"The offer amount is more than $0 and at most ${MAX_OFFER_DOLLARS:,}: check the number of digits."
+        return f"The offer amount must be more than $0 and at most ${MAX_OFFER_DOLLARS:,}: check the number of digits."
     if emd is None or emd < 0:
-        return "The earnest money deposit is $0 or more."
+        return "The earnest money deposit must be $0 or more."
     if emd > amount:
         return f"The earnest money deposit (${emd:,.0f}) is more than the offer (${amount:,.0f}): lower it."
     if min_emd and emd < min_emd:

@@ -7,16 +7,16 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import link_column, money_column, page_href, shown
-from components.words import code_label, party_name
+from components.tables import link_column, money_column, page_href, show_table
+from components.words import code_label, party_name, plural
 
 
 def _why(row: Mapping) -> str:
     why = row.get("why") or {}
     # Any member may arrive null (the object's fields are not shown by data-api.md): never "None".
     bought, nearest = why.get("n_bought_nearby"), why.get("nearest_miles")
-    parts = [f"{bought if bought is not None else 'Some'} buys within reach"
-             + (f", nearest {nearest} mi" if nearest is not None else ", distance not given")]
+    parts = [(plural(int(bought), "buy", "buys") + " nearby" if bought is not None else "Buys nearby")
+             + (f", the nearest {nearest} mi away" if nearest is not None else ", distance not given")]
     if why.get("last_bought_nearby_on"):
         parts.append(f"last on {why['last_bought_nearby_on']}")
     band = why.get("price_band") or {}
@@ -57,8 +57,7 @@ def render_buyer_matches(rows: Sequence[Mapping], *, key: str) -> None:
         st.info("No investor bought near this parcel in the window: nobody to suggest.")
         return
     frame = matches_frame(rows)
-    st.dataframe(shown(frame, link_columns=("Profile",)), key=f"{key}_table", hide_index=True, width="stretch",
-                 column_config={"Profile": link_column("Profile", display_text="Open"),
-                                "Median price nearby": money_column("Median price nearby")})
+    show_table(frame, key=f"{key}_table", column_config={"Profile": link_column("Profile", display_text="Open"),
+                                                         "Median price nearby": money_column("Median price nearby")})
     st.download_button("Download the buyers list (CSV)", buyers_csv(rows).encode("utf-8"),
                        file_name="buyers-match.csv", mime="text/csv", key=f"{key}_csv")

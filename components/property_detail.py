@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, escape_markdown, known_frame, money_column, page_href, render_table
-from components.words import code_label
+from components.tables import date_column, escape_markdown, known_frame, money_column, page_href, render_details, render_table
+from components.words import PRIVATE_PERSON, code_label
 
-PRIVATE = "a private person (not served)"
+PRIVATE = PRIVATE_PERSON
 # A market may not publish one of a parcel's datasets yet (data-api.md, Errors 422): said in its place.
 UNPUBLISHED_WORDS = {
     "parcels_unavailable": "This market does not publish its parcel records yet, so the parcel's address and "
@@ -42,8 +42,8 @@ def render_property_identity(parcel: Mapping | None, *, property_id: str, county
     st.subheader(f"{line}, {address.get('city') or ''} {address.get('zip') or ''}")
     fips = parcel.get("county_fips")
     county = f"{(county_names or {})[str(fips)]} ({fips})" if str(fips) in (county_names or {}) else f"county {fips or '—'}"
-    st.caption(f"{property_id} · APN {parcel.get('apn') or '—'} · {county} · "
-               f"market {parcel.get('market') or '—'}")
+    st.caption(f"APN {parcel.get('apn') or '—'} · {county} · market {parcel.get('market') or '—'}")
+    render_details({"Property id": property_id})
     facts = st.columns(5)
     facts[0].metric("Beds", parcel.get("bedrooms") or "—")
     facts[1].metric("Baths", parcel.get("bathrooms") or "—")

@@ -10,6 +10,7 @@ import streamlit as st
 
 from components.small_map import render_small_map
 from components.tables import date_column, link_column, money_column, render_table
+from components.words import PRIVATE_OWNER
 from links.properties import property_href
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
 
@@ -21,8 +22,8 @@ def owner_text(row: Mapping) -> str:
     """An organization's name; a natural person's ownership is not served (the key is absent)."""
     owner = row.get("owner")
     if not owner:
-        return "private owner (not served)"
-    return owner.get("display_name") or owner.get("name") or owner.get("investor_id") or ""
+        return PRIVATE_OWNER
+    return owner.get("display_name") or owner.get("name") or "name not recorded"
 
 
 def parcels_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
@@ -101,7 +102,7 @@ def render_str_list(rows: Sequence[Mapping], *, key: str) -> None:
         "Occupancy": row.get("occupancy_rate"),
         "Revenue / yr (est.)": row.get("annual_revenue_est"),
         "Permit": row.get("has_permit"),
-        "Owner": (row.get("owner") or {}).get("display_name") or "private owner (not served)",
+        "Owner": (row.get("owner") or {}).get("display_name") or PRIVATE_OWNER,
         "Last seen": row.get("last_seen_on"),
     } for row in rows])
     render_table(frame, key=key, file_name="short-term-rentals.csv",

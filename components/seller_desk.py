@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from components.marketplace_tables import readable_code, utc_text
+from components.tables import show_table
 
 STRIKE_WINDOW_TEXT = ("A strike can be filed only within 90 days of the buyer's last act on one of your deals, "
                       "and only once per buyer for your organization. It cannot be withdrawn.")
@@ -51,7 +52,7 @@ def render_requests(requests: Sequence[Mapping[str, Any]], *, key: str, deal_tit
     rows = [{"Buyer": r.get("buyer_name"), "Deal": deal_titles.get(r.get("deal_id"), r.get("deal_id")),
              "Message": r.get("message") or "", "Status": readable_code(r.get("status")),
              "Sent": utc_text(r.get("created_at"))} for r in requests]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_webhooks(hooks: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -60,4 +61,4 @@ def render_webhooks(hooks: Sequence[Mapping[str, Any]], *, key: str) -> None:
         return
     rows = [{"Address": h.get("url"), "Events": len(h.get("events") or []), "On": "yes" if h.get("enabled") else "no",
              "Created": utc_text(h.get("created_at"))} for h in hooks]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)

@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code
+from components.tables import show_table
 
 PROPERTY_TYPES = ("single_family", "duplex", "townhouse", "multi_family", "condo", "land")
 MISSING_WORDS = {"media": "a photo", "street": "the street address", "zip": "the ZIP", "asking_price": "the asking price",
@@ -114,7 +115,7 @@ def render_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
              "City": (d.get("property") or {}).get("city"),
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Published (UTC)": (d.get("published_at") or "").replace("T", " ").rstrip("Z")} for d in deals]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
     pending = [d.get("title") for d in deals if d.get("status") == "pending"]
     if pending:
         st.caption("Pending (an offer was accepted): " + "; ".join(str(title) for title in pending))

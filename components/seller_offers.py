@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code, utc_text
+from components.tables import show_table
 
 CONTACTS_HIDDEN = ("The buyer's e-mail and phone are shown only to an owner or admin of the organization "
                    "whose login allowed reading contacts.")
@@ -44,7 +45,7 @@ def render_inbox(rows: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Ma
               "Proof of funds": "expired" if (r.get("proof_of_funds") or {}).get("is_expired") else
               ("on file" if (r.get("proof_of_funds") or {}).get("on_file") else "none"),
               "Updated": utc_text(r.get("updated_at"))} for r in rows]
-    st.dataframe(table, key=key, hide_index=True, width="stretch")
+    show_table(table, key=key)
 
 
 def render_buyer(row: Mapping[str, Any], *, key: str) -> None:
@@ -73,7 +74,7 @@ def render_investor_hits(hits: Sequence[Mapping[str, Any]], *, entity_name: str,
     rows = [{"Investor": h.get("display_name") or h.get("name"), "Market": h.get("market"),
              "Kind": readable_code(h.get("kind")).lower(), "Recorded buys": h.get("n_deals"),
              "Last bought": h.get("last_bought_on")} for h in hits]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_investor_record(profile: Mapping[str, Any], *, key: str) -> None:
@@ -97,4 +98,4 @@ def render_would_buy(matches: Sequence[Mapping[str, Any]], *, marketplace_names:
                      "Marketplace buyer": "yes" if names & marketplace_names else "",
                      "Bought nearby": why.get("n_bought_nearby"), "Last bought nearby": why.get("last_bought_nearby_on"),
                      "Nearest (mi)": why.get("nearest_miles")})
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)

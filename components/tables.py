@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import pandas as pd
 import streamlit as st
@@ -33,12 +33,14 @@ def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
 
 # What a table shows for a value the data does not hold (st.dataframe prints "None").
 MISSING = "—"
+# Numbers that are names, not amounts: a year or a code reads without a thousands separator ("1998").
+PLAIN_NUMBER_WORDS = ("year", "zip", "fips", "run", "latitude", "longitude", "version")
 
 
 def shown(frame: pd.DataFrame, *, link_columns: Sequence[str] = ()) -> pd.DataFrame:
     """The frame as a table shows it: a text column's missing values read "—", not "None"
-    (numbers and dates stay empty; a link column stays empty, not a link to "—"). The CSV
-    keeps the frame as it is: an empty cell, not a dash."""
+    (numbers and dates get the table's placeholder; a link column stays empty, not a link to "—").
+    The CSV keeps the frame as it is: an empty cell, not a dash."""
     text_columns = [column for column in frame.columns if column not in link_columns
                     and (pd.api.types.is_object_dtype(frame[column]) or pd.api.types.is_string_dtype(frame[column]))]
     if not text_columns:
@@ -47,6 +49,90 @@ def shown(frame: pd.DataFrame, *, link_columns: Sequence[str] = ()) -> pd.DataFr
     for column in text_columns:
         copy[column] = copy[column].astype(object).where(copy[column].notna(), MISSING)
     return copy
+
+
+def number_format(label: object) -> str:
+    """How a number column reads: amounts and counts with thousands separators ("1,079"), a year
+    or a code as it is ("1998")."""
+    return "plain" if any(word in str(label).lower() for word in PLAIN_NUMBER_WORDS) else "localized"
+
+
+def table_config(frame: pd.DataFrame, column_config: Mapping[str, object] | None) -> dict[str, object]:
+    """The columns' set-up with the table rule: every number column has a format (a column
+    without one prints "1079"), a number column's own set-up without a format gets the rule's."""
+    config = dict(column_config or {})
+    for column in frame.columns:
+        values = frame[column]
+        if not pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
+            continue
+        given = config.get(column)
+        if given is None:
+            config[column] = st.column_config.NumberColumn(str(column), format=number_format(column))
+        elif isinstance(given, dict) and (given.get("type_config") or {}).get("type") == "number" \
+                and not given["type_config"].get("format"):
+            config[column] = {**given, "type_config": {**given["type_config"], "format": number_format(column)}}
+    return config
+
+
+def link_columns(column_config: Mapping[str, object] | None) -> list[str]:
+    return [name for name, config in (column_config or {}).items()
+            if isinstance(config, dict) and (config.get("type_config") or {}).get("type") == "link"]
+
+
+def is_id_column(label: object) -> bool:
+    """A column of ids ("Property id", "Id", "Id in that run"): the CSV's, not the screen's."""
+    words = str(label).lower().split()
+    return bool(words) and (words[0] == "id" or words[-1] == "id")
+
+
+def on_screen(frame: pd.DataFrame, column_order: Sequence[str] | None) -> list[str] | None:
+    """The columns a table shows: those asked for, never a column of ids (issue 44, 4: an id is for
+    the CSV and a details line; the row's name and its Open link are what a person reads)."""
+    order = list(column_order) if column_order else [str(column) for column in frame.columns]
+    kept = [column for column in order if not is_id_column(column)]
+    return kept if kept != [str(column) for column in frame.columns] else None
+
+
+def app_origin() -> str:
+    """The app's address as this person's browser reached it ("https://deedscope.example"), or ""
+    where no browser is (a script run on its own)."""
+    url = st.context.url or ""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+
+
+def csv_text(frame: pd.DataFrame, links: Sequence[str] = ()) -> bytes:
+    """A table as CSV: ids in their own columns as they are, an app link as a full URL (a
+    spreadsheet cannot follow "/properties?property=…")."""
+    origin = app_origin()
+    copy = frame
+    if origin and any(column in frame.columns for column in links):
+        copy = frame.copy()
+        for column in links:
+            if column in copy.columns:
+                copy[column] = copy[column].map(
+                    lambda value: origin + value if isinstance(value, str) and value.startswith("/") else value)
+    return copy.to_csv(index=False).encode("utf-8")
+
+
+def show_table(data, *, key: str, column_config: Mapping[str, object] | None = None,
+               column_order: Sequence[str] | None = None, height: int | str = "auto", width: int | str = "stretch",
+               **options) -> None:
+    """The one place a table is drawn (issue 44, 5): a dash for a missing value, numbers with their
+    separators, no index. `data` is a frame, rows (dicts) or a frame's Styler."""
+    styler = data if hasattr(data, "data") and hasattr(data, "map") and not isinstance(data, pd.DataFrame) else None
+    frame = styler.data if styler is not None else data if isinstance(data, pd.DataFrame) else pd.DataFrame(list(data))
+    st.dataframe(
+        styler if styler is not None else shown(frame, link_columns=link_columns(column_config)),
+        key=key,
+        hide_index=True,
+        width=width,
+        column_config=table_config(frame, column_config),
+        column_order=on_screen(frame, column_order),
+        height=height,
+        placeholder=MISSING,
+        **options,
+    )
 
 
 def render_table(
@@ -62,20 +148,10 @@ def render_table(
     if frame.empty:
         st.info("No rows.")
         return
-    links = [name for name, config in (column_config or {}).items()
-             if isinstance(config, dict) and (config.get("type_config") or {}).get("type") == "link"]
-    st.dataframe(
-        shown(frame, link_columns=links),
-        key=f"{key}_table",
-        hide_index=True,
-        width="stretch",
-        column_config=dict(column_config or {}),
-        column_order=list(column_order) if column_order else None,
-        height=height,
-    )
+    show_table(frame, key=f"{key}_table", column_config=column_config, column_order=column_order, height=height)
     st.download_button(
         "Download CSV",
-        frame.to_csv(index=False).encode("utf-8"),
+        csv_text(frame, link_columns(column_config)),
         file_name=file_name,
         mime="text/csv",
         key=f"{key}_csv",
@@ -116,3 +192,22 @@ def render_page_link(page_file: str, url_path: str, *, label: str, query_params:
 def datetime_column(label: str) -> st.column_config.DatetimeColumn:
     """A UTC timestamp to the minute (2026-11-22 03:01), for columns parsed to datetimes."""
     return st.column_config.DatetimeColumn(label, format="YYYY-MM-DD HH:mm", timezone="UTC")
+
+
+def render_details(ids: Mapping[str, object]) -> None:
+    """A record's ids, for support and a copy, in a closed "Details" line (issue 44, 4: an id is
+    never what a person reads first; its name or address is): `{"Investor id": "inv_…"}`."""
+    lines = [f"{label}: {value}" for label, value in ids.items() if value]
+    if lines:
+        with st.expander("Details", expanded=False, icon=":material/info:"):
+            st.code("\n".join(lines), language=None)
+
+
+def render_resolved_from(resolved_from: Sequence[str] | None, current_id: str, *, noun: str = "investor") -> None:
+    """data-api.md, Conventions (Old ids): an old id opens the current record; say so in words, the
+    ids in the details line."""
+    if not resolved_from:
+        return
+    st.info(f"The link named an older record of this {noun}: the registry has merged it into the one shown here.",
+            icon=":material/redo:")
+    render_details({"Old id": ", ".join(resolved_from), "Current id": current_id})

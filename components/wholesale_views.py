@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_points_map
-from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
+from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_details, render_table
 from components.words import code_label
 from mapspec.small_map import Canvas
 
@@ -69,7 +69,8 @@ def render_listing(listing: dict, *, key: str) -> None:
     st.subheader(escape_markdown(listing_title(listing)))
     st.caption(f"{code_label(listing.get('status')) if listing.get('status') else 'status not given'} · "
                f"{'published ' + str(listing['published_on']) if listing.get('published_on') else 'publication date not given'} · "
-               f"{escape_markdown(listing.get('market') or '')} · {listing['id']}")
+               f"{escape_markdown(listing.get('market') or '')}")
+    render_details({"Listing id": listing.get("id")})
     columns = st.columns(3)
     columns[0].metric("Asking", f"${listing['asking_price']:,}" if listing.get("asking_price") else "—")
     columns[1].metric("Sold for", f"${listing['sold_price']:,}" if listing.get("sold_price") else "—")
@@ -87,8 +88,9 @@ def render_wholesaler_hits(hits: list[dict], *, key: str) -> None:
 
 def render_wholesaler(profile: dict, *, key: str) -> None:
     st.subheader(escape_markdown(wholesaler_name(profile)))
-    st.caption(f"{profile['id']} · {profile.get('market') or 'market not given'} · wholesale as of "
+    st.caption(f"{profile.get('market') or 'market not given'} · wholesale as of "
                f"{profile.get('wholesale_as_of') or 'a date not given'}")
+    render_details({"Wholesaler id": profile.get("id")})
     columns = st.columns(4)
     columns[0].metric("Listings", f"{profile.get('n_listings') or 0:,}")
     columns[1].metric("Active", f"{profile.get('n_active') or 0:,}")

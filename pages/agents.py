@@ -30,7 +30,7 @@ from components.agent_profile import (
 )
 from components.date_field import date_field
 from components.feedback import read_or_say, render_error
-from components.tables import escape_markdown, render_page_link
+from components.tables import escape_markdown, render_page_link, render_resolved_from
 from components.name_search import search_by_name
 from components.progress import read_pages
 from components.words import glimpse
@@ -95,7 +95,7 @@ def open_by_id() -> None:
     said in one short line beside the box and never goes into the URL (issue 26)."""
     with st.form("agt_open_form", border=False):
         typed = st.text_input("Open by id", key="agt_id_input",
-                              placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id").strip()
+                              placeholder="an agent, person or listing id from a CSV export or a link").strip()
         opened = st.form_submit_button("Open")
     if not (opened and typed):
         return
@@ -127,7 +127,7 @@ def markets_of(agent_id: str, error: ApiStatusError) -> list[str]:
 def ask_market(agent_id: str, error: ApiStatusError) -> None:
     """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
     offered = markets_of(agent_id, error)
-    st.warning(f"This agent ({agent_id}) lists in several markets: choose the market to read.", icon=":material/explore:")
+    st.warning("This agent lists in several markets: choose the market to read.", icon=":material/explore:")
     st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
                  on_change=open_picked_market)
 
@@ -174,7 +174,7 @@ def agent_section(agent_id: str) -> None:
         render_error(error, title="The agent could not be opened")
         return
     if resolved_from:
-        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {agent.get('id')}.", icon=":material/redo:")
+        render_resolved_from(resolved_from, agent.get("id"), noun="agent")
     render_agent_profile(agent, key="agt_profile")
     st.markdown("**Investors linked to this agent**")
     render_agent_investor_links(agent, key="agt_links")

@@ -30,7 +30,7 @@ from components.lender_views import (
     render_rankings,
 )
 from components.name_search import search_and_list
-from components.tables import escape_markdown, render_page_link
+from components.tables import escape_markdown, render_page_link, render_resolved_from
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.errors import ApiError, ApiTimeoutError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
 
@@ -122,8 +122,7 @@ def open_lender(lender_id: str) -> dict | None:
         render_error(error, title="The lender could not be opened")
         return None
     if resolved_from:
-        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {lender['id']}.",
-                icon=":material/redo:")
+        render_resolved_from(resolved_from, lender["id"], noun="lender")
     return lender
 
 

@@ -266,7 +266,7 @@ def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str
         result = write()
     except ApiError as error:
         if not render_still_working(error, action):
-            render_marketplace_problem(error, key=f"mkt_{action}_problem", title=f"The {action} was not done", caps=caps)
+            render_marketplace_problem(error, key=f"mkt_{action}_problem", title=f"The {action} did not go through", caps=caps)
         return None
     st.session_state[KEY_NOTICE] = success
     st.rerun()
@@ -274,7 +274,7 @@ def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str
 
 
 def withdraw_section(open_round: dict, caps: list[dict]) -> None:
-    st.markdown("**Your round is open.** You may withdraw it; the chain is then freed for a new offer.")
+    st.markdown("**Your offer is open.** You may withdraw it; you can then make a new offer on this deal.")
     reason = st.selectbox(
         "Reason (optional)", ["(none)", *DECLINE_REASONS], key="mkt_withdraw_reason",
         format_func=lambda code: code if code == "(none)" else readable_code(code).capitalize(),

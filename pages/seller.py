@@ -18,6 +18,7 @@ import adapter.routing
 from adapter.marketplace import LoginError
 from components.marketplace_login import render_login_link
 from components.marketplace_problem import render_marketplace_problem
+from components.words import code_label
 from pages.desk import drafts, inbox, records
 from pages.desk.common import show_notice
 from services.errors import ApiError
@@ -52,7 +53,7 @@ def main() -> None:
                 "Your buyer's tools are on the Marketplace page.", icon=":material/sell:")
         return
     organization = me.get("organization") or {}
-    st.caption(f"{organization.get('name')} · you are {organization.get('role')}")
+    st.caption(f"{organization.get('name')} · your role: {code_label(organization.get('role')).lower()}")
     missing = seller.scopes_missing(me)
     if missing:
         login_panel("Your login does not yet allow everything your account's sides can do "

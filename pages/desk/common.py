@@ -29,7 +29,7 @@ def act(action: str, write: Callable[[], Any], *, success: str, title: str | Non
         result = write()
     except ApiError as error:
         if not render_still_working(error, action):
-            render_marketplace_problem(error, key=f"desk_{action}_problem", title=title or f"The {action} was not done")
+            render_marketplace_problem(error, key=f"desk_{action}_problem", title=title or f"The {action} did not go through")
         return None
     st.session_state[KEY_NOTICE] = success
     st.rerun()

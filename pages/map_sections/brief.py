@@ -16,8 +16,8 @@ import streamlit as st
 import adapter.brief
 import adapter.budget
 from components.charged_read import confirm_charged_read
-from components.words import plural
-from mapspec.filters import DealFilters, filters_label
+from components.words import code_label, party_name, plural
+from mapspec.filters import DealFilters, filters_words
 from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice
 from mapspec.view import View
 
@@ -48,10 +48,13 @@ def render_brief(
     name = place_name(place, market)
 
     def make() -> bytes:
+        # In words (issue 44, 7): names, kinds and the filters as the page says them; the map's own classes.
+        investors = [{"name": party_name(row), "kind": code_label(row.get("kind")), "deals": row.get("n_deals")}
+                     for row in adapter.brief.leading_investors(request, params)]
         return adapter.brief.brief_pdf(
-            place_name=name, filters_label=filters_label(filters), request=request, params=params, resolution=resolution,
-            bbox=(view.west, view.south, view.east, view.north), investors=adapter.brief.leading_investors(request, params),
-            link=adapter.brief.view_link(link_query()),
+            place_name=name, filters_label=filters_words(filters), request=request, params=params, resolution=resolution,
+            bbox=(view.west, view.south, view.east, view.north), investors=investors,
+            link=adapter.brief.view_link(link_query()), classes=adapter.brief.deal_classes(market, params),
         )
 
     signature = (json.dumps([request, params], sort_keys=True, default=str), resolution, view.text())

@@ -17,6 +17,7 @@ from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
 from components.progress import read_pages
+from components.tables import render_details
 from components.words import plural
 from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.labels import place_near
@@ -61,7 +62,7 @@ def render_cell_panel(
     # Named by where it is (the nearest ZIP's city): the id means nothing to a person, so it goes beneath.
     near = place_near(round(geometry.latitude, 4), round(geometry.longitude, 4))
     st.subheader(f"Near {near}" if near else "This cell")
-    st.caption(f"Cell {cell}")
+    render_details({"Cell (H3)": cell})
     zoom, circle = st.columns(2)
     # Applied to the map's state before the run the press makes, which draws the view zoomed.
     zoom.button("Zoom to this cell", key="map_zoom", on_click=map_state.send, args=(ZoomedToCell(cell),))

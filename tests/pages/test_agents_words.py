@@ -47,7 +47,8 @@ def test_agents_are_named_by_what_is_served_not_their_ids(app_env):
     profile = run_page(agent=agent["id"], market=agent["market"])
     heading = profile.subheader[0].value
     assert "agt_" not in heading and heading.startswith("Agent ") and agent["market"] in heading
-    assert any(agent["id"] in caption.value.replace("\\", "") for caption in profile.caption), "the id small beneath"
+    assert not any(agent["id"] in caption.value.replace("\\", "") for caption in profile.caption)
+    assert any(agent["id"] in code.value for code in profile.code), "the id in the copyable details line"
 
 
 def test_a_pasted_id_is_said_in_one_line_and_not_put_in_the_url(app_env):

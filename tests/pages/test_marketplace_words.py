@@ -65,7 +65,7 @@ def test_offer_terms_are_checked_in_the_form_and_said_in_dollars(app_login):
     at = offer_form(app_login)
     at.number_input(key="mkt_new_offer_amount").set_value(float("9" * 300))
     said = send(at)
-    assert "The offer amount is more than $0 and at most $100,000,000" in said
+    assert "The offer amount must be more than $0 and at most $100,000,000" in said
     at.number_input(key="mkt_new_offer_amount").set_value(150000.0)
     at.number_input(key="mkt_new_offer_emd").set_value(1.0)
     said = send(at)
