@@ -18,13 +18,10 @@ from components.tables import (
     money_column,
     page_href,
     render_details,
-    render_page_link,
     render_table,
 )
 
 CELL_COLOUR = [214, 39, 40]
-# The top borrowers linked under their table.
-BORROWER_LINKS = 10
 
 
 def lender_href(lender_id: str) -> str:
@@ -112,13 +109,10 @@ def render_borrowers(rows: list[dict], *, key: str, file_stem: str) -> None:
     if frame.empty:
         st.info("No borrowers.")
         return
-    render_table(frame, key=key, file_name=f"{file_stem}-borrowers.csv",
+    # A tapped row opens the borrower's investor page in this tab: the table once, not again as links.
+    render_table(frame, key=key, file_name=f"{file_stem}-borrowers.csv", open_on_tap="Investor page",
                  column_config={"Volume": money_column("Volume"), "Investor page": link_column("Investor page", "investor"),
                                 "Network": link_column("Network", "network")})
-    for row in [r for r in rows if r.get("investor_id")][:BORROWER_LINKS]:
-        render_page_link("pages/investors.py", "investors",
-                         label=f"Borrower {row.get('display_name') or row.get('name') or row['investor_id']}",
-                         query_params={"investor": row["investor_id"]})
 
 
 def render_lender_cells(cells: list[dict], *, key: str, canvas: Canvas, height: int = 380) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
+from streamlit.errors import StreamlitAPIException, StreamlitPageNotFoundError
 
 
 def money_column(label: str) -> st.column_config.NumberColumn:
@@ -33,6 +33,8 @@ def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
 
 # What a table shows for a value the data does not hold (st.dataframe prints "None").
 MISSING = "—"
+# The link columns that are the row's own page (a search hit's, a ranked lender's): a tap on the row opens it.
+ROW_PAGE_LINKS = ("Open", "Profile")
 # Numbers that are names, not amounts: a year or a code reads without a thousands separator ("1998").
 PLAIN_NUMBER_WORDS = ("year", "zip", "fips", "run", "latitude", "longitude", "version")
 
@@ -117,12 +119,13 @@ def csv_text(frame: pd.DataFrame, links: Sequence[str] = ()) -> bytes:
 
 def show_table(data, *, key: str, column_config: Mapping[str, object] | None = None,
                column_order: Sequence[str] | None = None, height: int | str = "auto", width: int | str = "stretch",
-               **options) -> None:
+               open_on_tap: str | None = None) -> None:
     """The one place a table is drawn (issue 44, 5): a dash for a missing value, numbers with their
-    separators, no index. `data` is a frame, rows (dicts) or a frame's Styler."""
+    separators, no index. `data` is a frame, rows (dicts) or a frame's Styler. `open_on_tap`: the
+    link column whose page a tapped row opens (issue 44, 9: on a phone the link column is off screen)."""
     styler = data if hasattr(data, "data") and hasattr(data, "map") and not isinstance(data, pd.DataFrame) else None
     frame = styler.data if styler is not None else data if isinstance(data, pd.DataFrame) else pd.DataFrame(list(data))
-    st.dataframe(
+    event = st.dataframe(
         styler if styler is not None else shown(frame, link_columns=link_columns(column_config)),
         key=key,
         hide_index=True,
@@ -131,8 +134,26 @@ def show_table(data, *, key: str, column_config: Mapping[str, object] | None = N
         column_order=on_screen(frame, column_order),
         height=height,
         placeholder=MISSING,
-        **options,
+        **({"on_select": "rerun", "selection_mode": "single-row"} if open_on_tap else {}),
     )
+    if open_on_tap:
+        open_tapped_row(frame, event, open_on_tap)
+
+
+def open_tapped_row(frame: pd.DataFrame, event, column: str) -> None:
+    """The page of the row tapped (its `column`'s app link), in this tab and this session."""
+    rows = list(getattr(getattr(event, "selection", None), "rows", None) or [])
+    if not rows or column not in frame.columns or rows[0] >= len(frame):
+        return
+    href = frame.iloc[rows[0]][column]
+    if not isinstance(href, str) or not href.startswith("/"):
+        return
+    path, _, query = href[1:].partition("?")
+    try:
+        st.switch_page(f"pages/{path}.py", query_params=dict(parse_qsl(query)))
+    except (StreamlitPageNotFoundError, StreamlitAPIException):
+        # A page run on its own (AppTest, `streamlit run pages/x.py`) has no router: the plain link.
+        st.markdown(f"[Open]({href})")
 
 
 def render_table(
@@ -143,12 +164,16 @@ def render_table(
     file_name: str = "deedscope.csv",
     column_order: Sequence[str] | None = None,
     height: int | str = "auto",
+    open_on_tap: str | None = None,
 ) -> None:
     """A sortable table and a CSV download of exactly what it shows."""
     if frame.empty:
         st.info("No rows.")
         return
-    show_table(frame, key=f"{key}_table", column_config=column_config, column_order=column_order, height=height)
+    # A row with its own page opens on a tap (issue 44, 9): on a phone its link column is off screen.
+    open_on_tap = open_on_tap or next((name for name in link_columns(column_config) if name in ROW_PAGE_LINKS), None)
+    show_table(frame, key=f"{key}_table", column_config=column_config, column_order=column_order, height=height,
+               open_on_tap=open_on_tap)
     st.download_button(
         "Download CSV",
         csv_text(frame, link_columns(column_config)),

@@ -73,8 +73,10 @@ def rankings_section(markets: list[dict]) -> None:
         st.caption("The coverage of the service could not be read.")
         return
     link = LINK.read()
+    # Named as the Map names a market ("Dallas-Fort Worth (DFW)"), not by its code alone.
+    names = {m["market"]: f"{m.get('name') or m['market']} ({m['market']})" for m in markets if m.get("market")}
     chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
-                          key="len_market")
+                          key="len_market", format_func=lambda code: names.get(code, code))
     if chosen != link.market:
         LINK.write(replace(link, market=chosen))
     market = next(m for m in markets if m.get("market") == chosen)
