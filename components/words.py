@@ -95,6 +95,23 @@ def field_name_words(field: object) -> str:
     return FIELD_WORDS.get(name, "the " + name.replace("_", " "))
 
 
+def distinct_labels(labels: dict) -> dict:
+    """Choices' labels a person tells apart without an id: two that read alike are numbered
+    ("Agent at Keller Realty · DFW (1 of 2)", "… (2 of 2)"), in the order given."""
+    counts: dict[str, int] = {}
+    for label in labels.values():
+        counts[label] = counts.get(label, 0) + 1
+    seen: dict[str, int] = {}
+    distinct = {}
+    for choice, label in labels.items():
+        if counts[label] == 1:
+            distinct[choice] = label
+        else:
+            seen[label] = seen.get(label, 0) + 1
+            distinct[choice] = f"{label} ({seen[label]} of {counts[label]})"
+    return distinct
+
+
 def host_words(host: str) -> str:
     """Where a configured service is, as a person names it: its host's name ("records.example.com"),
     "a service on this computer" for a loopback address; never an address and port ("127.0.0.1:34993")."""

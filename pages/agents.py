@@ -6,7 +6,6 @@ The URL holds the selection so a link reopens it: `?agent=agt_...&market=DFW` an
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -33,7 +32,7 @@ from components.feedback import read_or_say, render_error
 from components.tables import escape_markdown, render_page_link, render_resolved_from
 from components.name_search import search_by_name
 from components.progress import read_pages
-from components.words import glimpse
+from components.words import distinct_labels, glimpse
 from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
@@ -66,9 +65,8 @@ def agent_search() -> None:
         # One choice per agent; one of several markets opens on the question of which.
         labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": agent_label(hit)
                   for hit in merged_hits(hits)}
-        # Two agents of one brokerage, market and count read alike: those two also name their id.
-        seen = Counter(labels.values())
-        labels = {choice: label if seen[label] == 1 else f"{label} · {choice.split('|')[0]}" for choice, label in labels.items()}
+        # Two agents of one brokerage, market and count read alike: those two are numbered, not named by id.
+        labels = distinct_labels(labels)
         st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
                      placeholder="Choose an agent from the hits", on_change=open_picked_agent)
 

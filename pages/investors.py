@@ -34,7 +34,7 @@ from components.tables import escape_markdown, render_page_link, render_resolved
 from components.wholesale_views import render_purchases
 from components.name_search import search_by_name
 from components.progress import read_pages
-from components.words import code_label, glimpse
+from components.words import code_label, distinct_labels, glimpse, party_name
 from links.investors import InvestorsLink
 from services.contract import ID_EXAMPLES, ID_PATTERNS
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
@@ -64,7 +64,7 @@ def name_search() -> None:
     hits, capped = found
     render_investor_hits(hits, capped=capped, key="inv_hits")
     if hits:
-        labels = {hit["id"]: f"{hit.get('display_name') or hit.get('name') or hit['id']} · {hit.get('market') or ''} · {hit['id']}" for hit in hits}
+        labels = distinct_labels({hit["id"]: f"{party_name(hit)} · {hit.get('market') or 'market not given'}" for hit in hits})
         st.selectbox(
             "Open a profile", options=list(labels), index=None, format_func=labels.get, key="inv_pick",
             placeholder="Choose an investor from the hits", on_change=open_picked_investor,

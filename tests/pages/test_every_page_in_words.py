@@ -20,9 +20,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from services.contract import ID_PATTERNS, MARKETPLACE_ID_PATTERNS
-from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path, sandbox_fixtures
+from tests.pages.apptest import RUN_TIMEOUT_S, api_get, page_path
 from tests.pages.map_helpers import drawn_cells, select_cell
-from tests.pages.test_peoples_words import API_WORDING
+from tests.pages.test_peoples_words import API_WORDING, fixture
 
 pytestmark = pytest.mark.shape_independent("on the --variety sandbox in every pass already (variety_app_env)")
 
@@ -38,6 +38,8 @@ PLUMBING = re.compile(
     r"127\.0\.0\.1|localhost|\b\d{1,3}(?:\.\d{1,3}){3}:\d+|/buy\b|\bAPI \d|\bIbuyer\b"
     r"|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[A-Z]{2,}(?:_[A-Z]+)+\b|\(stale: [a-z]"
 )
+# A table cell that is a code or an id as the API spells it ("long_hold", "IBUYER", "inv_…").
+CODE_OR_ID = re.compile(r"[a-z]+(?:_[a-z0-9]+)+|[A-Z]{2,}(?:_[A-Z]+)+|" + RAW_ID.pattern)
 # The table rule's placeholder (components/tables.py: MISSING).
 DASH = "—"
 
@@ -114,7 +116,14 @@ def table_faults(table) -> list[str]:
     if table.proto.placeholder != DASH:
         faults.append(f"a table without the dash for a missing value: {list(frame.columns)}")
     config = json.loads(table.proto.columns or "{}")
+    shown_columns = list(table.proto.column_order) or [str(column) for column in frame.columns]
     for column in frame.columns:
+        kind = ((config.get(str(column)) or {}).get("type_config") or {}).get("type")
+        if str(column) in shown_columns and kind != "link" and frame[column].dtype == object:
+            texts = frame[column].dropna().astype(str)
+            coded = texts[texts.str.fullmatch(CODE_OR_ID)]
+            if len(coded):
+                faults.append(f"a table's {column!r} shows {coded.iloc[0]!r}, a code or an id: {shown_columns}")
         printed = frame[column].map(lambda value: isinstance(value, str) and RAW_NULL.fullmatch(value.strip()) is not None)
         if printed.any():
             faults.append(f"a table's {column!r} says {frame[column][printed].iloc[0]!r}: {list(frame.columns)}")
@@ -161,15 +170,6 @@ def an_agent(sandbox) -> dict:
     """An agent's link: its id and its market (one in several markets asks which)."""
     hit = api_get(sandbox, "/v1/agents/search", q="Realty")["data"][0]
     return {"agent": hit["id"], "market": hit["markets"][0] if hit.get("markets") else hit.get("market")}
-
-
-def fixture(*path):
-    def read(sandbox) -> str:
-        value = sandbox_fixtures(sandbox)
-        for step in path:
-            value = value[step]
-        return value
-    return read
 
 
 def wholesale_listing(sandbox) -> str:
