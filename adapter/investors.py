@@ -12,13 +12,31 @@ from typing import Any
 
 from adapter.data import data_api, estimate_cost
 from adapter.values import plain
-from services.contract import PAGE_LIMITS
+from services.contract import NAME_QUERY_MIN_LENGTH, NAME_QUERY_MAX_LENGTH, PAGE_LIMITS
+from services.errors import ApiError
 
 
 def search(query: str) -> tuple[list[dict], bool]:
     """`GET /v1/investors/search` (free): the hits, best first, and whether the service capped them."""
     result = data_api().investors.search(query)
     return plain(list(result.items)), bool(result.capped)
+
+
+def profiles_of_organization(org_id: str | None, org_name: str | None) -> list[dict]:
+    """The investor profiles of a lean organization (`<STATE>:<registry>`, `/v3`): the documents give
+    no route from its id to an `inv_` id, so a free name search on its name, kept to the hit carrying
+    its id, else to exact names (docs/contract.md); none when the search fails."""
+    if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
+        return []
+    try:
+        hits, _ = search(org_name[:NAME_QUERY_MAX_LENGTH])
+    except ApiError:
+        return []
+    by_org = [hit for hit in hits if org_id and hit.get("org_id") == org_id]
+    if by_org:
+        return by_org
+    wanted = org_name.casefold()
+    return [hit for hit in hits if wanted in {str(hit.get("name") or "").casefold(), str(hit.get("display_name") or "").casefold()}]
 
 
 def leaderboard(place: Mapping[str, Any], filters: Mapping[str, Any]) -> list[dict]:

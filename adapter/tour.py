@@ -15,6 +15,7 @@ import h3
 import streamlit as st
 
 import adapter.agents
+import adapter.comps
 import adapter.data
 import adapter.investors
 import adapter.network
@@ -106,8 +107,9 @@ def find_values(tour: Tour) -> tuple[dict[str, str], list[str]]:
 
 def start_cost(name: str) -> int:
     """At most what starting the tour costs, from free reads: the busiest cell's investors and
-    deals, one parcel, its buyers match and one profile (1 credit each record new to the
-    account); its steps then show what was read, and cost nothing more."""
+    deals, one parcel (its chain of title's deals are the cell's, counted already), its buyers
+    match and one profile (1 credit each record new to the account); its steps then show what was
+    read, and cost nothing more."""
     tour = load(name)
     market = _market(tour)
     if market is None or not tour.names() & {"busiest_cell", "property", "buyer"}:
@@ -148,7 +150,8 @@ def _a_deals_property(cell: str) -> str:
     for deal in deals_in_cell(adapter.data.list_deals({"bbox": cell_box(cell).text()}, {}), cell):
         property_id = (deal.get("property") or {}).get("property_id")
         if property_id:
-            adapter.properties.parcel_page(property_id)
+            page = adapter.properties.parcel_page(property_id)
+            adapter.comps.read_counts_ahead(page["parcel"], str(property_id))  # the comps' free counts (issue 46)
             return str(property_id)
     raise LookupError("no deal of the busiest cell has a property")
 

@@ -16,9 +16,14 @@ CONTACTS_HIDDEN = ("The buyer's e-mail and phone are shown only to an owner or a
                    "whose login allowed reading contacts.")
 
 
+def buyer_words(buyer: Mapping[str, Any] | None) -> str:
+    """A buyer as a person reads it: its entity, else its name, else "A buyer" (both may be null)."""
+    buyer = buyer or {}
+    return buyer.get("entity_name") or buyer.get("name") or "A buyer"
+
+
 def inbox_label(row: Mapping[str, Any], deal_titles: Mapping[str, str]) -> str:
-    buyer = row.get("buyer") or {}
-    who = buyer.get("entity_name") or buyer.get("name") or "A buyer"
+    who = buyer_words(row.get("buyer"))
     return (f"{who} · {money_text(row.get('offer_amount'))} · {deal_titles.get(row.get('deal_id'), 'a deal')} · "
             f"{readable_code(row.get('status'))}, round {row.get('round')}")
 
@@ -28,17 +33,18 @@ def proof_text(proof: Mapping[str, Any] | None) -> str:
     if not proof.get("on_file"):
         return "No proof of funds on file."
     lender = proof.get("lender_name") or "an unnamed lender"
+    expires = utc_text(proof.get("expires_at"))
     if proof.get("is_expired"):
-        return f"Proof of funds from {lender} expired on {utc_text(proof.get('expires_at'))}."
-    return f"Proof of funds on file from {lender}, valid until {utc_text(proof.get('expires_at'))}."
+        return f"Proof of funds from {lender} expired" + (f" on {expires}." if expires else ".")
+    return f"Proof of funds on file from {lender}" + (f", valid until {expires}." if expires else ".")
 
 
 def render_inbox(rows: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
     if not rows:
         st.caption("No offer matches these filters.")
         return
-    table = [{"Buyer": (r.get("buyer") or {}).get("entity_name") or (r.get("buyer") or {}).get("name"),
-              "Deal": deal_titles.get(r.get("deal_id"), r.get("deal_id")), "Offer": money_text(r.get("offer_amount")),
+    table = [{"Buyer": buyer_words(r.get("buyer")),
+              "Deal": deal_titles.get(r.get("deal_id"), "A deal"), "Offer": money_text(r.get("offer_amount")),
               "Earnest money": money_text(r.get("emd_amount")), "Financing": readable_code(r.get("financing")),
               "Status": readable_code(r.get("status")), "Round": r.get("round"),
               "Sent by": readable_code(r.get("submitted_by")),
@@ -51,7 +57,8 @@ def render_inbox(rows: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Ma
 def render_buyer(row: Mapping[str, Any], *, key: str) -> None:
     """Who the buyer is, its proof of funds, and its contacts when they came (keys absent otherwise)."""
     buyer = row.get("buyer") or {}
-    st.markdown(f"**{buyer.get('entity_name') or buyer.get('name')}** ({buyer.get('name')})")
+    person = f" ({buyer['name']})" if buyer.get("entity_name") and buyer.get("name") else ""
+    st.markdown(f"**{buyer_words(buyer)}**{person}")
     st.write(proof_text(row.get("proof_of_funds")))
     # The keys are absent, or blank once typed, when the account may not see them.
     if buyer.get("email") or buyer.get("phone"):

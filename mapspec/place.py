@@ -22,6 +22,12 @@ MODES = (WHOLE_MARKET, ZIP_CODES, CITY, POINT)
 MAX_CITY_CHARS = 64
 # A mistyped input is quoted back with at most this many characters.
 QUOTED_CHARS = 12
+# The height of the place picker's row and the filters' row under the Map's title, held
+# while they wait for the map's first paint so that the map does not move when they come
+# (pages/map_sections/first_paint.py; tests/browser/test_map_first_paint.py checks it). The
+# point's three inputs stand one above the other. A link's first paint stands under them too.
+CONTROLS_PX = 124
+POINT_CONTROLS_PX = 292
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,11 @@ class PlaceChoice:
     def signature(self) -> tuple:
         """What identifies the place: a view set for one place holds while it does."""
         return (self.market, self.mode, self.zips, self.city, self.latitude, self.longitude, self.radius_miles)
+
+
+def controls_px(place_mode: str | None) -> int:
+    """The Map's controls' held height for a place of this mode."""
+    return POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX
 
 
 def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:
@@ -75,6 +86,11 @@ def place_widgets(place: PlaceChoice, key: str) -> dict[str, Any]:
     return values
 
 
+def place_zips(place: PlaceChoice) -> list[str]:
+    """The ZIPs typed for a ZIP place, split on commas or semicolons (checked by `place_request`)."""
+    return [part.strip() for part in (place.zips or "").replace(";", ",").split(",") if part.strip()]
+
+
 def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
     """The request geometry, the view that shows it, and what is wrong with the input if anything."""
     market_view = None
@@ -82,7 +98,7 @@ def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, Vie
         market_view = View(*[float(value) for value in market["bbox"]])
     whole = ({"bbox": market_view.text()} if market_view else {}, market_view)
     if place.mode == ZIP_CODES:
-        zips = [part.strip() for part in place.zips.replace(";", ",").split(",") if part.strip()]
+        zips = place_zips(place)
         if not zips:
             return (*whole, "Type one or more 5-digit ZIP codes, separated by commas.")
         bad = [code for code in zips if not (len(code) == 5 and code.isdigit())]

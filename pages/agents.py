@@ -239,21 +239,6 @@ def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
 # --- one marketplace listing -----------------------------------------------------------------
 
 
-def buyer_investor_ids(org_id: str | None, org_name: str | None) -> list[dict]:
-    """The buyer's investor profile from a free name search: the hit with its org id, else exact names."""
-    if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
-        return []
-    try:
-        hits, _ = adapter.investors.search(org_name[:100])
-    except ApiError:
-        return []
-    by_org = [hit for hit in hits if org_id and hit.get("org_id") == org_id]
-    if by_org:
-        return by_org
-    wanted = org_name.casefold()
-    return [hit for hit in hits if wanted in {str(hit.get("name") or "").casefold(), str(hit.get("display_name") or "").casefold()}]
-
-
 def listing_section(listing_id: str) -> None:
     st.subheader("Marketplace listing")
     try:
@@ -269,7 +254,7 @@ def listing_section(listing_id: str) -> None:
         return
     render_marketplace_listing(listing, key="agt_listing", county_names=adapter.coverage.county_names())
     buyer = ((listing.get("closing") or {}).get("buyer")) or {}
-    for hit in buyer_investor_ids(buyer.get("org_id"), buyer.get("org_name")):
+    for hit in adapter.investors.profiles_of_organization(buyer.get("org_id"), buyer.get("org_name")):
         render_page_link(
             "pages/investors.py", "investors",
             label=f"Buyer's investor profile: {hit.get('display_name') or hit.get('name')} ({hit.get('market')})",

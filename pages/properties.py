@@ -23,6 +23,7 @@ import links.properties
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.property_buyers import render_buyer_matches
+from components.property_comps import render_comps_map
 from components.property_detail import (
     render_chain_of_title,
     render_listing_history,
@@ -31,8 +32,9 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
-from components.words import credits_text, distinct_labels, glimpse
+from components.words import credits_text, distinct_labels, glimpse, plural
 from links.properties import PropertiesLink
+from pages.property_sections.comps import render_comps
 from services.contract import PAGE_LIMITS
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
 
@@ -52,6 +54,24 @@ MAX_ZIPS_CHARS, MAX_LINE_CHARS, MAX_CITY_CHARS = 600, 200, 64
 
 
 LINK = adapter.routing.PageLink(links.properties)  # this page's URL (links/properties.py)
+
+
+def property_cost_text(cost: adapter.properties.PageCost) -> str:
+    """What opening a property may cost: its parcel and each deal of its chain of title new to the
+    account (data-api.md, What the service does 7), the deals counted beforehand where the host says."""
+    what = "Opening this property (its deeds, loans, permits and listings)"
+    if cost.total == 0:
+        return credits_text(0, what)
+    held = " (the parcel is yours already)" if not cost.parcel else ""
+    parcel = "1 credit for the parcel and " if cost.parcel else ""
+    if cost.deals is None:
+        return (f"{what} costs {parcel}1 credit for each deal of its chain of title new to your account{held}; "
+                "how many deals it holds is not known before it is read.")
+    if cost.deals == 0:
+        return f"{what} may cost up to 1 credit, for the parcel: no deal is recorded on it."
+    return (f"{what} may cost up to {plural(cost.total or 0, 'credit')}: {'1 for the parcel and ' if cost.parcel else ''}"
+            f"1 for each of its {plural(cost.deals, 'deal')} new to your account{held}.")
+
 
 # --- the search ------------------------------------------------------------------------------------
 
@@ -288,17 +308,24 @@ def property_section(property_id: str) -> None:
         return
     page = confirm_charged_read(
         "prop_parcel", (property_id,), ask_label="Open the property", asked=True, confirm_label="Open the property",
-        cost_text=credits_text(cost, "Opening this property (its deeds, loans, permits and listings)"),
-        cost=cost, **adapter.budget.rules(),
+        cost_text=property_cost_text(cost), cost=cost.total, **adapter.budget.rules(),
         load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
     if page is None:
         return
     notes = page.get("notes") or {}
     render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names(),
                              note=notes.get("parcel"))
-    if page["parcel"]:
-        render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
-                          height=260)
+    # The property's map shows its comparable sales once they are read (issue 46), else its pin.
+    map_box = st.container()
+    parcel = page["parcel"]
+    shown = render_comps(parcel, property_id)
+    with map_box:
+        canvas = adapter.map_files.small_map_canvas()
+        if shown is not None and shown.search.found.comps:
+            render_comps_map(shown.search.subject, shown.search.found.comps, shown.used, key="prop_parcel_map",
+                             canvas=canvas, height=300)
+        elif parcel:
+            render_parcel_map([parcel], key="prop_parcel_map", canvas=canvas, height=260)
     # Only the open tab is drawn (a rerun on a switch): the four tables and their downloads were
     # drawn at once, 0.2 s of the property's opening in the browser (issue 29, the tour's step).
     tabs = st.tabs(["Chain of title", "Loans", "Permits", "Listings"], key="prop_section", on_change="rerun")

@@ -1,16 +1,15 @@
-"""A market brief as a PDF (issue 29): the view's map and legend, its leading investors, deals
-by month, the data's freshness and the link that reopens the view.
+"""A market brief as a PDF (issue 29): the view's map and legend, its leading investors, the place's
+market trends (issue 46: purchases by month and kind, the median price; else the view's deals by
+month), the data's freshness and the link that reopens the view.
 
 In a person's words (issue 44, 7): the page hands over every name, kind and the filters already
 in words, the map's own classes and colours (its legend is the app's), the places to name on
 the map and the app's own address; this module prints prices as people write them.
 
 Drawn on the server without a browser: matplotlib draws the cells from their H3 boundaries
-(and the months' bars) into PNG pictures, fpdf2 lays them out with the words. Text uses the
-DejaVu Sans that matplotlib ships, so any investor's name prints (the PDF core fonts are
-Latin-1 only). Figures are made as `Figure` objects, never through pyplot, whose global state
-two sessions' threads would share. Plain Python: the adapter gathers the reads and hands a
-`BriefData` here.
+(and the months' bars) into PNG pictures, fpdf2 lays them out with the words (the parts the
+app's PDFs share are services/pdf_parts.py). Plain Python: the adapter gathers the reads and
+hands a `BriefData` here.
 """
 
 from __future__ import annotations
@@ -19,21 +18,18 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import h3
-import matplotlib
 from fpdf import FPDF
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
+from services.trends_chart import TrendBar, trends_picture
+
 BAR_RGB = (240, 59, 32)  # the bars of the months: the map's palette's second hottest (mapspec/classes.py)
 INVESTOR_ROWS = 10
-MAP_DPI = 130
-# A block of text ends at the left margin of the next line (fpdf2 leaves it at the right).
-NEXT_LINE = {"new_x": "LMARGIN", "new_y": "NEXT"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +81,8 @@ class BriefData:
     published_at: str | None = None
     link: str = ""
     notes: Sequence[str] = field(default_factory=tuple)  # what could not be read, said in the brief
+    trend_bars: Sequence[TrendBar] = ()  # the place's 24 months by kind and median price (issue 46)
+    trend_sentence: str = ""  # the year's change, as the Map says it
 
 
 def map_picture(data: BriefData) -> bytes:
@@ -113,7 +111,7 @@ def map_picture(data: BriefData) -> bytes:
         handles = [Patch(facecolor=f"#{r:02x}{g:02x}{b:02x}", label=label)
                    for (r, g, b), label in zip(data.legend.colours, data.legend.labels, strict=True)]
         axes.legend(handles=handles, title=data.legend.title, loc="lower right", fontsize=7, title_fontsize=8)
-    return _png(figure)
+    return png(figure)
 
 
 def _months_chart(pdf: FPDF, by_month: Sequence[tuple[str, int]], height: float = 45) -> None:
@@ -137,59 +135,44 @@ def _months_chart(pdf: FPDF, by_month: Sequence[tuple[str, int]], height: float 
 
 def market_brief(data: BriefData) -> bytes:
     """The brief as PDF bytes: one to three pages."""
-    pdf = FPDF(format="A4")
-    pdf.set_auto_page_break(True, margin=15)
-    pdf.add_font("DejaVu", "", str(FONT_DIR / "DejaVuSans.ttf"))
-    pdf.set_title(f"Market brief: {data.place_name}")
-    pdf.add_page()
-    pdf.set_font("DejaVu", "", 18)
-    pdf.multi_cell(0, 9, f"Market brief: {data.place_name}", **NEXT_LINE)
-    pdf.set_font("DejaVu", "", 10)
+    pdf = new_pdf(f"Market brief: {data.place_name}")
     pdf.multi_cell(0, 6, f"Deals counted: {data.filters_label}.", **NEXT_LINE)
     pdf.image(io.BytesIO(map_picture(data)), w=pdf.epw)
     pdf.multi_cell(0, 6, _figures_line(data), **NEXT_LINE)
     _investors(pdf, data.investors)
-    if data.by_month:
-        if pdf.get_y() + 70 > pdf.h - pdf.b_margin:
-            pdf.add_page()  # the heading stays with its chart
-        _heading(pdf, "Deals by month")
+    if data.trend_bars:
+        keep_with_next(pdf, 90)
+        heading(pdf, "Market trends")
+        pdf.multi_cell(0, 6, data.trend_sentence, **NEXT_LINE)
+        pdf.image(io.BytesIO(trends_picture(data.trend_bars)), w=pdf.epw)
+    elif data.by_month:
+        keep_with_next(pdf, 70)
+        heading(pdf, "Deals by month")
         _months_chart(pdf, data.by_month)
-    _heading(pdf, "The data")
-    pdf.multi_cell(0, 6, _freshness_line(data), **NEXT_LINE)
-    for note in data.notes:
-        pdf.multi_cell(0, 6, note, **NEXT_LINE)
-    if data.link:
-        pdf.multi_cell(0, 6, "Reopen this view:", **NEXT_LINE)
-        pdf.set_text_color(30, 80, 180)
-        pdf.multi_cell(0, 6, data.link, link=data.link, **NEXT_LINE)
-        pdf.set_text_color(0, 0, 0)
+    data_section(pdf, dataset_version=data.dataset_version, data_end=data.data_end, published_at=data.published_at,
+                 notes=data.notes, reopen="Reopen this view:", link=data.link)
     return bytes(pdf.output())
 
 
 def _investors(pdf: FPDF, investors: Sequence[InvestorLine]) -> None:
-    _heading(pdf, "Leading investors of the view")
+    heading(pdf, "Leading investors of the view")
     if not investors:
         pdf.multi_cell(0, 6, "Not included: the view's investors were not read for this brief.", **NEXT_LINE)
         return
     widths = (10, pdf.epw - 70, 42, 18)
-    pdf.set_font("DejaVu", "", 9)
+    pdf.set_font(FONT, "", 9)
     for width, title in zip(widths, ("#", "Investor", "Kind", "Deals"), strict=True):
         pdf.cell(width, 7, title, border="B")
     pdf.ln()
-    pdf.set_font("DejaVu", "", 9)
+    pdf.set_font(FONT, "", 9)
     for rank, row in enumerate(investors[:INVESTOR_ROWS], start=1):
         values = (str(rank), row.name[:70], row.kind[:30], f"{row.deals:,}" if row.deals is not None else "—")
         for width, value in zip(widths, values, strict=True):
             pdf.cell(width, 6, value)
         pdf.ln()
-    pdf.set_font("DejaVu", "", 10)
+    pdf.set_font(FONT, "", 10)
 
 
-def _heading(pdf: FPDF, text: str) -> None:
-    pdf.ln(3)
-    pdf.set_font("DejaVu", "", 13)
-    pdf.multi_cell(0, 8, text, **NEXT_LINE)
-    pdf.set_font("DejaVu", "", 10)
 
 
 def _figures_line(data: BriefData) -> str:
@@ -203,17 +186,7 @@ def _figures_line(data: BriefData) -> str:
     return " · ".join(parts) + "."
 
 
-def _freshness_line(data: BriefData) -> str:
-    version = "unknown" if data.dataset_version is None else str(data.dataset_version)
-    return (f"Dataset version {version}; deeds recorded up to {data.data_end or 'an unknown date'}"
-            + (f", published {data.published_at[:10]}." if data.published_at else "."))
 
 
 def _cos_degrees(latitude: float) -> float:
     return math.cos(math.radians(latitude))
-
-
-def _png(figure) -> bytes:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=MAP_DPI)
-    return buffer.getvalue()

@@ -48,6 +48,12 @@ class ControlledSandbox(sandbox_process.SandboxProcess):
     def advance_clock(self, seconds: float) -> None:
         self.control("clock", {"advance_seconds": seconds})
 
+    def advance_past(self, timestamp: str) -> None:
+        """Move the sandbox clock one second past a UTC timestamp it served (a review's end)."""
+        now = datetime.fromisoformat(self.control("clock", {"advance_seconds": 0})["data"]["now"].replace("Z", "+00:00"))
+        then = datetime.fromisoformat(timestamp.replace("Z", "+00:00"))
+        self.advance_clock(max(0.0, (then - now).total_seconds()) + 1)
+
     def start_of_a_minute(self) -> None:
         """Move the sandbox clock to one second into its next minute.
 

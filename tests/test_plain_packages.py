@@ -1,4 +1,4 @@
-"""The plain packages are plain Python: importing every module of mapspec, links, geo and graphs,
+"""The plain packages are plain Python: importing every module of mapspec, links, geo, graphs and comps,
 and every test of them, loads no Streamlit."""
 
 from __future__ import annotations
@@ -8,17 +8,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import comps
 import geo
 import graphs
 import links
 import mapspec
 
-PLAIN_PACKAGES = (mapspec, links, geo, graphs)
+PLAIN_PACKAGES = (mapspec, links, geo, graphs, comps)
 
 
 def test_the_maps_logic_and_its_tests_import_no_streamlit():
     modules = [f"{package.__name__}.{module.name}" for package in PLAIN_PACKAGES for module in pkgutil.iter_modules(package.__path__)]
-    assert {"links.map", "mapspec.plan", "geo.us_states", "graphs.network"} <= set(modules)
+    assert {"links.map", "mapspec.plan", "geo.us_states", "graphs.network", "comps.rules"} <= set(modules)
     root = Path(__file__).resolve().parents[1]
     tests = [
         f"tests.{package.__name__}.{path.stem}"

@@ -15,7 +15,7 @@ from components.charged_read import confirm_charged_read
 from components.date_field import date_field
 from components.marketplace_offers import render_offer_chain, render_offer_form
 from components.marketplace_problem import render_marketplace_problem
-from components.marketplace_tables import readable_code
+from components.marketplace_tables import readable_code, render_more
 from components.seller_desk import STRIKE_WINDOW_TEXT
 from components.seller_offers import inbox_label, render_buyer, render_inbox, render_investor_hits, render_investor_record
 from components.words import credits_text
@@ -35,12 +35,14 @@ def offers_panel(deal_titles: dict[str, str]) -> None:
         since = date_field("Changed since", key="desk_inbox_since")
     changed_after = f"{since.isoformat()}T00:00:00Z" if isinstance(since, dt.date) else None
     try:
-        rows = seller.offers(status=None if status == ALL else status, deal_id=None if deal == ALL else deal,
-                             changed_after=changed_after)
+        listing = seller.offers(status=None if status == ALL else status, deal_id=None if deal == ALL else deal,
+                                changed_after=changed_after)
     except ApiError as error:
         render_marketplace_problem(error, key="desk_inbox_problem", title="Your offers could not be read")
         return
+    rows = listing.rows
     render_inbox(rows, key="desk_inbox", deal_titles=deal_titles)
+    render_more(listing.more, len(rows), "offers (narrow the filters to see others)")
     if not rows:
         return
     by_id = {row["id"]: row for row in rows}

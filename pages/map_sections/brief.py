@@ -55,6 +55,7 @@ def render_brief(
             place_name=name, filters_label=filters_words(filters), request=request, params=params, resolution=resolution,
             bbox=(view.west, view.south, view.east, view.north), investors=investors,
             link=adapter.brief.view_link(link_query()), classes=adapter.brief.deal_classes(market, params),
+            trends=adapter.brief.place_trends(place, market, filters),
         )
 
     signature = (json.dumps([request, params], sort_keys=True, default=str), resolution, view.text())

@@ -221,10 +221,11 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     expect(page.get_by_text("You are logged out")).to_be_visible()
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
     assert issuer.revocations == revoked_before + 1
-    discovery = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration").json()
+    discovery = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration", timeout=60).json()
     refused = httpx2.post(
         discovery["token_endpoint"],
         data={"grant_type": "refresh_token", "refresh_token": last_refresh_token, "client_id": _client_id_of(app_url)},
+        timeout=60,
     )
     assert refused.status_code == 400
     assert refused.json()["error"] == "invalid_grant"

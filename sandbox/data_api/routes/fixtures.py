@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
+from sandbox.data_api.comps_fixtures import comps_fixtures
 from sandbox.data_api.sql_properties import PropertyQueries
 
 router = APIRouter(prefix="/_sandbox", tags=["sandbox control"])
@@ -12,4 +13,4 @@ router = APIRouter(prefix="/_sandbox", tags=["sandbox control"])
 @router.get("/fixtures", summary="Notable ids of this dataset (retired, merged, awkward, multi-market...)")
 def fixtures(request: Request) -> dict:
     db = request.app.state.data_api.db
-    return {"data": {**db.fixtures(), **PropertyQueries(db).fixtures()}}
+    return {"data": {**db.fixtures(), **PropertyQueries(db).fixtures(), **comps_fixtures(db)}}
