@@ -21,7 +21,7 @@ def role_refusal_text(role: str | None, required_roles: Sequence[str]) -> str:
     may = " or ".join(f"an {r}" if r[:1] in "aeiou" else f"a {r}" for r in required_roles) or "an owner or admin"
     you = f"You are {'an' if (role or '')[:1] in 'aeiou' else 'a'} {role} of your organization" if role else \
         "You have no role in your organization"
-    return f"Only {may} of the organization may manage webhook endpoints. {you}: ask an owner or admin to do it."
+    return f"Only {may} of the organization may manage webhook addresses. {you}: ask an owner or admin to do it."
 
 
 def render_leads(leads: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -57,7 +57,7 @@ def render_requests(requests: Sequence[Mapping[str, Any]], *, key: str, deal_tit
 
 def render_webhooks(hooks: Sequence[Mapping[str, Any]], *, key: str) -> None:
     if not hooks:
-        st.caption("No webhook endpoint yet.")
+        st.caption("No webhook address yet.")
         return
     rows = [{"Address": h.get("url") or "", "Events": len(h.get("events") or []), "On": "yes" if h.get("enabled") else "no",
              "Created": utc_text(h.get("created_at"))} for h in hooks]

@@ -140,6 +140,17 @@ def show_table(data, *, key: str, column_config: Mapping[str, object] | None = N
         open_tapped_row(frame, event, open_on_tap)
 
 
+def edit_table(frame: pd.DataFrame, *, key: str, editable: Sequence[str],
+               column_config: Mapping[str, object] | None = None) -> pd.DataFrame:
+    """A table whose `editable` columns a person changes (a tick per row), under the table rule;
+    the frame as edited."""
+    return st.data_editor(
+        frame, key=key, hide_index=True, width="stretch", num_rows="fixed", placeholder=MISSING,
+        disabled=[column for column in frame.columns if column not in editable],
+        column_config=table_config(frame, column_config), column_order=on_screen(frame, None),
+    )
+
+
 def open_tapped_row(frame: pd.DataFrame, event, column: str) -> None:
     """The page of the row tapped (its `column`'s app link), in this tab and this session."""
     rows = list(getattr(getattr(event, "selection", None), "rows", None) or [])

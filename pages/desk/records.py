@@ -95,15 +95,15 @@ def webhooks_panel() -> None:
         if error.code == "insufficient_role":
             st.warning(role_refusal_text(error.role, error.required_roles), icon=":material/lock_person:")
             return
-        render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook endpoints could not be read")
+        render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook addresses could not be read")
         return
     render_webhooks(hooks.rows, key="desk_webhooks")
-    render_more(hooks.more, len(hooks.rows), "endpoints")
+    render_more(hooks.more, len(hooks.rows), "webhook addresses")
     with st.form("desk_add_webhook", clear_on_submit=True):
         url = st.text_input("Endpoint address (https, public)", key="desk_webhook_url")
-        added = st.form_submit_button("Add the endpoint")
+        added = st.form_submit_button("Add the address")
     if added:
-        act("webhook", lambda: seller.add_webhook(url.strip()), success="The endpoint was added.")
+        act("webhook", lambda: seller.add_webhook(url.strip()), success="The webhook address was added.")
 
 
 def feed_panel(deal_titles: dict[str, str]) -> None:

@@ -224,3 +224,37 @@ def test_the_sidebar_names_the_data_not_its_address(variety_app_env):
     assert any("data" in text for text in sidebar), sidebar
     found = [text for text in sidebar if PLUMBING.search(text) or RAW_ID.search(text)]
     assert not found, found
+
+
+@pytest.fixture
+def variety_login(variety_app_env, tmp_path, monkeypatch):
+    """The marketplace's login on the `--variety` sandbox, sharing the page's client id (as
+    tests/pages/marketplace_helpers.py: app_login does on the default one)."""
+    from tests.services.test_oauth_consent import TEST_APP_URL, make_login
+
+    monkeypatch.setenv("DEEDSCOPE_APP_URL", TEST_APP_URL)
+    with make_login(variety_app_env.url, tmp_path) as login:
+        monkeypatch.setenv("DEEDSCOPE_OAUTH_CLIENT_ID", login.client_id)
+        yield login
+
+
+@pytest.mark.parametrize(("page", "email", "sides", "tab_key"), [
+    pytest.param("marketplace", "buyer", ["buy"], "mkt_tab", id="marketplace-buyer"),
+    pytest.param("seller", "owner@sandbox.test", ["sell"], "desk_tab", id="seller-owner"),
+])
+def test_the_marketplace_and_the_desk_read_in_words_logged_in(variety_login, page, email, sides, tab_key):
+    from urllib.parse import parse_qs, urlsplit
+
+    from services.oauth import scopes_for_sides
+    from tests.services.test_oauth_consent import BUYER, consent_through_issuer
+
+    redirect = consent_through_issuer(variety_login.begin(scopes=scopes_for_sides(sides)),
+                                      email=BUYER if email == "buyer" else email, accept_terms=True)
+    query = parse_qs(urlsplit(redirect).query)
+    holder, _ = variety_login.complete(code=query["code"][0], state=query["state"][0])
+    app = AppTest.from_file(page_path(page), default_timeout=RUN_TIMEOUT_S)
+    app.session_state["mkt_tokens"] = holder.token
+    app.run()
+    assert not app.exception, app.exception
+    found = walk_tabs(app, tab_key)
+    assert not found, "\n".join(found)
