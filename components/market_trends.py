@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, link_column, page_href, show_table
+from components.tables import csv_text, date_column, link_column, page_href, show_table
 from components.words import PRIVATE_PERSON, code_label
 from mapspec.filters import KIND_LABELS
 from mapspec.trends import Trends, month_rows
@@ -83,5 +83,5 @@ def render_top_buyers(buyers: Sequence, *, key: str) -> None:
     unlinked = sum(1 for buyer in buyers if not buyer.profiles)
     if unlinked:
         st.caption(f"{unlinked} without a profile link: no investor profile carries their name and registry number.")
-    st.download_button("Download the buyers (CSV)", frame.to_csv(index=False).encode("utf-8"),
+    st.download_button("Download the buyers (CSV)", csv_text(frame, ["Profile"]),
                        file_name="top-buyers.csv", mime="text/csv", key=f"{key}_csv")

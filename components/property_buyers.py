@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import link_column, money_column, page_href, show_table
+from components.tables import csv_text, link_column, money_column, page_href, show_table
 from components.words import code_label, party_name, plural
 
 
@@ -48,7 +48,7 @@ def matches_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
 
 def buyers_csv(rows: Sequence[Mapping]) -> str:
     """The buyers list as CSV: the table as the page shows it, in its labels ("iBuyer", not `IBUYER`)."""
-    return matches_frame(rows).to_csv(index=False)
+    return csv_text(matches_frame(rows), ["Profile"]).decode("utf-8")
 
 
 def render_buyer_matches(rows: Sequence[Mapping], *, key: str) -> None:

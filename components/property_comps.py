@@ -15,7 +15,7 @@ import streamlit as st
 from comps.rules import Sale, Subject, distance_of
 from comps.value import ValueRange
 from components.small_map import render_small_map
-from components.tables import date_column, edit_table, link_column, money_column, page_href
+from components.tables import csv_text, date_column, edit_table, link_column, money_column, page_href
 from components.words import PRIVATE_PERSON, code_label, plural
 from links.properties import property_href
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
@@ -86,7 +86,7 @@ def render_comps_table(comps: Sequence[Sale], subject: Subject, *, key: str,
     )
     used = [bool(value) for value in edited[USE]]
     st.download_button("Download the comps (CSV)",
-                       comps_frame(comps, subject, used, streets).to_csv(index=False).encode("utf-8"),
+                       csv_text(comps_frame(comps, subject, used, streets), ["Buyer's page", "Property"]),
                        file_name="comparable-sales.csv", mime="text/csv", key=f"{key}_csv")
     return used
 
