@@ -78,10 +78,10 @@ def render_lender_ranks(rows: list[dict], *, key: str) -> None:
 
 def render_lender_profile(lender: dict, *, key: str) -> None:
     st.subheader(escape_markdown(lender.get("name") or lender["id"]))
+    as_of = lender.get("financing_as_of")
     st.caption(f"{code_label(lender.get('lender_class')) if lender.get('lender_class') else 'Class not given'}"
                + (" · hard money" if lender.get("is_hard_money") else "")
-               + (f" · financing as of {lender['financing_as_of']}" if lender.get("financing_as_of")
-                  else " · the date of its financing data is not given"))
+               + (f" · financing as of {as_of}" if as_of else " · the date of its financing data is not given"))
     render_details({"Lender id": lender.get("id")})
     columns = st.columns(4)
     columns[0].metric("Loans", f"{lender.get('n_loans') or 0:,}")

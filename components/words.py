@@ -95,6 +95,16 @@ def field_name_words(field: object) -> str:
     return FIELD_WORDS.get(name, "the " + name.replace("_", " "))
 
 
+# An address's parts as a choice names them (data-api.md: a parcel's `address`, a candidate's own).
+ADDRESS_PARTS = ("line", "unit", "city", "zip")
+
+
+def address_words(address: object) -> str:
+    """An address as a person reads it in a list: "2617 Ridge Blvd · Addison · 75001"."""
+    parts = [str(address[part]) for part in ADDRESS_PARTS if isinstance(address, dict) and address.get(part)]
+    return " · ".join(parts) or "address not given"
+
+
 def distinct_labels(labels: dict) -> dict:
     """Choices' labels a person tells apart without an id: two that read alike are numbered
     ("Agent at Keller Realty · DFW (1 of 2)", "… (2 of 2)"), in the order given."""

@@ -32,7 +32,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
-from components.words import credits_text, distinct_labels, glimpse, plural
+from components.words import address_words, credits_text, distinct_labels, glimpse, plural
 from links.properties import PropertiesLink
 from pages.property_sections.comps import render_comps
 from services.contract import PAGE_LIMITS
@@ -209,9 +209,7 @@ def search_section(link: PropertiesLink) -> None:
     render_parcel_table(rows, key="prop_results")
     str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
     render_parcel_map(rows, str_rows, key="prop_map", canvas=adapter.map_files.small_map_canvas())
-    labels = distinct_labels({row["property_id"]: " · ".join(str(part) for part in (
-        (row.get("address") or {}).get("line") or "address not given", (row.get("address") or {}).get("city"),
-        (row.get("address") or {}).get("zip")) if part) for row in rows})
+    labels = distinct_labels({row["property_id"]: address_words(row.get("address")) for row in rows})
     st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
                  placeholder="Choose a parcel from the results", on_change=open_picked)
 
@@ -247,8 +245,7 @@ def render_candidates(candidates: list[dict]) -> None:
         st.warning("This address names several parcels. Add the unit, or search the ZIP and choose the parcel.")
         return
     st.warning(f"This address names {len(candidates)} parcels: choose one (or add its unit).")
-    labels = distinct_labels({c["property_id"]: " ".join(str(c.get(part)) for part in ("line", "unit", "city", "zip") if c.get(part))
-                              or "address not given" for c in candidates})
+    labels = distinct_labels({c["property_id"]: address_words(c) for c in candidates})
     st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
                  placeholder="Choose one of the parcels", on_change=open_picked)
 
