@@ -23,6 +23,7 @@ from mapspec.labels import city_labels
 from mapspec.place import PlaceChoice, place_request
 from mapspec.trends import Trends, kind_label, trend_sentence
 from mapspec.view import View
+from services.data_api.models import InvestorRow
 from services.errors import ApiError
 from services.market_brief import BriefData, InvestorLine, Legend, market_brief
 from services.trends_chart import TrendBar
@@ -32,7 +33,7 @@ LEADING_INVESTORS = 10
 PLACES_NAMED = 10
 
 
-def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[dict]:
+def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[InvestorRow]:
     return adapter.investors.leaderboard(request, {**dict(params), "limit": LEADING_INVESTORS})
 
 
@@ -56,7 +57,7 @@ def view_link(query: Mapping[str, Any]) -> str:
 
 def brief_pdf(
     *, place_name: str, filters_label: str, request: Mapping[str, Any], params: Mapping[str, Any], resolution: int,
-    bbox: tuple[float, float, float, float], investors: Sequence[Mapping[str, Any]], link: str,
+    bbox: tuple[float, float, float, float], investors: Sequence[InvestorLine], link: str,
     classes: Classes | None = None, trends: Trends | None = None,
 ) -> bytes:
     """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
@@ -75,7 +76,7 @@ def brief_pdf(
     data = BriefData(
         place_name=place_name, filters_label=filters_label, bbox=bbox, legend=legend, places=places,
         cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],
-        investors=[InvestorLine(str(row["name"]), str(row["kind"]), row.get("deals")) for row in investors],
+        investors=list(investors),
         by_month=[(row["month"], int(row["n"])) for row in summary.get("by_month") or []],
         n_deals=summary.get("n_deals"), n_investors=summary.get("n_investors"), median_price=summary.get("median_price"),
         **adapter.data.freshness(notes, "this brief"), link=link, notes=tuple(notes),

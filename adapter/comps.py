@@ -25,6 +25,7 @@ from comps.rules import READS, CompSearch, Reach, Sale, Subject, distance_of, sa
 from comps.value import ValueRange, rule_sentence
 from links.properties import property_href
 from services.comp_sheet import CompSheet, SheetComp, comp_sheet
+from services.data_api.models import Parcel, ParcelAddress
 from services.errors import UnprocessableError
 
 # The most sales one read walks, nearest first: a 1-mile, 24-month circle holds a few dozen in the
@@ -49,19 +50,19 @@ class SalesRead:
     more: bool  # the circle holds more than MAX_SALES: the farthest were not read
 
 
-def subject_of(parcel: Mapping[str, Any] | None, property_id: str) -> Subject:
+def subject_of(parcel: Parcel | None, property_id: str) -> Subject:
     """The property valued, from its parcel row (None where the market publishes none)."""
     if not parcel:
         return Subject(property_id)
-    address = parcel.get("address") or {}
-    line = " ".join(str(part) for part in (address.get("line"), address.get("unit")) if part)
-    place = ", ".join(str(part) for part in (line, address.get("city"), address.get("zip")) if part)
-    size = parcel.get("living_area_sqft")
+    address = parcel.address or ParcelAddress()
+    line = " ".join(str(part) for part in (address.line, address.unit) if part)
+    place = ", ".join(str(part) for part in (line, address.city, address.zip) if part)
+    size = parcel.living_area_sqft
     return Subject(
-        property_id=property_id, latitude=parcel.get("latitude"), longitude=parcel.get("longitude"),
+        property_id=property_id, latitude=parcel.latitude, longitude=parcel.longitude,
         living_area_sqft=int(size) if isinstance(size, (int, float)) and size > 0 else None,
-        bedrooms=parcel.get("bedrooms"), bathrooms=parcel.get("bathrooms"), year_built=parcel.get("year_built"),
-        address=place, market=parcel.get("market"),
+        bedrooms=parcel.bedrooms, bathrooms=parcel.bathrooms, year_built=parcel.year_built,
+        address=place, market=parcel.market,
     )
 
 
@@ -79,7 +80,7 @@ def counts(subject: Subject, end: date) -> dict[Reach, ReadCount]:
     return found
 
 
-def read_counts_ahead(parcel: Mapping[str, Any] | None, property_id: str) -> None:
+def read_counts_ahead(parcel: Parcel | None, property_id: str) -> None:
     """The free counts the property's page reads first (a tour reads its parcel's page ahead)."""
     subject = subject_of(parcel, property_id)
     end = window_end(subject.market) if subject.located else None

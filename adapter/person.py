@@ -41,3 +41,34 @@ def update(part: str, change: Callable[[Any | None], Any]) -> Any | None:
     """The part after `change`, read and written at once (None and nothing written without a person)."""
     person = person_id()
     return stores().people.update(person, part, change) if person else None
+
+
+KEPT_PARTS = "person_parts_kept"  # each part as this session last read or wrote it
+_NOTHING = object()
+
+
+def taken_up(part: str) -> Any | None:
+    """The person's `part`, as a new session takes it up (and `keep` then compares with)."""
+    value = get(part)
+    if value is not None:
+        st.session_state.setdefault(KEPT_PARTS, {})[part] = value
+    return value
+
+
+def keep(part: str, value: Any) -> None:
+    """`value` as the person's `part`, written only when it changed since this session last
+    took it up or kept it (a page keeps its selection on every run)."""
+    if person_id() is None:
+        return
+    kept = st.session_state.setdefault(KEPT_PARTS, {})
+    if kept.get(part, _NOTHING) != value:
+        put(part, value)
+        kept[part] = value
+
+
+def forget() -> None:
+    """Every part of this person (a demo reset)."""
+    person = person_id()
+    if person:
+        stores().people.forget(person)
+    st.session_state.pop(KEPT_PARTS, None)

@@ -78,5 +78,5 @@ def top_buyers(zips: Sequence[str], since: date, limit: int = TOP_BUYERS) -> lis
         profiles = [] if private else profiles_of_organization(buyer.get("org_id"), buyer.get("org_name") or name)
         found.append(TopBuyer(
             name=name, purchases=buyer.get("n_purchases"), last_purchase_on=buyer.get("last_purchase_on"),
-            kind=buyer.get("kind"), private=private, profiles=tuple(hit["id"] for hit in profiles if hit.get("id"))))
+            kind=buyer.get("kind"), private=private, profiles=tuple(hit.id for hit in profiles)))
     return found

@@ -11,6 +11,7 @@ import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code, utc_text
 from components.tables import show_table
+from services.data_api.models import BuyerMatch, InvestorProfile, InvestorRow
 
 CONTACTS_HIDDEN = ("The buyer's e-mail and phone are shown only to an owner or admin of the organization "
                    "whose login allowed reading contacts.")
@@ -68,7 +69,7 @@ def render_buyer(row: Mapping[str, Any], *, key: str) -> None:
         st.caption(CONTACTS_HIDDEN)
 
 
-def render_investor_hits(hits: Sequence[Mapping[str, Any]], *, entity_name: str, key: str) -> None:
+def render_investor_hits(hits: Sequence[InvestorRow], *, entity_name: str, key: str) -> None:
     """Deed-record investors whose name matches the buyer's entity (the free name search)."""
     if not hits:
         st.caption(f"No investor named like {entity_name} in the deed records: this buyer has no recorded buys "
@@ -76,33 +77,31 @@ def render_investor_hits(hits: Sequence[Mapping[str, Any]], *, entity_name: str,
         return
     first = hits[0]
     st.write(f"{len(hits)} investor{'s' if len(hits) != 1 else ''} by this name in the deed records; "
-             f"{first.get('display_name') or first.get('name')} ({first.get('market')}) recorded "
-             f"{first.get('n_deals')} buys, the last on {first.get('last_bought_on') or 'an unknown date'}.")
-    rows = [{"Investor": h.get("display_name") or h.get("name"), "Market": h.get("market"),
-             "Kind": readable_code(h.get("kind")).lower(), "Recorded buys": h.get("n_deals"),
-             "Last bought": h.get("last_bought_on")} for h in hits]
+             f"{first.display_name or first.name} ({first.market}) recorded "
+             f"{first.n_deals} buys, the last on {first.last_bought_on or 'an unknown date'}.")
+    rows = [{"Investor": hit.display_name or hit.name, "Market": hit.market, "Kind": readable_code(hit.kind).lower(),
+             "Recorded buys": hit.n_deals, "Last bought": hit.last_bought_on} for hit in hits]
     show_table(rows, key=key)
 
 
-def render_investor_record(profile: Mapping[str, Any], *, key: str) -> None:
+def render_investor_record(profile: InvestorProfile, *, key: str) -> None:
     """The chosen investor's recorded buys: count, kinds, last bought."""
-    kinds = ", ".join(readable_code(k).lower() for k in profile.get("kinds") or []) or "not classified"
-    st.success(f"{profile.get('display_name') or profile.get('name')}: {profile.get('n_deals')} recorded buys "
-               f"({kinds}); last bought {profile.get('last_bought_on') or 'unknown'}.", icon=":material/history_edu:")
+    kinds = ", ".join(readable_code(kind).lower() for kind in profile.kinds) or "not classified"
+    st.success(f"{profile.display_name or profile.name}: {profile.n_deals} recorded buys "
+               f"({kinds}); last bought {profile.last_bought_on or 'unknown'}.", icon=":material/history_edu:")
 
 
-def render_would_buy(matches: Sequence[Mapping[str, Any]], *, marketplace_names: set[str], key: str) -> None:
+def render_would_buy(matches: Sequence[BuyerMatch], *, marketplace_names: set[str], key: str) -> None:
     """Who would buy this parcel (deed records), marking the investors who are also our marketplace buyers."""
     if not matches:
         st.caption("No investor bought near this parcel in the period.")
         return
     rows = []
     for match in matches:
-        investor = match.get("investor") or {}
-        names = {str(investor.get(k) or "").casefold() for k in ("name", "display_name")}
-        why = match.get("why") or {}
-        rows.append({"Rank": match.get("rank"), "Investor": investor.get("display_name") or investor.get("name"),
+        investor, why = match.investor, match.why
+        names = {(investor.name or "").casefold(), (investor.display_name or "").casefold()}
+        rows.append({"Rank": match.rank, "Investor": investor.display_name or investor.name,
                      "Marketplace buyer": "yes" if names & marketplace_names else "",
-                     "Bought nearby": why.get("n_bought_nearby"), "Last bought nearby": why.get("last_bought_nearby_on"),
-                     "Nearest (mi)": why.get("nearest_miles")})
+                     "Bought nearby": why.n_bought_nearby, "Last bought nearby": why.last_bought_nearby_on,
+                     "Nearest (mi)": why.nearest_miles})
     show_table(rows, key=key)

@@ -1,8 +1,14 @@
-"""Tables: sortable, money and dates formatted, links as links, always downloadable as CSV."""
+"""Tables: sortable, money and dates formatted, links as links, always downloadable as CSV.
+
+A link to another page of the app opens it in this tab and this session (issue 42): the
+table's cells are selectable, and choosing a link's cell switches to its page, as a person
+expects of an app (a new tab started a new session: the meter at 0, the page read again).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pandas as pd
@@ -26,7 +32,8 @@ def link_column(label: str, display_text: str | None = None) -> st.column_config
 def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
     """The rows as a table of the `columns` known (field -> label) that the rows carry, in that
     order: a field a host adds later (`/v1` is additive, data-api.md Versioning 1) never becomes a column."""
-    frame = pd.DataFrame(list(rows))
+    # A typed row (a model) gives its fields and what its host added; a dict is as served.
+    frame = pd.DataFrame([row if isinstance(row, Mapping) else dict(row) for row in rows])
     kept = [field for field in columns if field in frame.columns]
     return frame[kept].rename(columns=dict(columns))
 
@@ -68,17 +75,23 @@ def table_config(frame: pd.DataFrame, column_config: Mapping[str, object] | None
         if not pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
             continue
         given = config.get(column)
+        kind, settings = column_type(given)
         if given is None:
             config[column] = st.column_config.NumberColumn(str(column), format=number_format(column))
-        elif isinstance(given, dict) and (given.get("type_config") or {}).get("type") == "number" \
-                and not given["type_config"].get("format"):
-            config[column] = {**given, "type_config": {**given["type_config"], "format": number_format(column)}}
+        elif kind == "number" and not settings.get("format"):
+            config[column] = {**given, "type_config": {**settings, "format": number_format(column)}}
     return config
 
 
+def column_type(config: object) -> tuple[str | None, dict]:
+    """A column's set-up as Streamlit keeps it (`{"type_config": {"type": "link", ...}}`): its type
+    and its settings; (None, {}) for a column without one."""
+    settings = dict(config.get("type_config") or {}) if isinstance(config, dict) else {}
+    return settings.get("type"), settings
+
+
 def link_columns(column_config: Mapping[str, object] | None) -> list[str]:
-    return [name for name, config in (column_config or {}).items()
-            if isinstance(config, dict) and (config.get("type_config") or {}).get("type") == "link"]
+    return [name for name, config in (column_config or {}).items() if column_type(config)[0] == "link"]
 
 
 def is_id_column(label: object) -> bool:
@@ -121,12 +134,20 @@ def show_table(data, *, key: str, column_config: Mapping[str, object] | None = N
                column_order: Sequence[str] | None = None, height: int | str = "auto", width: int | str = "stretch",
                open_on_tap: str | None = None) -> None:
     """The one place a table is drawn (issue 44, 5): a dash for a missing value, numbers with their
-    separators, no index. `data` is a frame, rows (dicts) or a frame's Styler. `open_on_tap`: the
-    link column whose page a tapped row opens (issue 44, 9: on a phone the link column is off screen)."""
+    separators, no index. `data` is a frame, rows (dicts) or a frame's Styler.
+
+    A chosen cell of a link column opens its page in this tab and session (issue 42); `open_on_tap`:
+    the link column whose page a tapped row opens (issue 44, 9: on a phone the link column is off screen)."""
+    opened = st.session_state.pop(f"{key}_open", None)
+    if opened:
+        open_in_this_tab(opened)
     styler = data if hasattr(data, "data") and hasattr(data, "map") and not isinstance(data, pd.DataFrame) else None
     frame = styler.data if styler is not None else data if isinstance(data, pd.DataFrame) else pd.DataFrame(list(data))
-    event = st.dataframe(
-        styler if styler is not None else shown(frame, link_columns=link_columns(column_config)),
+    links = [name for name in link_columns(column_config) if name in frame.columns]
+    row_link = open_on_tap if open_on_tap in links else None
+    modes = ["single-row"] * bool(row_link) + ["single-cell"] * bool(links)
+    st.dataframe(
+        styler if styler is not None else shown(frame, link_columns=links),
         key=key,
         hide_index=True,
         width=width,
@@ -134,10 +155,9 @@ def show_table(data, *, key: str, column_config: Mapping[str, object] | None = N
         column_order=on_screen(frame, column_order),
         height=height,
         placeholder=MISSING,
-        **({"on_select": "rerun", "selection_mode": "single-row"} if open_on_tap else {}),
+        # A callback, so only a new choice opens: the choice stays selected after it.
+        **({"on_select": partial(_link_chosen, key, frame[links], row_link), "selection_mode": modes} if modes else {}),
     )
-    if open_on_tap:
-        open_tapped_row(frame, event, open_on_tap)
 
 
 def edit_table(frame: pd.DataFrame, *, key: str, editable: Sequence[str],
@@ -149,22 +169,6 @@ def edit_table(frame: pd.DataFrame, *, key: str, editable: Sequence[str],
         disabled=[column for column in frame.columns if column not in editable],
         column_config=table_config(frame, column_config), column_order=on_screen(frame, None),
     )
-
-
-def open_tapped_row(frame: pd.DataFrame, event, column: str) -> None:
-    """The page of the row tapped (its `column`'s app link), in this tab and this session."""
-    rows = list(getattr(getattr(event, "selection", None), "rows", None) or [])
-    if not rows or column not in frame.columns or rows[0] >= len(frame):
-        return
-    href = frame.iloc[rows[0]][column]
-    if not isinstance(href, str) or not href.startswith("/"):
-        return
-    path, _, query = href[1:].partition("?")
-    try:
-        st.switch_page(f"pages/{path}.py", query_params=dict(parse_qsl(query)))
-    except (StreamlitPageNotFoundError, StreamlitAPIException):
-        # A page run on its own (AppTest, `streamlit run pages/x.py`) has no router: the plain link.
-        st.markdown(f"[Open]({href})")
 
 
 def render_table(
@@ -192,6 +196,29 @@ def render_table(
         mime="text/csv",
         key=f"{key}_csv",
     )
+
+
+def _link_chosen(key: str, links: pd.DataFrame, row_link: str | None) -> None:
+    """The table's chosen link cell, or the tapped row's `row_link`, when it is an app link: opened
+    by the run this choice starts."""
+    selection = st.session_state[key].selection
+    cells, rows = list(getattr(selection, "cells", None) or []), list(getattr(selection, "rows", None) or [])
+    row, column = cells[0] if cells else (rows[0], row_link) if rows and row_link else (None, None)
+    if row is None or column not in links.columns or not 0 <= row < len(links):
+        return
+    href = links.iloc[row][column]
+    if isinstance(href, str) and href.startswith("/"):
+        st.session_state[f"{key}_open"] = href
+
+
+def open_in_this_tab(href: str) -> None:
+    """The app's page at `href` (`page_href`'s form), in this tab and session. A page run on its
+    own has no router to find it in: its link is shown instead."""
+    parts = urlsplit(href)
+    try:
+        st.switch_page(f"pages/{parts.path.strip('/')}.py", query_params=dict(parse_qsl(parts.query)))
+    except (StreamlitPageNotFoundError, StreamlitAPIException):
+        st.markdown(f"[Open the page]({href})")
 
 
 # Every ASCII punctuation mark CommonMark lets a backslash escape, plus those Streamlit

@@ -99,9 +99,16 @@ def field_name_words(field: object) -> str:
 ADDRESS_PARTS = ("line", "unit", "city", "zip")
 
 
+def fields_of(block: object) -> dict | None:
+    """A block as served (a dict) or typed (a model: iterating one gives its fields and extras) as a
+    dict of its fields; None for anything else."""
+    return block if isinstance(block, dict) else dict(block) if hasattr(type(block), "model_fields") else None
+
+
 def address_words(address: object) -> str:
     """An address as a person reads it in a list: "2617 Ridge Blvd · Addison · 75001"."""
-    parts = [str(address[part]) for part in ADDRESS_PARTS if isinstance(address, dict) and address.get(part)]
+    fields = fields_of(address) or {}
+    parts = [str(fields[part]) for part in ADDRESS_PARTS if fields.get(part)]
     return " · ".join(parts) or "address not given"
 
 
@@ -156,7 +163,10 @@ def party_name(party: object) -> str:
     """An investor, buyer or seller as a person reads it: its display name, else its registered
     name; a natural person's name is never served (data-api.md, What the service does 6), which
     is said rather than showing an id or "None"."""
-    if not isinstance(party, dict):
+    if party is None:
+        return "—"
+    party = fields_of(party)
+    if party is None:
         return "—"
     name = party.get("display_name") or party.get("name")
     if name:

@@ -10,6 +10,7 @@ moved by a person, the map's view becomes the page's (resolution, cells, link).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 
 import streamlit as st
@@ -54,10 +55,16 @@ from services.errors import ApiError
 
 def link_restored(markets: list[Mapping]) -> LinkRestored | None:
     """The URL's link as the state's event, once the markets are known: without them (coverage
-    failed) the link waits for a rerun that has them."""
+    failed) the link waits for a rerun that has them. A URL that names nothing of the map (the
+    sidebar's, a login's return, a reload of a new session) opens the Map as the person left it."""
     if not markets:
         return None
-    return map_link.restored(map_link.parse(st.query_params.to_dict()), market_codes(markets))
+    codes = market_codes(markets)
+    event = map_link.restored(map_link.parse(st.query_params.to_dict()), codes)
+    kept = map_state.kept_link() if event.controls is None else None
+    if kept:
+        event = replace(map_link.restored(map_link.parse(kept), codes), problems=event.problems)
+    return event
 
 
 def write_url(state: MapState, view: View | None) -> None:
@@ -65,6 +72,7 @@ def write_url(state: MapState, view: View | None) -> None:
     # Only the map's own names: others in the URL (presenter mode's `present`, which a fragment's
     # rerun has no app.py around to put back) stay.
     adapter.routing.set_url_params(map_link.NAMES, query)
+    map_state.keep_link(query)
 
 
 def market_codes(markets: list[Mapping]) -> list[str]:

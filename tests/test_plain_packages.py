@@ -54,8 +54,9 @@ def test_the_services_package_loads_a_name_when_asked():
     program = (
         "import sys, services\nloaded = 'services.data_api' in sys.modules\n"
         "from services import DataApi, ApiError, load_settings\n"
-        "print(loaded, DataApi.__module__, ApiError.__module__, 'services.data_api' in sys.modules)"
+        "import services.errors\n"
+        "print(loaded, DataApi.__module__, ApiError is services.errors.ApiError, 'services.data_api' in sys.modules)"
     )
     root = Path(__file__).resolve().parents[1]
     result = subprocess.run([sys.executable, "-c", program], cwd=root, capture_output=True, text=True, check=True, timeout=120)
-    assert result.stdout.split() == ["False", "services.data_api.client", "services.errors", "True"]
+    assert result.stdout.split() == ["False", "services.data_api.client", "True", "True"]

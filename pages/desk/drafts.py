@@ -131,7 +131,7 @@ def would_buy(draft: dict) -> None:
         f"desk_would_buy_{draft['id']}", (parcel,), ask_label="Show who would buy it",
         cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers",
                                plan=PLAN),
-        load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE)[0], error_title="The buyers could not be read")
+        load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE).rows, error_title="The buyers could not be read")
     if rows is not None:
         render_would_buy(rows, marketplace_names=marketplace_buyer_names(), key=f"desk_would_buy_rows_{draft['id']}")
 

@@ -79,15 +79,15 @@ def deed_record_match(row: dict) -> None:
             key="desk_match_problem", title="The deed records could not be searched")) is None:
         return
     hits, _capped = read
-    exact = [h for h in hits if entity.casefold() in {str(h.get(k) or "").casefold() for k in ("name", "display_name")}]
+    exact = [hit for hit in hits if entity.casefold() in {(hit.name or "").casefold(), (hit.display_name or "").casefold()}]
     render_investor_hits(exact or hits[:5], entity_name=entity, key=f"desk_hits_{row['id']}")
     if not (exact or hits):
         return
     investor = (exact or hits)[0]
     profile = confirm_charged_read(
-        f"desk_record_{row['id']}", (investor["id"],), ask_label=f"Show {investor.get('display_name')}'s recorded buys",
-        cost_text=credits_text(adapter.investors.profile_cost(investor["id"]), "This investor's record", plan=PLAN),
-        load=lambda: adapter.investors.profile(investor["id"])[0], error_title="The record could not be read")
+        f"desk_record_{row['id']}", (investor.id,), ask_label=f"Show {investor.display_name}'s recorded buys",
+        cost_text=credits_text(adapter.investors.profile_cost(investor.id), "This investor's record", plan=PLAN),
+        load=lambda: adapter.investors.profile(investor.id)[0], error_title="The record could not be read")
     if profile is not None:
         render_investor_record(profile, key=f"desk_record_view_{row['id']}")
 

@@ -20,6 +20,7 @@ from components.words import code_label, party_name, plural
 from mapspec.filters import DealFilters, filters_words
 from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice
 from mapspec.view import View
+from services.market_brief import InvestorLine
 
 BRIEF_KEY = "map_brief"
 
@@ -49,7 +50,7 @@ def render_brief(
 
     def make() -> bytes:
         # In words (issue 44, 7): names, kinds and the filters as the page says them; the map's own classes.
-        investors = [{"name": party_name(row), "kind": code_label(row.get("kind")), "deals": row.get("n_deals")}
+        investors = [InvestorLine(party_name(row), code_label(row.kind), row.n_deals)
                      for row in adapter.brief.leading_investors(request, params)]
         return adapter.brief.brief_pdf(
             place_name=name, filters_label=filters_words(filters), request=request, params=params, resolution=resolution,
@@ -58,7 +59,11 @@ def render_brief(
             trends=adapter.brief.place_trends(place, market, filters),
         )
 
-    signature = (json.dumps([request, params], sort_keys=True, default=str), resolution, view.text())
+    # The read the brief is made of, not the view's box to the last decimal: the map reports a
+    # new box when its canvas is refitted (the controls coming above it, a window resized), often
+    # just after a press, and a brief made a moment before was dropped with no download shown
+    # (issue 42). A view that reads other cells (another place, part or resolution) asks anew.
+    signature = (json.dumps([request, params], sort_keys=True, default=str), resolution)
     cost_text = ("The brief lists the view's leading investors: your account holds them, so it costs nothing." if cost == 0
                  else f"The brief lists the view's {adapter.brief.LEADING_INVESTORS} leading investors: reading them "
                  f"may cost up to {plural(cost, 'credit')} (1 per investor new to your account).")

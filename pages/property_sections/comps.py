@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 
 import streamlit as st
 
@@ -24,6 +23,7 @@ from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.property_comps import money_words, render_comps_table, render_value_range
 from components.words import plural
+from services.data_api.models import Parcel
 from services.errors import ApiError
 
 KEY = "prop_comps"
@@ -43,7 +43,7 @@ class Plan:
     widened: bool = False  # a step of the person's search, not its start: no button to press again
 
 
-def render_comps(parcel: Mapping[str, Any] | None, property_id: str) -> Shown | None:
+def render_comps(parcel: Parcel | None, property_id: str) -> Shown | None:
     """The section; what it showed once the sales are read (for the property's map and the comp
     sheet), else None."""
     st.subheader("Comparable sales")

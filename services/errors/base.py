@@ -104,6 +104,8 @@ class ApiStatusError(ApiError):
         self.headers = headers or {}
         super().__init__(str(self))
 
+    # The Data API's `market_required` names the markets the id lives in (when it does).
+    markets = problem_member("markets")
     # Marketplace extra members (marketplace-api.md, Errors).
     scope = problem_member("scope")
     agreement_id = problem_member("agreement_id")

@@ -13,18 +13,10 @@ import adapter.marketplace_actions as actions
 from services.errors import ConflictError, RateLimitError
 from services.settings import MarketplaceSettings
 
+from tests.services.test_marketplace_client import FixedTokens
+
 BASE = "https://market.test/marketplace/v1"
 OFFER = "off_0123456789ab"
-
-
-class FixedTokens:
-    token = {"access_token": "at-secret", "refresh_token": "rt-secret"}
-
-    def access_token(self) -> str:
-        return self.token["access_token"]
-
-    def refresh_after_rejection(self, rejected: str) -> str:
-        return rejected
 
 
 def envelope(data: object, next_cursor: str | None = None) -> dict:

@@ -17,11 +17,11 @@ from services.errors import (
 )
 from services.marketplace_api import IdempotencyKeys, MarketplaceApi
 from services.oauth import MarketplaceLogin, TokenHolder, missing_scopes, scopes_for_sides
-from services.transport import new_http_client
 from tests.services.test_oauth_consent import (  # noqa: F401 - fixture
     consent_through_issuer, log_in, marketplace_login, sandbox_settings,
 )
 from tests.sandbox.marketplace.oauth_flow import http
+from tests.services.test_marketplace_api import http_client  # noqa: F401 - fixture
 from tests.sandbox.marketplace.test_publishing import FIELDS, JPEG
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"sandbox png" * 30
@@ -32,13 +32,6 @@ def log_in_for(login: MarketplaceLogin, email: str, sides: tuple[str, ...]) -> T
     query = parse_qs(urlsplit(redirect).query)
     holder, _ = login.complete(code=query["code"][0], state=query["state"][0])
     return holder
-
-
-@pytest.fixture
-def http_client():
-    client = new_http_client()
-    yield client
-    client.close()
 
 
 @pytest.fixture
