@@ -24,6 +24,7 @@ import adapter.settings
 import adapter.stores
 import adapter.tour
 from components.feedback import describe_error
+from components.phone import render_phone_helper
 from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
 from links.map import PAGE as MAP_PAGE
@@ -118,6 +119,9 @@ def main() -> None:
     controls = st.sidebar.container()
     with controls:
         adapter.presenter.apply_style()
+        # On a phone: the sidebar closes after a tap on a page's name (issue 44, 9). Before the page,
+        # which may stop its run early.
+        render_phone_helper(key="app_phone")
     navigation.run()
     # A page's link codec may have rewritten the URL: presenter mode stays in it.
     adapter.presenter.keep_in_link()

@@ -11,6 +11,7 @@ import streamlit as st
 from components.form_fields import FieldNotes
 from components.marketplace_tables import money_text, readable_code, utc_text
 from components.seller_drafts import PROPERTY_TYPES
+from components.tables import show_table
 from services.contract import MAX_BUY_BOXES
 
 
@@ -85,7 +86,7 @@ def render_box_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
     rows = [{"Deal": d.get("title") or "Untitled deal", "City": (d.get("property") or {}).get("city") or "",
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Seller": (d.get("seller") or {}).get("name") or ""} for d in deals]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_alerts(alerts: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -104,7 +105,7 @@ def render_sent(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles:
     rows = [{"Deal": deal_titles.get(r.get("deal_id"), "A deal"), "Message": r.get("message") or "",
              "Status": readable_code(r.get("status")), "Address": r.get("address") or "",
              "Sent": utc_text(r.get("created_at"))} for r in requests]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_agreement(agreement: Mapping[str, Any], *, key: str) -> bool:

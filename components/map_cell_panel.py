@@ -9,7 +9,7 @@ import streamlit as st
 
 from components.charts import render_kind_chart, render_month_chart
 from mapspec.filters import KIND_LABELS
-from components.words import code_label, party_name
+from components.words import PRIVATE_PERSON, code_label, party_name
 from components.tables import date_column, link_column, money_column, page_href, render_table
 from links.properties import property_href
 
@@ -85,7 +85,7 @@ def _party_name(party: Mapping) -> str:
     name = party.get("display_name") or party.get("name")
     if name:
         return str(name)
-    return "a person (name not served)" if party.get("contact_redacted") else "not recorded"
+    return PRIVATE_PERSON if party.get("contact_redacted") else "not recorded"
 
 
 def deals_frame(rows: Sequence[Mapping]) -> pd.DataFrame:

@@ -54,9 +54,8 @@ def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> l
         reset = cap_reset_text(error, caps)
         return [(reset, ":material/schedule:")] if reset else []
     if code == "terms_required":
-        agreement = getattr(error, "agreement_id", None) or "—"
         return [(
-            f"Accept the Marketplace API Terms (agreement {agreement}): log out, log in again and tick "
+            "Accept the Marketplace API Terms first: log out, log in again and tick "
             "the terms box on the marketplace consent page.",
             ":material/description:",
         )]

@@ -14,6 +14,7 @@ from components.date_field import date_field, said_beside
 from components.form_fields import FieldNotes
 from components.marketplace_tables import count_of, money_text, readable_code, utc_text
 from services.marketplace_api.desk_models import Draft
+from components.tables import show_table
 
 PROPERTY_TYPES = ("single_family", "duplex", "townhouse", "multi_family", "condo", "land")
 MISSING_WORDS = {"media": "a photo", "street": "the street address", "zip": "the ZIP", "asking_price": "the asking price",
@@ -192,7 +193,7 @@ def render_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
              "City": (d.get("property") or {}).get("city") or "",
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Published (UTC)": (d.get("published_at") or "").replace("T", " ").rstrip("Z")} for d in deals]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
     pending = [d.get("title") or "Untitled deal" for d in deals if d.get("status") == "pending"]
     if pending:
         st.caption("Pending (an offer was accepted): " + "; ".join(str(title) for title in pending))

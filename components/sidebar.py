@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from components.tables import escape_markdown
+from components.words import host_words
+
 
 @dataclass(frozen=True)
 class SourceStatus:
@@ -48,9 +51,9 @@ def render_sidebar(status: SourceStatus, *, key: str) -> None:
 def _render_plumbing(status: SourceStatus) -> None:
     """Where the data comes from and how fresh it is (hidden in presenter mode)."""
     if status.embedded:
-        st.markdown(f"**Source:** embedded sandbox (synthetic data) · `{status.host}`")
+        st.markdown("**Source:** the demo data (made-up records built into the app)")
     else:
-        st.markdown(f"**Source:** live host · `{status.host}`")
+        st.markdown(f"**Source:** deed records from {escape_markdown(host_words(status.host))}")
     if status.problem:
         st.caption(status.problem)
     else:

@@ -83,6 +83,22 @@ class DealFilters:
 
 def filters_label(filters: DealFilters) -> str:
     """What the filters' button says: the filters set, or that every deal counts."""
+    parts = _filter_parts(filters)
+    return "Filters: " + " · ".join(parts) if parts else "Filters: any date, kind, price"
+
+
+def filters_words(filters: DealFilters) -> str:
+    """The deals counted, as a sentence's words (a brief's "Deals counted: …"): "every deal, of any date,
+    kind and price", or the filters set ("sold 2024-01-01 to 2024-06-30; Flip; $100,000 to $300,000")."""
+    parts = _filter_parts(filters)
+    if not parts:
+        return "every deal, of any date, kind and price"
+    if filters.sold_from or filters.sold_to:
+        parts[0] = "sold " + parts[0]
+    return "; ".join(parts)
+
+
+def _filter_parts(filters: DealFilters) -> list[str]:
     parts = []
     if filters.sold_from and filters.sold_to:
         parts.append(f"{filters.sold_from.isoformat()} to {filters.sold_to.isoformat()}")
@@ -99,7 +115,7 @@ def filters_label(filters: DealFilters) -> str:
         parts.append(f"${filters.min_price:,} or more")
     elif filters.max_price is not None:
         parts.append(f"up to ${filters.max_price:,}")
-    return "Filters: " + " · ".join(parts) if parts else "Filters: any date, kind, price"
+    return parts
 
 
 def filters_in(state: Mapping[str, Any], key: str) -> DealFilters:

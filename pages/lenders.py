@@ -36,7 +36,7 @@ from components.lender_views import (
     render_rankings,
 )
 from components.name_search import search_and_list
-from components.tables import escape_markdown, render_page_link
+from components.tables import escape_markdown, render_page_link, render_resolved_from
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.data_api.models import CoverageMarket, Lender, RankedLender
 from services.errors import ApiError, ApiTimeoutError, RateLimitError, UnprocessableError
@@ -95,8 +95,10 @@ def rankings_section(markets: list[CoverageMarket]) -> None:
         st.caption("The coverage of the service could not be read.")
         return
     link = LINK.read()
+    # Named as the Map names a market ("Dallas-Fort Worth (DFW)"), not by its code alone.
+    names = {m.market: f"{m.name or m.market} ({m.market})" for m in markets if m.market}
     chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
-                          key="len_market")
+                          key="len_market", format_func=lambda code: names.get(code, code))
     if chosen != link.market:
         LINK.write(replace(link, market=chosen))
     market = next(m for m in markets if m.market == chosen)
@@ -150,8 +152,7 @@ def open_lender(lender_id: str) -> Lender | None:
         return None
     lender, resolved_from = read
     if resolved_from:
-        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {lender.id}.",
-                icon=":material/redo:")
+        render_resolved_from(resolved_from, lender.id, noun="lender")
     return lender
 
 

@@ -280,7 +280,7 @@ def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str
 
 
 def withdraw_section(open_round: dict, caps: list[dict]) -> None:
-    st.markdown("**Your round is open.** You may withdraw it; the chain is then freed for a new offer.")
+    st.markdown("**Your offer is open.** You may withdraw it; you can then make a new offer on this deal.")
     reason = st.selectbox(
         "Reason (optional)", ["(none)", *DECLINE_REASONS], key="mkt_withdraw_reason",
         format_func=lambda code: code if code == "(none)" else reason_words(code),

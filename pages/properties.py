@@ -34,7 +34,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
-from components.words import credits_text, glimpse, plural
+from components.words import address_words, credits_text, distinct_labels, glimpse, plural
 from links.properties import PropertiesLink
 from pages.property_sections.comps import render_comps
 from services.contract import PAGE_LIMITS, ZIP_PATTERN
@@ -222,7 +222,7 @@ def search_section(link: PropertiesLink) -> None:
     render_parcel_table(rows, key="prop_results")
     str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
     render_parcel_map(rows, str_rows, key="prop_map", canvas=adapter.map_files.small_map_canvas())
-    labels = {row.property_id: f"{row.address.line if row.address else None} · {row.property_id}" for row in rows}
+    labels = distinct_labels({row.property_id: address_words(row.address) for row in rows})
     render_pick("Open a property", labels, key="prop_pick", placeholder="Choose a parcel from the results",
                 on_pick=open_property)
 
@@ -246,7 +246,7 @@ def render_candidates(candidates: Sequence[ParcelCandidate]) -> None:
         st.warning("This address names several parcels. Add the unit, or search the ZIP and choose the parcel.")
         return
     st.warning(f"This address names {len(candidates)} parcels: choose one (or add its unit).")
-    labels = {c.property_id: f"{c.line or ''} {c.unit or ''} · {c.property_id}" for c in candidates}
+    labels = distinct_labels({c.property_id: address_words(c) for c in candidates})
     render_pick("Open a property", labels, key="prop_pick", placeholder="Choose one of the parcels",
                 on_pick=open_property)
 

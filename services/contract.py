@@ -90,6 +90,22 @@ WHOLESALE_SORTS = frozenset({"published_desc", "asking_desc", "asking_asc"})
 # Loans as CSV: at most this many rows in one export (data-api.md, Limits 5).
 CSV_ROW_CAP = 50_000
 
+# --- The coverage's datasets (data-api.md, `/v1/coverage`) as a person names them (our words: the
+# documents give only the keys). components/words.py is the glossary; these are here because the map's
+# logic (mapspec/markets.py) names a market's incomplete datasets too.
+DATASET_WORDS = {
+    "deeds": "deeds", "listings": "listings", "agents": "agents", "wholesale": "wholesale listings",
+    "auction": "auctions", "str": "short-term rentals", "parcels": "parcel records", "financing": "financing",
+    "permits": "permits", "owner_profile": "owner profiles", "history": "chain of title", "cash_sale": "cash sales",
+    "lenders": "lenders", "addresses": "addresses",
+}
+
+
+def dataset_words(key: object) -> str:
+    """A coverage dataset's key as a person names it (`str` -> "short-term rentals")."""
+    return DATASET_WORDS.get(str(key), str(key).replace("_", " "))
+
+
 # --- Ids (data-api.md, Conventions; decisions.md, Data API) --------------------------------
 # Hex of either case: the documents say hex, not which case (the sandbox serves lower case).
 ID_PATTERNS = {

@@ -107,7 +107,7 @@ def webhooks_panel() -> None:
         if error.code == "insufficient_role":
             st.warning(role_refusal_text(error.role, error.required_roles), icon=":material/lock_person:")
             return
-        render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook endpoints could not be read")
+        render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook addresses could not be read")
         return
     render_webhooks(hooks.rows, key="desk_webhooks")
     render_more(hooks.more, len(hooks.rows), "endpoints")

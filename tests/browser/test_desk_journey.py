@@ -181,5 +181,5 @@ def test_a_member_is_refused_webhooks_in_words(person, app_url, artifacts_dir):
     log_in(member, f"{app_url}/seller", "member@sandbox.test")
     webhooks = open_tab(member, "Webhooks")
     expect(webhooks.get_by_text(re.compile(r"Only an owner or an admin of the organization may manage webhook "
-                                           r"endpoints\. You are a member"))).to_be_visible(timeout=UI_TIMEOUT_MS)
+                                           r"addresses\. You are a member"))).to_be_visible(timeout=UI_TIMEOUT_MS)
     member.screenshot(path=str(artifacts_dir / "desk-member-webhooks.png"), full_page=True)

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from pypdf import PdfReader
 
 from tests.browser.test_map_journey import click_a_cell, wait_for_paint
 from tests.browser.test_marketplace_journey import choose, wait_until_idle
@@ -184,3 +185,7 @@ def test_the_first_brief_press_downloads(person, app_url):
     with page.expect_download() as brief:
         download.click()
     assert brief.value.suggested_filename.endswith(".pdf")
+    # Issue 44, 7: with no public address set, the brief reopens the view on the address this
+    # browser used, not the default "localhost:8501" another computer cannot open.
+    said = " ".join(sheet.extract_text() for sheet in PdfReader(brief.value.path()).pages)
+    assert f"{app_url}/map" in said and "localhost:8501" not in said, said[-400:]

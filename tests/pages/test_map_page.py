@@ -74,7 +74,7 @@ def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
     # The panel's one heading (the place's market trends head their own section under the map, issue 46).
     assert [text for text in texts(app, "subheader") if text != "Market trends"] == texts(app, "subheader")[:1]
     assert texts(app, "subheader")[0].startswith("Near ")
-    assert f"Cell {row[0]}" in texts(app, "caption")
+    assert any(row[0] in code.value for code in app.code), "the cell's id in its copyable details line"
     # The map frames the cell in the same run: its outline, as H3 draws it.
     assert map_data(app)["selected"]["ring"] == [[lng, lat] for lat, lng in h3.cell_to_boundary(row[0])]
     metrics = {metric.label: metric.value for metric in app.metric}
@@ -161,7 +161,7 @@ def test_a_link_restores_place_filters_view_and_cell(monkeypatch, sandbox, marke
     assert opened.number_input(key="map_place_radius").value == 6.0
     assert opened.multiselect(key="map_filters_kinds").value == ["flip", "hold"]
     assert drawn_cells(opened) == rows
-    assert f"Cell {rows[0][0]}" in texts(opened, "caption")
+    assert any(rows[0][0] in code.value for code in opened.code), "the cell's id in its copyable details line"
     assert {name: opened.query_params[name] for name in opened.query_params} == link
 
 

@@ -69,7 +69,8 @@ def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
     assert "1 for the parcel" in texts(app)
     confirm(app, "prop_parcel")
     said = texts(app)
-    assert property_id in said and "bought by [" in said and "](/investors?investor=inv_" in said
+    assert property_id not in said and any(property_id in code.value for code in app.code), "the id in Details"
+    assert "bought by [" in said and "](/investors?investor=inv_" in said
     # Only the open tab is drawn: the chain of title first, the others as a click opens them.
     assert not [frame for frame in app.dataframe if "Lender" in frame.value.columns], "a closed tab is not drawn"
     loans = next(frame.value for frame in open_tab(app, "Loans", key="prop_section").dataframe if "Lender" in frame.value.columns)
