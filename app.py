@@ -21,6 +21,7 @@ import adapter.presenter
 import adapter.settings
 import adapter.stores
 import adapter.tour
+import adapter.watching
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
@@ -45,6 +46,7 @@ PAGES = (
     ("pages/wholesale.py", "Wholesale", "wholesale", ":material/sell:"),
     ("pages/network.py", "Network", "network", ":material/hub:"),
     ("pages/coverage.py", "Coverage", "coverage", ":material/layers:"),
+    ("pages/watching.py", "Watching", "watching", ":material/visibility:"),
     ("pages/marketplace.py", "Marketplace", "marketplace", ":material/storefront:"),
     ("pages/seller.py", "Seller's desk", "seller", ":material/real_estate_agent:"),
 )
@@ -88,6 +90,7 @@ def source_status() -> SourceStatus:
     status["credit_budget"] = adapter.budget.current().limit
     status["budget_problems"] = adapter.budget.budget_settings().problems
     status["presenter"] = adapter.presenter.on()
+    status["watches"], status["watches_changed"] = adapter.watching.sidebar_counts()
     return SourceStatus(**status)
 
 

@@ -16,6 +16,7 @@ import adapter.lenders
 import adapter.map_files
 import adapter.routing
 import adapter.settings
+import adapter.watching
 import links.lenders
 from components.date_field import date_field
 from components.feedback import render_error
@@ -30,6 +31,7 @@ from components.lender_views import (
     render_rankings,
 )
 from components.name_search import search_and_list
+from components.watch_button import render_watch_button
 from components.tables import escape_markdown, render_page_link
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.errors import ApiError, ApiTimeoutError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
@@ -132,6 +134,7 @@ def lender_section(lender_id: str) -> None:
     if lender is None:
         return
     render_lender_profile(lender, key="len_profile")
+    render_watch_button(**adapter.watching.button(adapter.watching.of_lender(lender)), key="len_watch")
     render_page_link("pages/network.py", "network", label="The network around this lender's borrowers",
                      query_params={"market": (lender.get("markets") or [{}])[0].get("market", "")})
     loans_tab, csv_tab, borrowers_tab, ranks_tab, map_tab = st.tabs(["Loans", "CSV export", "Borrowers", "Rankings",

@@ -19,6 +19,7 @@ import adapter.map_files
 import adapter.properties
 import adapter.routing
 import adapter.settings
+import adapter.watching
 import links.properties
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
@@ -31,6 +32,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
+from components.watch_button import render_watch_button
 from components.words import credits_text, glimpse
 from links.properties import PropertiesLink
 from services.contract import PAGE_LIMITS
@@ -293,6 +295,7 @@ def property_section(property_id: str) -> None:
     notes = page.get("notes") or {}
     render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names(),
                              note=notes.get("parcel"))
+    render_watch_button(**adapter.watching.button(adapter.watching.of_parcel(property_id, page["parcel"])), key="prop_watch")
     if page["parcel"]:
         render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
                           height=260)

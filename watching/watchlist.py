@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from watching.model import MAX_WATCHES, Seen, Watch, canonical
+from watching.model import MAX_WATCHES, Seen, Watch, canonical, cut_name
 
 
 @dataclass(frozen=True)
@@ -45,15 +45,16 @@ def mark_all_seen(watches: Sequence[Watch], seen_by_key: dict[str, Seen]) -> lis
     return [watch.seen_at(seen_by_key[watch.key]) if watch.key in seen_by_key else watch for watch in watches]
 
 
-def follow(watches: Sequence[Watch], key: str, new_id: str, note: str) -> list[Watch]:
-    """The watch `key` now follows the record's current id (an old id the host followed), said once by `note`;
-    dropped when the list already follows that record."""
+def follow(watches: Sequence[Watch], key: str, new_id: str, note: str, name: str | None = None) -> list[Watch]:
+    """The watch `key` now follows the record's current id (an old id the host followed), said once by `note`
+    (and by the record's current `name`); dropped when the list already follows that record."""
     followed = []
     for watch in watches:
         if watch.key != key:
             followed.append(watch)
             continue
-        moved = replace(watch, target=canonical({**watch.target_map, "id": new_id}), note=note)
+        moved = replace(watch, target=canonical({**watch.target_map, "id": new_id}), note=note,
+                        name=cut_name(name) if name else watch.name)
         if not any(other.key == moved.key for other in watches):
             followed.append(moved)
     return followed
