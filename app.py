@@ -25,6 +25,7 @@ import adapter.watching
 from components.feedback import describe_error
 from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
+from links.map import PAGE as MAP_PAGE
 from links.tours import Step, TourError, available
 from mapspec.map_state import TourStep
 from pages.map_sections import first_paint as map_first_paint
@@ -38,7 +39,7 @@ ROOT = Path(__file__).resolve().parent
 ICON = ROOT / "static" / "deedscope-icon.png"
 # (script, title, url path, icon); the OAuth redirect comes back to /marketplace.
 PAGES = (
-    ("pages/map.py", "Map", "map", ":material/map:"),
+    ("pages/map.py", "Map", MAP_PAGE, ":material/map:"),
     ("pages/investors.py", "Investors", "investors", ":material/groups:"),
     ("pages/properties.py", "Properties", "properties", ":material/home_pin:"),
     ("pages/agents.py", "Agents", "agents", ":material/badge:"),

@@ -29,10 +29,14 @@ from adapter.values import frozen, plain
 from services.contract import CACHE_MAX_TTL_S, PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
 from services.data_api.models import Coverage, CoverageMarket, Dataset
+from services.errors import NotFoundError, PermissionDeniedError
 from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
 SESSION_API_FINGERPRINT = "adapter_data_api_fingerprint"
+# An early-access route closed to this key: answered as absent or refused (data-api.md, Versioning 5,
+# "may be restricted further"; how is not shown). A page says the part is not open, and shows the rest.
+ROUTE_CLOSED = (NotFoundError, PermissionDeniedError)
 # The Data API's reads on a page wait at most 1 s for a server-directed retry (a 429 of
 # 1 s); a longer `Retry-After` (a 429) is shown as "try again in N s".
 DATA_MAX_RETRY_WAIT_S = 1.0

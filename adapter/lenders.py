@@ -1,6 +1,9 @@
 """The Lenders page's reads: search, a market's leading lenders, a profile, its rankings, loans (JSON and CSV),
 borrowers, cells.
 
+A market's leading lenders come from documented routes only: the registry as the host lists it
+and each lender's own rank (services/data_api/lender_ranking.py), never a row's place in a list.
+
 Lender routes are early access and cost 0 credits (data-api.md, Limits 3). Each returns plain
 data (`adapter.values.plain`); a malformed id is refused by the client's own check
 (`InvalidInputError`) before any request. The CSV is never cached (a fresh export each time).
@@ -11,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from adapter.data import data_api
+import streamlit as st
+
+from adapter.data import MEMO_TTL_S, ReadKey, data_api, read_key
 from adapter.values import plain
+from services.data_api.lender_ranking import MarketLeaders, RankedRegistry, leaders, read_ranked_registry
 
 Progress = Callable[[int, int], None]
 
@@ -23,18 +29,17 @@ def search(query: str) -> tuple[list[dict], bool]:
     return plain(list(result.items)), bool(result.capped)
 
 
-# A market's or an area's leading lenders: `GET /v1/lenders` in this sort (docs/contract.md).
-LEADING_SORT = "loans_desc"
+def market_leaders(market: str, *, max_rows: int = 25) -> MarketLeaders:
+    """A market's leading lenders by their own rank there (`/v1/lenders/{id}/rankings`), up to
+    `max_rows`, with what the ranking can claim (services/data_api/lender_ranking.py). The registry
+    and its rankings are read once for every market (free reads, memoised for the settings and the
+    dataset version in use); a registry closed to the key raises (404/403)."""
+    return leaders(_ranked_registry(read_key()), market, max_rows)
 
 
-def leading(market: str | None = None, *, bbox: list[float] | None = None, hard_money: bool | None = None,
-            max_rows: int = 25) -> list[dict]:
-    """The lenders with most loans in one market, an area (`bbox`) or all, most first, up to `max_rows`
-    (`GET /v1/lenders?sort=loans_desc`, followed by `next_cursor`); each row adds its `rank` (its place)."""
-    filters: dict[str, Any] = {"market": market, "hard_money": hard_money, "bbox": bbox}
-    page = data_api().lenders.list(sort=LEADING_SORT, **{k: v for k, v in filters.items() if v is not None})
-    rows = plain(page.walk(max_rows=max_rows))
-    return [{**row, "rank": place} for place, row in enumerate(rows, start=1)]
+@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=4)
+def _ranked_registry(key: ReadKey) -> RankedRegistry:
+    return read_ranked_registry(data_api())  # this session's client, taken here: the readers have no session
 
 
 def rankings(lender_id: str, market: str | None = None) -> list[dict]:
@@ -60,9 +65,10 @@ def loans_csv(lender_id: str, filters: Mapping[str, Any]) -> str:
     return data_api().lenders.loans_csv(lender_id, **dict(filters))
 
 
-def borrowers(lender_id: str, market: str | None = None, *, max_rows: int | None = None) -> list[dict]:
-    """`/v1/lenders/{id}/borrowers`, most loans first, up to `max_rows`."""
-    page = data_api().lenders.borrowers(lender_id, market=market)
+def borrowers(lender_id: str, *, max_rows: int | None = None) -> list[dict]:
+    """`/v1/lenders/{id}/borrowers`, most loans first, up to `max_rows` (no `market=`: data-api.md names
+    no parameter of it; a market's rows are kept by the caller)."""
+    page = data_api().lenders.borrowers(lender_id)
     return plain(list(page.walk(max_rows=max_rows)))
 
 

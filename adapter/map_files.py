@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,11 @@ INLINE_ROWS_MAX_CHARS = 64_000
 # The map element's script, built by `make` (frontend/), and its static_files folder.
 MAP_SCRIPT = Path(__file__).resolve().parent.parent / "frontend" / "dist" / "map_element.js"
 MAP_SCRIPT_FOLDER = "map-element"
+
+
+# Reads a place's cells under filters at a resolution: the session's memo (adapter.data.deal_cells),
+# or the server's own read for a link's first paint (adapter/link_view.py).
+ReadDealCells = Callable[[Mapping[str, Any], Mapping[str, Any], int], pd.DataFrame]
 
 
 class MapUnavailable(RuntimeError):
@@ -70,23 +75,34 @@ def _map_spec(
     key: data.ReadKey, geometry: tuple, filters: tuple, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool
 ) -> DrawnView:
     """One call into mapspec, with the cached read of the cells it asks for."""
-    place, conditions = dict(geometry), dict(filters)
+    return drawing(dict(geometry), dict(filters), view_text, fit_to_cells, markets_json, basemap)
+
+
+def drawing(
+    place: dict, conditions: dict, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool,
+    read: ReadDealCells | None = None,
+) -> DrawnView:
+    """`draw_view` of a request, its cells read by `read` (the session's memo unless given)."""
     return draw_view(
         View.parse(view_text),
-        lambda resolution: cells_at_most(place, conditions, resolution),
+        lambda resolution: cells_at_most(place, conditions, resolution, read),
         fit_to_cells=fit_to_cells,
         markets=json.loads(markets_json),
         basemap=basemap,
     )
 
 
-def cells_at_most(place: dict, conditions: dict, resolution: int) -> tuple[pd.DataFrame, int]:
+def cells_at_most(
+    place: dict, conditions: dict, resolution: int, read: ReadDealCells | None = None
+) -> tuple[pd.DataFrame, int]:
     """The cells at this resolution, or the finest coarser one the API answers: a place
     holding more than the API serves at once (50,000 cells, decisions.md) answers
-    `400 validation_error` on `resolution`, and a coarser map of it is better than none."""
+    `400 validation_error` on `resolution`, and a coarser map of it is better than none.
+    `read`: the session's memo unless given (looked up at each call: tests replace it)."""
+    read = read or data.deal_cells
     while True:
         try:
-            return data.deal_cells(place, conditions, resolution), resolution
+            return read(place, conditions, resolution), resolution
         except ValidationError as error:
             if resolution <= H3_MIN_RESOLUTION or not any(item.get("param") == "resolution" for item in error.errors):
                 raise

@@ -2,32 +2,63 @@
 are early access, 0 credits). An investor's own ties come from its profile, which the page reads
 (and prices) first; everything else here costs nothing.
 
-- A market: its top lenders (`GET /v1/lenders?market=&sort=loans_desc`) and each one's top borrowers there (`/borrowers`); its
-  wholesale sales (`/wholesale-listings`, SOLD) grouped by wholesaler and buyer.
+- A market: its leading lenders (each one's own rank there: adapter.lenders.market_leaders) and
+  each one's top borrowers there (`/borrowers`, the rows of the market); its wholesale sales
+  (`/wholesale-listings`, SOLD) grouped by wholesaler and buyer.
 - An investor: its lenders, agents (profile) and wholesalers (`/wholesale-purchases`), then a
   second ring: each lender's other top borrowers and each wholesaler's top buyers.
+
+Each part stands alone: an early-access route closed to the key (404, 403: data-api.md,
+Versioning 5), a dataset the market does not publish (`422 *_unavailable`) or a ranking the host
+does not serve leaves that part out with a note saying which (`Notes`), and the rest is drawn.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import adapter.lenders
 import adapter.wholesale
+from adapter.data import ROUTE_CLOSED
 from graphs.network import Network, Node, node_label
 from services.errors import UnprocessableError
+
+T = TypeVar("T")
 
 # How wide the graph reads, so a person can still follow it.
 TOP_LENDERS = 8
 BORROWERS_PER_LENDER = 8
+# A lender's borrowers read to find its top ones in a market (most loans first; `market=` is no
+# documented parameter of `/borrowers`, so the rows of the market are kept from these).
+BORROWERS_SCANNED = 200
 TOP_WHOLESALERS = 8
 BUYERS_PER_WHOLESALER = 6
 MAX_WHOLESALE_ROWS = 3_000
 RING = 4
 # An investor's own lenders and wholesalers drawn (most deals first); agents are few.
 OWN_TIES = 12
+
+
+class Notes(list[str]):
+    """What a graph leaves out, as codes the page words: `<part>_closed` (the routes are not open to
+    this key), the service's own `*_unavailable` code, or `lenders_not_ranked`."""
+
+    def part(self, name: str, read: Callable[[], T], default: T) -> T:
+        """`read()`, or `default` with the note of a closed route or an unpublished dataset; any
+        other failure is raised (the page says it, with its way to try again)."""
+        try:
+            return read()
+        except ROUTE_CLOSED:
+            self.add(f"{name}_closed")
+        except UnprocessableError as error:
+            self.add(error.code or f"{name}_unavailable")
+        return default
+
+    def add(self, code: str) -> None:
+        if code not in self:
+            self.append(code)
 
 
 def investor_node(row: Mapping[str, Any], id_key: str = "investor_id") -> Node | None:
@@ -46,24 +77,32 @@ def wholesaler_node(row: Mapping[str, Any]) -> Node:
     return Node(row["id"], "wholesaler", node_label("wholesaler", row["id"], row.get("name")), row.get("market") or "")
 
 
-def market_network(market: str, bbox: list[float]) -> tuple[Network, list[str]]:
-    """The market's graph and the notes on datasets it lacks (`lenders_unavailable`, `wholesale_unavailable`)."""
-    network, notes = Network(), []
-    try:
-        for ranked in adapter.lenders.leading(market, max_rows=TOP_LENDERS):
-            lender = lender_node(ranked)
-            for borrower in adapter.lenders.borrowers(ranked["id"], market, max_rows=BORROWERS_PER_LENDER):
-                if (investor := investor_node(borrower)) is not None:
-                    network.link(investor, lender, borrower.get("n_loans") or 0)
-    except UnprocessableError as error:
-        notes.append(error.code or "lenders_unavailable")
-    try:
-        sold = adapter.wholesale.listings({"bbox": bbox}, {"status": ["SOLD"]}, max_rows=MAX_WHOLESALE_ROWS)
-    except UnprocessableError as error:
-        notes.append(error.code or "wholesale_unavailable")
-        sold = []
+def market_network(market: str, bbox: list[float]) -> tuple[Network, Notes]:
+    """The market's graph and the notes on the parts it leaves out."""
+    network, notes = Network(), Notes()
+    notes.part("lenders", lambda: add_market_lenders(network, notes, market), None)
+    sold = notes.part("wholesale", lambda: adapter.wholesale.listings({"bbox": bbox}, {"status": ["SOLD"]},
+                                                                       max_rows=MAX_WHOLESALE_ROWS), [])
     add_wholesale(network, [row for row in sold if row.get("market") in (None, market)])
     return network, notes
+
+
+def add_market_lenders(network: Network, notes: Notes, market: str) -> None:
+    """The market's leading lenders, each with its top borrowers there."""
+    ranked = adapter.lenders.market_leaders(market, max_rows=TOP_LENDERS)
+    if not ranked.served:
+        notes.add("lenders_not_ranked")
+    for leader in ranked.rows:
+        lender = lender_node({"id": leader.id, "name": leader.name})
+        for borrower in borrowers_in(leader.id, market):
+            if (investor := investor_node(borrower)) is not None:
+                network.link(investor, lender, borrower.get("n_loans") or 0)
+
+
+def borrowers_in(lender_id: str, market: str) -> list[dict]:
+    """The lender's top borrowers in the market, most loans first (a row without a market is kept)."""
+    rows = adapter.lenders.borrowers(lender_id, max_rows=BORROWERS_SCANNED)
+    return [row for row in rows if row.get("market") in (None, market)][:BORROWERS_PER_LENDER]
 
 
 def add_wholesale(network: Network, sold: list[dict]) -> None:
@@ -84,13 +123,14 @@ def add_wholesale(network: Network, sold: list[dict]) -> None:
             network.link(investor_node(rows_of[buyer_id]), seller, count)  # type: ignore[arg-type]
 
 
-def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] | None = None) -> tuple[Network, list[str]]:
+def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] | None = None) -> tuple[Network, Notes]:
     """One investor's graph, radial around it: its lenders, agents and wholesalers, then their other ties.
     Agents carry no name (data-api.md, agents: redacted): each is named by `agent_names` (the page's
-    words for its profile), else by its market, never by its bare id."""
+    words for its profile), else by its market, never by its bare id. Its own lenders and agents come
+    from the profile; the wholesale part and the second ring each stand alone (`Notes`)."""
     center = investor_node({**profile, "investor_id": profile["id"]})
     assert center is not None
-    network, notes = Network(center=center.id), []
+    network, notes = Network(center=center.id), Notes()
     network.add(center)
     financing = profile.get("financing") or {}
     lenders = sorted(financing.get("lenders_used") or [], key=lambda l: -(l.get("n") or 0))
@@ -101,27 +141,29 @@ def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] 
         label = (agent_names or {}).get(link["agent_id"]) or (f"Agent in {market}" if market else "Agent")
         agent = Node(link["agent_id"], "agent", label, market)
         network.link(center, agent, max(1, link.get("n_self_listings") or 0))
-    try:
-        purchases = adapter.wholesale.purchases(profile["id"], max_rows=MAX_WHOLESALE_ROWS)
-    except UnprocessableError as error:
-        notes.append(error.code or "wholesale_unavailable")
-        purchases = []
+    purchases = notes.part("wholesale", lambda: adapter.wholesale.purchases(profile["id"], max_rows=MAX_WHOLESALE_ROWS),
+                           [])
     by_wholesaler = Counter(row["wholesaler"]["id"] for row in purchases if row.get("wholesaler"))
     names = {row["wholesaler"]["id"]: row["wholesaler"] for row in purchases if row.get("wholesaler")}
     for wholesaler_id, count in by_wholesaler.most_common(OWN_TIES):
         network.link(center, wholesaler_node({**names[wholesaler_id], "market": profile.get("market")}), count)
-    second_ring(network, [l["id"] for l in lenders[:RING]], [w for w, _ in by_wholesaler.most_common(RING)])
+    notes.part("borrowers", lambda: lenders_ring(network, [l["id"] for l in lenders[:RING] if l.get("id")]), None)
+    notes.part("wholesale", lambda: wholesalers_ring(network, [w for w, _ in by_wholesaler.most_common(RING)]), None)
     return network, notes
 
 
-def second_ring(network: Network, lender_ids: list[str], wholesaler_ids: list[str]) -> None:
-    """The other borrowers of the investor's lenders and the other buyers of its wholesalers (free reads)."""
+def lenders_ring(network: Network, lender_ids: list[str]) -> None:
+    """The other borrowers of the investor's lenders (free reads)."""
     for lender_id in lender_ids:
         lender = network.nodes[lender_id]
         for borrower in adapter.lenders.borrowers(lender_id, max_rows=BORROWERS_PER_LENDER):
             # The investor's own ties are counted already (its profile, its purchases).
             if (investor := investor_node(borrower)) is not None and investor.id != network.center:
                 network.link(investor, lender, borrower.get("n_loans") or 0)
+
+
+def wholesalers_ring(network: Network, wholesaler_ids: list[str]) -> None:
+    """The top buyers of the investor's wholesalers (free reads)."""
     for wholesaler_id in wholesaler_ids:
         profile = adapter.wholesale.wholesaler(wholesaler_id)
         seller = wholesaler_node(profile)
@@ -133,11 +175,6 @@ def second_ring(network: Network, lender_ids: list[str], wholesaler_ids: list[st
 # --- leaders of an area (the Map page's view, or a market's box) -------------------------------
 
 LEADERS = 10
-
-
-def area_lenders(bbox: list[float]) -> list[dict]:
-    """The lenders with most loans on the area's parcels (`GET /v1/lenders?bbox=&sort=loans_desc`, free)."""
-    return adapter.lenders.leading(bbox=bbox, max_rows=LEADERS)
 
 
 def area_wholesalers(bbox: list[float]) -> list[dict]:

@@ -9,15 +9,16 @@ in its session (it was paid for, and its search is a POST the client's cache doe
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from adapter.data import data_api
+from adapter.data import data_api, deal_summary
 from adapter.kept import kept
 from adapter.values import plain
 from services.data_api.resources.properties import matches_csv
 from services.data_api.resources.properties import search_body as build
 from services.contract import PAGE_LIMITS
-from services.errors import UnprocessableError
+from services.errors import ApiError, UnprocessableError
 
 
 def search_body(**parts: Any) -> dict:
@@ -37,9 +38,30 @@ def search(body: Mapping[str, Any], *, max_rows: int) -> dict:
     return {"rows": plain(rows), "more": more}
 
 
-def parcel_cost(property_id: str) -> int:
-    """1 credit when this session has not been served the parcel yet, else 0 (raises on a malformed id)."""
-    return data_api().properties.estimate_detail(property_id)
+@dataclass(frozen=True)
+class PageCost:
+    """At most what opening a property costs: `parcel` (1 when new to this session, else 0), the
+    `deals` its chain of title serves (1 each when new to the account: data-api.md, What the
+    service does 7), and their `total`; `deals` and `total` None when the deals were not counted."""
+
+    parcel: int
+    deals: int | None
+    total: int | None
+
+
+def parcel_cost(property_id: str) -> PageCost:
+    """What opening the property may cost (raises `InvalidInputError` on a malformed id). Its deals
+    are counted by the parcel's free summary (`/v1/deals/summary?property_id=`, the deal lists'
+    geometry); a page kept in this session costs nothing (everything on it was served)."""
+    api = data_api()
+    if property_id in kept(PARCEL_PAGES, max_entries=KEPT_PARCEL_PAGES):
+        return PageCost(0, 0, 0)  # `parcel_page` serves it again, asking nothing
+    parcel = api.properties.estimate_detail(property_id)
+    try:
+        deals: int | None = int(deal_summary({"property_id": property_id}, {}).get("n_deals"))
+    except (ApiError, TypeError, ValueError):
+        deals = None  # not counted here: the words say so, and the read is confirmed without a number
+    return PageCost(parcel, deals, api.properties.estimate_history(property_id, deals))
 
 
 # The parcel-level datasets a market may not publish (data-api.md, Errors 422): each read that

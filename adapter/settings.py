@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from typing import Any
 
+import cachetools
 import streamlit as st
 
 import mapspec.layers
@@ -68,7 +70,8 @@ def basemap_enabled() -> bool:
     return basemap.tiles_wanted(None if value is None else str(value), lambda: _tiles_reachable(mapspec.layers.CARTO_POSITRON))
 
 
-@st.cache_data(show_spinner=False, ttl=TILES_PROBE_TTL_S)
+# Not st.cache_data: a link's first paint asks outside any script run (adapter/link_view.py).
+@cachetools.cached(cachetools.TTLCache(maxsize=4, ttl=TILES_PROBE_TTL_S), lock=threading.Lock())
 def _tiles_reachable(style_url: str) -> bool:
     return basemap.tiles_reachable(style_url)
 

@@ -106,8 +106,9 @@ def find_values(tour: Tour) -> tuple[dict[str, str], list[str]]:
 
 def start_cost(name: str) -> int:
     """At most what starting the tour costs, from free reads: the busiest cell's investors and
-    deals, one parcel, its buyers match and one profile (1 credit each record new to the
-    account); its steps then show what was read, and cost nothing more."""
+    deals, one parcel (its chain of title's deals are the cell's, counted already), its buyers
+    match and one profile (1 credit each record new to the account); its steps then show what was
+    read, and cost nothing more."""
     tour = load(name)
     market = _market(tour)
     if market is None or not tour.names() & {"busiest_cell", "property", "buyer"}:

@@ -22,7 +22,10 @@ market whole, sandbox `--scale small`). Two ratios each (bench/_paint_visits.py)
 
 All are taken on a server that has already served a page (as a deployed one has); a new
 server's very first page, which also waits for the server's first run, is printed too.
-`python -m bench.map_paint peer` runs only the comparisons with the peer.
+`python -m bench.map_paint peer` runs only the comparisons with the peer, `all` everything
+above; `python -m bench map_paint` alone runs issue 45's comparison (bench/_link_paint.py): a
+new browser's and a remembered browser's first hexes, the app against the peer, at the
+default view and at a link at a finer zoom with filters.
 """
 
 from __future__ import annotations
@@ -111,27 +114,26 @@ def draw_peer_map(which: str) -> None:
 
 
 def _peer_cells(which: str):
-    """The peer's cells and view, read as the app reads them (cached across visits)."""
+    """The peer's cells and view, read as the app reads them (cached across visits): the
+    20,000 synthetic cells, or the app's first market whole, or at the link in the peer's
+    own query (its view and filters: bench/_link_paint.py)."""
     # Run as Streamlit's script (only bench/ on sys.path): the page's imports come here.
     import streamlit as st
 
-    from mapspec.view import View, choose_resolution
+    from mapspec.view import View
 
     @st.cache_data
-    def read(which: str):
+    def read(which: str, query: tuple):
         if which == "synthetic":
             from bench.map_rerun import synthetic_cells  # the page's script: see above
 
             view = View(*SYNTHETIC_VIEW)
             return synthetic_cells(view, N_CELLS), view
-        import adapter.data  # the page's script: see above
+        from bench._link_paint import cells_of_link  # the page's script: see above
 
-        # The app's default view: its first market, whole, at the view's resolution.
-        market = adapter.data.coverage_markets()[0]
-        view = View(*(float(value) for value in market["bbox"]))
-        return adapter.data.deal_cells({"bbox": view.text()}, {}, choose_resolution(view)), view
+        return cells_of_link(dict(query))
 
-    return read(which)
+    return read(which, tuple(sorted(st.query_params.to_dict().items())))
 
 
 def report(label: str, measured: tuple[Visit, list[Visit]]) -> None:
@@ -228,17 +230,25 @@ def _ms(value: float | None) -> str:
 
 
 def main() -> None:
+    """`python -m bench map_paint`: a new browser's and a remembered browser's first hexes, the
+    app against the plain peer, at the default view and at a filtered link (issue 45,
+    bench/_link_paint.py). `python -m bench.map_paint peer`: the peer comparisons of issue 29;
+    `python -m bench.map_paint all`: those and the 20,000 cells and the densest view."""
     # This file is also Streamlit's script, run with only bench/ on sys.path: the bench's own imports wait.
     from playwright.sync_api import sync_playwright
 
+    from bench._link_paint import link_comparisons
     from bench._paint_visits import first_hexes_ms
     from bench.map_setup import describe, map_bench
     from devtools.streamlit_process import run_streamlit
 
     print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with sync_playwright() as playwright:
-        if sys.argv[1:] == ["peer"]:
-            peer_comparisons(playwright)
+        if "all" not in sys.argv[1:]:
+            if "peer" in sys.argv[1:]:
+                peer_comparisons(playwright)
+            else:
+                link_comparisons(playwright, str(Path(__file__).resolve()))
             print(f"machine load average (1 min) after: {os.getloadavg()[0]:.1f}")
             return
         with run_streamlit({"DEEDSCOPE_BASEMAP": "none"}, script=str(Path(__file__).resolve())) as url:

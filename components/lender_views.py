@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_bar_chart
+from services.data_api.models import RankedLender
 from components.small_map import render_small_map
 from components.words import code_label
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
@@ -39,17 +40,29 @@ def render_lender_hits(hits: list[dict], *, key: str) -> None:
     render_table(frame, key=key, file_name="lenders.csv", column_config={"Open": link_column("Open", "open")})
 
 
-def render_rankings(rows: list[dict], *, key: str, market: str) -> None:
-    """A market's leading lenders, most loans first (`rank` is the place in that order)."""
-    frame = pd.DataFrame([{"Rank": r.get("rank"), "Lender": r.get("name"), "Class": code_label(r.get("lender_class")),
-                           "Hard money": r.get("is_hard_money"), "Loans": r.get("n_loans"),
-                           "Borrowers": r.get("n_borrowers"), "Volume": r.get("volume"),
-                           "Open": lender_href(r["id"])} for r in rows])
+def render_rankings(rows: list[RankedLender], *, key: str, market: str) -> None:
+    """A market's leading lenders by their own rank there, with their loans, volume and share there."""
+    frame = pd.DataFrame([{"Rank": r.rank, "Lender": r.name, "Class": code_label(r.lender_class),
+                           "Hard money": r.is_hard_money, "Loans": r.n_loans, "Volume": r.volume,
+                           "Share of loans": r.share, "Open": lender_href(r.id)} for r in rows])
     if frame.empty:
         st.info(f"No lender recorded a loan in {market}.")
         return
     render_table(frame, key=key, file_name=f"lender-rankings-{market}.csv",
-                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})
+                 column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open"),
+                                "Share of loans": st.column_config.NumberColumn("Share of loans", format="percent")})
+
+
+def render_ranking_note(market: str, *, read: int, certain: bool, more: bool) -> None:
+    """How far a market's ranking reaches: each rank is the lender's own, among the `read` lenders of the
+    registry; `certain` when no lender ranked above a row is missing, `more` when the registry goes on."""
+    words = [f"Each rank is the lender's own ranking by loans in {market} (its Rankings tab); "
+             f"{read:,} lenders of the registry were read."]
+    if not certain:
+        words.append("Some lenders ranked above these were not among them: a gap in the ranks is one not shown.")
+    if more:
+        words.append("The registry lists more lenders than were read, so a leading one may be missing.")
+    st.caption(" ".join(words))
 
 
 def render_lender_ranks(rows: list[dict], *, key: str) -> None:

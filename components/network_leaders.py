@@ -6,13 +6,15 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import link_column, money_column, page_href, render_table
+from services.data_api.models import RankedLender
 
 
-def render_area_lenders(rows: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Lender": r.get("name"), "Loans": r.get("n_loans"), "Volume": r.get("volume"),
-                           "Open": page_href("lenders", {"lender": r["id"]})} for r in rows])
+def render_leading_lenders(rows: list[RankedLender], *, key: str) -> None:
+    """A market's leading lenders: each one's own rank there, its loans and volume there."""
+    frame = pd.DataFrame([{"Rank": r.rank, "Lender": r.name, "Loans": r.n_loans, "Volume": r.volume,
+                           "Open": page_href("lenders", {"lender": r.id})} for r in rows])
     if frame.empty:
-        st.caption("No loan recorded on this area's parcels.")
+        st.caption("No lender recorded a loan in this market.")
         return
     render_table(frame, key=key, file_name="area-lenders.csv",
                  column_config={"Volume": money_column("Volume"), "Open": link_column("Open", "open")})

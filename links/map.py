@@ -40,6 +40,8 @@ POINT_FIELDS = (
 )
 
 
+# The Map page's path (app.py's navigation; the app opens on it).
+PAGE = "map"
 # `time=on`: the map opens playing the months; absent, it opens without them.
 TIME_ON = "on"
 # The names this link owns (adapter.routing.set_url_params): the page writes only these, so a

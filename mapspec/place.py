@@ -22,6 +22,12 @@ MODES = (WHOLE_MARKET, ZIP_CODES, CITY, POINT)
 MAX_CITY_CHARS = 64
 # A mistyped input is quoted back with at most this many characters.
 QUOTED_CHARS = 12
+# The height of the place picker's row and the filters' row under the Map's title, held
+# while they wait for the map's first paint so that the map does not move when they come
+# (pages/map_sections/first_paint.py; tests/browser/test_map_first_paint.py checks it). The
+# point's three inputs stand one above the other. A link's first paint stands under them too.
+CONTROLS_PX = 124
+POINT_CONTROLS_PX = 292
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,11 @@ class PlaceChoice:
     def signature(self) -> tuple:
         """What identifies the place: a view set for one place holds while it does."""
         return (self.market, self.mode, self.zips, self.city, self.latitude, self.longitude, self.radius_miles)
+
+
+def controls_px(place_mode: str | None) -> int:
+    """The Map's controls' held height for a place of this mode."""
+    return POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX
 
 
 def place_in(state: Mapping, key: str, codes: Sequence[str]) -> PlaceChoice:

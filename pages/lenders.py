@@ -2,6 +2,8 @@
 
 Every lender route is early access and costs 0 credits (data-api.md, Limits 3). The URL holds
 the selection (`links.lenders`): `?lender=len_...` a lender, `?market=DFW` the rankings' market.
+A market's ranking is each lender's own rank there (adapter.lenders.market_leaders), said with how
+far it reaches; a host that serves none is said so.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import adapter.routing
 import adapter.settings
 import adapter.watching
 import links.lenders
+from adapter.data import ROUTE_CLOSED
 from components.date_field import date_field
 from components.feedback import render_error
 from components.lender_views import (
@@ -28,13 +31,23 @@ from components.lender_views import (
     render_lender_profile,
     render_loans,
     render_lender_ranks,
+    render_ranking_note,
     render_rankings,
 )
 from components.name_search import search_and_list
 from components.watch_button import render_watch_button
 from components.tables import escape_markdown, render_page_link
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
-from services.errors import ApiError, ApiTimeoutError, GoneError, InvalidInputError, NotFoundError, RateLimitError, UnprocessableError
+from services.data_api.models import RankedLender
+from services.errors import (
+    ApiError,
+    ApiTimeoutError,
+    GoneError,
+    InvalidInputError,
+    NotFoundError,
+    RateLimitError,
+    UnprocessableError,
+)
 
 # Loans shown in the table (the CSV export holds up to CSV_ROW_CAP).
 LEADING_SHOWN = 25  # a market's leading lenders shown
@@ -55,6 +68,10 @@ def lender_markets() -> list[dict]:
 
 def publishes_lenders(market: dict) -> bool:
     return ((market.get("datasets") or {}).get("lenders") or {}).get("status") in ("served", "partial")
+
+
+# The registry refused to this key (data-api.md, Versioning 5: early-access routes may be restricted).
+CLOSED_NOTE = "Lenders are not open to this account yet (they are in early access), so no ranking can be shown."
 
 
 def unavailable_note(market: str) -> None:
@@ -84,24 +101,40 @@ def rankings_section(markets: list[dict]) -> None:
         unavailable_note(chosen)
         return
     try:
-        rows = adapter.lenders.leading(chosen, max_rows=LEADING_SHOWN)
-        cells = (adapter.lenders.cells(rows[0]["id"], {"bbox": market["bbox"]}, resolution=7)
-                 if rows and market.get("bbox") else [])
+        leaders = adapter.lenders.market_leaders(chosen, max_rows=LEADING_SHOWN)
     except UnprocessableError as error:
         if error.code == "lenders_unavailable":
             unavailable_note(chosen)
         else:
             render_error(error, title="The rankings could not be read")
         return
+    except ROUTE_CLOSED:
+        st.info(CLOSED_NOTE, icon=":material/account_balance:")
+        return
     except ApiError as error:
         render_error(error, title="The rankings could not be read")
         return
-    render_rankings(rows, key="len_rankings", market=chosen)
-    if not rows:
+    if not leaders.served:
+        st.info(f"The service ranks no lender in {chosen}: search a lender above to see where it ranks in each "
+                "market.", icon=":material/account_balance:")
         return
-    # The cells are one lender's (data-api.md: `/v1/lenders/{id}/cells`): the market's leader.
-    st.markdown(f"**Where {escape_markdown(rows[0].get('name') or rows[0]['id'])}, the market's leading lender, "
-                "lends** (financed deals per hexagon)")
+    render_rankings(leaders.rows, key="len_rankings", market=chosen)
+    render_ranking_note(chosen, read=leaders.read, certain=leaders.certain, more=leaders.more)
+    if leaders.rows and market.get("bbox"):
+        leader_map(leaders.rows[0], market)
+
+
+def leader_map(leader: RankedLender, market: dict) -> None:
+    """Where the first of the ranking lends (`/v1/lenders/{id}/cells`: one lender's), called the market's
+    leading lender only when its own rank says 1."""
+    try:
+        cells = adapter.lenders.cells(leader.id, {"bbox": market["bbox"]}, resolution=7)
+    except ApiError as error:
+        render_error(error, title="The lender's map could not be read")
+        return
+    name = escape_markdown(leader.name or leader.id)
+    who = f"{name}, the market's leading lender," if leader.rank == 1 else f"{name} (ranked {leader.rank})"
+    st.markdown(f"**Where {who} lends** (financed deals per hexagon)")
     render_lender_cells(cells, key="len_market_cells", canvas=adapter.map_files.small_map_canvas())
 
 

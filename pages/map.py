@@ -23,18 +23,18 @@ from components.feedback import render_error
 from components.map_controls import render_cells_download, render_colour_choice
 from components.map_element import render_map
 from components.map_filters import render_filters
-from components.map_legend import legend_message, picture_message, render_legend_caption
+from components.map_legend import render_legend_caption
 from components.place_picker import render_place_picker
 from components.watch_button import render_watch_button
 from components.tables import render_page_link
 import links.map as map_link
 from mapspec.classes import Classes, ColourChoice
-from mapspec.filters import DealFilters, filters_label
+from mapspec.filters import DealFilters
+from mapspec.legend import map_message
 from mapspec.map_state import (
     AreaDrawn, CellPicked, CellsDrawn, Controls, ControlsChanged, LinkRestored, MapDrawnAnew, MapState, Moved, ProblemsSaid,
     controls_in, reduce, reduce_all, settle,
 )
-from mapspec.markets import shapes_in_view
 from mapspec.message import picked_row, reported_area, reported_view
 from mapspec.place import CITY, ZIP_CODES, PlaceChoice, nothing_drawn_text, place_request, request_for_view
 from mapspec.plan import DrawnView
@@ -113,16 +113,13 @@ def draw_map(
     shows: where the person moved it, the map stays, otherwise it shows the view drawn."""
     spec = drawn.spec
     camera_at = state.override.camera if state.override else None
-    drawn_view = view if camera_at else drawn.view
-    # The months the map plays (pages/map_sections/playback.py), or None.
-    data = spec.data(adapter.map_files.map_data_urls(spec), selected=state.cell, classes=classes, area=state.area,
-                     time=played, camera=camera_at)
-    # The legend is drawn on the map (none without cells), its words under it as well.
-    in_view = shapes_in_view(markets, drawn_view)
-    legend = legend_message(classes or spec.scale, resolution=drawn.resolution, n_cells=spec.n_cells, markets=in_view)
-    picture = picture_message(filters_label(filters), in_view)
+    # The months the map plays (pages/map_sections/playback.py), or None. The same message a
+    # link's first paint draws (adapter/link_view.py).
+    message = map_message(drawn, urls=adapter.map_files.map_data_urls(spec), view=view, camera_at=camera_at, markets=markets,
+                          classes=classes, filters=filters, selected=state.cell, area=state.area, played=played)
+    drawn_view, legend, picture = message.view, message.legend, message.picture
     try:
-        render_map(data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX,
+        render_map(message.data, script_url=adapter.map_files.map_script_url(), key=CHART_KEY, height=MAP_HEIGHT_PX,
                    legend=legend, picture=picture, on_painted=first_paint.paint_callback())
     except adapter.map_files.MapUnavailable as unavailable:
         # In the map's place; the legend's words, the panel and the link still work.

@@ -9,6 +9,7 @@ data-api.md Limits 3); an investor's starts from its profile, whose cost is said
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import unquote
 
 import streamlit as st
@@ -17,17 +18,20 @@ import adapter.agents
 import adapter.budget
 import adapter.data
 import adapter.investors
+import adapter.lenders
 import adapter.map_files
 import adapter.network
 import adapter.routing
 import links.network
+from adapter.data import ROUTE_CLOSED
 from components.agent_profile import agent_labels
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
+from components.lender_views import render_ranking_note
 from components.network_graph import render_edge_table, render_legend, render_network
 from components.network_leaders import (
     render_area_investors,
-    render_area_lenders,
+    render_leading_lenders,
     render_area_wholesalers,
 )
 from components.tables import escape_markdown, render_page_link
@@ -47,10 +51,20 @@ PAGE_FILES = {"investors": "pages/investors.py", "lenders": "pages/lenders.py", 
 # A charged read the client knows this account holds (its answer kept for the account) costs nothing.
 FREE_PROFILE = "Free: already yours (your account has read this profile before)."
 FREE_LIST = "Free: already yours (your account has read these investors before)."
+# What a graph or a leaders' list leaves out (adapter/network.py:Notes), in a person's words.
 NOTES = {
     "lenders_unavailable": "This market publishes no lender registry: no lenders to show.",
     "wholesale_unavailable": "This market publishes no wholesale dataset: no wholesalers to show.",
+    "lenders_closed": "Lenders are not open to this account yet (they are in early access): no lenders to show.",
+    "wholesale_closed": "Wholesale listings are not open to this account yet (they are in early access): "
+                        "no wholesalers to show.",
+    "borrowers_closed": "Lenders are not open to this account yet (they are in early access): the other borrowers "
+                        "of its lenders are not shown.",
+    "lenders_not_ranked": "The service ranks no lender in this market: no lenders to show.",
 }
+# A leaders' list of an area the person drew: no document ranks lenders within an area.
+AREA_LENDERS = ("The service ranks lenders by market, not within an area you draw: the market's graph below "
+                "draws its leading lenders, and the Lenders page ranks each market's.")
 
 
 LINK = adapter.routing.PageLink(links.network)  # this page's URL (links/network.py)
@@ -104,7 +118,8 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
         profile = load() if cost == 0 else confirm_charged_read(
             "net_profile", (investor_id,), ask_label="Read the profile", asked=True,
             cost_text=f"The network starts from this investor's profile, which costs {cost} credit the first time "
-            "your account reads it. Everything else the graph reads is free.",
+            "your account reads it. Everything else the graph reads is free; a part not open to your account is "
+            "left out and said, and the profile's own lenders and agents are drawn still.",
             confirm_label=f"Read the profile ({cost} credit)", error_title="The profile could not be read", load=load,
             cost=cost, **adapter.budget.rules())
     except ApiError as error:
@@ -145,7 +160,8 @@ def open_node(node: dict) -> None:
 
 def draw(network: Network, notes: list[str], stem: str) -> None:
     for note in notes:
-        st.info(NOTES.get(note, note), icon=":material/info:")
+        st.info(NOTES.get(note, "Part of this network is not published for this market, so it is not drawn."),
+                icon=":material/info:")
     if not network.weights:
         st.info("No ties to draw here.")
         return
@@ -159,21 +175,22 @@ def draw(network: Network, notes: list[str], stem: str) -> None:
     render_edge_table(edge_rows(network), key="net_edges", file_name=f"network-{stem}.csv")
 
 
-def leaders_section(box: list[float], label: str) -> None:
-    """The area's top lenders and wholesalers (free), and its top investors once their cost is agreed."""
+def leaders_section(box: list[float], label: str, market: str | None = None) -> None:
+    """The area's top lenders (a market's own ranking: none for a drawn area) and wholesalers (free),
+    and its top investors once their cost is agreed."""
     st.subheader(f"Leaders of {label}")
     lenders, wholesalers = st.columns(2)
-    for column, title, read, render in ((lenders, "Lenders", adapter.network.area_lenders, render_area_lenders),
-                                        (wholesalers, "Wholesalers", adapter.network.area_wholesalers,
-                                         render_area_wholesalers)):
-        with column:
-            st.markdown(f"**{title}** (free)")
-            try:
-                render(read(box), key=f"net_area_{title.lower()}")
-            except UnprocessableError as error:
-                st.info(NOTES.get(error.code, error.detail), icon=":material/info:")
-            except ApiError as error:
-                render_error(error, title=f"The area's {title.lower()} could not be read")
+    with lenders:
+        st.markdown("**Lenders** (free)")
+        if market is None:
+            st.info(AREA_LENDERS, icon=":material/info:")
+            render_page_link("pages/lenders.py", "lenders", label="Lenders ranked per market", query_params={})
+        else:
+            free_part("lenders", "The lenders could not be read", lambda: render_market_lenders(market))
+    with wholesalers:
+        st.markdown("**Wholesalers** (free)")
+        free_part("wholesale", "The wholesalers could not be read",
+                  lambda: render_area_wholesalers(adapter.network.area_wholesalers(box), key="net_area_wholesalers"))
     st.markdown("**Investors**")
     size = adapter.network.LEADERS
     place, filters = {"bbox": box}, {"limit": size}
@@ -194,6 +211,28 @@ def leaders_section(box: list[float], label: str) -> None:
             error_title="The investors could not be read", load=load, cost=cost, **adapter.budget.rules())
     if rows is not None:
         render_area_investors(rows, key="net_area_investors")
+
+
+def free_part(part: str, title: str, show: Callable[[], None]) -> None:
+    """Show one free part of the leaders (`part`: lenders, wholesale); a closed route or an unpublished
+    dataset is said in words, any other failure under `title`."""
+    try:
+        show()
+    except ROUTE_CLOSED:
+        st.info(NOTES[f"{part}_closed"], icon=":material/info:")
+    except UnprocessableError as error:
+        st.info(NOTES.get(error.code or "", NOTES[f"{part}_unavailable"]), icon=":material/info:")
+    except ApiError as error:
+        render_error(error, title=title)
+
+
+def render_market_lenders(market: str) -> None:
+    leaders = adapter.lenders.market_leaders(market, max_rows=adapter.network.LEADERS)
+    if not leaders.served:
+        st.info(NOTES["lenders_not_ranked"], icon=":material/info:")
+        return
+    render_leading_lenders(leaders.rows, key="net_area_lenders")
+    render_ranking_note(market, read=leaders.read, certain=leaders.certain, more=leaders.more)
 
 
 def main() -> None:
@@ -222,7 +261,7 @@ def main() -> None:
     market_box = next((m.get("bbox") for m in adapter.data.coverage_markets() if m.get("market") == market), None)
     if box is None and market_box:
         st.divider()
-        leaders_section(list(market_box), market)
+        leaders_section(list(market_box), market, market)
 
 
 adapter.routing.ensure_app_router()

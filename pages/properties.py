@@ -33,7 +33,7 @@ from components.property_detail import (
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
 from components.watch_button import render_watch_button
-from components.words import credits_text, glimpse
+from components.words import credits_text, glimpse, plural
 from links.properties import PropertiesLink
 from services.contract import PAGE_LIMITS
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
@@ -54,6 +54,24 @@ MAX_ZIPS_CHARS, MAX_LINE_CHARS, MAX_CITY_CHARS = 600, 200, 64
 
 
 LINK = adapter.routing.PageLink(links.properties)  # this page's URL (links/properties.py)
+
+
+def property_cost_text(cost: adapter.properties.PageCost) -> str:
+    """What opening a property may cost: its parcel and each deal of its chain of title new to the
+    account (data-api.md, What the service does 7), the deals counted beforehand where the host says."""
+    what = "Opening this property (its deeds, loans, permits and listings)"
+    if cost.total == 0:
+        return credits_text(0, what)
+    held = " (the parcel is yours already)" if not cost.parcel else ""
+    parcel = "1 credit for the parcel and " if cost.parcel else ""
+    if cost.deals is None:
+        return (f"{what} costs {parcel}1 credit for each deal of its chain of title new to your account{held}; "
+                "how many deals it holds is not known before it is read.")
+    if cost.deals == 0:
+        return f"{what} may cost up to 1 credit, for the parcel: no deal is recorded on it."
+    return (f"{what} may cost up to {plural(cost.total or 0, 'credit')}: {'1 for the parcel and ' if cost.parcel else ''}"
+            f"1 for each of its {plural(cost.deals, 'deal')} new to your account{held}.")
+
 
 # --- the search ------------------------------------------------------------------------------------
 
@@ -287,8 +305,7 @@ def property_section(property_id: str) -> None:
         return
     page = confirm_charged_read(
         "prop_parcel", (property_id,), ask_label="Open the property", asked=True, confirm_label="Open the property",
-        cost_text=credits_text(cost, "Opening this property (its deeds, loans, permits and listings)"),
-        cost=cost, **adapter.budget.rules(),
+        cost_text=property_cost_text(cost), cost=cost.total, **adapter.budget.rules(),
         load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
     if page is None:
         return

@@ -111,6 +111,21 @@ class Page(Generic[T]):
         rows = self.walk(max_rows=max_rows)
         return rows, self.more
 
+    def walk_as_served(self, max_rows: int) -> tuple[list[T], bool]:
+        """Up to `max_rows` rows in whole pages as the host serves them, and whether more may exist.
+
+        No page asks a `limit`: for a route whose page the documents do not name (data-api.md,
+        Pagination names some; "a request carries only what the documents name", docs/contract.md),
+        the cursor alone is followed and the last page's rows past the bound are dropped."""
+        rows: list[T] = []
+        for page, restarted in self._walk_pages():
+            if restarted:
+                rows.clear()
+            rows.extend(page.items)
+            if len(rows) >= max_rows:
+                return rows[:max_rows], len(rows) > max_rows or page.has_next_page()
+        return rows, False
+
     def _walk_pages(self, rows_needed: Callable[[], int | None] | None = None) -> Iterator[tuple[Page[T], bool]]:
         page: Page[T] = self
         yield page, False

@@ -8,8 +8,10 @@ map's script and draws that map, about a second before Streamlit's browser side 
 the page and mounted the map's element, which then takes it as its own. Written by
 `document.write` while the page is parsed, that module script stands before Streamlit's own
 in the page, so the browser runs it first (module scripts run in the page's order); imported
-with `import()` instead, the map's script waited 0.6 s behind Streamlit's. Without a
-remembered map (a first visit, another page) it does nothing more.
+with `import()` instead, the map's script waited 0.6 s behind Streamlit's. On the Map page,
+a browser that remembers no map at the link (a new browser, issue 45) asks the server's first
+paint of it instead (web/first_paint.py) and writes in the same module script, which paints
+it once it comes (frontend/src/first_visit.js). Elsewhere it does nothing more.
 
 The script names the map's script as published now (`adapter.map_files.map_script_url`),
 so the early map and the element share one module, one deck.gl. Streamlit answers its
@@ -34,42 +36,59 @@ ANSWER_HEADERS_DROPPED = {b"content-length", b"etag", b"last-modified"}
 HEAD = b"<head>"
 
 # The head's script: plain JavaScript, run before Streamlit's own (a module, deferred).
+# `%(first)s`: the first paint's route on the Map page (web/first_paint.py), else null.
 EARLY_SCRIPT = """<script>
 (() => {
   const link = location.pathname + location.search;
   window.__deedscopeLoadedLink = link;
-  let remembered = null;
-  try { remembered = localStorage.getItem('deedscope.map:' + link); } catch (error) { return; }
-  if (!remembered) return;
-  performance.mark('deedscope:head');
-  // The rows are fetched while the map's script loads; the early map and the loader take them.
   const rows = new Map();
-  try {
-    const {cells, time} = JSON.parse(remembered).data;
-    for (const url of [...cells.map((layer) => layer.rows), time && time.rows]) {
-      if (typeof url !== 'string' || rows.has(url)) continue;
-      const fetched = fetch(new URL(url, document.baseURI)).then((answer) => (answer.ok ? answer.json() : Promise.reject(answer.status)));
-      fetched.catch(() => {});
-      rows.set(url, fetched);
-    }
-  } catch (error) { return; }
   window.__deedscopeEarlyRows = rows;  // the map's loader takes them too (frontend/src/loader.js)
-  const script = JSON.stringify(new URL(%s, document.baseURI).href);
-  document.write('<script type="module">import {paintEarly, recall} from ' + script + ';'
-    + 'const entry = recall(window.__deedscopeLoadedLink); if (entry) paintEarly(entry, window.__deedscopeEarlyRows);</' + 'script>');
+  let remembered = null;
+  try { remembered = JSON.parse(localStorage.getItem('deedscope.map:' + link)); } catch (error) {}
+  // A map drawn in this window's size (frontend/src/early.js, recall): it stands where it stood.
+  const here = remembered && remembered.window && remembered.window.width === innerWidth && remembered.window.height === innerHeight;
+  let paint;
+  if (here) {
+    // The rows are fetched while the map's script loads; the early map and the loader take them.
+    try {
+      const {cells, time} = remembered.data;
+      for (const url of [...cells.map((layer) => layer.rows), time && time.rows]) {
+        if (typeof url !== 'string' || rows.has(url)) continue;
+        const fetched = fetch(new URL(url, document.baseURI)).then((answer) => (answer.ok ? answer.json() : Promise.reject(answer.status)));
+        fetched.catch(() => {});
+        rows.set(url, fetched);
+      }
+    } catch (error) { return; }
+    paint = 'const entry = recall(window.__deedscopeLoadedLink); if (entry) paintEarly(entry, window.__deedscopeEarlyRows);';
+  } else if (%(first)s) {
+    // A browser that never drew this link: the server's first paint of it (web/first_paint.py).
+    window.__deedscopeFirstPaint = fetch(%(first)s + location.search)
+      .then((answer) => (answer.status === 200 ? answer.json() : null)).catch(() => null);
+    paint = 'paintFirstVisit(window.__deedscopeFirstPaint, window.__deedscopeEarlyRows);';
+  } else {
+    return;
+  }
+  performance.mark('deedscope:head');
+  const script = JSON.stringify(new URL(%(script)s, document.baseURI).href);
+  document.write('<script type="module">import {paintEarly, paintFirstVisit, recall} from ' + script + ';' + paint + '</' + 'script>');
 })();
 </script>"""
 
 
-def head_script() -> bytes:
-    """The script for the page's head, naming the map's script as published now; empty when
-    the map cannot be served (the page then says why, as before)."""
+def head_script(first_paint: str | None = None) -> bytes:
+    """The script for the page's head, naming the map's script as published now and, on the
+    Map page, the route of its first paint (`first_paint`); empty when the map cannot be
+    served (the page then says why, as before)."""
     try:
         url = map_script_url()
     except MapUnavailable:
         return b""
-    # A JSON string is a JavaScript string; "</" is escaped so the URL cannot end the script.
-    return (EARLY_SCRIPT % json.dumps(url).replace("</", "<\\/")).encode()
+    return (EARLY_SCRIPT % {"script": _script_string(url), "first": _script_string(first_paint)}).encode()
+
+
+def _script_string(value: str | None) -> str:
+    # A JSON string is a JavaScript string; "</" is escaped so the value cannot end the script.
+    return json.dumps(value).replace("</", "<\\/")
 
 
 def page_request(scope: dict) -> dict:

@@ -8,7 +8,8 @@ Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
   replica, and answered as files that never change;
 - the pages' head, which starts a map the browser remembers before Streamlit starts
   (web/early_map.py) and has Streamlit's table and chart code ready before a page shows
-  one (web/warm_modules.py).
+  one (web/warm_modules.py);
+- a link's first paint for a browser that has never seen the app (web/first_paint.py).
 
 Websockets pass straight through.
 """
@@ -24,6 +25,8 @@ from starlette.requests import Request
 from links.marketplace import LOGIN_ROUTE
 from links.marketplace import PAGE as CALLBACK_PAGE
 from web.early_map import head_script, page_request, with_head_script
+from web.first_paint import ROUTE as FIRST_PAINT_ROUTE
+from web.first_paint import first_paint_answer, first_paint_page, route_path
 from web.login_routes import clearing_a_dangling_cookie, finish_login, start_login
 from web.published_routes import STATIC_PREFIX, cached_for_good, restore_static
 from web.warm_modules import warm_script
@@ -45,6 +48,10 @@ class AppRoutesMiddleware:
                 response = await run_in_threadpool(start_login, Request(scope))
                 await response(scope, receive, send)
                 return
+            if path.rstrip("/").endswith("/" + FIRST_PAINT_ROUTE):
+                response = await run_in_threadpool(first_paint_answer, scope.get("query_string", b"").decode("latin-1"))
+                await response(scope, receive, send)
+                return
             if path.rstrip("/").endswith("/" + CALLBACK_PAGE):
                 request = Request(scope)
                 if request.query_params.get("code") and request.query_params.get("state"):
@@ -58,7 +65,9 @@ class AppRoutesMiddleware:
                 send = await run_in_threadpool(clearing_a_dangling_cookie, Request(scope), send)
                 # The page's head starts a remembered map before Streamlit starts (web/early_map.py),
                 # and readies Streamlit's table and chart code while the page is idle (web/warm_modules.py).
-                send = with_head_script(send, await run_in_threadpool(head_script) + warm_script())
+                query = scope.get("query_string", b"").decode("latin-1")
+                first_paint = route_path() if first_paint_page(path, query) else None
+                send = with_head_script(send, await run_in_threadpool(head_script, first_paint) + warm_script())
                 scope = page_request(scope)
         await self.app(scope, receive, send)
 

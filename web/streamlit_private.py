@@ -131,6 +131,12 @@ def _keyed_class() -> None:
     _require(re.search(r"[\"'`]st-key-[\"'`]", _bundle_text()), "keyed containers' st-key- class")
 
 
+def _map_page_layout() -> None:
+    # The sidebar's default width, and the key a width a person dragged it to is kept under.
+    _require("defaultSidebarWidth:`18.75rem`" in _bundle_text(), "the sidebar's default width, 18.75rem")
+    bundle_has_literal("sidebarWidth")
+
+
 def _websocket_protocol() -> None:
     _attribute("streamlit.components.v2.bidi_component.main:_make_trigger_id")
     for message in ("BackMsg_pb2:BackMsg", "ForwardMsg_pb2:ForwardMsg", "ClientState_pb2:ClientState", "ClientState_pb2:ContextInfo"):
@@ -144,7 +150,8 @@ def _test_id(test_id: str) -> Callable[[], None]:
 # The test ids the app's CSS and scripts select, and where.
 TEST_IDS = {
     "stMain": ("adapter/presenter.py",),
-    "stMainBlockContainer": ("adapter/presenter.py", "frontend/src/spare.js"),
+    "stMainBlockContainer": ("adapter/presenter.py", "frontend/src/early.js", "frontend/src/spare.js"),
+    "stElementContainer": ("frontend/src/early.js",),
     "stMarkdownContainer": ("adapter/presenter.py",),
     "stCaptionContainer": ("adapter/presenter.py",),
     "stWidgetLabel": ("adapter/presenter.py",),
@@ -201,6 +208,13 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
         "a container with key=K carries the class st-key-K",
         ("pages/map_sections/first_paint.py", "frontend/src/spare.js"),
         _keyed_class,
+    ),
+    PrivatePart(
+        "map-page-layout",
+        "the Map page's map stands where Streamlit's layout puts it: the sidebar 300 px (or the width it keeps), "
+        "the main block's padding, the title (tests/browser/test_map_first_visit.py checks the box)",
+        ("frontend/src/first_visit.js",),
+        _map_page_layout,
     ),
     PrivatePart(
         "websocket-protocol",

@@ -20,10 +20,16 @@ const LINKS_KEY = 'deedscope.map-links';
 export const STORED_LINKS = 6;
 // A message longer than this is not kept (the storage holds about 5 MB per site).
 export const MAX_STORED_CHARS = 300_000;
-// An early map no element has taken by then is let go (the person went elsewhere, or the
-// page did not draw a map there).
+// An early map no element has taken this long after the page's first element is let go (the
+// person went elsewhere, or the page did not draw a map there). Counted from that element, not
+// from the early paint: a server's first run can take longer (a new replica on a busy machine),
+// and the early map would be let go just before the page mounted the element that takes it.
 export const DISCARD_MS = 10_000;
+// Let go in any case: the page never drew (its server went away).
+export const LONGEST_MS = 60_000;
 const LEAVE_POLL_MS = 250;
+// Streamlit's first element of the page's script (web/streamlit_private.py lists these test ids).
+const FIRST_ELEMENT = '[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]';
 
 // The link a page was loaded at: set by the page's head before Streamlit rewrites the link.
 export function loadedLink(place = globalThis) {
@@ -98,6 +104,7 @@ export function earlyHost(box, document = globalThis.document) {
 // or once the page's path changes. Returns what lets it go at once.
 export function keepEarly(map, host, finalize, place = globalThis) {
   const path = place.location.pathname;
+  let sincePageStarted = null; // ms, counted in polls
   const letGo = () => {
     if (early === null || early.map !== map) return;
     early = null;
@@ -106,9 +113,11 @@ export function keepEarly(map, host, finalize, place = globalThis) {
     finalize();
   };
   const watching = setInterval(() => {
-    if (place.location.pathname !== path) letGo();
+    if (sincePageStarted !== null) sincePageStarted += LEAVE_POLL_MS;
+    else if (place.document.querySelector(FIRST_ELEMENT) !== null) sincePageStarted = 0;
+    if (place.location.pathname !== path || sincePageStarted >= DISCARD_MS) letGo();
   }, LEAVE_POLL_MS);
-  setTimeout(letGo, DISCARD_MS);
+  setTimeout(letGo, LONGEST_MS);
   early = {map, host, stop: () => clearInterval(watching)};
   return letGo;
 }
@@ -122,5 +131,6 @@ export function takeEarly(parentElement) {
   parentElement.appendChild(map.container);
   host.remove();
   map.container.dataset.deedscope = 'map';
+  delete map.container.dataset.datasetVersion; // the page's messages say no version
   return map;
 }

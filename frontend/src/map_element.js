@@ -21,6 +21,7 @@ import {CENTRE_FORM, binaryRings, tooltipText} from './cells.js';
 import {fitted, reportWhenSettled, viewKeyOf} from './camera.js';
 import {deckIn, letGo} from './decks.js';
 import {earlyHost, keepEarly, remember, takeEarly} from './early.js';
+import {firstVisit} from './first_visit.js';
 import {addExtrusionSwitch, extrusion, pitchOf} from './extrude.js';
 import {showLegend} from './legend.js';
 import {addFullScreen, fitHeight, startHeight} from './size.js';
@@ -35,6 +36,11 @@ import message from './message.json' with {type: 'json'};
 export {renderSmall} from './small_map.js';
 // A later visit's map before Streamlit mounts the element (early.js; the page's head asks).
 export {recall} from './early.js';
+
+// A new browser's map of a shared link, from the server's first paint of it (first_visit.js).
+export function paintFirstVisit(answer, rows) {
+  return paintEarly(firstVisit(answer, rows), rows);
+}
 
 const FRAME_COLOR = [15, 110, 110, 200];
 // Blue: apart from the cells' yellows and reds and from the names' near-black.
@@ -81,14 +87,18 @@ export function render({parentElement, data, rows, setStateValue, painted = () =
 }
 
 // A later visit's map, drawn from what the browser remembers of this link (early.js) in a
-// box of its own until the page's element takes it. `rows`: its rows' fetches by URL, which
-// the page's head started (web/early_map.py). Rows that cannot be fetched (the server has
-// other data now) let it go without a word: the element draws as on a first visit.
-export function paintEarly({data, box}, rows) {
+// box of its own until the page's element takes it; or a new browser's (`entry` then comes
+// later: first_visit.js). `rows`: its rows by URL, which the page's head started fetching
+// (web/early_map.py). Rows that cannot be fetched (the server has other data now) let it go
+// without a word: the element draws as on a first visit.
+export async function paintEarly(entry, rows) {
+  const {data, box, version} = (await entry) || {};
   if (!data || !Array.isArray(data.cells) || elementMounted) return;
   mark('early');
   const host = earlyHost(box);
   const map = mount(host, () => {});
+  // The dataset version a new browser's map was read at (tests read it).
+  if (version) map.container.dataset.datasetVersion = String(version);
   map.painted = () => {
     map.framed = true;
   };

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {mock, test} from 'node:test';
 
-import {DISCARD_MS, MAX_STORED_CHARS, STORAGE_PREFIX, STORED_LINKS, keepEarly, recall, remember, takeEarly} from '../src/early.js';
+import {DISCARD_MS, LONGEST_MS, MAX_STORED_CHARS, STORAGE_PREFIX, STORED_LINKS, keepEarly, recall, remember, takeEarly} from '../src/early.js';
 
 function memoryStorage() {
   const items = new Map();
@@ -24,6 +24,8 @@ function windowAt(link, loaded = link, size = {width: 1400, height: 900}) {
     innerHeight: size.height,
     scrollX: 0,
     scrollY: 40,
+    // Streamlit's first element of the page, once `started` (early.js, FIRST_ELEMENT).
+    document: {started: false, querySelector(selector) { return this.started && selector.includes('stElementContainer') ? {} : null; }},
   };
 }
 
@@ -83,13 +85,22 @@ function earlyMap() {
   return {map, host, events, finalize: () => events.push('finalized')};
 }
 
-test('an early map no element takes is let go, after a while or once the page is left', () => {
+test('an early map no element takes is let go: a while after the page drew, at the latest after a minute, or once the page is left', () => {
   mock.timers.enable({apis: ['setInterval', 'setTimeout']});
   try {
     const waiting = earlyMap();
-    keepEarly(waiting.map, waiting.host, waiting.finalize, windowAt('/'));
-    mock.timers.tick(DISCARD_MS);
+    const slow = windowAt('/');
+    keepEarly(waiting.map, waiting.host, waiting.finalize, slow);
+    mock.timers.tick(2 * DISCARD_MS);
+    assert.deepEqual(waiting.events, [], "kept while the page has drawn nothing yet (a server's first run)");
+    slow.document.started = true;
+    mock.timers.tick(DISCARD_MS + 500);
     assert.deepEqual(waiting.events, ['host removed', 'finalized']);
+
+    const never = earlyMap();
+    keepEarly(never.map, never.host, never.finalize, windowAt('/'));
+    mock.timers.tick(LONGEST_MS);
+    assert.deepEqual(never.events, ['host removed', 'finalized']);
 
     const left = earlyMap();
     const place = windowAt('/');
@@ -107,7 +118,9 @@ test('the element takes the early map into its own box, and it is not let go aft
   mock.timers.enable({apis: ['setInterval', 'setTimeout']});
   try {
     const kept = earlyMap();
-    keepEarly(kept.map, kept.host, kept.finalize, windowAt('/'));
+    const place = windowAt('/');
+    place.document.started = true;
+    keepEarly(kept.map, kept.host, kept.finalize, place);
     const moved = [];
     assert.equal(takeEarly({appendChild: (node) => moved.push(node)}), kept.map);
     assert.deepEqual(moved, [kept.map.container]);

@@ -18,15 +18,10 @@ from __future__ import annotations
 import streamlit as st
 
 from adapter.served import browser_session
-from mapspec.place import POINT
+from mapspec.place import controls_px
 
 FIRST_PAINT = "map_first_paint"
 WAITING, DONE = "waiting", "done"
-# The height of the place picker's row and the filters' row under the title, held while
-# they wait so that the map does not move when they come (tests/browser/test_map_first_paint.py
-# checks it). The point's three inputs stand one above the other.
-CONTROLS_PX = 124
-POINT_CONTROLS_PX = 292
 
 
 def begin(*, page_is_map: bool) -> bool:
@@ -64,10 +59,6 @@ def nothing_to_wait_for() -> None:
 
 # The key of the container the controls come in (pages/map.py).
 HEAD_KEY = "map_head"
-
-
-def controls_px(place_mode: str | None) -> int:
-    return POINT_CONTROLS_PX if place_mode == POINT else CONTROLS_PX
 
 
 def hold_the_controls_space(place_mode: str) -> None:

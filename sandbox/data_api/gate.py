@@ -103,9 +103,7 @@ async def _gate(request: Request, credentials: HTTPAuthorizationCredentials | No
     if plan.rate_limited:
         runtime.rate_limiter.hit(plan.key)
     if not plan.early_access and is_early_access(request.url.path):
-        # A route not yet open to the key is answered as absent (docs/contract.md, `zpka_sandbox_noearly`).
-        raise Problem(404, "not_found", "No such route for this key: the early-access routes (agents, wholesale, "
-                      "lenders) are not open to it yet.")
+        raise early_access_refusal(runtime.context.config.variety)
     fault = runtime.faults.draw()
     if fault.delay_seconds:
         await asyncio.sleep(fault.delay_seconds)
@@ -113,6 +111,16 @@ async def _gate(request: Request, credentials: HTTPAuthorizationCredentials | No
         raise fault.failure
     _check_parameters(request)
     return Caller(plan, on_behalf_of, runtime)
+
+
+def early_access_refusal(variety: bool) -> Problem:
+    """A route not yet open to the key (docs/contract.md, `zpka_sandbox_noearly`): answered as absent,
+    or on `--variety` as refused by the plan (data-api.md, Versioning 5 says neither; a client survives both)."""
+    if variety:
+        return Problem(403, "plan_limit", "The early-access routes (agents, wholesale, lenders) are not part of "
+                       "this key's plan yet.")
+    return Problem(404, "not_found", "No such route for this key: the early-access routes (agents, wholesale, "
+                   "lenders) are not open to it yet.")
 
 
 async def v1_gate(request: Request,

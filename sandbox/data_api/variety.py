@@ -16,8 +16,11 @@ Each choice is a row of docs/contract.md ("Sandbox `--variety`"):
 - `UNPUBLISHED_MARKET` publishes neither parcels, history nor addresses (coverage
   `not_published`; the routes answer `422 parcels_unavailable`, `history_unavailable`,
   `addresses_unavailable`).
+- `/v1/lenders` lists the registry by id and ignores `sort` (data-api.md names no parameter of
+  it): a row's place there is no rank.
 The key `zpka_sandbox_noearly` (every profile) is refused on the early-access routes
-(sandbox/data_api/keys.py; data-api.md, Versioning 5).
+(sandbox/data_api/keys.py; data-api.md, Versioning 5): `404 not_found` on the default profile,
+`403 plan_limit` here (sandbox/data_api/gate.py:early_access_refusal).
 """
 
 from __future__ import annotations
@@ -25,8 +28,11 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox.data_api.data.markets import MARKETS_BY_CODE
+from sandbox.data_api.sql_common import Sort
 
 LARGEST_PAGE = 200
+# The order `/v1/lenders` lists the registry in, whatever `sort` asks.
+REGISTRY_ORDER = Sort("lender_id", False, tie_break="lender_id", nullable=False)
 EXTRA_FIELD = "added_later"
 EXTRA_VALUE = {"note": "a field this client was not written for"}
 UNPUBLISHED_MARKET = "CLT"

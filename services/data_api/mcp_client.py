@@ -36,12 +36,15 @@ from services.settings import Settings
 
 MCP_PATH = "/mcp"  # data-api.md, Endpoints: `POST /mcp`
 MAX_LIST_PAGES = 100  # a listing that never ends cannot hang the client
+# A tool's `meta` member naming the REST routes it mirrors (docs/contract.md, "Tool interface").
+ROUTES_META = "deedscope/routes"
 
 
 @dataclass(frozen=True)
 class ToolInfo:
-    """One tool as the server lists it. `charged` and `contact` come from its `meta` (the sandbox's
-    choice, docs/contract.md): False says only that the server did not say so."""
+    """One tool as the server lists it. `routes` (the REST routes it mirrors, "GET /v1/..."), `charged`
+    and `contact` come from its `meta` (the sandbox's choice, docs/contract.md): empty or False says
+    only that the server did not say so."""
 
     name: str
     title: str | None
@@ -49,6 +52,16 @@ class ToolInfo:
     input_schema: dict[str, Any]
     charged: bool
     contact: bool
+    routes: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, tool: Any) -> ToolInfo:
+        """A listed tool (the SDK's `Tool`); a `meta` member of another shape is read as absent."""
+        meta = tool.meta if isinstance(tool.meta, dict) else {}
+        routes = meta.get(ROUTES_META)
+        return cls(tool.name, tool.title, tool.description or "", tool.input_schema,
+                   meta.get("deedscope/charged") is True, meta.get("deedscope/contact") is True,
+                   tuple(route for route in routes if isinstance(route, str)) if isinstance(routes, list) else ())
 
 
 @dataclass(frozen=True)
@@ -93,9 +106,7 @@ class DataTools:
         cursor: str | None = None
         for _ in range(MAX_LIST_PAGES):
             listed = self._run(lambda client: client.list_tools(cursor=cursor))
-            tools += [ToolInfo(tool.name, tool.title, tool.description or "", tool.input_schema,
-                               bool((tool.meta or {}).get("deedscope/charged")),
-                               bool((tool.meta or {}).get("deedscope/contact"))) for tool in listed.tools]
+            tools += [ToolInfo.of(tool) for tool in listed.tools]
             cursor = listed.next_cursor
             if cursor is None:
                 break

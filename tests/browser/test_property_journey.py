@@ -40,7 +40,7 @@ def test_map_cell_to_deal_to_property_to_buyers_to_investor(app_url, sandbox, pa
 
     # The deal's property: its cost stated, then its chain of title.
     page.goto(url + property_link)
-    page.get_by_text("may cost up to 1 credit").wait_for()
+    page.get_by_text("1 for the parcel and 1 for each of its").wait_for()
     page.get_by_role("button", name="Open the property").click()
     page.get_by_role("tab", name="Chain of title").wait_for()
     page.get_by_text("bought by").first.wait_for()

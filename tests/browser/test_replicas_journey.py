@@ -28,11 +28,14 @@ from playwright.sync_api import Page, expect
 from devtools.services_process import run_haproxy, run_redis
 from devtools.streamlit_process import serve_streamlit
 from services.sandbox_process import stop_process
+from tests.browser.test_map_first_visit import assert_painted_first_and_taken, open_in_a_new_browser
 from tests.browser.test_map_journey import wait_for_paint
 from tests.processes import sandbox_env
 
 UI_TIMEOUT_MS = 90_000
 REPLICA_COOKIE = "deedscope_replica"
+# A shared link (the first market, two kinds of deal): on either profile of the sandbox.
+SHARED_LINK = "kind=flip,hold"
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
 
 
@@ -111,8 +114,12 @@ def team(sandbox) -> Iterator[dict]:
 
 def on_replica(page: Page, balancer: str, replica: int) -> None:
     """Send this browser's next requests (and websocket) to replica `replica` (0 = A, 1 = B)."""
+    page.context.add_cookies([replica_cookie(balancer, replica)])
+
+
+def replica_cookie(balancer: str, replica: int) -> dict:
     host = balancer.split("://", 1)[1].split(":")[0]
-    page.context.add_cookies([{"name": REPLICA_COOKIE, "value": f"r{replica}", "domain": host, "path": "/"}])
+    return {"name": REPLICA_COOKIE, "value": f"r{replica}", "domain": host, "path": "/"}
 
 
 def wait_until_idle(page: Page) -> None:
@@ -153,6 +160,16 @@ def log_in_through_issuer(page: Page) -> None:
 def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, sandbox, artifacts_dir):
     balancer, api = team["url"], team["api"]
     page.set_default_timeout(UI_TIMEOUT_MS)
+
+    # A prospect's new browser opens a shared link on replica A: its map is painted first, from the
+    # link's first paint (web/first_paint.py), and the page takes that map. Another new browser on B
+    # is painted from what A computed, kept on Redis: only the version is asked of the API.
+    for replica in (0, 1):
+        before = settled_requests(api)
+        seen = open_in_a_new_browser(page.context.browser, f"{balancer}/?{SHARED_LINK}", cookies=[replica_cookie(balancer, replica)])
+        assert_painted_first_and_taken(seen)
+        assert seen["early"]["cells"] == seen["cells"] and seen["remembered"]["data"] == seen["answer"]["message"]
+    assert set(settled_requests(api) - before) <= {"/v1/dataset"}, "B computed nothing A had kept"
 
     # Log in, starting on replica A.
     on_replica(page, balancer, 0)

@@ -85,7 +85,7 @@ def test_an_area_of_two_corners_is_not_a_message():
 
 
 def test_the_legend_and_the_picture_the_page_writes_are_the_ones_defined():
-    from components.map_legend import legend_message, picture_message
+    from mapspec.legend import legend_message, picture_message
     from mapspec.classes import DEALS, QUANTILE, Classes
 
     spec = build_spec(frame_around(DALLAS, 2), camera=camera(DALLAS))

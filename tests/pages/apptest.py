@@ -81,6 +81,15 @@ def walk_api(sandbox, path: str, rows: int, **params) -> list[dict]:
     return found[:rows]
 
 
+def lender_ranks(sandbox, market: str, rows: int) -> list[dict]:
+    """A market's leading lenders as the documents let them be read (data-api.md, line 171): every
+    lender of the registry (`GET /v1/lenders`, its cursor only) with its own rank there (`/rankings`)."""
+    registry = walk_api(sandbox, "/v1/lenders", 10_000)
+    ranked = [{**lender, "rank": rank["rank"]} for lender in registry
+              for rank in api_get(sandbox, f"/v1/lenders/{lender['id']}/rankings")["data"] if rank["market"] == market]
+    return sorted(ranked, key=lambda row: (row["rank"], row["id"]))[:rows]
+
+
 def leaderboard_of(app):
     """The Investors page's leaderboard, asked for and its cost agreed where the page asks: a link
     opening the page charges nothing before its button (issue 29), and the tests' budget asks

@@ -8,7 +8,9 @@ import pytest
 
 import adapter.lenders
 from services.errors import UnprocessableError
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts, walk_api
+from services.data_api.lender_ranking import RankedRegistry
+from tests.pages.apptest import api_get, frame_with, lender_ranks, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.conftest import point_the_app_at
 from tests.processes import sandbox_env
 from tests.pages.small_maps import layer_by_id, small_maps
 
@@ -23,11 +25,50 @@ def test_rankings_of_the_chosen_market_link_to_lenders(app_env):
     app = run_page(market="CLT")
     assert not app.exception
     board = frame_with(app, "Rank")
-    expected = walk_api(app_env, "/v1/lenders", 25, market="CLT", sort="loans_desc")
+    expected = lender_ranks(app_env, "CLT", 25)
     assert list(board["Lender"]) == [row["name"] for row in expected]
-    assert list(board["Rank"]) == list(range(1, len(expected) + 1))
+    assert list(board["Rank"]) == [row["rank"] for row in expected] and expected[0]["rank"] == 1
     assert all(link.startswith("/lenders?lender=len_") for link in board["Open"])
+    assert "the market's leading lender" in texts(app)
     assert layer_by_id(small_maps(app)[0], "lender-cells")["rows"], "the leading lender's cells are drawn"
+
+
+@pytest.mark.shape_independent("on the --variety sandbox already")
+def test_a_markets_ranks_are_each_lenders_own_on_a_host_that_lists_its_own_way(variety_app_env):
+    """data-api.md line 171 names `GET /v1/lenders` and `/v1/lenders/{id}/rankings` with no parameter
+    (line 183: others "not shown"). The page read `GET /v1/lenders?market=&sort=loans_desc` and took a
+    row's place as its rank: the `--variety` host lists its registry by id and ignores `sort`, and the
+    ranks were wrong. Each rank is now the lender's own ranking in the market."""
+    app = run_page(market="ATL")
+    assert not app.exception
+    board = frame_with(app, "Rank")
+    expected = lender_ranks(variety_app_env, "ATL", 25)
+    assert list(zip(board["Rank"], board["Open"])) == [(row["rank"], f"/lenders?lender={row['id']}") for row in expected]
+    assert "own ranking by loans in ATL" in texts(app)
+
+
+def test_a_key_without_early_access_is_told_lenders_are_not_open(sandbox, monkeypatch):
+    """data-api.md, Versioning 5 (line 272): early-access routes may be restricted; the key
+    `zpka_sandbox_noearly` is refused there (404 on the default profile, 403 on `--variety`)."""
+    point_the_app_at(sandbox, monkeypatch, key="zpka_sandbox_noearly")
+    app = run_page(market="CLT")
+    assert not app.exception
+    assert "Lenders are not open to this account yet" in texts(app)
+    assert not [frame for frame in app.dataframe if "Rank" in frame.value.columns]
+
+
+def test_a_host_that_ranks_no_lender_in_the_market_is_said_so(app_env, monkeypatch):
+    """The lenders' rankings are "not shown" by data-api.md: a host whose rankings name no rank in the
+    market gets words, not an empty table (the registry as read, its rankings left empty)."""
+    monkeypatch.setattr(adapter.lenders, "read_ranked_registry",
+                        lambda api: RankedRegistry([row.model_dump() for row in api.lenders.list().items], {}))
+    adapter.lenders._ranked_registry.clear()
+    try:
+        app = run_page(market="CLT")
+    finally:
+        adapter.lenders._ranked_registry.clear()
+    assert not app.exception
+    assert "The service ranks no lender in CLT" in texts(app)
 
 
 def test_a_lenders_rankings_tab_reads_its_own_ranks(app_env):
@@ -88,7 +129,7 @@ def test_a_market_without_a_lender_registry_says_so(app_env, monkeypatch):
     def unavailable(*args, **kwargs):
         raise UnprocessableError(422, {"code": "lenders_unavailable", "detail": "no lender registry"})
 
-    monkeypatch.setattr(adapter.lenders, "leading", unavailable)
+    monkeypatch.setattr(adapter.lenders, "market_leaders", unavailable)
     app = run_page(market="NNJ")
     assert not app.exception
     assert "has no published lender registry yet" in texts(app)

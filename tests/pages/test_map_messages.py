@@ -7,7 +7,7 @@ with no cells shows no legend of colours; one of anything is singular.
 
 from __future__ import annotations
 
-from components.map_legend import legend_message
+from mapspec.legend import legend_message
 from mapspec.classes import DEALS, QUANTILE, Classes
 from tests.pages.map_helpers import open_map, legend_words, map_data, texts
 

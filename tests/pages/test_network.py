@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from components.agent_profile import agent_label
 
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts, walk_api
+from tests.pages.apptest import api_get, frame_with, lender_ranks, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.conftest import point_the_app_at
 from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("network")
@@ -100,14 +101,16 @@ def test_a_malformed_investor_id_is_said(app_env):
 
 
 def test_leaders_of_the_maps_view_free_lists_then_investors_after_their_cost(app_env):
+    """data-api.md line 171 names no parameter of `GET /v1/lenders` (line 181: the geometry rules are the
+    deal, investor, wholesale and STR lists'): no document ranks lenders in a drawn area, and the page
+    says so instead of reading `GET /v1/lenders?bbox=&sort=loans_desc`."""
     west, south, east, north = sandbox_fixtures(app_env)["markets"]["CLT"]
     view = f"{west},{south},{(west + east) / 2},{(south + north) / 2}"
     app = run_page(view=view, market="CLT")
     assert not app.exception
     assert "Leaders of the map's view" in [header.value for header in app.subheader]
-    lenders = frame_with(app, "Volume")
-    expected = walk_api(app_env, "/v1/lenders", 10, bbox=view, sort="loans_desc")
-    assert list(lenders["Open"]) == [f"/lenders?lender={row['id']}" for row in expected]
+    assert "ranks lenders by market, not within an area you draw" in texts(app)
+    assert not [frame for frame in app.dataframe if "Volume" in frame.value.columns]
     wholesalers = frame_with(app, "Sold")
     assert list(wholesalers["Listings"]) == sorted(wholesalers["Listings"], reverse=True)
     assert all(link.startswith("/wholesale?wholesaler=wsr_") for link in wholesalers["Open"])
@@ -119,6 +122,55 @@ def test_leaders_of_the_maps_view_free_lists_then_investors_after_their_cost(app
     assert not app.exception
     investors = frame_with(app, "Deals here")
     assert 0 < len(investors) <= 10 and all(link.startswith("/investors?investor=inv_") for link in investors["Open"])
+
+
+def test_a_markets_leading_lenders_are_ranked_by_their_own_rankings(app_env):
+    """data-api.md line 171: `GET /v1/lenders/{id}/rankings` is a lender's own; a row's place in
+    `GET /v1/lenders` is no rank (it has no documented sort). The market's leaders and its graph's
+    lenders are the lenders ranked first there."""
+    app = run_page(market="CLT")
+    assert not app.exception
+    assert "Leaders of CLT" in [header.value for header in app.subheader]
+    lenders = frame_with(app, "Volume")
+    expected = lender_ranks(app_env, "CLT", 10)
+    assert list(zip(lenders["Rank"], lenders["Open"])) == [(row["rank"], f"/lenders?lender={row['id']}")
+                                                           for row in expected]
+    edges = frame_with(app, "Relation")
+    drawn = set(edges[edges["To kind"] == "Lender"]["To id"])
+    assert drawn and drawn <= {row["id"] for row in lender_ranks(app_env, "CLT", 8)}
+
+
+def test_a_key_without_early_access_draws_the_investors_network_from_its_profile(sandbox, monkeypatch):
+    """data-api.md, Versioning 5 (line 272): "Early-access routes may be restricted further". The key
+    `zpka_sandbox_noearly` is refused there (404 on the default profile, 403 on `--variety`): the graph
+    caught only 422 and failed whole after the profile's credit was spent. It draws the profile's own
+    lenders and agents and says which parts are missing."""
+    point_the_app_at(sandbox, monkeypatch, key="zpka_sandbox_noearly")
+    investor_id = sandbox_fixtures(sandbox)["top_investor_ids"][0]
+    profile = api_get(sandbox, f"/v1/investors/{investor_id}")["data"]
+    app = run_page(investor=investor_id)
+    assert "the profile's own lenders and agents are drawn still" in texts(app), "said before the credit is spent"
+    app.button(key="net_profile_confirm").click().run()
+    assert not app.exception
+    said = texts(app)
+    assert "could not be read" not in said
+    assert "Wholesale listings are not open to this account yet" in said
+    assert "the other borrowers of its lenders are not shown" in said
+    edges = frame_with(app, "Relation")
+    used = {lender["id"] for lender in profile["financing"]["lenders_used"]}
+    assert set(edges[edges["To kind"] == "Lender"]["To id"]) <= used and len(edges) > 0
+    assert set(edges["From id"]) == {investor_id}, "the profile's own ties only"
+    assert app.session_state["adapter_data_api"].credits.charged == 1
+
+
+def test_a_key_without_early_access_says_which_parts_of_a_markets_graph_are_missing(sandbox, monkeypatch):
+    point_the_app_at(sandbox, monkeypatch, key="zpka_sandbox_noearly")
+    app = run_page(market="DFW")
+    assert not app.exception
+    said = texts(app)
+    assert "Lenders are not open to this account yet" in said
+    assert "Wholesale listings are not open to this account yet" in said
+    assert "No ties to draw here." in said and "could not be read" not in said
 
 
 def test_a_markets_leaders_say_a_missing_dataset(app_env):

@@ -6,7 +6,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.apptest import open_tab, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, open_tab, page_path, run_page as run_page_file, sandbox_fixtures, texts
 from tests.pages.small_maps import layer_by_id, small_maps
 
 PAGE = page_path("properties")
@@ -66,7 +66,7 @@ def test_an_ambiguous_address_says_so(app_env):
 def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
     property_id = sandbox_fixtures(app_env)["parcel_with_everything"]
     app = run_page(property=property_id)
-    assert "may cost up to 1 credit" in texts(app)
+    assert "1 for the parcel" in texts(app)
     confirm(app, "prop_parcel")
     said = texts(app)
     assert property_id in said and "bought by [" in said and "](/investors?investor=inv_" in said
@@ -84,6 +84,22 @@ def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
     assert codes and not [code for code in codes if code.isupper() or "_" in code], codes
     assert "Dallas County (48113)" in said or "County (" in said, said
     assert not re.search(r"county \d{5}", said), "the county by its name, not only its FIPS code"
+
+
+def test_opening_a_property_is_priced_per_deal_of_its_chain_of_title(app_env):
+    """data-api.md line 13 (What the service does 7): "Reads that serve a deal, an investor or a property
+    (a parcel) new to the caller's account cost 1 credit each". The chain of title serves the parcel's
+    deals: the page promised "up to 1 credit", and the sandbox charged the parcel alone. The deals are
+    counted beforehand by the parcel's free summary, and the page charges what it said."""
+    property_id = sandbox_fixtures(app_env)["parcel_with_everything"]
+    n_deals = api_get(app_env, "/v1/deals/summary", property_id=property_id)["data"]["n_deals"]
+    assert n_deals >= 2
+    app = run_page(property=property_id)
+    assert (f"may cost up to {1 + n_deals} credits: 1 for the parcel and 1 for each of its {n_deals} deals new to "
+            "your account") in texts(app)
+    assert app.button(key="prop_parcel_confirm").label == f"Open the property ({1 + n_deals} credits)"
+    confirm(app, "prop_parcel")
+    assert app.session_state["adapter_data_api"].credits.charged == 1 + n_deals
 
 
 def test_a_second_visit_costs_nothing(app_env):

@@ -91,6 +91,16 @@ def data_api(
     api.close()
 
 
+@pytest.fixture
+def variety_api(variety_sandbox: ControlledSandbox, http_client: httpx2.Client, fake_sleep: FakeSleep,
+                fake_clock: FakeClock) -> Iterator[DataApi]:
+    """A client on the freshly reset `--variety` sandbox (sandbox/data_api/variety.py)."""
+    api = DataApi(settings_for(variety_sandbox.url), http_client=http_client, cache=MemoryStore(), sleep=fake_sleep,
+                  clock=fake_clock)
+    yield api
+    api.close()
+
+
 @pytest.fixture(scope="session")
 def notable_ids(sandbox_url: str) -> dict:
     """Notable ids of this dataset (retired, merged...) from the admin route `GET /_sandbox/fixtures`."""

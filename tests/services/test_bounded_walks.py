@@ -3,24 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import httpx2
-import pytest
-
-from services.stores.memory import MemoryStore
 from services.data_api import DataApi
-from tests.processes import ControlledSandbox
-from tests.services.conftest import FakeClock, FakeSleep, RequestLog, settings_for
-
-
-@pytest.fixture
-def variety_api(variety_sandbox: ControlledSandbox, http_client: httpx2.Client, fake_sleep: FakeSleep,
-                fake_clock: FakeClock) -> Iterator[DataApi]:
-    api = DataApi(settings_for(variety_sandbox.url), http_client=http_client, cache=MemoryStore(), sleep=fake_sleep,
-                  clock=fake_clock)
-    yield api
-    api.close()
+from tests.services.conftest import RequestLog
 
 
 def busiest_investor(api: DataApi) -> tuple[str, int]:

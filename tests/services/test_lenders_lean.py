@@ -55,13 +55,6 @@ def test_rankings_and_cells_are_one_lenders(data_api: DataApi, notable_ids: dict
         f"/v1/lenders/{lender_id}/rankings", f"/v1/lenders/{lender_id}/cells"}
 
 
-def test_a_markets_leading_lenders_are_the_list_in_a_sort(data_api: DataApi, request_log) -> None:
-    leaders = data_api.lenders.list(market="ATL", sort="loans_desc").walk(max_rows=5)
-    counts = [row.n_loans for row in leaders]
-    assert len(leaders) == 5 and counts == sorted(counts, reverse=True)
-    assert request_log.sent[-1][1] == "/v1/lenders" and "limit" not in request_log.sent[-1][2]
-
-
 def test_lean_buyers_by_zip(data_api: DataApi) -> None:
     deal = data_api.deals.list(bbox=tuple(data_api.coverage.retrieve().markets[0].bbox), limit=1).items[0]
     buyers = data_api.buyers.list(zip=[deal.property.zip], limit=10)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from mcp_types import CallToolResult, TextContent
 
-from services.data_api.mcp_client import DataTools, _text_data, _tool_error
+from services.data_api.mcp_client import DataTools, ToolInfo, _text_data, _tool_error
 from services.errors import AuthenticationError, BadRequestError, QuotaExceededError, RateLimitError, ValidationError
 from tests.processes import ControlledSandbox
 from tests.services.conftest import settings_for
@@ -31,6 +31,8 @@ def arguments_of_every_tool(tools: DataTools, notable: dict[str, Any]) -> dict[s
     agent = tools.call("agents_search", {"q": notable["agent_name_queries"][0]}).data[0]
     investor_id = notable["top_investor_ids"][0]
     lender_id = notable["large_lender_id"]
+    sold = tools.call("wholesale_listings", {"place": {"zip": [ZIP]}, "status": ["SOLD"], "limit": 50}).data
+    listing = next(row for row in sold if (row.get("buyer") or {}).get("investor_id"))
     return {
         "deals_summary": {"place": place},
         "deals_list": {"place": place, "limit": 5},
@@ -48,10 +50,18 @@ def arguments_of_every_tool(tools: DataTools, notable: dict[str, Any]) -> dict[s
         "lenders_list": {"limit": 5},
         "lender_get": {"lender_id": lender_id},
         "lender_loans": {"lender_id": lender_id, "limit": 5},
+        "lender_borrowers": {"lender_id": lender_id, "limit": 5},
+        "lender_rankings": {"lender_id": lender_id},
+        "lender_cells": {"lender_id": lender_id, "place": place, "resolution": 7},
         "wholesale_listings": {"place": {"lat": 32.78, "lng": -96.8, "radius_miles": 20}, "limit": 5},
+        "wholesale_listing_get": {"listing_id": listing["id"]},
         "wholesalers_search": {"q": "home"},
+        "wholesaler_get": {"wholesaler_id": listing["wholesaler"]["id"]},
+        "wholesaler_listings": {"wholesaler_id": listing["wholesaler"]["id"], "limit": 5},
+        "investor_wholesale_purchases": {"investor_id": listing["buyer"]["investor_id"], "limit": 5},
         "parcels_search": {"place": place, "limit": 5},
         "parcel_detail": {"property_id": property_id, "part": "financing"},
+        "str_parcels": {"place": place, "limit": 5},
         "coverage": {"zip": ZIP},
         "dataset": {},
     }
@@ -65,6 +75,7 @@ def test_every_listed_tool_answers_and_says_what_it_charged(tools, notable_ids):
     total = 0
     for name, tool in listed.items():
         assert tool.description and tool.input_schema["type"] == "object", name
+        assert tool.routes and all(route.split()[1].startswith("/v1/") for route in tool.routes), name
         answer = tools.call(name, arguments[name])
         assert answer.data is not None and answer.request_id, name
         assert answer.dataset_version is not None and answer.dataset_version >= 1, name
@@ -75,6 +86,22 @@ def test_every_listed_tool_answers_and_says_what_it_charged(tools, notable_ids):
     assert tools.credits.charged - charged_before == total
     assert listed["deals_list"].charged and not listed["deals_summary"].charged
     assert listed["agents_search"].contact and not listed["lenders_search"].contact
+    assert listed["lender_rankings"].routes == ("GET /v1/lenders/{lender_id}/rankings",)
+    assert len(listed["parcel_detail"].routes) == 4 and listed["str_parcels"].charged
+
+
+@pytest.mark.parametrize("meta, routes, charged", [
+    pytest.param({"deedscope/routes": ["GET /v1/deals"], "deedscope/charged": True}, ("GET /v1/deals",), True,
+                 id="as-the-sandbox-says"),
+    pytest.param(None, (), False, id="no-meta"),
+    pytest.param({"deedscope/routes": "GET /v1/deals", "deedscope/charged": "yes"}, (), False, id="other-shapes"),
+])
+def test_a_tools_meta_is_read_as_optional(meta, routes, charged):
+    """data-api.md names no tool member: the routes and flags are the sandbox's, read where they are."""
+    from mcp_types import Tool
+
+    info = ToolInfo.of(Tool(name="deals_list", input_schema={"type": "object"}, meta=meta))
+    assert info.routes == routes and info.charged is charged and info.contact is False
 
 
 def test_pages_are_walked_to_the_end_without_duplicates(tools):

@@ -51,13 +51,27 @@ def test_search_pages_and_holds_properties(data_api: DataApi):
 def test_a_parcels_details_cost_one_credit(data_api: DataApi, notable_ids: dict):
     property_id = notable_ids["parcel_with_everything"]
     assert data_api.properties.estimate_detail(property_id) == 1
-    deeds, meta = data_api.properties.history(property_id)
-    assert len(deeds) >= 2 and data_api.credits.charged == 1
     loans, _ = data_api.properties.financing(property_id)
     permits, _ = data_api.properties.permits(property_id)
     listings, _ = data_api.properties.listing_history(property_id)
     assert loans[0].lender.id.startswith("len_") and permits and listings
     assert data_api.credits.charged == 1 and data_api.properties.estimate_detail(property_id) == 0
+
+
+def test_a_parcels_history_is_priced_per_deal_new_to_the_account(data_api: DataApi, notable_ids: dict):
+    """data-api.md line 13 (What the service does 7): reads serving a deal new to the account cost 1
+    each. The free summary counts the parcel's deals, so the estimate is stated before the read; the
+    deals served are held (a later estimate counts them 0)."""
+    property_id = notable_ids["parcel_with_everything"]
+    n_deals = data_api.deals.summary(property_id=property_id).n_deals
+    assert data_api.credits.charged == 0 and n_deals >= 2
+    assert data_api.properties.estimate_history(property_id, n_deals) == 1 + n_deals
+    assert data_api.properties.estimate_history(property_id, None) is None
+    deeds, _meta = data_api.properties.history(property_id)
+    assert len(deeds) == n_deals and data_api.credits.charged == 1 + n_deals
+    assert data_api.estimate_cost("deal", ids=[deed.deal_id for deed in deeds]) == 0
+    assert data_api.properties.estimate_history(property_id, n_deals) == 0, "served: held"
+    assert data_api.properties.estimate_history(property_id, n_deals + 1) == 1, "a deal recorded since"
 
 
 def test_person_parties_are_absent_not_flagged(data_api: DataApi, notable_ids: dict):

@@ -15,6 +15,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sandbox.data_api.filters import DEAL_KINDS, MAX_RADIUS_MILES
 
+# The ids of the paths (decisions.md, Data API: `deal_` and `prop_` + 32 hex; the others + 12 hex).
+DealId = Annotated[str, Field(pattern=r"^deal_[0-9a-f]{32}$", description="deal_ + 32 hex, from a deal list")]
+PropertyId = Annotated[str, Field(pattern=r"^prop_[0-9a-f]{32}$", description="prop_ + 32 hex")]
+InvestorId = Annotated[str, Field(pattern=r"^inv_[0-9a-f]{12}$",
+                                  description="inv_ + 12 hex; an old id is followed to the current record")]
+AgentId = Annotated[str, Field(pattern=r"^agt_[0-9a-f]{12}$", description="agt_ + 12 hex")]
+LenderId = Annotated[str, Field(pattern=r"^len_[0-9a-f]{12}$",
+                                description="len_ + 12 hex; an old id is followed to the current record")]
+WholesalerId = Annotated[str, Field(pattern=r"^wsr_[0-9a-f]{12}$",
+                                    description="wsr_ + 12 hex; an old id is followed to the current record")]
+ListingId = Annotated[str, Field(pattern=r"^wl_[0-9a-f]{12}$", description="wl_ + 12 hex, from a wholesale list")]
 Cursor = Annotated[str | None, Field(min_length=1, max_length=4096,
                                      description="page.next_cursor of the previous page; send the other arguments "
                                                  "unchanged (a changed query answers invalid_cursor: restart)")]

@@ -1,15 +1,17 @@
 """The MCP server of `POST /mcp`: its tools, each the mirror of one `/v1` route (data-api.md).
 
 `build_server(dispatch)` makes an `MCPServer` (the official SDK) whose tools answer through
-`dispatch` (the route itself, in process): deals and investors (`tools_deals`), agents,
-buyers, lenders and wholesale (`tools_registries`), parcels and probes (`tools_places`).
+`dispatch` (the route itself, in process): deals and investors (`tools_deals`), agents and the
+buyers match (`tools_agents`), lenders (`tools_lenders`), wholesale (`tools_wholesale`), parcels,
+short-term rentals and probes (`tools_places`). Every `/v1` read route has its tool, and each
+tool names the routes it mirrors (its description and `meta`, `toolkit.ROUTES_META`).
 """
 
 from __future__ import annotations
 
 from mcp.server.mcpserver import MCPServer
 
-from sandbox.data_api.mcp import tools_deals, tools_places, tools_registries
+from sandbox.data_api.mcp import tools_agents, tools_deals, tools_lenders, tools_places, tools_wholesale
 from sandbox.data_api.mcp.dispatch import Credentials, RestDispatch
 from sandbox.data_api.mcp.toolkit import Tools
 
@@ -31,6 +33,6 @@ def build_server(dispatch: RestDispatch, credentials: Credentials | None = None)
     server = MCPServer(name="deedscope-data", title="Deed-Records Data API", version="1.11.0",
                        instructions=INSTRUCTIONS, log_level="WARNING")
     tools = Tools(server, dispatch, credentials)
-    for module in (tools_deals, tools_registries, tools_places):
+    for module in (tools_deals, tools_agents, tools_lenders, tools_wholesale, tools_places):
         module.register(tools)
     return server

@@ -6,6 +6,7 @@ request, so in-process use (tests) passes `credentials` instead.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,8 @@ from mcp_types import CallToolResult, ToolAnnotations
 from sandbox.data_api.mcp.dispatch import INTERNAL_BASE_URL, Credentials, RestDispatch
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
+# A tool's `meta` key listing the REST routes it mirrors, e.g. ["GET /v1/deals"].
+ROUTES_META = "deedscope/routes"
 
 
 @dataclass
@@ -55,10 +58,13 @@ class Tools:
     def _tool_name(ctx: Context) -> str:
         return str((ctx.request_context.params or {}).get("name"))
 
-    def add(self, fn: Any, title: str, *, charged: bool = False, contact: bool = False) -> None:
-        """Register `fn` as the tool of its name; its docstring is the description a model reads, its
-        `meta` says whether it charges and whether it counts in the tool contact bucket
-        (docs/contract.md, "Tool interface")."""
+    def add(self, fn: Any, title: str, *, routes: Sequence[str], charged: bool = False, contact: bool = False) -> None:
+        """Register `fn` as the tool of its name. Its description is its docstring (what a model reads)
+        and the REST routes it mirrors (`routes`, as "GET /v1/..." in the OpenAPI's own templates);
+        its `meta` says the same routes, whether it charges and whether it counts in the tool contact
+        bucket (docs/contract.md, "Tool interface")."""
         self._flags[fn.__name__] = (charged, contact)
-        self.server.add_tool(fn, name=fn.__name__, title=title, annotations=READ_ONLY,
-                             meta={"deedscope/charged": charged, "deedscope/contact": contact})
+        description = f"{inspect.getdoc(fn)}\n\nMirrors {', '.join(routes)}."
+        self.server.add_tool(fn, name=fn.__name__, title=title, description=description, annotations=READ_ONLY,
+                             meta={ROUTES_META: list(routes), "deedscope/charged": charged,
+                                   "deedscope/contact": contact})

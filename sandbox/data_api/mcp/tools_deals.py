@@ -11,12 +11,18 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from sandbox.data_api.mcp.dispatch import Answer, ItemAnswer, ListAnswer, query
-from sandbox.data_api.mcp.inputs import Cursor, DealFilter, DealKind, Market, NameQuery, Place, place_params
+from sandbox.data_api.mcp.inputs import (
+    Cursor,
+    DealFilter,
+    DealId,
+    DealKind,
+    InvestorId,
+    Market,
+    NameQuery,
+    Place,
+    place_params,
+)
 from sandbox.data_api.mcp.toolkit import Tools
-
-DealId = Annotated[str, Field(pattern=r"^deal_[0-9a-f]{32}$", description="deal_ + 32 hex, from a deal list")]
-InvestorId = Annotated[str, Field(pattern=r"^inv_[0-9a-f]{12}$",
-                                  description="inv_ + 12 hex; an old id is followed to the current record")]
 
 
 class DealTools:
@@ -88,11 +94,15 @@ class DealTools:
 
 def register(tools: Tools) -> None:
     deals = DealTools(tools)
-    tools.add(deals.deals_summary, "Count deals and investors in a place (free)")
-    tools.add(deals.deals_list, "List deals in a place", charged=True)
-    tools.add(deals.deals_cells, "Deal counts per hexagon (free)")
-    tools.add(deals.deal_get, "One deal", charged=True)
-    tools.add(deals.investors_list, "List investors active in a place", charged=True, contact=True)
-    tools.add(deals.investors_search, "Find investors by name (free)", contact=True)
-    tools.add(deals.investor_get, "Investor profile", charged=True, contact=True)
-    tools.add(deals.investor_deals, "An investor's deals", charged=True)
+    tools.add(deals.deals_summary, "Count deals and investors in a place (free)", routes=["GET /v1/deals/summary"])
+    tools.add(deals.deals_list, "List deals in a place", routes=["GET /v1/deals"], charged=True)
+    tools.add(deals.deals_cells, "Deal counts per hexagon (free)", routes=["GET /v1/deals/cells"])
+    tools.add(deals.deal_get, "One deal", routes=["GET /v1/deals/{deal_id}"], charged=True)
+    tools.add(deals.investors_list, "List investors active in a place", routes=["GET /v1/investors"], charged=True,
+              contact=True)
+    tools.add(deals.investors_search, "Find investors by name (free)", routes=["GET /v1/investors/search"],
+              contact=True)
+    tools.add(deals.investor_get, "Investor profile", routes=["GET /v1/investors/{investor_id}"], charged=True,
+              contact=True)
+    tools.add(deals.investor_deals, "An investor's deals", routes=["GET /v1/investors/{investor_id}/deals"],
+              charged=True)

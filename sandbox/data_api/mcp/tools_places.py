@@ -1,20 +1,20 @@
 """Tools over parcels and the probes: `POST /v1/properties/search`, a parcel's detail routes,
-`/v1/coverage` and `/v1/dataset` (data-api.md, Endpoints; the search body is docs/contract.md's)."""
+`/v1/str-parcels`, `/v1/coverage` and `/v1/dataset` (data-api.md, Endpoints; the search body is
+docs/contract.md's)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
 from sandbox.data_api.mcp.dispatch import Answer, ItemAnswer, ListAnswer, query
-from sandbox.data_api.mcp.inputs import Cursor
+from sandbox.data_api.mcp.inputs import Cursor, Place as ListPlace, PropertyId
 from sandbox.data_api.mcp.toolkit import Tools
 from sandbox.data_api.property_search import LastSale, OwnerCriteria, Place, PropertyCriteria, PropertySort
 
-PropertyId = Annotated[str, Field(pattern=r"^prop_[0-9a-f]{32}$", description="prop_ + 32 hex")]
 # A parcel's detail routes, each `/v1/properties/{property_id}/<part>`.
 ParcelPart = Literal["history", "financing", "permits", "listing-history"]
 
@@ -41,8 +41,19 @@ class PlaceTools:
     async def parcel_detail(self, ctx: Context, property_id: PropertyId,
                             part: ParcelPart = "history") -> Annotated[CallToolResult, Answer]:
         """Charged: one part of a parcel's record: its deed history, financing (loans), permits or
-        listing history. 1 credit when the parcel is new to the account, 0 after (any part)."""
+        listing history. 1 credit when the parcel is new to the account, 0 after (any part); the history
+        also serves the parcel's deals, 1 credit each new to the account."""
         return await self._tools.get(ctx, f"/v1/properties/{property_id}/{part}")
+
+    async def str_parcels(self, ctx: Context, place: ListPlace,
+                          active: Annotated[bool | None, Field(description="true: listed now; false: no longer")] = None,
+                          limit: Annotated[int | None, Field(ge=1, le=500, description="1-500, default 500")] = None,
+                          cursor: Cursor = None) -> Annotated[CallToolResult, ListAnswer]:
+        """Charged: short-term-rental parcels in a place (sold by contract: without one the call answers
+        plan_limit). 1 credit per parcel new to the account: a page costs at most `limit`. An owner
+        who is a natural person is never named (null, contact_redacted)."""
+        params = query(**place.params(), active=active, limit=limit, cursor=cursor)
+        return await self._tools.get(ctx, "/v1/str-parcels", params)
 
     async def coverage(self, ctx: Context,
                        lat: Annotated[float | None, Field(ge=-90, le=90)] = None,
@@ -65,7 +76,10 @@ class PlaceTools:
 
 def register(tools: Tools) -> None:
     places = PlaceTools(tools)
-    tools.add(places.parcels_search, "Search parcels", charged=True)
-    tools.add(places.parcel_detail, "A parcel's history, financing, permits or listings", charged=True)
-    tools.add(places.coverage, "Coverage of a place (free)")
-    tools.add(places.dataset, "Dataset version (free)")
+    tools.add(places.parcels_search, "Search parcels", routes=["POST /v1/properties/search"], charged=True)
+    tools.add(places.parcel_detail, "A parcel's history, financing, permits or listings", charged=True,
+              routes=[f"GET /v1/properties/{{property_id}}/{part}" for part in get_args(ParcelPart)])
+    tools.add(places.str_parcels, "Short-term-rental parcels in a place", routes=["GET /v1/str-parcels"], charged=True,
+              contact=True)
+    tools.add(places.coverage, "Coverage of a place (free)", routes=["GET /v1/coverage"])
+    tools.add(places.dataset, "Dataset version (free)", routes=["GET /v1/dataset"])

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
 from sandbox.core.problems import Problem, request_id
-from sandbox.data_api import shapes
+from sandbox.data_api import shapes, variety
 from sandbox.data_api.sql_common import Sort
 from sandbox.data_api.envelope import keyset_page, page_limit, respond
 from sandbox.data_api.filters import DealFilters, deal_filters, market_code, parse_bbox, validation_error
@@ -83,6 +83,8 @@ def list_lenders(request: Request, caller: V1Caller, market: MarketCode = None, 
     db = caller.runtime.db
     order = Sort(LENDER_SORTS[sort], True, tie_break="lender_id", tie_descending=False,
                  cast="::DATE" if sort == "last_loan_desc" else "")
+    if caller.runtime.context.config.variety:
+        order = variety.REGISTRY_ORDER  # a host that lists its registry its own way and ignores `sort`
     box = parse_bbox(bbox) if bbox is not None else None
     rows, page = keyset_page(request, caller, lambda after, n: db.lender_page(code, hard_money, order, after, n, box),
                              lambda row: [row["sort_value"], row["lender_id"]], cursor,

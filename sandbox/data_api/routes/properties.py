@@ -3,13 +3,14 @@
 data-api.md: the search is the only route with a JSON body (criteria nest); a `zip` list with no
 point, bbox or property id searches only the markets carrying those ZIPs, an unknown ZIP answers
 `422 outside_coverage` naming `zips_unknown`; `property_id` is `prop_` + 32 hex; a property new to
-the account costs 1 credit (Limits 3); the search pages 100 by default, 500 at most (Pagination).
+the account costs 1 credit, and so does each deal `/history` serves (Limits 3); the search pages 100 by default, 500 at most (Pagination).
 The body, the detail shapes and the 422 candidates are ours: docs/contract.md, Parcel level.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
@@ -105,10 +106,11 @@ def _parcel_of(caller: Caller, property_id: str) -> tuple[PropertyQueries, dict[
 
 
 def _detail(request: Request, caller: Caller, row: dict[str, Any], data: list[dict[str, Any]],
-            meta: dict[str, Any] | None = None) -> Response:
-    """A parcel's detail list: unpaged, newest first; charges the parcel when new to the account."""
+            meta: dict[str, Any] | None = None, deal_ids: Sequence[str] = ()) -> Response:
+    """A parcel's detail list: unpaged, newest first; charges the parcel, and each deal it serves
+    (`deal_ids`), when new to the account (data-api.md, What the service does 7)."""
     property_id = shapes.PROP + row["property_id"]
-    return respond(request, caller, data, markets=[row["market"]], charge_ids=[property_id],
+    return respond(request, caller, data, markets=[row["market"]], charge_ids=[property_id, *deal_ids],
                    meta={"property_id": property_id, **(meta or {})})
 
 
@@ -117,7 +119,10 @@ def _detail(request: Request, caller: Caller, row: dict[str, Any], data: list[di
 def property_history(request: Request, caller: V1Caller, property_id: PropertyId) -> Response:
     queries, row = _parcel_of(caller, property_id)
     require_published(row["market"], "history")
-    return _detail(request, caller, row, [shapes.deed(deed) for deed in queries.deeds(row["property_id"])])
+    deeds = [shapes.deed(deed) for deed in queries.deeds(row["property_id"])]
+    # Each deed is a deal served: 1 credit per deal new to the account, besides the parcel (data-api.md,
+    # What the service does 7; Limits 3). A deal read before (a deal list, an investor's deals) costs nothing.
+    return _detail(request, caller, row, deeds, deal_ids=[deed["deal_id"] for deed in deeds])
 
 
 @router.get("/v1/properties/{property_id}/financing", responses=problem_responses(400, 404),

@@ -51,6 +51,7 @@ from services.data_api.models.places import (
     LoanRow,
     MarketplaceListing,
     Party,
+    RankedLender,
 )
 
 __all__ = [
@@ -94,6 +95,7 @@ __all__ = [
     "PageInfo",
     "Party",
     "PriceBand",
+    "RankedLender",
     "Retrieved",
     "SearchResult",
 ]

@@ -76,6 +76,21 @@ class Lender(ApiModel):
     name: str | None = None
 
 
+class RankedLender(ApiModel):
+    """A lender of the registry with its own rank and figures in one market (its `/rankings` row for
+    it: services/data_api/lender_ranking.py). The figures are the sandbox's (docs/contract.md)."""
+
+    id: str
+    name: str | None = None
+    lender_class: str | None = None
+    is_hard_money: bool | None = None
+    rank: int
+    n_lenders: int | None = None
+    n_loans: int | None = None
+    volume: int | float | None = None
+    share: float | None = None
+
+
 class LoanRow(ApiModel):
     pass
 

@@ -1,10 +1,11 @@
 """Lender registry (`/v1/lenders...`, early access, 0 credits); loans also as CSV.
 
-data-api.md lists `GET /v1/lenders/{id}/loans`, `/borrowers`, `/rankings`, `/cells` in one row,
-read literally: each is one lender's. A market's or an area's leading lenders are
-`GET /v1/lenders` with `market=` or `bbox=` and a `sort` (docs/contract.md). Query parameters
-beyond the id and the documented shared filters are not shown by data-api.md; extra keyword
-arguments are passed through as query parameters, and nothing is sent that is not given.
+data-api.md lists `GET /v1/lenders`, `/v1/lenders/{id}/loans`, `/borrowers`, `/rankings`, `/cells`
+in one row, with no query parameter: the registry is read as the host lists it (its cursor only),
+and each `{id}` route is one lender's. A market's leading lenders are ranked by each lender's
+own `/rankings` (services/data_api/lender_ranking.py), never by a row's place in a list. Query
+parameters of the `{id}` routes beyond the documented shared filters are not shown by data-api.md;
+extra keyword arguments are passed through, and nothing is sent that is not given.
 """
 
 from __future__ import annotations
@@ -29,12 +30,10 @@ class Lenders(Resource):
     def search(self, q: str) -> SearchResult[Lender]:
         return self._search("/v1/lenders/search", check_query(q), Lender, "lender_search")
 
-    def list(self, *, sort: str | None = None, limit: int | None = None, **filters: Any) -> Page[Lender]:
-        """`GET /v1/lenders` (`market=` or `bbox=`, `hard_money=`), in `sort` (`loans_desc`, ...) when given."""
-        query = _query(filters, limit)
-        if sort is not None:
-            query["sort"] = sort
-        return self._api.page("/v1/lenders", query, Lender)
+    def list(self, *, limit: int | None = None) -> Page[Lender]:
+        """`GET /v1/lenders`: the registry in the host's own order (data-api.md shows no filter or sort
+        for it); `limit` is the sandbox's (docs/contract.md), sent only when given."""
+        return self._api.page("/v1/lenders", _query({}, limit), Lender)
 
     def retrieve(self, lender_id: str) -> Retrieved[Lender]:
         lender_id = check_id("lender", lender_id)

@@ -2,7 +2,7 @@
 `api.buyer_matches.list`, `api.str_parcels.list`; `matches_csv` for the list a wholesaler sends.
 
 data-api.md: `POST /v1/properties/search` is the only route with a JSON body; a property new to the
-account costs 1 credit, an investor new to it 1 (Limits 3). The body and the shapes are
+account costs 1 credit, an investor or a deal new to it 1 (Limits 3; a parcel's `/history` serves its deals). The body and the shapes are
 docs/contract.md's "Parcel level". Before a charged read, `estimate_*` states its largest cost.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from services import contract
 from services.base_client import parse_body
@@ -31,6 +31,9 @@ from services.envelope import envelope_parser
 from services.errors import InvalidInputError
 from services.data_api.query_checks import check_id, check_limit, format_bool, place_params
 from services.pagination import Page
+
+if TYPE_CHECKING:
+    from services.data_api.client import DataApi
 
 SEARCH_PATH = "/v1/properties/search"
 PLACE_NAMES = ("zip", "lat", "lng", "radius_miles", "bbox", "city", "property_id", "address", "apn", "county_fips")
@@ -74,6 +77,11 @@ def search_body(*, place: dict[str, Any], property: dict[str, Any] | None = None
 
 
 class Properties(Resource):
+    def __init__(self, api: DataApi) -> None:
+        super().__init__(api)
+        # Each parcel's deals its history served this session (what the account holds of it).
+        self._history_deals: dict[str, frozenset[str]] = {}
+
     def search(self, body: dict[str, Any]) -> Page[Parcel]:
         """`POST /v1/properties/search` with a body from `search_body`; pages follow `next_cursor`.
 
@@ -88,8 +96,23 @@ class Properties(Resource):
         """1 when this session has not been served the parcel yet (the account may hold it: then 0)."""
         return self._api.estimate_cost("property", ids=[check_id("property", property_id)])
 
+    def estimate_history(self, property_id: str, deals: int | None) -> int | None:
+        """At most what `/history` costs: the parcel (as `estimate_detail`) and 1 for each of its
+        `deals` (data-api.md, What the service does 7: a read serving a deal new to the account costs 1;
+        the count is a free `deals.summary(property_id=...)`) beyond those its history served this
+        session (held: a republish adds to them; one that drops a deal and adds another is not
+        foreseen, the count cannot tell); None when the deals were not counted."""
+        parcel = self.estimate_detail(property_id)
+        served = len(self._history_deals.get(property_id, ()))
+        return None if deals is None else parcel + max(0, deals - served)
+
     def history(self, property_id: str) -> tuple[list[Deed], Meta]:
-        return self._detail(property_id, "history", Deed)
+        """The parcel's chain of title; its deals are held as served (they cost 1 each when new)."""
+        deeds, meta = self._detail(property_id, "history", Deed)
+        served = frozenset(deed.deal_id for deed in deeds if deed.deal_id)
+        self._api.credits.hold("deal", served)
+        self._history_deals[property_id] = served
+        return deeds, meta
 
     def financing(self, property_id: str) -> tuple[list[ParcelLoan], Meta]:
         return self._detail(property_id, "financing", ParcelLoan)

@@ -56,6 +56,29 @@ def test_with_the_key_and_header_the_tools_are_listed(sandbox):
     assert "deals_list" in {tool.name for tool in listed.tools}
 
 
+def test_every_v1_read_route_has_a_tool_naming_it(sandbox):
+    """data-api.md line 177: `POST /mcp` is the "tool interface using the same key", and Versioning 1
+    (line 268) speaks of "a documented route, field or tool": every `/v1` read route the sandbox serves
+    (its OpenAPI) has a tool, and `tools/list` names the route each tool mirrors (`meta`, description).
+    `/v1/str-parcels`, a wholesaler and its listings, a wholesale listing, a lender's borrowers,
+    rankings and cells and an investor's wholesale purchases had none."""
+    openapi = httpx2.get(f"{sandbox.url}/openapi.json", timeout=30).json()
+    reads = {f"{method.upper()} {path}" for path, operations in openapi["paths"].items() if path.startswith("/v1/")
+             for method in operations if method == "get"}
+    reads.add("POST /v1/properties/search")  # the one read with a JSON body (data-api.md, line 172)
+    listed = over_http(sandbox.url, lambda client: client.list_tools()).tools
+    named: dict[str, list[str]] = {}
+    for tool in listed:
+        routes = (tool.meta or {}).get("deedscope/routes") or []
+        assert routes, f"{tool.name} names no route"
+        for route in routes:
+            assert route in tool.description, (tool.name, route)
+            named.setdefault(route, []).append(tool.name)
+    assert reads - set(named) == set(), "read routes without a tool"
+    assert set(named) - reads == set(), "tools naming a route the sandbox does not serve"
+    assert "GET /v1/str-parcels" in reads and len(reads) > 30
+
+
 def test_a_read_is_charged_once_across_tools_and_rest(sandbox):
     first, second = calls(sandbox.url, [("deals_list", {"place": {"zip": [ZIP]}, "limit": 10})] * 2)
     charged = answer(first)["credits"]
@@ -130,6 +153,8 @@ def test_a_natural_persons_profile_is_redacted_as_over_rest(sandbox, notable):
                  "/v1/investors", {"zip": ZIP, "limit": 20}, id="investors"),
     pytest.param("agents_search", {"q": "realty"}, "/v1/agents/search", {"q": "realty"}, id="agents"),
     pytest.param("coverage", {"zip": ZIP}, "/v1/coverage", {"zip": ZIP}, id="coverage"),
+    pytest.param("str_parcels", {"place": {"zip": [ZIP]}, "limit": 20}, "/v1/str-parcels", {"zip": ZIP, "limit": 20},
+                 id="str-parcels"),
 ])
 def test_a_tool_result_agrees_with_the_rest_answer(sandbox, tool, arguments, path, params):
     result = answer(call(sandbox.url, tool, arguments))
@@ -141,3 +166,48 @@ def test_a_tool_result_agrees_with_the_rest_answer(sandbox, tool, arguments, pat
     assert (result.get("page") or {}).get("returned") == (body.get("page") or {}).get("returned")
     assert result["dataset_version"] == int(rest.headers["X-Dataset-Version"])
     assert result["meta"]["coverage"] == body["meta"]["coverage"]
+
+
+def ids_of_the_new_tools(url: str, notable: dict) -> dict[str, str]:
+    """A lender, a wholesaler, a wholesale listing and an investor that bought one, read from REST."""
+    sold = get(url, "/v1/wholesale-listings", {"zip": ZIP, "status": "SOLD", "limit": 50}, key=BENCH).json()["data"]
+    listing = next(row for row in sold if row.get("buyer") and row["buyer"].get("investor_id"))
+    return {"lender": notable["large_lender_id"], "wholesaler": listing["wholesaler"]["id"], "listing": listing["id"],
+            "investor": listing["buyer"]["investor_id"]}
+
+
+@pytest.mark.parametrize("tool, arguments, path, params", [
+    pytest.param("lender_borrowers", {"lender_id": "{lender}", "limit": 30}, "/v1/lenders/{lender}/borrowers",
+                 {"limit": 30}, id="borrowers"),
+    pytest.param("lender_rankings", {"lender_id": "{lender}"}, "/v1/lenders/{lender}/rankings", {}, id="rankings"),
+    pytest.param("lender_cells", {"lender_id": "{lender}", "place": {"zip": [ZIP]}, "resolution": 7},
+                 "/v1/lenders/{lender}/cells", {"zip": ZIP, "resolution": 7}, id="lender-cells"),
+    pytest.param("wholesale_listing_get", {"listing_id": "{listing}"}, "/v1/wholesale-listings/{listing}", {},
+                 id="wholesale-listing"),
+    pytest.param("wholesaler_get", {"wholesaler_id": "{wholesaler}"}, "/v1/wholesalers/{wholesaler}", {},
+                 id="wholesaler"),
+    pytest.param("wholesaler_listings", {"wholesaler_id": "{wholesaler}", "status": ["SOLD"]},
+                 "/v1/wholesalers/{wholesaler}/listings", {"status": "SOLD"}, id="wholesaler-listings"),
+    pytest.param("investor_wholesale_purchases", {"investor_id": "{investor}"},
+                 "/v1/investors/{investor}/wholesale-purchases", {}, id="wholesale-purchases"),
+])
+def test_the_new_tools_answer_as_their_routes_free_and_redacted_alike(sandbox, notable, tool, arguments, path, params):
+    """data-api.md, Limits 3 (line 249): lenders and wholesale cost 0; What the service does 6 (line 12):
+    a natural person's name is null with `contact_redacted` on the tool as on the route."""
+    ids = ids_of_the_new_tools(sandbox.url, notable)
+    filled = {name: value.format(**ids) if isinstance(value, str) else value for name, value in arguments.items()}
+    result = answer(call(sandbox.url, tool, filled))
+    rest = get(sandbox.url, path.format(**ids), params, key=BENCH)
+    assert rest.status_code == 200, rest.text
+    assert result["data"] and result["data"] == rest.json()["data"]
+    assert result["credits"]["charged"] == 0
+
+
+def test_str_parcels_charge_as_their_route_and_need_the_contract(sandbox):
+    """data-api.md line 174: STR parcels are "sold by contract"; Limits 3: each parcel new to the account costs 1."""
+    first, again = calls(sandbox.url, [("str_parcels", {"place": {"zip": [ZIP]}, "limit": 5})] * 2)
+    rows = answer(first)["data"]
+    assert rows and answer(first)["credits"]["charged"] == len({row["property_id"] for row in rows})
+    assert answer(again)["credits"]["charged"] == 0
+    refused = problem(call(sandbox.url, "str_parcels", {"place": {"zip": [ZIP]}}, key="zpka_sandbox_nostr"))
+    assert refused["status"] == 403 and refused["code"] == "plan_limit"

@@ -63,9 +63,13 @@ def test_every_tool_is_described_typed_and_says_whether_it_charges(tools):
     by_name = {tool.name: tool for tool in listed}
     assert {"deals_list", "deals_summary", "deals_cells", "deal_get", "investors_list", "investors_search",
             "investor_get", "investor_deals", "agents_search", "agent_get", "buyers_match", "lenders_list",
-            "wholesale_listings", "parcels_search", "parcel_detail", "coverage", "dataset"} <= set(by_name)
+            "wholesale_listings", "parcels_search", "parcel_detail", "coverage", "dataset", "str_parcels",
+            "wholesaler_get", "wholesaler_listings", "wholesale_listing_get", "lender_borrowers", "lender_rankings",
+            "lender_cells", "investor_wholesale_purchases"} <= set(by_name)
     for tool in listed:
         assert len(tool.description or "") > 40, tool.name
+        assert tool.meta["deedscope/routes"] and tool.description.endswith(
+            f"Mirrors {', '.join(tool.meta['deedscope/routes'])}."), tool.name
         assert tool.output_schema is not None, tool.name
         assert tool.annotations is not None and tool.annotations.read_only_hint
         charged = tool.meta["deedscope/charged"]
@@ -156,8 +160,11 @@ def test_parcel_search_charges_per_new_parcel_and_its_detail_nothing_more(tools)
     found = answer(tools.call("parcels_search", {"place": {"zip": [ZIP]}, "limit": 3}))
     ids = [row["property_id"] for row in found["data"]]
     assert len(ids) == 3 and found["credits"] == {"charged": 3, "remaining": before - 3}
-    detail = answer(tools.call("parcel_detail", {"property_id": ids[0], "part": "history"}))
+    detail = answer(tools.call("parcel_detail", {"property_id": ids[0], "part": "financing"}))
     assert detail["credits"]["charged"] == 0
+    # data-api.md line 13: the history serves the parcel's deals, 1 credit each new to the account.
+    history = answer(tools.call("parcel_detail", {"property_id": ids[0], "part": "history"}))
+    assert history["credits"]["charged"] == len({deed["deal_id"] for deed in history["data"]})
 
 
 def test_probes_and_free_registries_charge_nothing(tools):

@@ -112,9 +112,31 @@ def test_a_property_new_to_the_account_costs_one_credit(sandbox, notable):
     property_id = notable["parcel_with_everything"]
     first = get(sandbox.url, f"/v1/properties/{property_id}/financing")
     assert first.headers["X-Credits-Charged"] == "1"
-    for detail in ("financing", "permits", "history", "listing-history"):
+    for detail in ("financing", "permits", "listing-history"):
         assert get(sandbox.url, f"/v1/properties/{property_id}/{detail}").headers["X-Credits-Charged"] == "0"
     assert post(sandbox.url, {"place": {"property_id": property_id}}).headers["X-Credits-Charged"] == "0"
+
+
+def test_a_parcels_history_charges_each_deal_new_to_the_account(sandbox, notable):
+    """data-api.md line 13 (What the service does 7): "Reads that serve a deal, an investor or a property
+    (a parcel) new to the caller's account cost 1 credit each"; Limits 3 (line 249): one already held
+    costs nothing again. `/history` serves the parcel's deals: the parcel and each new deal cost 1."""
+    property_id = notable["parcel_with_everything"]
+    first = get(sandbox.url, f"/v1/properties/{property_id}/history")
+    deals = [deed["deal_id"] for deed in first.json()["data"]]
+    assert len(deals) >= 2 and all(deal.startswith("deal_") for deal in deals)
+    assert first.headers["X-Credits-Charged"] == str(1 + len(deals))
+    assert get(sandbox.url, f"/v1/properties/{property_id}/history").headers["X-Credits-Charged"] == "0"
+
+
+def test_a_history_charges_only_the_deals_the_account_does_not_hold(sandbox):
+    """data-api.md, Limits 3 (line 249): a deal already held (read here in a deal list) costs nothing again."""
+    deal = get(sandbox.url, "/v1/deals", {"zip": "75201", "limit": 1}).json()["data"][0]
+    property_id = deal["property"]["property_id"]
+    history = get(sandbox.url, f"/v1/properties/{property_id}/history")
+    deals = {deed["deal_id"] for deed in history.json()["data"]}
+    assert deal["id"] in deals
+    assert history.headers["X-Credits-Charged"] == str(1 + len(deals - {deal["id"]}))
 
 
 def test_a_parcels_details(sandbox, notable):

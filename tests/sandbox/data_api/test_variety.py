@@ -60,3 +60,21 @@ def test_early_access_refused_for_one_key(sandbox) -> None:
     for path, params in (("/v1/lenders/search", {"q": "bank"}), ("/v1/agents/search", {"q": "realty"})):
         assert_problem(get(sandbox.url, path, params, key="zpka_sandbox_noearly"), 404, "not_found")
     assert get(sandbox.url, "/v1/deals/summary", {"zip": "75201"}, key="zpka_sandbox_noearly").status_code == 200
+
+
+def test_early_access_is_refused_by_the_plan_on_variety(variety_sandbox) -> None:
+    """data-api.md, Versioning 5 (line 272): how an early-access route is restricted is not shown; the
+    default profile answers as absent (404), `--variety` as refused by the plan (403 plan_limit)."""
+    for path, params in (("/v1/lenders", {}), ("/v1/wholesale-listings", {"zip": "75201"}),
+                         ("/v1/agents/search", {"q": "realty"})):
+        assert_problem(get(variety_sandbox.url, path, params, key="zpka_sandbox_noearly"), 403, "plan_limit")
+    assert get(variety_sandbox.url, "/v1/deals/summary", {"zip": "75201"}, key="zpka_sandbox_noearly").status_code == 200
+
+
+def test_the_lender_registry_is_listed_by_id_whatever_sort_asks(sandbox, variety_sandbox) -> None:
+    """data-api.md line 171 names no parameter of `GET /v1/lenders`: `--variety` lists it its own way."""
+    varied, _sizes = walk(variety_sandbox.url, "/v1/lenders", {"sort": "loans_desc"})
+    ids = [row["id"] for row in varied]
+    assert ids == sorted(ids) and len(ids) == len(set(ids))
+    plain, _ = walk(sandbox.url, "/v1/lenders", {"sort": "loans_desc"})
+    assert sorted(ids) == sorted(row["id"] for row in plain) and ids != [row["id"] for row in plain]
