@@ -200,8 +200,9 @@ def of_investor(profile: Mapping[str, Any]) -> Watch:
 
 
 def of_parcel(property_id: str, parcel: Mapping[str, Any] | None) -> Watch:
-    parcel = parcel or {}
-    return record_watch(PARCEL, property_id, parcel_name(parcel.get("line"), parcel.get("city"), parcel.get("zip")), _now())
+    address = (parcel or {}).get("address") or {}
+    line = " ".join(str(part) for part in (address.get("line"), address.get("unit")) if part)
+    return record_watch(PARCEL, property_id, parcel_name(line, address.get("city"), address.get("zip")), _now())
 
 
 def of_lender(lender: Mapping[str, Any]) -> Watch:

@@ -83,14 +83,13 @@ def _render_parcel(opened: Mapping, *, key: str, since: str) -> None:
         draw(parts.get(part))
 
 
-def render_watch_file(
-    *, export_data: bytes, file_name: str, on_import: Callable[[bytes], None], key: str, count: int, limit: int,
-) -> None:
-    """Export the list as a JSON file; import one (added to the list, or refused whole in words)."""
+def render_watch_file(*, export_data: bytes, file_name: str, key: str, count: int, limit: int) -> bytes | None:
+    """Export the list as a JSON file; a file to import, once the person presses to add it."""
     st.download_button("Export the list (JSON)", export_data, file_name=file_name, mime="application/json",
                        key=f"{key}_export", icon=":material/download:", disabled=count == 0,
                        help="A file of what you watch and what you last saw of each: nothing secret is in it.")
     uploaded = st.file_uploader("Import a watch list", type=["json"], key=f"{key}_upload",
                                 help=f"A file deedscope's Export made. Its watches are added to yours (at most {limit}).")
     if uploaded is not None and st.button("Add these watches", key=f"{key}_import", icon=":material/upload:"):
-        on_import(uploaded.getvalue())
+        return uploaded.getvalue()
+    return None

@@ -68,10 +68,6 @@ def mark_all_seen(seen_by_key: dict) -> None:
     adapter.watching.say(f"Marked {len(seen_by_key)} seen.")
 
 
-def import_list(data: bytes) -> None:
-    adapter.watching.say(adapter.watching.import_file(data).said)
-
-
 # --- the page -----------------------------------------------------------------------------------------------
 
 
@@ -182,8 +178,16 @@ def main() -> None:
                 "a property, a lender or a wholesaler: what each publish adds shows here.", icon=":material/visibility:")
     st.divider()
     st.subheader("Keep or move the list")
-    render_watch_file(export_data=adapter.watching.export_file(), file_name="deedscope-watches.json",
-                      on_import=import_list, key="watch_file", count=len(watches), limit=MAX_WATCHES)
+    imported = render_watch_file(export_data=adapter.watching.export_file(), file_name="deedscope-watches.json",
+                                 key="watch_file", count=len(watches), limit=MAX_WATCHES)
+    if imported is not None:
+        outcome = adapter.watching.import_file(imported)
+        if not outcome.ok:
+            # Refused whole, beside the file: the list above is as it was.
+            st.warning(outcome.said, icon=":material/block:")
+            return
+        adapter.watching.say(outcome.said)
+        st.rerun()
 
 
 adapter.routing.ensure_app_router()

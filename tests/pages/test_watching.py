@@ -16,7 +16,8 @@ from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest, app_test
 
 import adapter.person
-from tests.pages.apptest import sandbox_fixtures, texts
+from components.tables import escape_markdown
+from tests.pages.apptest import http, sandbox_fixtures, texts
 from tests.pages.map_helpers import APP, TIMEOUT_S, point_app_at
 
 NEWS = 6
@@ -82,6 +83,14 @@ def watch_three(app: AppTest, targets: dict) -> None:
     press(app, "prop_watch")
 
 
+def parcel_address(sandbox, property_id: str) -> str:
+    found = http().post(f"{sandbox.url}/v1/properties/search", json={"place": {"property_id": property_id}},
+                        headers={"Authorization": "Bearer zpka_sandbox_demo", "X-On-Behalf-Of": "dev_demo"})
+    address = found.json()["data"][0]["address"]
+    line = " ".join(part for part in (address["line"], address.get("unit")) if part)
+    return f"{line}, {address['city'].title()} {address['zip']}"
+
+
 def row_of(app: AppTest, words: str) -> str:
     """The widget key prefix of the row whose change says `words`."""
     for markdown in app.markdown:
@@ -103,6 +112,8 @@ def test_watch_three_things_publish_and_see_what_changed(monkeypatch, sandbox):
     watch_three(app, targets)
     visit(app, "pages/watching.py")
     assert "**0 of 3** changed" in texts(app)
+    address = parcel_address(sandbox, targets["property_ids"][0])
+    assert f"**{escape_markdown(address)}** · Property" in texts(app), "the property is named by its address"
     assert "Watching 3: nothing new" in sidebar_links(app)
 
     published = sandbox.publish("TX", new_deals=NEWS)["data"]
