@@ -48,6 +48,7 @@ class Read(NamedTuple):
     status: str | None = None
     note: str | None = None
     moved_to: str | None = None
+    moved_name: str | None = None
 
 
 def check(watch: Watch) -> Check:
@@ -57,7 +58,7 @@ def check(watch: Watch) -> Check:
     except ApiError as error:
         return _refused(error)
     if read.figures is None:
-        return Check(read.status or UNKNOWN, note=read.note, moved_to=read.moved_to)
+        return Check(read.status or UNKNOWN, note=read.note, moved_to=read.moved_to, moved_name=read.moved_name)
     return compare(watch, seen_of(read.figures))
 
 
@@ -106,7 +107,7 @@ def _read(key: ReadKey, kind: str, target: tuple, name: str) -> Read:
         lender, resolved_from = adapter.lenders.lender(record_id)
         if resolved_from and lender.get("id") and lender["id"] != record_id:
             return Read(None, MOVED, "The lender's records now keep it under a new entry: the watch follows it.",
-                        lender["id"])
+                        lender["id"], lender.get("name"))
         return Read(Figures(lender.get("n_loans"), (), lender.get("last_loan_on")))
     profile = adapter.wholesale.wholesaler(record_id)
     return Read(Figures(profile.get("n_listings"), (), profile.get("last_published_on")))

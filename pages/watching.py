@@ -10,7 +10,6 @@ The list can be exported as a JSON file and imported (added to, or refused whole
 
 from __future__ import annotations
 
-import hashlib
 from functools import partial
 
 import streamlit as st
@@ -35,7 +34,7 @@ OPENED = "watch_opened"
 
 def row_key(watch: Watch) -> str:
     """A widget key for the watch's row that stays its own when others are added or stopped."""
-    return "watch_" + hashlib.sha256(watch.key.encode()).hexdigest()[:10]
+    return f"watch_{watch.token}"
 
 
 # --- what the buttons do (callbacks: they act before the rerun draws the page) ------------------------------
@@ -75,7 +74,7 @@ def follow_moved(watches: list[Watch], checks: list[Check]) -> None:
     """A watch whose record the host now keeps under another id follows it (said once on its row)."""
     for watch, check in zip(watches, checks, strict=True):
         if check.status == MOVED and check.moved_to:
-            adapter.watching.follow(watch.key, check.moved_to, check.note or "")
+            adapter.watching.follow(watch.key, check.moved_to, check.note or "", check.moved_name)
 
 
 def render_watches(watches: list[Watch]) -> None:

@@ -56,6 +56,7 @@ class Check:
     now: Seen | None = None  # what opening the change marks seen
     note: str | None = None  # words for a status that is not a change
     moved_to: str | None = None  # the record's current id, when the host followed the watched one
+    moved_name: str | None = None  # and its name there
     problem: object = None  # the refusal behind a status that is not a change (the page says it in words)
 
     @property

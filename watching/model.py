@@ -9,6 +9,7 @@ name, counts and dates (what is stored and exported is exactly `to_json`).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -83,6 +84,11 @@ class Watch:
     def key(self) -> str:
         """What identifies the watch in a list: its kind and target, whatever its name."""
         return self.kind + "|" + "&".join(f"{name}={value}" for name, value in self.target)
+
+    @property
+    def token(self) -> str:
+        """A short name of the watch that stays its own as others come and go (a widget's key)."""
+        return hashlib.sha256(self.key.encode()).hexdigest()[:10]
 
     @property
     def target_map(self) -> dict[str, str]:
