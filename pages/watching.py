@@ -23,7 +23,7 @@ from components.charged_read import confirm_charged_read
 from components.tables import escape_markdown
 from components.watch_list import render_opened, render_watch_file, render_watch_row
 from components.words import credits_text
-from watching.changes import GONE, MOVED, UNKNOWN, Check, since_words
+from watching.changes import GONE, MOVED, NEW, UNKNOWN, Check, since_words
 from watching.model import INVESTOR, LENDER, MAX_WATCHES, VIEW, WHOLESALER, Watch, from_json
 from watching.names import day_words
 from watching.targets import map_query_of_new
@@ -82,6 +82,12 @@ def render_watches(watches: list[Watch]) -> None:
     if any(check.status == MOVED for check in checks):
         follow_moved(watches, checks)
         st.rerun()
+    # A watch with nothing seen yet (imported without figures, or made while they could not be read)
+    # starts from what this publish shows: the next one's news are then what it says.
+    first_seen = {watch.key: check.now for watch, check in zip(watches, checks, strict=True)
+                  if check.status == NEW and check.now is not None}
+    if first_seen:
+        adapter.watching.mark_seen(first_seen)
     changed = {watch.key: check.now for watch, check in zip(watches, checks, strict=True) if check.changed and check.now}
     dataset = adapter.data.dataset()
     through = f" · data through {day_words(dataset.data_end)}" if dataset.data_end else ""

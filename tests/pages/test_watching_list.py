@@ -77,6 +77,7 @@ def test_an_import_adds_what_is_missing_and_a_corrupt_or_foreign_file_is_refused
     import_into(app, two[:1])
     import_into(app, two)
     assert "Added 1 watch; 1 watch you already had." in texts(app)
+    assert "Watching from now on" in said(app), "imported without figures: watched from this publish on"
     for data, words in ((b"\x00\x01 not json", "does not read as a watch list"),
                         (b'{"format": "someone-elses", "watches": []}', "made by something else")):
         app.get("file_uploader")[0].upload("watches.json", data, "application/json")
@@ -84,6 +85,9 @@ def test_an_import_adds_what_is_missing_and_a_corrupt_or_foreign_file_is_refused
         press(app, "watch_file_import")
         assert words in said(app)
         assert "**0 of 2** changed" in texts(app), "the list is as it was"
+    sandbox.publish("TX", new_deals=6)
+    visit(app, "pages/watching.py")
+    assert "new loans" in said(app) or "new loan" in said(app), "the next publish's news show"
 
 
 def test_what_the_host_no_longer_serves_as_it_was_is_said(monkeypatch, sandbox):

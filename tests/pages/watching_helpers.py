@@ -4,13 +4,14 @@ between pages and pressed as a browser does, in a people's store of the test's o
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 
 import pytest
-from streamlit.runtime.pages_manager import PagesManager
-from streamlit.testing.v1 import AppTest, app_test
+from streamlit.testing.v1 import AppTest
 
 import adapter.person
 import adapter.stores
+from devtools.app_test import navigation_kept
 from tests.pages.apptest import http
 from tests.pages.map_helpers import APP, TIMEOUT_S
 from watching.model import new_watch
@@ -19,12 +20,10 @@ NEWS = 6
 
 
 @pytest.fixture
-def routed(monkeypatch):
-    """Streamlit 1.67's AppTest forgets before every run that `st.navigation` ended the legacy
-    `pages/` mode, so after `switch_page` each run starts the page alone, the page's router check
-    (adapter/routing.py) reruns it through app.py, and a press's trigger is lost on the way. Its
-    reset lands on a subclass here; the mode app.py's navigation ended stays ended, as in a server."""
-    monkeypatch.setattr(app_test, "PagesManager", type("NavigatedPagesManager", (PagesManager,), {}))
+def routed() -> Iterator[None]:
+    """app.py's pages pressed after `switch_page` as in a server (devtools/app_test.py)."""
+    with navigation_kept():
+        yield
 
 
 def sidebar_links(app: AppTest) -> list[str]:
