@@ -1,6 +1,6 @@
 """What changed for each watch at this publish, from free reads only; and what opening a change reads.
 
-A watch's figures (watching/model.py: Figures) come from a read that costs nothing (data-api.md,
+A watch's figures (watches/model.py: Figures) come from a read that costs nothing (data-api.md,
 Limits 3), memoised under the dataset version (`adapter.data.ReadKey`), so a page run after a
 publish reads each once and later runs none:
 - a view: `GET /v1/deals/summary` of its place and filters (the Map's own memo), by month;
@@ -33,10 +33,11 @@ from adapter.data import MEMO_TTL_S, ReadKey, read_key
 from adapter.values import plain
 from mapspec.place import place_request
 from services.errors import ApiError, GoneError, NotFoundError, UnprocessableError
-from watching.changes import FAILED, GONE, MOVED, UNKNOWN, UNPUBLISHED, Check, compare
-from watching.model import INVESTOR, LENDER, PARCEL, VIEW, WHOLESALER, Figures, Seen, Watch
-from watching.names import day_words
-from watching.targets import view_place
+from watches.changes import FAILED, GONE, MOVED, UNKNOWN, UNPUBLISHED, Check, compare
+from watches.model import INVESTOR, LENDER, PARCEL, VIEW, WHOLESALER, Figures, Seen, Watch
+from watches.names import day_words
+from watches.opened import Opened, ParcelNews, ProfileCheck
+from watches.targets import view_place
 
 # The name search takes at most 100 characters (decisions.md, name searches).
 MAX_QUERY_CHARS = 100
@@ -215,7 +216,7 @@ def opening_cost(watch: Watch, count: int) -> int:
     return 0
 
 
-def opening(watch: Watch, first_month: str | None) -> dict:
+def opening(watch: Watch, first_month: str | None) -> Opened:
     """The change's rows: the view's new deals, the investor's purchases, the parcel's page, the lender's
     loans, the wholesaler's listings, from the day after the data last seen (or the first new month's
     first day, where a summary counted a late deed in an earlier month)."""
@@ -226,16 +227,16 @@ def opening(watch: Watch, first_month: str | None) -> dict:
         params = view_place(watch)[1].params()
         if start and start > params.get("from_", ""):
             params["from_"] = start
-        return {"deals": adapter.data.list_deals(geometry, params, max_rows=MAX_OPENED_ROWS)}
+        return Opened(deals=adapter.data.list_deals(geometry, params, max_rows=MAX_OPENED_ROWS))
     if watch.kind == INVESTOR:
         page = adapter.data.data_api().investors.deals(record_id, limit=MAX_OPENED_ROWS, **({"from_": start} if start else {}))
-        return {"deals": plain(list(page.walk(max_rows=MAX_OPENED_ROWS)))}
+        return Opened(deals=plain(list(page.walk(max_rows=MAX_OPENED_ROWS))))
     if watch.kind == PARCEL:
-        return parcel_news(adapter.properties.parcel_page(record_id), start)
+        return Opened(parcel=parcel_news(adapter.properties.parcel_page(record_id), start))
     if watch.kind == LENDER:
-        return {"loans": adapter.lenders.loans(record_id, {"from_": start} if start else {}, max_rows=MAX_OPENED_ROWS)}
+        return Opened(loans=adapter.lenders.loans(record_id, {"from_": start} if start else {}, max_rows=MAX_OPENED_ROWS))
     rows = adapter.wholesale.wholesaler_listings(record_id, max_rows=MAX_OPENED_ROWS)
-    return {"listings": [row for row in rows if not start or str(row.get("published_on") or "") >= start]}
+    return Opened(listings=[row for row in rows if not start or str(row.get("published_on") or "") >= start])
 
 
 # A parcel page's parts and the date each row is dated by (adapter/properties.py:read_parcel_page).
@@ -243,12 +244,13 @@ PARCEL_PARTS = (("deeds", "history", "recorded_on"), ("loans", "financing", "rec
                 ("permits", "permits", "issued_on"), ("listings", "listings", "listed_on"))
 
 
-def parcel_news(page: Mapping[str, Any], start: str | None) -> dict:
+def parcel_news(page: Mapping[str, Any], start: str | None) -> ParcelNews:
     """The parcel page's rows dated from `start` on (a part its market does not publish stays None)."""
     parts = {name: None if page.get(part) is None else
              [row for row in page[part] if start is None or str(row.get(field) or "") >= start]
              for name, part, field in PARCEL_PARTS}
-    return {"parts": parts, "notes": page.get("notes") or {}}
+    notes = page.get("notes") or {}
+    return ParcelNews(**parts, history_note=notes.get("history"), listings_note=notes.get("listings"))
 
 
 def _start(watch: Watch, first_month: str | None) -> str | None:
@@ -265,18 +267,18 @@ def profile_cost(watch: Watch) -> int:
     return adapter.investors.profile_cost(str(watch.record_id))
 
 
-def check_by_profile(watch: Watch) -> dict:
+def check_by_profile(watch: Watch) -> ProfileCheck:
     """An investor its name no longer finds, checked by its profile (charged unless the account holds
     it): the record it is now kept under, that it is no longer served, or its figures to watch from."""
     record_id = str(watch.record_id)
     try:
         profile, resolved_from = adapter.investors.profile(record_id)
     except (GoneError, NotFoundError) as error:
-        return {"status": GONE, "note": _refused(error).note}
+        return ProfileCheck(gone=True, note=_refused(error).note)
     current = str(profile.get("id") or record_id)
     figures = Figures(profile.get("n_deals"), (), profile.get("last_bought_on"))
-    return {"profile": profile, "moved_to": current if resolved_from and current != record_id else None,
-            "name": profile.get("display_name") or profile.get("name"), "seen": seen_of(figures)}
+    return ProfileCheck(moved_to=current if resolved_from and current != record_id else None,
+                        name=profile.get("display_name") or profile.get("name"), seen=seen_of(figures))
 
 
 def since_words(watch: Watch) -> str:

@@ -36,11 +36,11 @@ from mapspec.filters import DealFilters
 from mapspec.place import PlaceChoice, place_request
 from services.errors import ApiError
 from services.oauth import LoginError
-from watching import model, watchlist
-from watching.export import ImportRefused, read_file, write_file
-from watching.model import INVESTOR, LENDER, PARCEL, WHOLESALER, Seen, Watch
-from watching.names import investor_name, organisation_name, parcel_name
-from watching.targets import record_watch, view_watch
+from watches import model, watchlist
+from watches.export import ImportRefused, read_file, write_file
+from watches.model import INVESTOR, LENDER, PARCEL, WHOLESALER, Seen, Watch
+from watches.names import investor_name, organisation_name, parcel_name
+from watches.targets import record_watch, view_watch
 
 LOG = logging.getLogger(__name__)
 PART = "watches"
@@ -117,7 +117,7 @@ def change(update: Callable[[list[Watch]], tuple[list[Watch], Any]]) -> Any:
 
 
 def list_change(make: Callable[[list[Watch]], watchlist.Outcome]) -> watchlist.Outcome:
-    """A change of the list's rules (watching/watchlist.py), written; its outcome."""
+    """A change of the list's rules (watches/watchlist.py), written; its outcome."""
     return change(lambda now: _kept_and_outcome(make(now)))
 
 
@@ -199,8 +199,9 @@ def of_investor(profile: Mapping[str, Any]) -> Watch:
     return record_watch(INVESTOR, str(profile["id"]), name, _now())
 
 
-def of_parcel(property_id: str, parcel: Mapping[str, Any] | None) -> Watch:
-    address = (parcel or {}).get("address") or {}
+def of_parcel(property_id: str, page: Mapping[str, Any]) -> Watch:
+    """The property of a parcel page (adapter/properties.py: parcel_page), named by its address."""
+    address = (page.get("parcel") or {}).get("address") or {}
     line = " ".join(str(part) for part in (address.get("line"), address.get("unit")) if part)
     return record_watch(PARCEL, property_id, parcel_name(line, address.get("city"), address.get("zip")), _now())
 

@@ -30,9 +30,9 @@ from mapspec.filters import DealFilters
 from mapspec.place import WHOLE_MARKET, PlaceChoice
 from services.stores.person_store import PersonStore
 from services.stores.sqlite_store import SqliteStore
-from watching.model import INVESTOR, LENDER, MAX_WATCHES, PARCEL, Watch
-from watching.names import parcel_name
-from watching.targets import record_watch, view_watch
+from watches.model import INVESTOR, LENDER, MAX_WATCHES, PARCEL, Watch
+from watches.names import parcel_name
+from watches.targets import record_watch, view_watch
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PERSON = "bench-watching-person"

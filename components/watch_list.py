@@ -5,7 +5,7 @@ rows an opened change read, and what each button does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -15,8 +15,9 @@ from components.map_cell_panel import render_deals
 from components.property_detail import render_chain_of_title, render_listing_history, render_loans, render_permits
 from components.tables import escape_markdown
 from components.wholesale_views import listings_frame, render_listings
-from watching.changes import CHANGED, FAILED, GONE, NEW, UNCHANGED, UNKNOWN, UNPUBLISHED, Check
-from watching.model import KIND_WORDS, LENDER, PARCEL, VIEW, WHOLESALER, Watch
+from watches.changes import CHANGED, FAILED, GONE, NEW, UNCHANGED, UNKNOWN, UNPUBLISHED, Check
+from watches.model import KIND_WORDS, LENDER, PARCEL, VIEW, WHOLESALER, Watch
+from watches.opened import Opened, ParcelNews
 
 STATUS_ICONS = {
     CHANGED: ":material/fiber_new:", UNCHANGED: ":material/check:", NEW: ":material/schedule:",
@@ -50,37 +51,33 @@ def render_watch_row(
         st.button("Stop watching", key=f"{key}_stop", on_click=on_stop, icon=":material/visibility_off:")
 
 
-def render_opened(watch: Watch, opened: Mapping, *, key: str, since: str) -> None:
+def render_opened(watch: Watch, opened: Opened, *, key: str, since: str) -> None:
     """What opening the change read: the view's new deals, the investor's purchases, the parcel's new
     deeds, loans, permits and listings, the lender's loans, the wholesaler's listings."""
-    if watch.kind == PARCEL:
-        _render_parcel(opened, key=key, since=since)
+    if watch.kind == PARCEL and opened.parcel is not None:
+        _render_parcel(opened.parcel, key=key, since=since)
     elif watch.kind == LENDER:
         st.caption(f"Loans recorded {since}:")
-        render_lender_loans(loans_frame(list(opened.get("loans") or [])), key=f"{key}_loans", file_stem="watched-lender")
+        render_lender_loans(loans_frame(list(opened.loans)), key=f"{key}_loans", file_stem="watched-lender")
     elif watch.kind == WHOLESALER:
         st.caption(f"Listings published {since}:")
-        render_listings(listings_frame(list(opened.get("listings") or [])), key=f"{key}_listings",
-                        file_stem="watched-wholesaler-listings")
+        render_listings(listings_frame(list(opened.listings)), key=f"{key}_listings", file_stem="watched-wholesaler-listings")
     else:
         words = "Deals in this place" if watch.kind == VIEW else "Purchases"
         st.caption(f"{words} {since}:")
-        render_deals(list(opened.get("deals") or []), key=f"{key}_deals", file_name="deedscope-watched-deals.csv")
+        render_deals(list(opened.deals), key=f"{key}_deals", file_name="deedscope-watched-deals.csv")
 
 
-def _render_parcel(opened: Mapping, *, key: str, since: str) -> None:
-    parts: Mapping[str, Sequence | None] = opened.get("parts") or {}
-    notes = opened.get("notes") or {}
+def _render_parcel(news: ParcelNews, *, key: str, since: str) -> None:
     st.caption(f"What the records added {since}:")
-    sections = (
-        ("New deeds", lambda rows: render_chain_of_title(rows, key=f"{key}_deeds", note=notes.get("history"))),
-        ("New loans", lambda rows: render_loans(rows, key=f"{key}_loans")),
-        ("New permits", lambda rows: render_permits(rows, key=f"{key}_permits")),
-        ("New listings", lambda rows: render_listing_history(rows, key=f"{key}_listings", note=notes.get("listings"))),
-    )
-    for (title, draw), part in zip(sections, ("deeds", "loans", "permits", "listings"), strict=True):
+    for title, draw in (
+        ("New deeds", lambda: render_chain_of_title(news.deeds, key=f"{key}_deeds", note=news.history_note)),
+        ("New loans", lambda: render_loans(news.loans, key=f"{key}_loans")),
+        ("New permits", lambda: render_permits(news.permits, key=f"{key}_permits")),
+        ("New listings", lambda: render_listing_history(news.listings, key=f"{key}_listings", note=news.listings_note)),
+    ):
         st.markdown(f"**{title}**")
-        draw(parts.get(part))
+        draw()
 
 
 def render_watch_file(*, export_data: bytes, file_name: str, key: str, count: int, limit: int) -> bytes | None:

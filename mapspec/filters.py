@@ -95,7 +95,7 @@ def _kind_labels(kinds: tuple[str, ...]) -> str:
 def filter_words(filters: DealFilters, *, day: Callable[[date], str], kinds: Callable[[tuple[str, ...]], str],
                  price: Callable[[int], str]) -> list[str]:
     """The filters set, each in words (dates, kinds, prices), in the given spellings: the button's
-    label, a watch's name (watching/names.py)."""
+    label, a watch's name (watches/names.py)."""
     parts = []
     if filters.sold_from and filters.sold_to:
         parts.append(f"{day(filters.sold_from)} to {day(filters.sold_to)}")

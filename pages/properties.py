@@ -312,7 +312,7 @@ def property_section(property_id: str) -> None:
     notes = page.get("notes") or {}
     render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names(),
                              note=notes.get("parcel"))
-    render_watch_button(**adapter.watching.button(adapter.watching.of_parcel(property_id, page["parcel"])), key="prop_watch")
+    render_watch_button(**adapter.watching.button(adapter.watching.of_parcel(property_id, page)), key="prop_watch")
     if page["parcel"]:
         render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
                           height=260)

@@ -23,10 +23,11 @@ from components.charged_read import confirm_charged_read
 from components.tables import escape_markdown
 from components.watch_list import render_opened, render_watch_file, render_watch_row
 from components.words import credits_text
-from watching.changes import GONE, MOVED, NEW, UNKNOWN, Check, since_words
-from watching.model import INVESTOR, LENDER, MAX_WATCHES, VIEW, WHOLESALER, Watch, from_json
-from watching.names import day_words
-from watching.targets import map_query_of_new
+from watches.changes import MOVED, NEW, UNKNOWN, Check, since_words
+from watches.model import INVESTOR, LENDER, MAX_WATCHES, VIEW, WHOLESALER, Watch
+from watches.opened import OpenedChange
+from watches.names import day_words
+from watches.targets import map_query_of_new
 
 # The changes opened in this session: watch key -> the watch as it was before (its `seen`), what changed.
 OPENED = "watch_opened"
@@ -42,11 +43,7 @@ def row_key(watch: Watch) -> str:
 
 def open_change(watch: Watch, check: Check) -> None:
     """Opening a change marks it seen; its rows are read below the row (the cost said first)."""
-    change = check.change
-    st.session_state.setdefault(OPENED, {})[watch.key] = {
-        "watch": watch.to_json(), "count": change.count if change else 1,
-        "first_month": change.first_month if change else None, "words": change.words(watch.kind) if change else None,
-    }
+    st.session_state.setdefault(OPENED, {})[watch.key] = OpenedChange(watch, check.change)
     if check.now is not None and check.changed:
         adapter.watching.mark_seen({watch.key: check.now})
 
@@ -114,31 +111,22 @@ def _checked_by_opening(watch: Watch, check: Check) -> bool:
     return watch.kind == INVESTOR and check.status == UNKNOWN
 
 
-def render_opened_change(opened: dict, *, key: str) -> None:
-    watch = from_json(opened["watch"])
-    since = since_words(watch)
-    if _unknown_investor(opened):
+def render_opened_change(opened: OpenedChange, *, key: str) -> None:
+    watch = opened.watch
+    if opened.change is None:
         render_profile_check(watch, key=key)
     else:
-        cost = adapter.watch_checks.opening_cost(watch, int(opened["count"]))
-        what = f"Opening {opened['words'] or 'this change'}"
+        cost = adapter.watch_checks.opening_cost(watch, opened.count)
+        what = f"Opening {opened.words}"
         cost_text = (f"{what} is free: lender and wholesaler records cost no credits."
                      if watch.kind in (LENDER, WHOLESALER) else credits_text(cost, what))
         rows = confirm_charged_read(
-            f"{key}_read", (watch.key, opened["first_month"]), ask_label="Open", asked=True, confirm_label="Open",
+            f"{key}_read", (watch.key, opened.first_month), ask_label="Open", asked=True, confirm_label="Open",
             cost_text=cost_text, cost=cost, error_title=f"{watch.name} could not be opened",
-            load=lambda: adapter.watch_checks.opening(watch, opened["first_month"]), **adapter.budget.rules())
+            load=lambda: adapter.watch_checks.opening(watch, opened.first_month), **adapter.budget.rules())
         if rows is not None:
-            render_opened(watch, rows, key=key, since=since)
-    st.button("Close", key=f"{key}_close", on_click=close_change, args=(opened_key(opened),), icon=":material/close:")
-
-
-def _unknown_investor(opened: dict) -> bool:
-    return opened["watch"]["kind"] == INVESTOR and opened["words"] is None
-
-
-def opened_key(opened: dict) -> str:
-    return from_json(opened["watch"]).key
+            render_opened(watch, rows, key=key, since=since_words(watch))
+    st.button("Close", key=f"{key}_close", on_click=close_change, args=(watch.key,), icon=":material/close:")
 
 
 def render_profile_check(watch: Watch, *, key: str) -> None:
@@ -151,17 +139,18 @@ def render_profile_check(watch: Watch, *, key: str) -> None:
         **adapter.budget.rules())
     if found is None:
         return
-    if found.get("status") == GONE:
-        st.warning(found.get("note") or "The data service no longer serves it.", icon=":material/block:")
+    if found.gone or found.seen is None:
+        st.warning(found.note or "The data service no longer serves it.", icon=":material/block:")
         return
-    if found.get("moved_to"):
-        adapter.watching.follow(watch.key, found["moved_to"], "The records now keep this investor under a new entry: "
-                                "the watch follows it.", found.get("name"))
-    adapter.watching.mark_seen({watch.key: found["seen"]})
-    figures = found["seen"].figures
+    if found.moved_to:
+        adapter.watching.follow(watch.key, found.moved_to, "The records now keep this investor under a new entry: "
+                                "the watch follows it.", found.name)
+    adapter.watching.mark_seen({watch.key: found.seen})
+    figures = found.seen.figures
     latest = f", the latest on {day_words(figures.last_on)}" if figures.last_on else ""
-    st.success(f"{escape_markdown(found.get('name') or watch.name)}: {figures.count:,} purchases on record{latest}. "
-               "Watching from here.", icon=":material/check:")
+    counted = f"{figures.count:,} purchases on record" if figures.count is not None else "its purchases are on its profile"
+    st.success(f"{escape_markdown(found.name or watch.name)}: {counted}{latest}. Watching from here.",
+               icon=":material/check:")
 
 
 def main() -> None:

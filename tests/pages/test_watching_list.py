@@ -12,9 +12,9 @@ from tests.pages.apptest import http, sandbox_fixtures, texts
 from tests.pages.map_helpers import APP, TIMEOUT_S, point_app_at
 from tests.pages.marketplace_helpers import app_login, log_in  # noqa: F401 - a fixture
 from tests.pages.watching_helpers import as_person, new_app, people, press, routed, row, sidebar_links, visit  # noqa: F401
-from watching.export import write_file
-from watching.model import INVESTOR, LENDER, MAX_WATCHES, VIEW, new_watch
-from watching.targets import record_watch
+from watches.export import write_file
+from watches.model import INVESTOR, LENDER, MAX_WATCHES, VIEW, new_watch
+from watches.targets import record_watch
 
 pytestmark = pytest.mark.usefixtures("routed", "people")
 ADDED = "2026-11-27T10:00:00+00:00"

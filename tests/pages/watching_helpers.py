@@ -14,7 +14,7 @@ import adapter.stores
 from devtools.app_test import navigation_kept
 from tests.pages.apptest import http
 from tests.pages.map_helpers import APP, TIMEOUT_S
-from watching.model import new_watch
+from watches.model import new_watch
 
 NEWS = 6
 

@@ -1,5 +1,5 @@
 """The watch list's file: what Export writes reads back whole; a corrupt, foreign or damaged file is
-refused in words and changes nothing (watching/export.py, watching/watchlist.py)."""
+refused in words and changes nothing (watches/export.py, watches/watchlist.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 
 from mapspec.filters import DealFilters
 from mapspec.place import ZIP_CODES, PlaceChoice
-from watching.export import FORMAT, ImportRefused, read_file, write_file
-from watching.model import INVESTOR, LENDER, MAX_WATCHES, PARCEL, Figures, Seen
-from watching.targets import record_watch, view_watch
-from watching.watchlist import add, follow, merge, remove
+from watches.export import FORMAT, ImportRefused, read_file, write_file
+from watches.model import INVESTOR, LENDER, MAX_WATCHES, PARCEL, Figures, Seen
+from watches.targets import record_watch, view_watch
+from watches.watchlist import add, follow, merge, remove
 
 ADDED = "2026-11-27T10:00:00+00:00"
 SEEN = Seen("3", "2026-10-31", Figures(120, (("2026-10", 4),), None))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from watching.model import MAX_WATCHES, Seen, Watch, canonical, cut_name
+from watches.model import MAX_WATCHES, Seen, Watch, canonical, cut_name
 
 
 @dataclass(frozen=True)

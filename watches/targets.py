@@ -12,8 +12,8 @@ import links.map as map_link
 from links.map import MapLink
 from mapspec.filters import DealFilters
 from mapspec.place import WHOLE_MARKET, PlaceChoice
-from watching.model import VIEW, Seen, Watch, new_watch
-from watching.names import view_name
+from watches.model import VIEW, Seen, Watch, new_watch
+from watches.names import view_name
 
 # The Map link's names a view's watch holds: its place and filters (links/map.py), nothing of its camera.
 VIEW_NAMES = ("market", "zip", "city", "lat", "lng", "radius", "from", "to", "kind", "min", "max")

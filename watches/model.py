@@ -3,7 +3,7 @@
 A watch follows one thing (`kind`): a view of the Map (its place and filters, `target` = the Map
 link's parameters), an investor, a parcel, a lender or a wholesaler (`target` = {"id": ...}). Its
 `seen` holds the free figures of the publish the person last looked at (`Figures`), which the next
-publish's figures are compared with (watching/changes.py). Nothing secret is in a watch: ids, a
+publish's figures are compared with (watches/changes.py). Nothing secret is in a watch: ids, a
 name, counts and dates (what is stored and exported is exactly `to_json`).
 """
 

@@ -1,11 +1,11 @@
-"""What changed for a watch between two publishes, from the free figures (watching/changes.py)."""
+"""What changed for a watch between two publishes, from the free figures (watches/changes.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from watching.changes import CHANGED, NEW, UNCHANGED, Change, compare, what_changed
-from watching.model import INVESTOR, PARCEL, VIEW, Figures, Seen, new_watch
+from watches.changes import CHANGED, NEW, UNCHANGED, Change, compare, what_changed
+from watches.model import INVESTOR, PARCEL, VIEW, Figures, Seen, new_watch
 
 
 @pytest.mark.parametrize(("then", "now", "expected"), [

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from watching.model import COUNTED, Figures, Seen, Watch, month_of
-from watching.names import day_words, month_words
+from watches.model import COUNTED, Figures, Seen, Watch, month_of
+from watches.names import day_words, month_words
 
 CHANGED, UNCHANGED, NEW, UNKNOWN, MOVED, GONE, UNPUBLISHED, FAILED = (
     "changed", "unchanged", "new", "unknown", "moved", "gone", "unpublished", "failed",

@@ -1,4 +1,4 @@
-"""A watch is named by what it follows, in a person's words (watching/names.py, watching/targets.py)."""
+"""A watch is named by what it follows, in a person's words (watches/names.py, watches/targets.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from mapspec.filters import DealFilters
 from mapspec.place import CITY, POINT, WHOLE_MARKET, ZIP_CODES, PlaceChoice
-from watching.names import investor_name, money, month_words, organisation_name, parcel_name
-from watching.targets import map_query_of_new, view_place, view_watch
+from watches.names import investor_name, money, month_words, organisation_name, parcel_name
+from watches.targets import map_query_of_new, view_place, view_watch
 
 ADDED = "2026-11-27T10:00:00+00:00"
 

@@ -22,8 +22,8 @@ from typing import Any
 from links.map import parse as parse_map_link
 from mapspec.place import place_request
 from services.contract import ID_PATTERNS, ID_EXAMPLES
-from watching.model import KINDS, MAX_WATCHES, VIEW, Seen, Watch, canonical, cut_name
-from watching.targets import VIEW_NAMES, place_and_filters
+from watches.model import KINDS, MAX_WATCHES, VIEW, Seen, Watch, canonical, cut_name
+from watches.targets import VIEW_NAMES, place_and_filters
 
 FORMAT = "deedscope-watches"
 VERSION = 1
