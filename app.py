@@ -17,7 +17,9 @@ import adapter.budget
 import adapter.collector
 import adapter.data
 import adapter.demo
+import adapter.person_state
 import adapter.presenter
+import adapter.routing
 import adapter.settings
 import adapter.stores
 import adapter.tour
@@ -27,7 +29,7 @@ from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
 from links.map import PAGE as MAP_PAGE
 from links.tours import Step, TourError, available
-from mapspec.map_state import TourStep
+from mapspec.map_state import StartedOver, TourStep, controls_in
 from pages.map_sections import first_paint as map_first_paint
 from pages.map_sections import state as map_state
 from services.errors import ApiError
@@ -54,6 +56,7 @@ PAGES = (
 
 
 MAP_TITLE, MAP_PATH = PAGES[0][1], PAGES[0][2]
+RESET_ASKED = "demo_reset_asked"  # "Reset the demo" was pressed once
 
 
 def coming_soon(title: str):
@@ -100,6 +103,9 @@ def source_status(*, with_watches: bool = True) -> SourceStatus:
 
 def main() -> None:
     st.set_page_config(page_title="deedscope", page_icon=str(ICON), layout="wide")
+    # A new session of the same person (a login's redirect, a reload, a second tab) goes on where
+    # they were: presenter mode, the tour, the budget, the credits spent (adapter/person_state.py).
+    adapter.person_state.begin()
     adapter.presenter.begin()
     navigation = st.navigation(build_pages())
     pending = adapter.tour.take_pending_move()
@@ -129,7 +135,9 @@ def main() -> None:
         # The page may have spent credits: draw the meter again with what it knows now.
         draw_sidebar(slot)
         with controls:
+            draw_start_over(navigation.url_path or MAP_PATH)
             draw_demo_controls()
+    adapter.person_state.keep()
     # What the first run loaded lives as long as the process (adapter/collector.py).
     adapter.collector.freeze_what_lives_long()
 
@@ -197,6 +205,25 @@ def start_the_tour(name: str) -> None:
     st.session_state["tour_said"] = problems
 
 
+def draw_start_over(page: str) -> None:
+    """The sidebar takes a person back to where they were on each page (issue 42); this is the
+    explicit way to a page as on a first visit."""
+    st.button("Start this page over", key="start_over", on_click=start_over, args=(page,), type="tertiary",
+              icon=":material/restart_alt:", help="Forgets this page's choices and selection, as on a first visit.")
+
+
+def start_over(page: str) -> None:
+    for name in [name for name in st.query_params if name != adapter.presenter.PRESENT_PARAM]:
+        del st.query_params[name]
+    adapter.routing.forget_selection(page)
+    if page == MAP_PATH:
+        try:
+            codes = [str(market.get("market")) for market in adapter.data.coverage_markets()]
+        except ApiError:
+            codes = []
+        map_state.send(StartedOver(controls_in({}, codes)))
+
+
 def draw_demo_controls() -> None:
     """Presenter mode's switch, the tour's start and, on the embedded sandbox, the demo's reset (issue 29)."""
     adapter.presenter.render_switch()
@@ -205,11 +232,22 @@ def draw_demo_controls() -> None:
     for said in st.session_state.pop("tour_said", None) or []:
         st.caption(said)
     if adapter.demo.reset_offered():
-        st.button("Reset the demo", key="demo_reset", on_click=reset_the_demo,
-                  help="Puts the demo data back as it started: offers, proofs of funds, credits and the clock.")
+        draw_demo_reset()
     said = st.session_state.pop("demo_reset_said", None)
     if said:
         st.caption(said)
+
+
+def draw_demo_reset() -> None:
+    """"Reset the demo" asks first: its first press turns it into "Press again to reset", in the
+    same place, so the room sees no question; any other press forgets the asking."""
+    if st.session_state.pop(RESET_ASKED, False):
+        st.caption(adapter.demo.RESET_WORDS)
+        st.button("Press again to reset the demo", key="demo_reset_confirm", on_click=reset_the_demo, type="primary",
+                  icon=":material/restart_alt:")
+    else:
+        st.button("Reset the demo", key="demo_reset", on_click=st.session_state.__setitem__, args=(RESET_ASKED, True),
+                  icon=":material/restart_alt:", help=adapter.demo.RESET_WORDS)
 
 
 def reset_the_demo() -> None:
@@ -220,7 +258,7 @@ def reset_the_demo() -> None:
             "The demo could not be reset: its data did not answer. Restart the app to start the demo afresh."
         )
     else:
-        st.session_state["demo_reset_said"] = "The demo is back as it started."
+        st.session_state["demo_reset_said"] = adapter.demo.RESET_DONE
 
 
 def draw_sidebar(slot, *, with_watches: bool = True) -> None:

@@ -14,14 +14,20 @@ from urllib.parse import urlencode
 
 import adapter.data
 import adapter.investors
+import adapter.trends
 from adapter.settings import settings
+from mapspec.filters import DealFilters
+from mapspec.place import PlaceChoice, place_request
+from mapspec.trends import Trends, kind_label, trend_sentence
+from services.data_api.models import InvestorRow
 from services.errors import ApiError
 from services.market_brief import BriefData, market_brief
+from services.trends_chart import TrendBar
 
 LEADING_INVESTORS = 10
 
 
-def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[dict]:
+def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[InvestorRow]:
     return adapter.investors.leaderboard(request, {**dict(params), "limit": LEADING_INVESTORS})
 
 
@@ -37,7 +43,7 @@ def view_link(query: Mapping[str, Any]) -> str:
 
 def brief_pdf(
     *, place_name: str, filters_label: str, request: Mapping[str, Any], params: Mapping[str, Any], resolution: int,
-    bbox: tuple[float, float, float, float], investors: Sequence[dict], link: str,
+    bbox: tuple[float, float, float, float], investors: Sequence[InvestorRow], link: str, trends: Trends | None = None,
 ) -> bytes:
     """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
     notes = []
@@ -47,26 +53,32 @@ def brief_pdf(
         summary = adapter.data.deal_summary(request, params)
     except ApiError:
         notes.append("The view's totals and months could not be read for this brief.")
-    dataset = None
-    try:
-        dataset = adapter.data.dataset()
-    except ApiError:
-        notes.append("The data's freshness could not be read for this brief.")
     data = BriefData(
         place_name=place_name, filters_label=filters_label, bbox=bbox,
         cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],
         investors=list(investors), by_month=[(row["month"], int(row["n"])) for row in summary.get("by_month") or []],
         n_deals=summary.get("n_deals"), n_investors=summary.get("n_investors"), median_price=summary.get("median_price"),
-        dataset_version=None if dataset is None else dataset.dataset_version,
-        data_end=None if dataset is None else _text(dataset.data_end),
-        published_at=None if dataset is None else _text(dataset.published_at), link=link, notes=tuple(notes),
+        **adapter.data.freshness(notes, "this brief"), link=link, notes=tuple(notes),
+        trend_bars=trend_bars(trends) if trends else (), trend_sentence=trend_sentence(trends) if trends else "",
     )
     return market_brief(data)
 
 
-def _text(value: object) -> str | None:
-    """A date or a time as the brief prints it (as JSON sends it: ISO 8601)."""
-    if value is None:
+def trend_bars(trends: Trends) -> tuple[TrendBar, ...]:
+    """The trends' months as the brief's chart draws them (kinds by their labels)."""
+    return tuple(TrendBar(month.month, tuple((kind_label(kind), count) for kind, count in month.by_kind),
+                          month.median_price) for month in trends.months)
+
+
+def place_trends(place: PlaceChoice, market: Mapping | None, filters: DealFilters) -> Trends | None:
+    """The place's trends, as the Map shows them under the map (adapter/trends.py); None without a
+    place, a data end, or where they cannot be read (the brief then shows the view's months)."""
+    geometry, _view, problem = place_request(place, market)
+    data_end = adapter.data.market_data_end(place.market)
+    if problem or not geometry or data_end is None:
         return None
-    return value.isoformat().replace("+00:00", "Z") if hasattr(value, "isoformat") else str(value)
+    try:
+        return adapter.trends.view_trends(geometry, filters, data_end)
+    except ApiError:
+        return None
 

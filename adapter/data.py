@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any, NamedTuple
 
 import pandas as pd
@@ -25,11 +26,11 @@ import streamlit as st
 
 from adapter.settings import settings, settings_fingerprint
 from adapter.stores import stores
-from adapter.values import frozen, plain
+from adapter.values import frozen, iso_text, plain
 from services.contract import CACHE_MAX_TTL_S, PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
 from services.data_api.models import Coverage, CoverageMarket, Dataset
-from services.errors import NotFoundError, PermissionDeniedError
+from services.errors import ApiError, NotFoundError, PermissionDeniedError
 from services.transport import new_http_client
 
 SESSION_API = "adapter_data_api"
@@ -130,6 +131,19 @@ def _dataset(key: ReadKey) -> Dataset:
     return data_api().dataset(max_age=DATASET_SHARED_FOR_S)
 
 
+def freshness(notes: list[str], what: str) -> dict[str, Any]:
+    """The data's version, end and publishing time as a PDF prints them (the keywords of its data:
+    services/pdf_parts.py, "The data"); None each, and a note for `what` ("this sheet"), where the
+    freshness probe cannot be read."""
+    try:
+        found = dataset()
+    except ApiError:
+        notes.append(f"The data's freshness could not be read for {what}.")
+        return {"dataset_version": None, "data_end": None, "published_at": None}
+    return {"dataset_version": found.dataset_version, "data_end": iso_text(found.data_end),
+            "published_at": iso_text(found.published_at)}
+
+
 def markets() -> list[CoverageMarket]:
     """The served markets of `GET /v1/coverage`, in the service's order."""
     return _coverage(read_key()).markets
@@ -138,6 +152,11 @@ def markets() -> list[CoverageMarket]:
 @st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
 def _coverage(key: ReadKey) -> Coverage:
     return data_api().coverage.retrieve()
+
+
+def market_data_end(code: str | None) -> date | None:
+    """The end of a served market's data (its coverage), or None for a market not served or undated."""
+    return next((market.data_end for market in markets() if code and market.market == code), None)
 
 
 def coverage_markets() -> list[dict]:

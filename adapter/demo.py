@@ -10,13 +10,26 @@ from __future__ import annotations
 import streamlit as st
 
 import adapter.data
+import adapter.person_state
 import adapter.presenter
 import adapter.settings
 import adapter.tour
 from services import embedded
 
 # What a reset keeps of the session: the presenter's own choices, not the demo's state.
-KEPT = (adapter.presenter.SESSION_KEY, adapter.presenter.LINK_SEEN_KEY, *adapter.tour.KEPT_BY_RESET)
+KEPT = (adapter.presenter.SESSION_KEY, adapter.presenter.LINK_SEEN_KEY, *adapter.tour.KEPT_BY_RESET,
+        adapter.person_state.TAKEN_UP)
+
+
+# What a reset puts back and what it keeps, said before (the button's help) and after.
+RESET_WORDS = (
+    "Puts the demo data back as it started: the marketplace's offers and proofs of funds, the account's credits "
+    "and the clock; forgets what was read and chosen. Presenter mode and the tour stay."
+)
+RESET_DONE = (
+    "The demo is back as it started: offers, proofs of funds, credits and the clock. Presenter mode and the tour "
+    "are as they were."
+)
 
 
 def reset_offered() -> bool:
@@ -31,6 +44,8 @@ def reset_demo() -> None:
     # Answers kept for the account would call reads free that the reset account pays for again.
     adapter.data.data_api().forget_answers()
     st.cache_data.clear()
+    # The person's too (in every tab of theirs): the credits spent, the Map, each page's selection.
+    adapter.person_state.forget_the_demo()
     kept = {name: st.session_state[name] for name in KEPT if name in st.session_state}
     for name in list(st.session_state.keys()):
         if name not in kept:

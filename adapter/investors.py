@@ -1,6 +1,6 @@
 """The Investors page's reads: name search, a place's leaderboard, a profile and its deals.
 
-Each returns plain data (`adapter.values.plain`). A profile and its deals are charged reads
+Each returns the service's typed results. A profile and its deals are charged reads
 (data-api.md, Limits 3), never memoised here: the session's meter sees every charge, and
 `profile_cost` / `deals_cost` say beforehand what they may cost.
 """
@@ -11,22 +11,40 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from adapter.data import data_api, estimate_cost
-from adapter.values import plain
-from services.contract import PAGE_LIMITS
+from services.contract import NAME_QUERY_MAX_LENGTH, NAME_QUERY_MIN_LENGTH, PAGE_LIMITS
+from services.data_api.models import Deal, InvestorProfile, InvestorRow
+from services.errors import ApiError
 
 
-def search(query: str) -> tuple[list[dict], bool]:
+def search(query: str) -> tuple[list[InvestorRow], bool]:
     """`GET /v1/investors/search` (free): the hits, best first, and whether the service capped them."""
     result = data_api().investors.search(query)
-    return plain(list(result.items)), bool(result.capped)
+    return list(result.items), bool(result.capped)
 
 
-def leaderboard(place: Mapping[str, Any], filters: Mapping[str, Any]) -> list[dict]:
+def profiles_of_organization(org_id: str | None, org_name: str | None) -> list[InvestorRow]:
+    """The investor profiles of a lean organization (`<STATE>:<registry>`, `/v3`): the documents give
+    no route from its id to an `inv_` id, so a free name search on its name, kept to the hit carrying
+    its id, else to exact names (docs/contract.md); none when the search fails."""
+    if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
+        return []
+    try:
+        hits, _ = search(org_name[:NAME_QUERY_MAX_LENGTH])
+    except ApiError:
+        return []
+    by_org = [hit for hit in hits if org_id and hit.org_id == org_id]
+    if by_org:
+        return by_org
+    wanted = org_name.casefold()
+    return [hit for hit in hits if wanted in {(hit.name or "").casefold(), (hit.display_name or "").casefold()}]
+
+
+def leaderboard(place: Mapping[str, Any], filters: Mapping[str, Any]) -> list[InvestorRow]:
     """`GET /v1/investors` in a place, in the filters' `sort`, followed up to their `limit` rows
     (a short page is not the end: data-api.md, Pagination)."""
     page = data_api().investors.list(**dict(place), **dict(filters))
     limit = filters.get("limit")
-    return plain(page.walk(max_rows=int(limit)) if limit else list(page.items))
+    return list(page.walk(max_rows=int(limit)) if limit else page.items)
 
 
 def leaderboard_cost(size: int, place: Mapping[str, Any] | None = None, filters: Mapping[str, Any] | None = None) -> int:
@@ -48,10 +66,10 @@ def profile_cost(investor_id: str) -> int:
     return data_api().investors.retrieve_cost(investor_id)
 
 
-def profile(investor_id: str) -> tuple[dict, list[str]]:
+def profile(investor_id: str) -> tuple[InvestorProfile, list[str]]:
     """`GET /v1/investors/{id}`: the profile and the old ids followed to reach it (`resolved_from`)."""
     retrieved = data_api().investors.retrieve(investor_id)
-    return plain(retrieved.data), list(retrieved.resolved_from or [])
+    return retrieved.data, list(retrieved.resolved_from or [])
 
 
 def deals_cost(expected: int) -> int:
@@ -68,9 +86,9 @@ def deals_read_bound(on_record: int, max_rows: int) -> int:
     return min(max_rows, max(1, -(-on_record // page)) * page)
 
 
-def deals(investor_id: str, *, progress: Callable[[int, int], None] | None = None, max_rows: int | None = None) -> list[dict]:
+def deals(investor_id: str, *, progress: Callable[[int, int], None] | None = None,
+          max_rows: int | None = None) -> list[Deal]:
     """Every deal of an investor (`GET /v1/investors/{id}/deals`), page by page, up to `max_rows`."""
     # The first page asks for no more than the bound; the walk asks each next page for the rest.
     first_limit = None if max_rows is None else min(max_rows, PAGE_LIMITS["investor_deals"][1])
-    rows = data_api().investors.deals(investor_id, limit=first_limit).walk(progress=progress, max_rows=max_rows)
-    return plain(list(rows))
+    return list(data_api().investors.deals(investor_id, limit=first_limit).walk(progress=progress, max_rows=max_rows))

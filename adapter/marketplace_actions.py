@@ -10,6 +10,7 @@ login ended, `ApiError` for a refused request.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
@@ -18,7 +19,7 @@ import streamlit as st
 from adapter.marketplace import marketplace
 from adapter.values import plain
 from services.errors import ApiError
-from services.marketplace_api import IdempotencyKeys
+from services.marketplace_api import OFFERS_PAGE_MAX, IdempotencyKeys
 from services.marketplace_api.states import open_round, takes_offers  # noqa: F401 - the page reads states here
 from services.oauth import LoginError
 
@@ -29,6 +30,25 @@ class OffersPage(NamedTuple):
     items: list[dict]
     next_cursor: str | None
     has_next_page: bool
+
+
+# Every list a page shows follows its cursor up to this many rows, and says when more exist.
+LIST_BOUND = 100
+PAGE = OFFERS_PAGE_MAX  # rows each page asks for (marketplace-api.md, Limits: `limit` 1-100)
+
+
+class Listing(NamedTuple):
+    """A list walked by its cursor to `bound` rows; `more`: the marketplace holds more past them."""
+
+    rows: list[dict]
+    more: bool
+    bound: int
+
+
+def listed(page: Any, bound: int = LIST_BOUND) -> Listing:
+    """Follow `page`'s cursor (a short page is not the end) until `bound` rows or the last page."""
+    rows, more = page.walk_bounded(bound)
+    return Listing(plain(rows), more, bound)
 
 
 def logged_in_api():
@@ -59,27 +79,29 @@ def offer(offer_id: str) -> dict:
     return plain(logged_in_api().offers.retrieve(offer_id))
 
 
-def events(limit: int) -> list[dict]:
-    """The latest events of the buyer's offers and deals."""
-    return plain(list(logged_in_api().events.list(limit=limit).items))
+def events(limit: int) -> Listing:
+    """The latest `limit` events of the buyer's offers and deals (more: older ones exist)."""
+    return listed(logged_in_api().events.list(limit=limit), limit)
 
 
-def deals(limit: int = 100) -> list[dict]:
-    """Every deal the buyer can see, page after page (`limit` a page) until `next_cursor` is null."""
-    return plain(list(logged_in_api().deals.list(limit=limit)))
+def deals(bound: int = LIST_BOUND) -> Listing:
+    """The deals the buyer can see, page after page until `bound` rows or `next_cursor` is null."""
+    return listed(logged_in_api().deals.list(limit=min(bound, PAGE)), bound)
 
 
 def deal_titles() -> dict[str, str]:
     """Each visible deal's title by its id, to name offers; empty when the deals cannot be read."""
     try:
-        return {deal["id"]: deal.get("title") or deal["id"] for deal in deals(limit=100)}
+        return {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals().rows}
     except ApiError:
         return {}
 
 
 def preview(round_id: str) -> dict:
-    """The preview of accepting a seller's round (its terms and `preview_token`, five minutes)."""
-    return plain(logged_in_api().offers.preview(round_id))
+    """The preview of accepting a seller's round (its terms and `preview_token`, five minutes); a
+    POST, keyed as every write: its key is dropped once answered, so the next press asks anew."""
+    return write_once("preview", {"offer": round_id},
+                      lambda api, key: api.offers.preview(round_id, idempotency_key=key))
 
 
 def proof_of_funds() -> dict | None:
@@ -88,6 +110,11 @@ def proof_of_funds() -> dict | None:
 
 
 # --- writes -----------------------------------------------------------------------------------
+
+
+def digest(content: bytes) -> str:
+    """A file's bytes as they enter an action's body (the key's fingerprint), not the bytes themselves."""
+    return hashlib.sha256(content).hexdigest()
 
 
 def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
@@ -120,7 +147,9 @@ def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
 
 def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> dict:
     """Upload a proof-of-funds letter (PDF) and put it on file."""
-    return plain(logged_in_api().proof_of_funds.upload(filename=filename, content=content, lender_name=lender_name, expires_at=expires_at))
+    body = {"file": filename, "bytes": digest(content), "lender": lender_name, "expires_at": expires_at}
+    return write_once("proof_of_funds", body, lambda api, key: api.proof_of_funds.upload(
+        filename=filename, content=content, lender_name=lender_name, expires_at=expires_at, idempotency_key=key))
 
 
 def forget_pending_writes() -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adapter.marketplace_actions import logged_in_api, write_once
+from adapter.marketplace_actions import PAGE, Listing, listed, logged_in_api, write_once
 from adapter.values import plain
 
 
-def buy_boxes() -> list[dict]:
-    return plain(logged_in_api().buy_boxes.list())
+def buy_boxes() -> Listing:
+    return listed(logged_in_api().buy_boxes.list())
 
 
 def create_buy_box(name: str, criteria: Mapping[str, Any]) -> dict:
@@ -21,15 +21,16 @@ def create_buy_box(name: str, criteria: Mapping[str, Any]) -> dict:
 
 
 def delete_buy_box(buy_box_id: str) -> dict:
-    return plain(logged_in_api().buy_boxes.delete(buy_box_id))
+    return write_once("delete_buy_box", {"box": buy_box_id},
+                      lambda api, key: api.buy_boxes.delete(buy_box_id, idempotency_key=key))
 
 
-def box_matches(buy_box_id: str) -> list[dict]:
-    return plain(list(logged_in_api().buy_boxes.matches(buy_box_id, limit=25).items))
+def box_matches(buy_box_id: str) -> Listing:
+    return listed(logged_in_api().buy_boxes.matches(buy_box_id, limit=PAGE))
 
 
-def box_alerts(buy_box_id: str) -> list[dict]:
-    return plain(list(logged_in_api().buy_boxes.alerts(buy_box_id, limit=25).items))
+def box_alerts(buy_box_id: str) -> Listing:
+    return listed(logged_in_api().buy_boxes.alerts(buy_box_id, limit=PAGE))
 
 
 def send_inquiry(deal_id: str, message: str) -> dict:
@@ -43,17 +44,17 @@ def request_address(deal_id: str, agreement_id: str | None, message: str | None)
                                                                     idempotency_key=key))
 
 
-def inquiries() -> list[dict]:
-    return plain(list(logged_in_api().inquiries.inquiries(limit=25).items))
+def inquiries() -> Listing:
+    return listed(logged_in_api().inquiries.inquiries(limit=PAGE))
 
 
-def address_requests() -> list[dict]:
-    return plain(list(logged_in_api().inquiries.address_requests(limit=25).items))
+def address_requests() -> Listing:
+    return listed(logged_in_api().inquiries.address_requests(limit=PAGE))
 
 
 def seller_profile(seller_id: str) -> dict:
     return plain(logged_in_api().sellers.retrieve(seller_id))
 
 
-def events(limit: int = 20) -> list[dict]:
-    return plain(list(logged_in_api().events.list(limit=limit).items))
+def events(limit: int = 20) -> Listing:
+    return listed(logged_in_api().events.list(limit=limit), limit)

@@ -9,12 +9,21 @@ logged in, `ApiError` for a refused request.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
-from adapter.marketplace_actions import logged_in_api, me, write_once  # noqa: F401 - the desk reads the account here
+import streamlit as st
+
+from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, write_once  # noqa: F401 - me: the desk reads the account here
 from adapter.values import plain
+from services.errors import ApiError, BadRequestError
+from services.marketplace_api.desk_models import PublishResult
+from services.marketplace_api.states import offer_passes
 from services.oauth import missing_scopes, scopes_for_sides
+
+logger = logging.getLogger(__name__)
+KEY_NO_CREDITS_ROUTE = "desk_no_credits_route"  # the host answered that it has no credits read
 
 
 def scopes_missing(account: Mapping[str, Any]) -> list[str]:
@@ -29,16 +38,28 @@ def side_scopes(sides: list[str]) -> list[str]:
 # --- drafts and deals -------------------------------------------------------------------------
 
 
-def drafts() -> list[dict]:
-    return plain(list(logged_in_api().sell.drafts.list(limit=100)))
+def drafts() -> Listing:
+    return listed(logged_in_api().sell.drafts.list(limit=PAGE))
 
 
 def draft(draft_id: str) -> dict:
     return plain(logged_in_api().sell.drafts.retrieve(draft_id))
 
 
-def credits() -> dict:
-    return plain(logged_in_api().sell.drafts.credits())
+def credits() -> dict | None:
+    """The organization's balance and a publish's cost, or None where the host does not say them:
+    no document names the route, so a desk never waits on it (docs/contract.md). A host without it
+    is not asked again in this session; a failed read is None too (Publish stays offered)."""
+    if st.session_state.get(KEY_NO_CREDITS_ROUTE):
+        return None
+    try:
+        known = logged_in_api().sell.drafts.credits()
+    except ApiError as error:
+        logger.info("the organization's credits were not read: %s", type(error).__name__)
+        return None
+    if known is None:
+        st.session_state[KEY_NO_CREDITS_ROUTE] = True
+    return plain(known)
 
 
 def create_draft(fields: Mapping[str, Any]) -> dict:
@@ -47,32 +68,51 @@ def create_draft(fields: Mapping[str, Any]) -> dict:
 
 
 def update_draft(draft_id: str, fields: Mapping[str, Any]) -> dict:
-    return plain(logged_in_api().sell.drafts.update(draft_id, **dict(fields)))
+    return write_once("update_draft", {"draft": draft_id, **fields},
+                      lambda api, key: api.sell.drafts.update(draft_id, idempotency_key=key, **dict(fields)))
 
 
 def upload_photo(draft_id: str, filename: str, content: bytes) -> list[dict]:
-    return plain(logged_in_api().sell.drafts.upload_photo(draft_id, filename=filename, content=content))
+    return write_once("upload_photo", {"draft": draft_id, "file": filename, "bytes": digest(content)},
+                      lambda api, key: api.sell.drafts.upload_photo(draft_id, filename=filename, content=content,
+                                                                    idempotency_key=key))
 
 
 def order_photos(draft_id: str, order: list[str]) -> list[dict]:
-    return plain(logged_in_api().sell.drafts.order_media(draft_id, order))
+    return write_once("order_photos", {"draft": draft_id, "order": list(order)},
+                      lambda api, key: api.sell.drafts.order_media(draft_id, order, idempotency_key=key))
 
 
 def publish(draft_id: str) -> dict:
-    return write_once("publish", {"draft": draft_id}, lambda api, key: api.sell.drafts.publish(draft_id, idempotency_key=key))
+    """The publish's answer and its `outcome`: `under_review`, `live` or `sent` (PublishResult)."""
+    answer = write_once("publish", {"draft": draft_id},
+                        lambda api, key: api.sell.drafts.publish(draft_id, idempotency_key=key))
+    return {**answer, "outcome": PublishResult.model_validate(answer).outcome}
 
 
-def deals() -> list[dict]:
-    return plain(list(logged_in_api().sell.deals.list(limit=100)))
+def deals() -> Listing:
+    return listed(logged_in_api().sell.deals.list(limit=PAGE))
 
 
 # --- offers -----------------------------------------------------------------------------------
 
 
-def offers(*, status: str | None, deal_id: str | None, changed_after: str | None) -> list[dict]:
-    """The inbox under its filters, every page (at most a few hundred rows on a desk)."""
-    page = logged_in_api().sell.offers.list(status=status, deal_id=deal_id, changed_after=changed_after, limit=100)
-    return plain(list(page))
+def offers(*, status: str | None, deal_id: str | None, changed_after: str | None) -> Listing:
+    """The inbox under its filters, page after page up to the bound. The filters' names are
+    decisions.md's for the buyer's list (docs/contract.md): a host that refuses one
+    (`400 unknown_parameter` naming it) is asked without it, and its rows are filtered here."""
+    api = logged_in_api()
+    filters = {"status": status, "deal_id": deal_id, "changed_after": changed_after}
+    try:
+        return listed(api.sell.offers.list(**filters, limit=PAGE))
+    except BadRequestError as error:
+        refused = {name for name in error.unknown_parameters if filters.get(name) is not None}
+        if error.code != "unknown_parameter" or not refused:
+            raise
+    kept = {name: None if name in refused else value for name, value in filters.items()}
+    listing = listed(api.sell.offers.list(**kept, limit=PAGE))
+    here = {name: filters[name] for name in refused}
+    return listing._replace(rows=[row for row in listing.rows if offer_passes(row, here)])
 
 
 def offer(offer_id: str) -> dict:
@@ -97,16 +137,18 @@ def decline(offer_id: str, reason: str) -> dict:
 # --- leads, buyers, reviews, inquiries, webhooks, feed -----------------------------------------
 
 
-def leads() -> list[dict]:
-    return plain(list(logged_in_api().sell.leads.list(limit=100)))
+def leads() -> Listing:
+    return listed(logged_in_api().sell.leads.list(limit=PAGE))
 
 
 def add_lead(name: str, email: str | None, phone: str | None) -> dict:
-    return plain(logged_in_api().sell.leads.add(name=name, email=email, phone=phone))
+    return write_once("add_lead", {"name": name, "email": email, "phone": phone},
+                      lambda api, key: api.sell.leads.add(name=name, email=email, phone=phone, idempotency_key=key))
 
 
 def set_lead_status(lead_id: str, status: str) -> dict:
-    return plain(logged_in_api().sell.leads.set_status(lead_id, status))
+    return write_once("lead_status", {"lead": lead_id, "status": status},
+                      lambda api, key: api.sell.leads.set_status(lead_id, status, idempotency_key=key))
 
 
 def buyer(buyer_id: str) -> dict:
@@ -114,11 +156,12 @@ def buyer(buyer_id: str) -> dict:
 
 
 def strike(buyer_id: str, reason: str) -> dict:
-    return plain(logged_in_api().sell.buyers.strike(buyer_id, reason=reason))
+    return write_once("strike", {"buyer": buyer_id, "reason": reason},
+                      lambda api, key: api.sell.buyers.strike(buyer_id, reason=reason, idempotency_key=key))
 
 
-def reviews() -> list[dict]:
-    return plain(list(logged_in_api().sell.reviews.list(limit=100)))
+def reviews() -> Listing:
+    return listed(logged_in_api().sell.reviews.list(limit=PAGE))
 
 
 def respond(review_id: str, body: str) -> dict:
@@ -126,12 +169,12 @@ def respond(review_id: str, body: str) -> dict:
                      lambda api, key: api.sell.reviews.respond(review_id, body=body, idempotency_key=key))
 
 
-def inquiries() -> list[dict]:
-    return plain(list(logged_in_api().sell.inquiries.inquiries(limit=100)))
+def inquiries() -> Listing:
+    return listed(logged_in_api().sell.inquiries.inquiries(limit=PAGE))
 
 
-def address_requests() -> list[dict]:
-    return plain(list(logged_in_api().sell.inquiries.address_requests(limit=100)))
+def address_requests() -> Listing:
+    return listed(logged_in_api().sell.inquiries.address_requests(limit=PAGE))
 
 
 def answer_address_request(request_id: str, approve: bool) -> dict:
@@ -139,17 +182,18 @@ def answer_address_request(request_id: str, approve: bool) -> dict:
                      lambda api, key: api.sell.inquiries.answer(request_id, approve=approve, idempotency_key=key))
 
 
-def webhooks() -> list[dict]:
-    return plain(list(logged_in_api().sell.webhooks.list(limit=100)))
+def webhooks() -> Listing:
+    return listed(logged_in_api().sell.webhooks.list(limit=PAGE))
 
 
 def add_webhook(url: str) -> dict:
-    return plain(logged_in_api().sell.webhooks.create(url=url))
+    return write_once("add_webhook", {"url": url}, lambda api, key: api.sell.webhooks.create(url=url, idempotency_key=key))
 
 
 def delete_webhook(webhook_id: str) -> dict:
-    return plain(logged_in_api().sell.webhooks.delete(webhook_id))
+    return write_once("delete_webhook", {"webhook": webhook_id},
+                      lambda api, key: api.sell.webhooks.delete(webhook_id, idempotency_key=key))
 
 
-def events(limit: int = 20) -> list[dict]:
-    return plain(list(logged_in_api().sell.events.list(limit=limit).items))
+def events(limit: int = 20) -> Listing:
+    return listed(logged_in_api().sell.events.list(limit=limit), limit)

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import adapter.lenders
 import adapter.wholesale
 from adapter.data import ROUTE_CLOSED
 from graphs.network import Network, Node, node_label
+from services.data_api.models import Borrower, InvestorProfile, WholesaleListing, Wholesaler
 from services.errors import UnprocessableError
 
 T = TypeVar("T")
@@ -61,20 +62,22 @@ class Notes(list[str]):
             self.append(code)
 
 
-def investor_node(row: Mapping[str, Any], id_key: str = "investor_id") -> Node | None:
-    investor_id = row.get(id_key)
+def named_investor(investor_id: str | None, name: str | None, market: str | None) -> Node | None:
     if not investor_id:
         return None
-    name = row.get("display_name") or row.get("name")
-    return Node(investor_id, "investor", node_label("investor", investor_id, name), row.get("market") or "")
+    return Node(investor_id, "investor", node_label("investor", investor_id, name), market or "")
 
 
-def lender_node(row: Mapping[str, Any]) -> Node:
-    return Node(row["id"], "lender", node_label("lender", row["id"], row.get("name")))
+def borrower_node(row: Borrower) -> Node | None:
+    return named_investor(row.investor_id, row.display_name or row.name, row.market)
 
 
-def wholesaler_node(row: Mapping[str, Any]) -> Node:
-    return Node(row["id"], "wholesaler", node_label("wholesaler", row["id"], row.get("name")), row.get("market") or "")
+def lender_node(lender_id: str, name: str | None) -> Node:
+    return Node(lender_id, "lender", node_label("lender", lender_id, name))
+
+
+def wholesaler_node(wholesaler_id: str, name: str | None, market: str | None) -> Node:
+    return Node(wholesaler_id, "wholesaler", node_label("wholesaler", wholesaler_id, name), market or "")
 
 
 def market_network(market: str, bbox: list[float]) -> tuple[Network, Notes]:
@@ -83,7 +86,7 @@ def market_network(market: str, bbox: list[float]) -> tuple[Network, Notes]:
     notes.part("lenders", lambda: add_market_lenders(network, notes, market), None)
     sold = notes.part("wholesale", lambda: adapter.wholesale.listings({"bbox": bbox}, {"status": ["SOLD"]},
                                                                        max_rows=MAX_WHOLESALE_ROWS), [])
-    add_wholesale(network, [row for row in sold if row.get("market") in (None, market)])
+    add_wholesale(network, [row for row in sold if row.market in (None, market)])
     return network, notes
 
 
@@ -93,61 +96,60 @@ def add_market_lenders(network: Network, notes: Notes, market: str) -> None:
     if not ranked.served:
         notes.add("lenders_not_ranked")
     for leader in ranked.rows:
-        lender = lender_node({"id": leader.id, "name": leader.name})
+        lender = lender_node(leader.id, leader.name)
         for borrower in borrowers_in(leader.id, market):
-            if (investor := investor_node(borrower)) is not None:
-                network.link(investor, lender, borrower.get("n_loans") or 0)
+            if (investor := borrower_node(borrower)) is not None:
+                network.link(investor, lender, borrower.n_loans or 0)
 
 
-def borrowers_in(lender_id: str, market: str) -> list[dict]:
+def borrowers_in(lender_id: str, market: str) -> list[Borrower]:
     """The lender's top borrowers in the market, most loans first (a row without a market is kept)."""
     rows = adapter.lenders.borrowers(lender_id, max_rows=BORROWERS_SCANNED)
-    return [row for row in rows if row.get("market") in (None, market)][:BORROWERS_PER_LENDER]
+    return [row for row in rows if row.market in (None, market)][:BORROWERS_PER_LENDER]
 
 
-def add_wholesale(network: Network, sold: list[dict]) -> None:
+def add_wholesale(network: Network, sold: list[WholesaleListing]) -> None:
     """Sold wholesale listings grouped by wholesaler and buyer: the top wholesalers and their top buyers."""
-    per_wholesaler = Counter(row["wholesaler"]["id"] for row in sold if row.get("wholesaler"))
+    per_wholesaler = Counter(row.wholesaler.id for row in sold if row.wholesaler)
     top = {wholesaler for wholesaler, _ in per_wholesaler.most_common(TOP_WHOLESALERS)}
     pairs: dict[str, Counter] = {wholesaler: Counter() for wholesaler in top}
-    rows_of: dict[str, dict] = {}
+    nodes: dict[str, Node] = {}
     for row in sold:
-        wholesaler, buyer = row.get("wholesaler") or {}, row.get("buyer") or {}
-        if wholesaler.get("id") in top and buyer.get("investor_id"):
-            pairs[wholesaler["id"]][buyer["investor_id"]] += 1
-            rows_of[buyer["investor_id"]] = {**buyer, "market": row.get("market")}
-            rows_of[wholesaler["id"]] = {**wholesaler, "market": row.get("market")}
+        wholesaler, buyer = row.wholesaler, row.buyer
+        if wholesaler and wholesaler.id in top and buyer and buyer.investor_id:
+            pairs[wholesaler.id][buyer.investor_id] += 1
+            nodes[buyer.investor_id] = named_investor(buyer.investor_id, buyer.display_name or buyer.name, row.market)
+            nodes[wholesaler.id] = wholesaler_node(wholesaler.id, wholesaler.name, row.market)
     for wholesaler_id, buyers in pairs.items():
-        seller = wholesaler_node(rows_of.get(wholesaler_id, {"id": wholesaler_id}))
         for buyer_id, count in buyers.most_common(BUYERS_PER_WHOLESALER):
-            network.link(investor_node(rows_of[buyer_id]), seller, count)  # type: ignore[arg-type]
+            network.link(nodes[buyer_id], nodes[wholesaler_id], count)
 
 
-def investor_network(profile: Mapping[str, Any], agent_names: Mapping[str, str] | None = None) -> tuple[Network, Notes]:
+def investor_network(profile: InvestorProfile, agent_names: Mapping[str, str] | None = None) -> tuple[Network, Notes]:
     """One investor's graph, radial around it: its lenders, agents and wholesalers, then their other ties.
     Agents carry no name (data-api.md, agents: redacted): each is named by `agent_names` (the page's
     words for its profile), else by its market, never by its bare id. Its own lenders and agents come
     from the profile; the wholesale part and the second ring each stand alone (`Notes`)."""
-    center = investor_node({**profile, "investor_id": profile["id"]})
+    center = named_investor(profile.id, profile.display_name or profile.name, profile.market)
     assert center is not None
     network, notes = Network(center=center.id), Notes()
     network.add(center)
-    financing = profile.get("financing") or {}
-    lenders = sorted(financing.get("lenders_used") or [], key=lambda l: -(l.get("n") or 0))
-    for used in lenders[:OWN_TIES]:
-        network.link(center, lender_node(used), used.get("n") or 0)
-    for link in profile.get("agent_links") or []:
-        market = link.get("market") or ""
-        label = (agent_names or {}).get(link["agent_id"]) or (f"Agent in {market}" if market else "Agent")
-        agent = Node(link["agent_id"], "agent", label, market)
-        network.link(center, agent, max(1, link.get("n_self_listings") or 0))
-    purchases = notes.part("wholesale", lambda: adapter.wholesale.purchases(profile["id"], max_rows=MAX_WHOLESALE_ROWS),
+    used = sorted(profile.financing.lenders_used if profile.financing else [], key=lambda lender: -(lender.n or 0))
+    for lender in used[:OWN_TIES]:
+        if lender.id:
+            network.link(center, lender_node(lender.id, lender.name), lender.n or 0)
+    for link in profile.agent_links:
+        agent_id, market = link.agent_id or link.id, link.market or ""
+        if agent_id:
+            label = (agent_names or {}).get(agent_id) or (f"Agent in {market}" if market else "Agent")
+            network.link(center, Node(agent_id, "agent", label, market), max(1, link.n_self_listings or 0))
+    purchases = notes.part("wholesale", lambda: adapter.wholesale.purchases(profile.id, max_rows=MAX_WHOLESALE_ROWS),
                            [])
-    by_wholesaler = Counter(row["wholesaler"]["id"] for row in purchases if row.get("wholesaler"))
-    names = {row["wholesaler"]["id"]: row["wholesaler"] for row in purchases if row.get("wholesaler")}
+    by_wholesaler = Counter(row.wholesaler.id for row in purchases if row.wholesaler)
+    names = {row.wholesaler.id: row.wholesaler.name for row in purchases if row.wholesaler}
     for wholesaler_id, count in by_wholesaler.most_common(OWN_TIES):
-        network.link(center, wholesaler_node({**names[wholesaler_id], "market": profile.get("market")}), count)
-    notes.part("borrowers", lambda: lenders_ring(network, [l["id"] for l in lenders[:RING] if l.get("id")]), None)
+        network.link(center, wholesaler_node(wholesaler_id, names[wholesaler_id], profile.market), count)
+    notes.part("borrowers", lambda: lenders_ring(network, [lender.id for lender in used[:RING] if lender.id]), None)
     notes.part("wholesale", lambda: wholesalers_ring(network, [w for w, _ in by_wholesaler.most_common(RING)]), None)
     return network, notes
 
@@ -158,18 +160,19 @@ def lenders_ring(network: Network, lender_ids: list[str]) -> None:
         lender = network.nodes[lender_id]
         for borrower in adapter.lenders.borrowers(lender_id, max_rows=BORROWERS_PER_LENDER):
             # The investor's own ties are counted already (its profile, its purchases).
-            if (investor := investor_node(borrower)) is not None and investor.id != network.center:
-                network.link(investor, lender, borrower.get("n_loans") or 0)
+            if (investor := borrower_node(borrower)) is not None and investor.id != network.center:
+                network.link(investor, lender, borrower.n_loans or 0)
 
 
 def wholesalers_ring(network: Network, wholesaler_ids: list[str]) -> None:
     """The top buyers of the investor's wholesalers (free reads)."""
     for wholesaler_id in wholesaler_ids:
         profile = adapter.wholesale.wholesaler(wholesaler_id)
-        seller = wholesaler_node(profile)
-        for buyer in (profile.get("top_buyers") or [])[:BUYERS_PER_WHOLESALER]:
-            if (investor := investor_node(buyer)) is not None and investor.id != network.center:
-                network.link(investor, seller, buyer.get("n_purchases") or 0)
+        seller = wholesaler_node(profile.id, profile.name, profile.market)
+        for buyer in profile.top_buyers[:BUYERS_PER_WHOLESALER]:
+            investor = named_investor(buyer.investor_id, buyer.display_name or buyer.name, None)
+            if investor is not None and investor.id != network.center:
+                network.link(investor, seller, buyer.n_purchases or 0)
 
 
 # --- leaders of an area (the Map page's view, or a market's box) -------------------------------
@@ -177,11 +180,11 @@ def wholesalers_ring(network: Network, wholesaler_ids: list[str]) -> None:
 LEADERS = 10
 
 
-def area_wholesalers(bbox: list[float]) -> list[dict]:
+def area_wholesalers(bbox: list[float]) -> list[Wholesaler]:
     """The wholesalers with most listings in the area, from its wholesale listings (free), most first."""
     rows = adapter.wholesale.listings({"bbox": bbox}, {}, max_rows=MAX_WHOLESALE_ROWS)
-    counts = Counter(row["wholesaler"]["id"] for row in rows if row.get("wholesaler"))
-    sold = Counter(row["wholesaler"]["id"] for row in rows if row.get("wholesaler") and row.get("status") == "SOLD")
-    names = {row["wholesaler"]["id"]: row["wholesaler"].get("name") for row in rows if row.get("wholesaler")}
-    return [{"id": wholesaler_id, "name": names.get(wholesaler_id), "n_listings": n, "n_sold": sold[wholesaler_id]}
+    counts = Counter(row.wholesaler.id for row in rows if row.wholesaler)
+    sold = Counter(row.wholesaler.id for row in rows if row.wholesaler and row.status == "SOLD")
+    names = {row.wholesaler.id: row.wholesaler.name for row in rows if row.wholesaler}
+    return [Wholesaler(id=wholesaler_id, name=names.get(wholesaler_id), n_listings=n, n_sold=sold[wholesaler_id])
             for wholesaler_id, n in counts.most_common(LEADERS)]

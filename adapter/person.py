@@ -41,3 +41,45 @@ def update(part: str, change: Callable[[Any | None], Any]) -> Any | None:
     """The part after `change`, read and written at once (None and nothing written without a person)."""
     person = person_id()
     return stores().people.update(person, part, change) if person else None
+
+
+KEPT_PARTS = "person_parts_kept"  # each part as this session last read or wrote it
+_NOTHING = object()
+
+
+def taken_up(part: str) -> Any | None:
+    """The person's `part`, as a new session takes it up (and `keep` then compares with)."""
+    value = get(part)
+    if value is not None:
+        st.session_state.setdefault(KEPT_PARTS, {})[part] = value
+    return value
+
+
+def keep(part: str, value: Any) -> None:
+    """`value` as the person's `part`, written only when it changed since this session last
+    took it up or kept it (a page keeps its selection on every run)."""
+    if person_id() is None:
+        return
+    kept = st.session_state.setdefault(KEPT_PARTS, {})
+    if kept.get(part, _NOTHING) != value:
+        put(part, value)
+        kept[part] = value
+
+
+# The person's list of watches (adapter/watching.py): theirs, not the demo's, so a demo reset keeps it
+# (a presenter resets, publishes news and shows what changed for what they watch).
+WATCHES_PART = "watches"
+KEPT_BY_RESET = (WATCHES_PART,)
+
+
+def forget() -> None:
+    """Every part of this person (a demo reset) but those `KEPT_BY_RESET`."""
+    person = person_id()
+    if person:
+        people = stores().people
+        kept = {part: people.get(person, part) for part in KEPT_BY_RESET}
+        people.forget(person)
+        for part, value in kept.items():
+            if value is not None:
+                people.put(person, part, value)
+    st.session_state.pop(KEPT_PARTS, None)

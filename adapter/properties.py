@@ -1,6 +1,7 @@
 """The Properties page's reads: the parcel search, a parcel's page, who would buy it, STR parcels.
 
-Each returns plain data (`adapter.values.plain`). Every read here may cost credits (data-api.md,
+Each returns the service's typed results, gathered in frozen view-models where a page shows several
+together (`Parcels`, `ParcelPage`, `Matches`). Every read here may cost credits (data-api.md,
 Limits 3: a property or an investor new to the account costs 1), so none is memoised across
 sessions; the `*_cost` functions say beforehand the most each may cost. A parcel's page is kept
 in its session (it was paid for, and its search is a POST the client's cache does not keep).
@@ -9,12 +10,13 @@ in its session (it was paid for, and its search is a POST the client's cache doe
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from adapter.data import data_api, deal_summary
 from adapter.kept import kept
-from adapter.values import plain
+from services.data_api.models import BuyerMatch, Deed, Parcel, ParcelCandidate, ParcelListing, ParcelLoan, Permit, StrParcel
 from services.data_api.resources.properties import matches_csv
 from services.data_api.resources.properties import search_body as build
 from services.contract import PAGE_LIMITS
@@ -30,12 +32,40 @@ def search_cost(limit: int) -> int:
     return data_api().properties.estimate_search(limit)
 
 
-def search(body: Mapping[str, Any], *, max_rows: int) -> dict:
-    """`POST /v1/properties/search` followed page by page up to `max_rows` parcels:
-    `{"rows", "more"}`, `more` when the list may go on (data-api.md, Pagination: a short page is
-    not the end). The body's `limit` (the first page) is at most `max_rows`."""
+@dataclass(frozen=True)
+class Parcels:
+    """Rows of a list read up to a bound, and whether it may go on (data-api.md, Pagination: a short
+    page is not the end)."""
+
+    rows: tuple[Parcel | StrParcel, ...]
+    more: bool
+
+
+def search(body: Mapping[str, Any], *, max_rows: int) -> Parcels:
+    """`POST /v1/properties/search` followed page by page up to `max_rows` parcels. The body's
+    `limit` (the first page) is at most `max_rows`."""
     rows, more = data_api().properties.search(dict(body)).walk_bounded(max_rows)
-    return {"rows": plain(rows), "more": more}
+    return Parcels(tuple(rows), more)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The parcels an ambiguous address or APN names (none when the host names none)."""
+
+    candidates: tuple[ParcelCandidate, ...]
+
+
+def search_or_candidates(body: Mapping[str, Any], *, max_rows: int) -> Parcels | Candidates:
+    """`search`, or the `candidates` an ambiguous address names (`422 ambiguous_address`,
+    `ambiguous_apn`; the member is optional: a host may name none, and a candidate without an id
+    is no parcel to open)."""
+    try:
+        return search(body, max_rows=max_rows)
+    except UnprocessableError as error:
+        if error.code not in ("ambiguous_address", "ambiguous_apn"):
+            raise
+        named = [item for item in error.problem.get("candidates") or [] if isinstance(item, dict)]
+        return Candidates(tuple(ParcelCandidate.model_validate(item) for item in named if item.get("property_id")))
 
 
 @dataclass(frozen=True)
@@ -77,7 +107,21 @@ PARCEL_PAGES = "adapter_parcel_pages"
 KEPT_PARCEL_PAGES = 8
 
 
-def parcel_page(property_id: str) -> dict:
+@dataclass(frozen=True)
+class ParcelPage:
+    """Everything a property's page shows. A part the market does not publish is None, with its code
+    (`parcels_unavailable`, ...) in `notes` under the part's name."""
+
+    parcel: Parcel | None
+    history: tuple[Deed, ...] | None
+    financing: tuple[ParcelLoan, ...] | None
+    financing_as_of: date | None
+    permits: tuple[Permit, ...] | None
+    listings: tuple[ParcelListing, ...] | None
+    notes: Mapping[str, str] = field(default_factory=dict)
+
+
+def parcel_page(property_id: str) -> ParcelPage:
     """`read_parcel_page`, kept in the session for the dataset version it was read from."""
     pages = kept(PARCEL_PAGES, max_entries=KEPT_PARCEL_PAGES)
     if property_id not in pages:
@@ -85,7 +129,7 @@ def parcel_page(property_id: str) -> dict:
     return pages[property_id]
 
 
-def read_parcel_page(property_id: str) -> dict:
+def read_parcel_page(property_id: str) -> ParcelPage:
     """Everything the property's page shows; one parcel charged once (the four detail reads share it).
 
     Each read stands alone: a `422` naming a dataset the market does not publish
@@ -109,39 +153,47 @@ def read_parcel_page(property_id: str) -> dict:
     financing = part("financing", lambda: api.properties.financing(property_id))
     permits = part("permits", lambda: api.properties.permits(property_id)[0])
     listings = part("listings", lambda: api.properties.listing_history(property_id)[0])
-    return {
-        "parcel": plain(found[0]) if found else None,
-        "history": None if history is None else plain(history),
-        "financing": None if financing is None else plain(financing[0]),
-        "financing_as_of": getattr(financing[1], "financing_as_of", None) if financing else None,
-        "permits": None if permits is None else plain(permits),
-        "listings": None if listings is None else plain(listings),
-        "listings_note": notes.get("listings"),
-        "notes": notes,
-    }
+    return ParcelPage(
+        parcel=found[0] if found else None,
+        history=None if history is None else tuple(history),
+        financing=None if financing is None else tuple(financing[0]),
+        financing_as_of=financing[1].financing_as_of if financing else None,
+        permits=None if permits is None else tuple(permits),
+        listings=None if listings is None else tuple(listings),
+        notes=notes,
+    )
 
 
 def matches_cost(limit: int) -> int:
     return data_api().buyer_matches.estimate(limit)
 
 
-def matches(property_id: str, *, limit: int, radius_miles: float | None = None) -> tuple[list[dict], str, bool]:
-    """`GET /v1/buyers/match` followed up to `limit` investors: the ranked investors, the same list
-    as CSV, and whether more may exist."""
+@dataclass(frozen=True)
+class Matches:
+    """The buyers match read up to a bound: the ranked investors, the same list as CSV (of the
+    service's codes), and whether more may exist."""
+
+    rows: tuple[BuyerMatch, ...]
+    csv: str
+    more: bool
+
+
+def matches(property_id: str, *, limit: int, radius_miles: float | None = None) -> Matches:
+    """`GET /v1/buyers/match` followed up to `limit` investors."""
     page = data_api().buyer_matches.list(property_id, limit=min(limit, PAGE_LIMITS["buyers_match"][1]),
                                          radius_miles=radius_miles)
     rows, more = page.walk_bounded(limit)
-    return plain(rows), matches_csv(rows), more
+    return Matches(tuple(rows), matches_csv(rows), more)
 
 
 def str_cost(count: int) -> int:
     return data_api().estimate_cost("property", count=count)
 
 
-def str_parcels(place: Mapping[str, Any], *, limit: int) -> dict:
-    """`GET /v1/str-parcels` in a place, followed up to `limit` parcels: `{"rows", "more"}`. Raises
-    `UnprocessableError` (`str_unavailable`) where the market publishes none and
-    `PermissionDeniedError` (`plan_limit`) without the contract."""
+def str_parcels(place: Mapping[str, Any], *, limit: int) -> Parcels:
+    """`GET /v1/str-parcels` in a place, followed up to `limit` parcels. Raises `UnprocessableError`
+    (`str_unavailable`) where the market publishes none and `PermissionDeniedError` (`plan_limit`)
+    without the contract."""
     page = data_api().str_parcels.list(limit=min(limit, PAGE_LIMITS["str_parcels"][1]), **dict(place))
     rows, more = page.walk_bounded(limit)
-    return {"rows": plain(rows), "more": more}
+    return Parcels(tuple(rows), more)

@@ -8,6 +8,8 @@ from typing import Generic, Protocol, TypeVar
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
 
+import adapter.person
+
 L = TypeVar("L")
 
 
@@ -55,13 +57,39 @@ class LinkCodec(Protocol[L]):
 class PageLink(Generic[L]):
     """A page's link through its codec: `read()` from the URL, `write(link)` back to it. One
     way for every page (`LINK = PageLink(links.agents)`); names other widgets own (a tab's
-    `section`) stay in the URL."""
+    `section`) stay in the URL.
+
+    The link is the page's selection (the open investor, property, lender), and the person's
+    (issue 42, adapter/person.py): a URL that names none of it (the sidebar's, a new session's)
+    opens the page on the person's last, from any session of theirs; what is written is kept."""
 
     def __init__(self, codec: LinkCodec[L]) -> None:
         self.codec = codec
+        self.part = "page:" + codec.__name__.rsplit(".", 1)[-1]
 
     def read(self) -> L:
-        return self.codec.parse(url_params(self.codec.NAMES))
+        params = url_params(self.codec.NAMES)
+        if any(params.values()):
+            adapter.person.keep(self.part, {name: values for name, values in params.items() if values})
+        else:
+            kept = adapter.person.taken_up(self.part)
+            if kept:
+                set_url_params(self.codec.NAMES, kept)
+                params = url_params(self.codec.NAMES)
+        return self.codec.parse(params)
 
     def write(self, link: L) -> None:
-        set_url_params(self.codec.NAMES, self.codec.write(link))
+        params = self.codec.write(link)
+        set_url_params(self.codec.NAMES, params)
+        adapter.person.keep(self.part, {name: _listed(value) for name, value in params.items() if value})
+
+
+def forget_selection(url_path: str) -> None:
+    """The person's last selection on the page at `url_path` (a PageLink's part), forgotten:
+    the sidebar then opens it as on a first visit."""
+    adapter.person.keep(f"page:{url_path}", {})
+
+
+def _listed(value: str | Sequence[str]) -> list[str]:
+    """A query value as `url_params` reads it back: every value of the name, in a list."""
+    return [value] if isinstance(value, str) else list(value)

@@ -15,6 +15,7 @@ import h3
 import streamlit as st
 
 import adapter.agents
+import adapter.comps
 import adapter.data
 import adapter.investors
 import adapter.network
@@ -149,18 +150,19 @@ def _a_deals_property(cell: str) -> str:
     for deal in deals_in_cell(adapter.data.list_deals({"bbox": cell_box(cell).text()}, {}), cell):
         property_id = (deal.get("property") or {}).get("property_id")
         if property_id:
-            adapter.properties.parcel_page(property_id)
+            page = adapter.properties.parcel_page(property_id)
+            adapter.comps.read_counts_ahead(page.parcel, str(property_id))  # the comps' free counts (issue 46)
             return str(property_id)
     raise LookupError("no deal of the busiest cell has a property")
 
 
 def _best_buyer(property_id: str) -> str:
-    rows, _csv, _more = adapter.properties.matches(property_id, limit=MATCHES_READ)
-    return next(str(row["investor"]["investor_id"]) for row in rows if (row.get("investor") or {}).get("investor_id"))
+    rows = adapter.properties.matches(property_id, limit=MATCHES_READ).rows
+    return next(str(row.investor.investor_id) for row in rows if row.investor.investor_id)
 
 
 def _read_ahead_investor(investor_id: str) -> None:
     profile, _resolved = adapter.investors.profile(investor_id)
-    adapter.agents.linked_agents(profile)  # the profile's and the network's names of its agents
+    adapter.agents.linked_agents(adapter.agents.agent_links_of(profile))  # the profile's and the network's names of its agents
     adapter.network.investor_network(profile)
 

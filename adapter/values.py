@@ -20,3 +20,10 @@ def plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: plain(item) for key, item in value.items()}
     return value
+
+
+def iso_text(value: object) -> str | None:
+    """A date or a time as a page or a PDF prints it (as JSON sends it: ISO 8601)."""
+    if value is None:
+        return None
+    return value.isoformat().replace("+00:00", "Z") if hasattr(value, "isoformat") else str(value)

@@ -28,6 +28,7 @@ import adapter.data
 import adapter.investors
 import adapter.lenders
 import adapter.properties
+from adapter.properties import ParcelPage
 import adapter.wholesale
 from adapter.data import MEMO_TTL_S, ReadKey, read_key
 from adapter.values import plain
@@ -140,12 +141,12 @@ def _read(key: ReadKey, kind: str, target: tuple, name: str) -> Read:
         return Read(_summary_figures(summary))
     if kind == LENDER:
         lender, resolved_from = adapter.lenders.lender(record_id)
-        if resolved_from and lender.get("id") and lender["id"] != record_id:
+        if resolved_from and lender.id != record_id:
             return Read(None, MOVED, "The lender's records now keep it under a new entry: the watch follows it.",
-                        lender["id"], lender.get("name"))
-        return Read(Figures(lender.get("n_loans"), (), lender.get("last_loan_on")))
+                        lender.id, lender.name)
+        return Read(Figures(lender.n_loans, (), _iso(lender.last_loan_on)))
     profile = adapter.wholesale.wholesaler(record_id)
-    return Read(Figures(profile.get("n_listings"), (), profile.get("last_published_on")))
+    return Read(Figures(profile.n_listings, (), _iso(profile.last_published_on)))
 
 
 def _view_read(target: Mapping[str, str]) -> Read:
@@ -171,13 +172,17 @@ def _investor_read(investor_id: str, name: str) -> Read:
         return Read(None, UNKNOWN, "The records do not name this investor, so its purchases are checked only when "
                                    "you open it.")
     hits, _capped = adapter.investors.search(name.strip()[:MAX_QUERY_CHARS])
-    hit = next((hit for hit in hits if hit.get("id") == investor_id), None)
+    hit = next((hit for hit in hits if hit.id == investor_id), None)
     if hit is None:
         return Read(None, UNKNOWN, "Its name no longer finds it: the records may keep it under a new entry. "
                                    "Open it to check.")
-    if hit.get("n_deals") is None:
+    if hit.n_deals is None:
         return Read(None, UNKNOWN, "The data service does not count its purchases for free: open it to check.")
-    return Read(Figures(hit["n_deals"], (), hit.get("last_bought_on")))
+    return Read(Figures(hit.n_deals, (), _iso(hit.last_bought_on)))
+
+
+def _iso(day: date | None) -> str | None:
+    return None if day is None else day.isoformat()
 
 
 def _summary_figures(summary: Mapping[str, Any]) -> Figures:
@@ -236,7 +241,7 @@ def opening(watch: Watch, first_month: str | None) -> Opened:
     if watch.kind == LENDER:
         return Opened(loans=adapter.lenders.loans(record_id, {"from_": start} if start else {}, max_rows=MAX_OPENED_ROWS))
     rows = adapter.wholesale.wholesaler_listings(record_id, max_rows=MAX_OPENED_ROWS)
-    return Opened(listings=[row for row in rows if not start or str(row.get("published_on") or "") >= start])
+    return Opened(listings=[row for row in rows if not start or (_iso(row.published_on) or "") >= start])
 
 
 # A parcel page's parts and the date each row is dated by (adapter/properties.py:read_parcel_page).
@@ -244,13 +249,12 @@ PARCEL_PARTS = (("deeds", "history", "recorded_on"), ("loans", "financing", "rec
                 ("permits", "permits", "issued_on"), ("listings", "listings", "listed_on"))
 
 
-def parcel_news(page: Mapping[str, Any], start: str | None) -> ParcelNews:
+def parcel_news(page: ParcelPage, start: str | None) -> ParcelNews:
     """The parcel page's rows dated from `start` on (a part its market does not publish stays None)."""
-    parts = {name: None if page.get(part) is None else
-             [row for row in page[part] if start is None or str(row.get(field) or "") >= start]
+    parts = {name: None if getattr(page, part) is None else
+             tuple(row for row in getattr(page, part) if start is None or (_iso(getattr(row, field)) or "") >= start)
              for name, part, field in PARCEL_PARTS}
-    notes = page.get("notes") or {}
-    return ParcelNews(**parts, history_note=notes.get("history"), listings_note=notes.get("listings"))
+    return ParcelNews(**parts, history_note=page.notes.get("history"), listings_note=page.notes.get("listings"))
 
 
 def _start(watch: Watch, first_month: str | None) -> str | None:
@@ -275,10 +279,9 @@ def check_by_profile(watch: Watch) -> ProfileCheck:
         profile, resolved_from = adapter.investors.profile(record_id)
     except (GoneError, NotFoundError) as error:
         return ProfileCheck(gone=True, note=_refused(error).note)
-    current = str(profile.get("id") or record_id)
-    figures = Figures(profile.get("n_deals"), (), profile.get("last_bought_on"))
-    return ProfileCheck(moved_to=current if resolved_from and current != record_id else None,
-                        name=profile.get("display_name") or profile.get("name"), seen=seen_of(figures))
+    figures = Figures(profile.n_deals, (), _iso(profile.last_bought_on))
+    return ProfileCheck(moved_to=profile.id if resolved_from and profile.id != record_id else None,
+                        name=profile.display_name or profile.name, seen=seen_of(figures))
 
 
 def since_words(watch: Watch) -> str:

@@ -34,6 +34,7 @@ import adapter.watch_checks
 from adapter.stores import stores
 from mapspec.filters import DealFilters
 from mapspec.place import PlaceChoice, place_request
+from services.data_api.models import InvestorProfile, Lender, Parcel, ParcelAddress, Wholesaler
 from services.errors import ApiError
 from services.oauth import LoginError
 from watches import model, watchlist
@@ -43,7 +44,7 @@ from watches.names import investor_name, organisation_name, parcel_name
 from watches.targets import record_watch, view_watch
 
 LOG = logging.getLogger(__name__)
-PART = "watches"
+PART = adapter.person.WATCHES_PART
 ACCOUNT_PREFIX = "account:"
 SESSION_WATCHES = "watch_list"  # without a person: this session's list (JSON, as stored)
 SESSION_ACCOUNT = "watch_account"  # {"login": hash of the login's marker, "owner": "account:byr_…"}
@@ -194,25 +195,24 @@ def of_view(place: PlaceChoice, filters: DealFilters) -> Watch:
     return view_watch(place, filters, _now(), market_names=names)
 
 
-def of_investor(profile: Mapping[str, Any]) -> Watch:
-    name = investor_name(profile.get("display_name"), profile.get("name"), profile.get("market"))
-    return record_watch(INVESTOR, str(profile["id"]), name, _now())
+def of_investor(profile: InvestorProfile) -> Watch:
+    name = investor_name(profile.display_name, profile.name, profile.market)
+    return record_watch(INVESTOR, profile.id, name, _now())
 
 
-def of_parcel(property_id: str, page: Mapping[str, Any]) -> Watch:
-    """The property of a parcel page (adapter/properties.py: parcel_page), named by its address."""
-    address = (page.get("parcel") or {}).get("address") or {}
-    line = " ".join(str(part) for part in (address.get("line"), address.get("unit")) if part)
-    return record_watch(PARCEL, property_id, parcel_name(line, address.get("city"), address.get("zip")), _now())
+def of_parcel(property_id: str, parcel: Parcel | None) -> Watch:
+    """A property, named by its address (by its city and ZIP where the address is held back)."""
+    address = (parcel.address if parcel else None) or ParcelAddress()
+    line = " ".join(part for part in (address.line, address.unit) if part)
+    return record_watch(PARCEL, property_id, parcel_name(line, address.city, address.zip), _now())
 
 
-def of_lender(lender: Mapping[str, Any]) -> Watch:
-    return record_watch(LENDER, str(lender["id"]), organisation_name(None, lender.get("name"), "A lender"), _now())
+def of_lender(lender: Lender) -> Watch:
+    return record_watch(LENDER, lender.id, organisation_name(None, lender.name, "A lender"), _now())
 
 
-def of_wholesaler(profile: Mapping[str, Any]) -> Watch:
-    name = organisation_name(profile.get("display_name"), profile.get("name"), "A wholesaler")
-    return record_watch(WHOLESALER, str(profile["id"]), name, _now())
+def of_wholesaler(profile: Wholesaler) -> Watch:
+    return record_watch(WHOLESALER, profile.id, organisation_name(profile.display_name, profile.name, "A wholesaler"), _now())
 
 
 # --- whose list -------------------------------------------------------------------------------------------

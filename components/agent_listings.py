@@ -10,6 +10,7 @@ import streamlit as st
 from components.tables import date_column, escape_markdown, link_column, money_column, render_table
 from components.words import code_label
 from links.properties import property_href
+from services.data_api.models import ListingFields, ListingParcel, MarketplaceListing, Party
 
 LISTING_DATE_COLUMNS = ("Listed", "Sold", "Seen from", "Seen to", "Buyer deed")
 LISTING_COLUMNS = [
@@ -45,39 +46,40 @@ def listing_labels(frame: pd.DataFrame) -> dict[str, str]:
     return labels
 
 
-def listings_frame(rows: Sequence[Mapping], *, county_names: Mapping[str, str] | None = None) -> pd.DataFrame:
+def listings_frame(rows: Sequence[ListingFields], *, county_names: Mapping[str, str] | None = None) -> pd.DataFrame:
     """data-api.md, Listing row of one person's agent, one row per listing (or mention).
 
     The `/v1` agent rows and the lean person rows carry different fields: a column
     neither carries is left out rather than shown empty.
     """
+    names = county_names or {}
     records = [
         {
-            "Listed": row.get("listed_on"),
-            "Status": code_label(row.get("status")) if row.get("status") else None,
-            "Sold": row.get("sold_on"),
-            "List price": row.get("list_price"),
-            "Sold price": row.get("sold_price"),
-            "City": row.get("city"),
-            "ZIP": row.get("zip"),
+            "Listed": row.listed_on,
+            "Status": code_label(row.status) if row.status else None,
+            "Sold": row.sold_on,
+            "List price": row.list_price,
+            "Sold price": row.sold_price,
+            "City": row.city,
+            "ZIP": row.zip,
             # Named when coverage names it (a FIPS code means little to a person).
-            "County": (county_names or {}).get(str(row.get("county_fips")), row.get("county_fips")),
-            "Brokerage": row.get("brokerage_name"),
-            "Office": row.get("office_name"),
-            "Roles": row.get("roles"),
-            "Self-listing": row.get("self_listing"),
-            "Versions": row.get("n_versions"),
-            "Buyer flagged": row.get("buyer_flagged"),
-            "Buyer deed": row.get("buyer_deed_date"),
-            "Price match": row.get("price_match"),
-            "Current": row.get("is_current"),
-            "Seen from": row.get("seen_from"),
-            "Seen to": row.get("seen_to"),
-            "Buyer orgs": ", ".join(row.get("buyer_org_ids") or []),
-            "Holder orgs": ", ".join(row.get("holder_org_ids") or []),
-            "Listing id": row.get("listing_id"),
-            "Mention id": row.get("mention_id"),
-            "Property": _property_link(row.get("property_id")),
+            "County": names.get(str(row.county_fips), row.county_fips),
+            "Brokerage": row.brokerage_name,
+            "Office": row.office_name,
+            "Roles": row.roles,
+            "Self-listing": row.self_listing,
+            "Versions": row.n_versions,
+            "Buyer flagged": row.buyer_flagged,
+            "Buyer deed": row.buyer_deed_date,
+            "Price match": row.price_match,
+            "Current": row.is_current,
+            "Seen from": row.seen_from,
+            "Seen to": row.seen_to,
+            "Buyer orgs": ", ".join(row.buyer_org_ids),
+            "Holder orgs": ", ".join(row.holder_org_ids),
+            "Listing id": row.listing_id,
+            "Mention id": row.mention_id,
+            "Property": _property_link(row.property_id),
         }
         for row in rows
     ]
@@ -112,53 +114,52 @@ def _money(value) -> str:
     return "—" if value is None else f"${value:,.0f}"
 
 
-def render_marketplace_listing(listing: Mapping, *, key: str, county_names: Mapping[str, str] | None = None) -> str | None:
+def render_marketplace_listing(listing: MarketplaceListing, *, key: str,
+                               county_names: Mapping[str, str] | None = None) -> str | None:
     """The listing with the reading of the deeds; returns the closing buyer's org id, if any.
     `county_names` by FIPS code name the parcel's county (its code when unknown)."""
     st.markdown(
-        f"**Listing {escape_markdown(listing.get('listing_id'))}** on {escape_markdown(listing.get('source') or 'an unnamed marketplace')}"
-        f" · {escape_markdown(listing.get('status_word') or '—')} · published {escape_markdown(listing.get('published_on') or '—')}"
+        f"**Listing {escape_markdown(listing.listing_id)}** on {escape_markdown(listing.source or 'an unnamed marketplace')}"
+        f" · {escape_markdown(listing.status_word or '—')} · published {escape_markdown(listing.published_on or '—')}"
     )
     columns = st.columns(4)
-    columns[0].metric("Asking", _money(listing.get("asking_price")))
-    columns[1].metric("Buy now", _money(listing.get("buy_now_price")))
-    columns[2].metric("Outcome", str(listing.get("outcome") or "—"))
-    columns[3].metric("Within asking", {True: "yes", False: "no"}.get(listing.get("price_within_asking"), "—"))
+    columns[0].metric("Asking", _money(listing.asking_price))
+    columns[1].metric("Buy now", _money(listing.buy_now_price))
+    columns[2].metric("Outcome", str(listing.outcome or "—"))
+    columns[3].metric("Within asking", {True: "yes", False: "no"}.get(listing.price_within_asking, "—"))
 
-    closing = listing.get("closing") or None
-    buyer_org_id = None
+    closing, buyer_org_id = listing.closing, None
     st.markdown("**Closing**")
     if closing:
-        buyer = closing.get("buyer") or {}
-        buyer_org_id = buyer.get("org_id")
+        buyer = closing.buyer or Party()
+        buyer_org_id = buyer.org_id
         st.text(
-            f"Deal {closing.get('deal_id') or '—'} on {closing.get('sale_date') or '—'} for {_money(closing.get('price'))}"
-            f" (window {closing.get('window') or '—'})"
+            f"Deal {closing.deal_id or '—'} on {closing.sale_date or '—'} for {_money(closing.price)}"
+            f" (window {closing.window or '—'})"
         )
-        registry = "from the registry" if buyer.get("from_registry") else "not matched to the registry"
-        st.text(f"Buyer: {buyer.get('org_name') or '—'} ({buyer.get('org_id') or 'no id'}, {registry})")
+        registry = "from the registry" if buyer.from_registry else "not matched to the registry"
+        st.text(f"Buyer: {buyer.org_name or '—'} ({buyer.org_id or 'no id'}, {registry})")
     else:
         st.text("No closing purchase read from the deeds yet.")
-    seller = listing.get("seller") or {}
-    wholesaler = listing.get("wholesaler") or {}
-    st.text(f"Seller: {seller.get('org_name') or '—'} ({seller.get('org_id') or 'no id'})")
-    st.text(f"Wholesaler: {wholesaler.get('org_id') or '—'} (match {wholesaler.get('match') or '—'})")
-
-    parcel = listing.get("parcel") or {}
-    address = "address held back" if parcel.get("address_held_back") else " ".join(
-        str(part) for part in (parcel.get("line"), parcel.get("unit"), parcel.get("city"), parcel.get("zip")) if part
-    )
+    seller, wholesaler = listing.seller or Party(), listing.wholesaler or Party()
+    st.text(f"Seller: {seller.org_name or '—'} ({seller.org_id or 'no id'})")
+    st.text(f"Wholesaler: {wholesaler.org_id or '—'} (match {wholesaler.match or '—'})")
     st.markdown("**Parcel**")
-    fips = parcel.get("county_fips")
-    county = f"{(county_names or {})[str(fips)]} ({fips})" if str(fips) in (county_names or {}) else f"county {fips or '—'}"
-    st.text(
-        f"{address or '—'} · {county} · APN {parcel.get('apn') or '—'} · "
-        f"{parcel.get('bedrooms') or '—'} bd / {parcel.get('bathrooms') or '—'} ba · "
-        f"{parcel.get('living_area_sqft') or '—'} sq ft · built {parcel.get('year_built') or '—'}"
-    )
+    st.text(parcel_text(listing.parcel or ListingParcel(), county_names or {}))
     st.caption(
-        f"Parcel {listing.get('property_id') or '—'} resolved {listing.get('resolve') or '—'} among "
-        f"{listing.get('n_candidates') or 0} candidates."
+        f"Parcel {listing.property_id or '—'} resolved {listing.resolve or '—'} among "
+        f"{listing.n_candidates or 0} candidates."
     )
     return buyer_org_id
 
+
+def parcel_text(parcel: ListingParcel, county_names: Mapping[str, str]) -> str:
+    """The listing's parcel in one line: address (or that it is held back), county, APN, building."""
+    address = "address held back" if parcel.address_held_back else " ".join(
+        str(part) for part in (parcel.line, parcel.unit, parcel.city, parcel.zip) if part
+    )
+    fips = parcel.county_fips
+    county = f"{county_names[str(fips)]} ({fips})" if str(fips) in county_names else f"county {fips or '—'}"
+    return (f"{address or '—'} · {county} · APN {parcel.apn or '—'} · "
+            f"{parcel.bedrooms or '—'} bd / {parcel.bathrooms or '—'} ba · "
+            f"{parcel.living_area_sqft or '—'} sq ft · built {parcel.year_built or '—'}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import pandas as pd
 import streamlit as st
@@ -10,6 +11,8 @@ import streamlit as st
 from components.charts import render_bar_chart
 from components.tables import escape_markdown, link_column, page_href, render_page_link, render_table
 from components.words import code_label, plural
+from services.data_api.models import AgentHit, AgentListingsSummary, AgentProfile, InvestorLink
+from services.data_api.models.people import Brokerage, BrokerageRef
 
 # data-api.md, Listing agent profile: how the agent record was keyed, said in words.
 IDENTITY_BASIS_WORDS = {
@@ -20,15 +23,17 @@ IDENTITY_BASIS_WORDS = {
 LICENCE_BASIS_WORDS = "Keyed on the state licence roll ({detail}): the strongest identity the service has."
 
 CONFIDENCE_ORDER = {"HIGH": 0, "MEDIUM": 1}
-LISTING_COUNTERS = [
-    ("n_total", "Listings"),
-    ("n_active", "Active"),
-    ("n_pending", "Pending"),
-    ("n_sold", "Sold"),
-    ("n_off_market", "Off market"),
-    ("n_listed_12m", "Listed, 12 months"),
-    ("n_sold_12m", "Sold, 12 months"),
-]
+@dataclass(frozen=True)
+class MergedHit:
+    """One agent of a search: its first hit and every market it was found in."""
+
+    hit: AgentHit
+    markets: tuple[str, ...]
+
+    @property
+    def choice(self) -> str:
+        """`agent_id|market` of the page's picker; the market only when it is the one."""
+        return f"{self.hit.id}|{self.markets[0] if len(self.markets) == 1 else ''}"
 
 
 def identity_basis_words(basis: str | None) -> str:
@@ -59,79 +64,92 @@ def licence_words(candidates: int | None) -> str:
     )
 
 
-def by_year_frame(listings: Mapping) -> pd.DataFrame:
-    rows = [
-        {"Year": str(row.get("year")), "Listed": row.get("n_listed"), "Sold": row.get("n_sold"), "Self-listed": row.get("n_self")}
-        for row in listings.get("by_year") or []
-    ]
+def brokerage_name(brokerage: Brokerage) -> str | None:
+    """A brokerage as named: the documents do not show whether it is a name or an object with one."""
+    if isinstance(brokerage, BrokerageRef):
+        return brokerage.name
+    return brokerage or None
+
+
+def by_year_frame(listings: AgentListingsSummary) -> pd.DataFrame:
+    rows = [{"Year": str(row.year), "Listed": row.n_listed, "Sold": row.n_sold, "Self-listed": row.n_self}
+            for row in listings.by_year]
     return pd.DataFrame(rows, columns=["Year", "Listed", "Sold", "Self-listed"])
 
 
-def investor_links_frame(links: Sequence[Mapping]) -> pd.DataFrame:
-    ordered = sorted(links, key=lambda link: CONFIDENCE_ORDER.get(str(link.get("confidence")), 9))
+def by_confidence(links: Sequence[InvestorLink]) -> list[InvestorLink]:
+    return sorted(links, key=lambda link: CONFIDENCE_ORDER.get(str(link.confidence), 9))
+
+
+def investor_links_frame(links: Sequence[InvestorLink]) -> pd.DataFrame:
     rows = [
         {
-            "Investor": link.get("investor_display_name") or link.get("investor_name") or link.get("investor_id"),
-            "Kind": code_label(link.get("kind")),
-            "Confidence": code_label(link.get("confidence")),
-            "Basis": code_label(link.get("link_basis")),
-            "Self-listings": link.get("n_self_listings"),
-            "Profile": page_href("investors", {"investor": link.get("investor_id") or ""}),
+            "Investor": link.investor_display_name or link.investor_name or link.investor_id,
+            "Kind": code_label(link.kind),
+            "Confidence": code_label(link.confidence),
+            "Basis": code_label(link.link_basis),
+            "Self-listings": link.n_self_listings,
+            "Profile": page_href("investors", {"investor": link.investor_id or ""}),
         }
-        for link in ordered
+        for link in by_confidence(links)
     ]
     return pd.DataFrame(rows, columns=["Investor", "Kind", "Confidence", "Basis", "Self-listings", "Profile"])
 
 
-def agent_label(agent: Mapping) -> str:
+def listings_count(agent: AgentHit | AgentProfile) -> int | None:
+    """How many listings the agent has: its summary's total, else a hit's count."""
+    if agent.listings is not None and agent.listings.n_total is not None:
+        return agent.listings.n_total
+    return getattr(agent, "n_listings", None)  # a profile carries the summary only
+
+
+def agent_label(agent: AgentHit | AgentProfile, markets: Sequence[str] | None = None) -> str:
     """An agent named by what is served: the name is redacted (data-api.md, agents), so its
     brokerage, markets and listings count ("Agent at Keller Realty · DFW · 214 listings"), never
-    the bare id. Takes a search hit (`n_listings`, `markets` once merged) or a profile."""
-    current = agent.get("current_brokerage")
-    brokerage = current.get("name") if isinstance(current, Mapping) else current
-    markets = agent.get("markets") or ([agent["market"]] if agent.get("market") else [])
-    listings = agent.get("listings")
-    count = listings.get("n_total") if isinstance(listings, Mapping) else agent.get("n_listings")
+    the bare id. Takes a search hit (with the `markets` it was found in) or a profile."""
+    brokerage = brokerage_name(agent.current_brokerage)
+    markets = list(markets) if markets is not None else ([agent.market] if agent.market else [])
+    count = listings_count(agent)
     parts = [f"Agent at {brokerage}" if brokerage else "Agent with no brokerage on record"]
     if markets:
-        parts.append(", ".join(str(market) for market in markets))
+        parts.append(", ".join(markets))
     if count is not None:
         parts.append(plural(int(count), "listing"))
     return " · ".join(parts)
 
 
-def agent_labels(agents: Mapping[str, Mapping]) -> dict[str, str]:
+def agent_labels(agents: Mapping[str, AgentProfile]) -> dict[str, str]:
     """Each agent of `{id: profile}` named by `agent_label`."""
     return {agent_id: agent_label(agent) for agent_id, agent in agents.items()}
 
 
-def render_agent_profile(agent: Mapping, *, key: str) -> None:
+def render_agent_profile(agent: AgentProfile, *, key: str) -> None:
     st.subheader(escape_markdown(agent_label(agent)))
     st.caption(
-        escape_markdown(f"{agent.get('id')} · {code_label(agent.get('kind')).lower()} · "
-                        f"{agent.get('n_name_variants') or 0} name variants · name redacted by the service")
+        escape_markdown(f"{agent.id} · {code_label(agent.kind).lower()} · "
+                        f"{agent.n_name_variants or 0} name variants · name redacted by the service")
     )
-    st.markdown("**Identity:** " + escape_markdown(identity_basis_words(agent.get("identity_basis"))))
-    st.markdown("**Licence:** " + escape_markdown(licence_words(agent.get("license_candidates"))))
+    st.markdown("**Identity:** " + escape_markdown(identity_basis_words(agent.identity_basis)))
+    st.markdown("**Licence:** " + escape_markdown(licence_words(agent.license_candidates)))
+    st.markdown("**Current brokerage:** " + escape_markdown(brokerage_name(agent.current_brokerage) or "unknown"))
+    names = [name for name in map(brokerage_name, agent.brokerages) if name]
+    if names:
+        st.markdown("**Brokerages:** " + escape_markdown(", ".join(names)))
+    render_listing_counters(agent.listings or AgentListingsSummary(), key=key)
 
-    brokerages = agent.get("brokerages") or []
-    current = agent.get("current_brokerage")
-    current_name = current.get("name") if isinstance(current, Mapping) else current
-    st.markdown("**Current brokerage:** " + escape_markdown(current_name or "unknown"))
-    if brokerages:
-        names = [item.get("name") if isinstance(item, Mapping) else str(item) for item in brokerages]
-        st.markdown("**Brokerages:** " + escape_markdown(", ".join(name for name in names if name)))
 
-    listings = agent.get("listings") or {}
-    present = [(field, label) for field, label in LISTING_COUNTERS if listings.get(field) is not None]
+def render_listing_counters(listings: AgentListingsSummary, *, key: str) -> None:
+    counters = (("Listings", listings.n_total), ("Active", listings.n_active), ("Pending", listings.n_pending),
+                ("Sold", listings.n_sold), ("Off market", listings.n_off_market),
+                ("Listed, 12 months", listings.n_listed_12m), ("Sold, 12 months", listings.n_sold_12m))
+    present = [(label, value) for label, value in counters if value is not None]
     columns = st.columns(max(len(present), 1))
-    for column, (field, label) in zip(columns, present):
-        column.metric(label, f"{listings[field]:,}")
-    prices = []
-    for field, label in (("median_list_price", "Median list price"), ("median_sold_price", "Median sold price")):
-        if listings.get(field) is not None:
-            prices.append(f"{label}: ${listings[field]:,.0f}")
-    span = f"Listed from {listings.get('first_listed_on') or '—'} to {listings.get('last_listed_on') or '—'}"
+    for column, (label, value) in zip(columns, present):
+        column.metric(label, f"{value:,}")
+    prices = [f"{label}: ${value:,.0f}" for label, value in (("Median list price", listings.median_list_price),
+                                                              ("Median sold price", listings.median_sold_price))
+              if value is not None]
+    span = f"Listed from {listings.first_listed_on or '—'} to {listings.last_listed_on or '—'}"
     st.caption(" · ".join([span, *prices]) + ". Counts are a lower bound: listings the data did not record are not counted.")
     render_bar_chart(
         by_year_frame(listings), x="Year", y=["Listed", "Sold", "Self-listed"], key=f"{key}_years",
@@ -139,61 +157,55 @@ def render_agent_profile(agent: Mapping, *, key: str) -> None:
     )
 
 
-def render_agent_investor_links(agent: Mapping, *, key: str) -> None:
-    links = [link for link in agent.get("investor_links") or [] if isinstance(link, Mapping)]
+def render_agent_investor_links(agent: AgentProfile, *, key: str) -> None:
+    links = agent.investor_links
     if not links:
         st.info("No investor is linked to this agent.")
         return
-    for link in sorted(links, key=lambda link: CONFIDENCE_ORDER.get(str(link.get("confidence")), 9)):
-        if link.get("investor_id"):
-            name = link.get("investor_display_name") or link.get("investor_name") or link["investor_id"]
+    for link in by_confidence(links):
+        if link.investor_id:
+            name = link.investor_display_name or link.investor_name or link.investor_id
             render_page_link(
                 "pages/investors.py", "investors",
-                label=f"{name} ({code_label(link.get('confidence')) if link.get('confidence') else 'Unrated'} confidence)",
-                query_params={"investor": link["investor_id"]},
+                label=f"{name} ({code_label(link.confidence) if link.confidence else 'Unrated'} confidence)",
+                query_params={"investor": link.investor_id},
             )
     render_table(
         investor_links_frame(links), key=f"{key}_links",
         column_config={"Profile": link_column("Profile", display_text="open")},
-        file_name=f"{agent.get('id')}-investors.csv",
+        file_name=f"{agent.id}-investors.csv",
     )
 
 
-def merged_hits(hits: Sequence[Mapping]) -> list[dict]:
+def merged_hits(hits: Sequence[AgentHit]) -> list[MergedHit]:
     """One hit per agent id, in the order found: an id served in several markets (the
     same agent id in DFW and HOU) is one hit naming its `markets`."""
-    merged: dict[str, dict] = {}
+    found: dict[str, tuple[AgentHit, list[str]]] = {}
     for hit in hits:
-        agent_id = str(hit.get("id") or "")
-        market = hit.get("market") or ""
-        if agent_id in merged:
-            if market and market not in merged[agent_id]["markets"]:
-                merged[agent_id]["markets"].append(market)
-            continue
-        merged[agent_id] = {**hit, "markets": [market] if market else []}
-    return list(merged.values())
+        _first, markets = found.setdefault(hit.id, (hit, []))
+        if hit.market and hit.market not in markets:
+            markets.append(hit.market)
+    return [MergedHit(hit, tuple(markets)) for hit, markets in found.values()]
 
 
-def render_agent_hits(hits: Sequence[Mapping], *, key: str) -> None:
+def render_agent_hits(hits: Sequence[AgentHit], *, key: str) -> None:
     if not hits:
         st.info("No agent matches this search. Try other words (at least 2 characters), or search a brokerage.")
         return
-    rows = []
-    for hit in merged_hits(hits):
-        current = hit.get("current_brokerage")
-        markets = hit["markets"]
-        rows.append(
-            {
-                "Agent": agent_label(hit),
-                "Market": ", ".join(markets),
-                "Brokerage": current.get("name") if isinstance(current, Mapping) else current,
-                "Listings": (hit.get("listings") or {}).get("n_total") if isinstance(hit.get("listings"), Mapping) else hit.get("n_listings"),
-                "Identity": identity_basis_label(hit.get("identity_basis")),
-                # An agent of several markets opens on the question of which (market_required).
-                "Open": page_href("agents", {"agent": hit.get("id") or "", "market": markets[0] if len(markets) == 1 else ""}),
-                "Agent id": hit.get("id"),
-            }
-        )
+    rows = [
+        {
+            "Agent": agent_label(merged.hit, merged.markets),
+            "Market": ", ".join(merged.markets),
+            "Brokerage": brokerage_name(merged.hit.current_brokerage),
+            "Listings": listings_count(merged.hit),
+            "Identity": identity_basis_label(merged.hit.identity_basis),
+            # An agent of several markets opens on the question of which (market_required).
+            "Open": page_href("agents", {"agent": merged.hit.id,
+                                         "market": merged.markets[0] if len(merged.markets) == 1 else ""}),
+            "Agent id": merged.hit.id,
+        }
+        for merged in merged_hits(hits)
+    ]
     render_table(
         pd.DataFrame(rows), key=key,
         column_config={"Open": link_column("Open", display_text="agent page")},

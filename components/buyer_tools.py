@@ -31,7 +31,8 @@ def criteria_text(criteria: Mapping[str, Any]) -> str:
 
 def box_label(box: Mapping[str, Any]) -> str:
     alerts = box.get("n_alerts") or 0
-    return f"{box.get('name')} ({criteria_text(box.get('criteria') or {})}) · {alerts} alert{'s' if alerts != 1 else ''}"
+    return (f"{box.get('name') or 'A buy box'} ({criteria_text(box.get('criteria') or {})}) · "
+            f"{alerts} alert{'s' if alerts != 1 else ''}")
 
 
 def render_buy_box_form(*, key: str, count: int) -> dict[str, Any] | None:
@@ -66,9 +67,9 @@ def render_box_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
     if not deals:
         st.caption("No deal on the market matches this box now.")
         return
-    rows = [{"Deal": d.get("title"), "City": (d.get("property") or {}).get("city"),
+    rows = [{"Deal": d.get("title") or "Untitled deal", "City": (d.get("property") or {}).get("city") or "",
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
-             "Seller": (d.get("seller") or {}).get("name")} for d in deals]
+             "Seller": (d.get("seller") or {}).get("name") or ""} for d in deals]
     st.dataframe(rows, key=key, hide_index=True, width="stretch")
 
 
@@ -77,14 +78,15 @@ def render_alerts(alerts: Sequence[Mapping[str, Any]], *, key: str) -> None:
         st.caption("No alert yet: a deal published that matches this box will show here.")
         return
     for alert in alerts:
-        st.markdown(f"🔔 **{alert.get('title')}** was published ({utc_text(alert.get('created_at'))}).")
+        when = utc_text(alert.get("created_at"))
+        st.markdown(f"🔔 **{alert.get('title') or 'A deal'}** was published" + (f" ({when})." if when else "."))
 
 
 def render_sent(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
     if not requests:
         st.caption("Nothing sent yet.")
         return
-    rows = [{"Deal": deal_titles.get(r.get("deal_id"), r.get("deal_id")), "Message": r.get("message") or "",
+    rows = [{"Deal": deal_titles.get(r.get("deal_id"), "A deal"), "Message": r.get("message") or "",
              "Status": readable_code(r.get("status")), "Address": r.get("address") or "",
              "Sent": utc_text(r.get("created_at"))} for r in requests]
     st.dataframe(rows, key=key, hide_index=True, width="stretch")

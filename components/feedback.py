@@ -14,7 +14,7 @@ from typing import TypeVar
 import streamlit as st
 
 from components.words import without_api_wording
-from services.errors import ApiError
+from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
 
 T = TypeVar("T")
 
@@ -171,4 +171,38 @@ def read_or_say(read: Callable[[], T], *, title: str, fields: Mapping[str, str] 
         else:
             render_error(error, title=title, fields=fields)
         return None
+
+
+def unpublished_or_error(code: str, note: Callable[[], None], *, title: str) -> Callable[[ApiError], None]:
+    """A `say` for `read_or_say`: the refusal `code` (a dataset the market does not publish, data-api.md,
+    Errors 422) said in the page's words (`note()`), any other problem under `title`."""
+    def say(error: ApiError) -> None:
+        if getattr(error, "code", None) == code:
+            note()
+        else:
+            render_error(error, title=title)
+
+    return say
+
+
+def read_record(read: Callable[[], T], *, title: str, not_an_id: str, not_found: str,
+                gone: str | None = None) -> T | None:
+    """What `read()` answers for a record opened by its id, or None once why not is said in place:
+    an id that is no id (the client's own check, `not_an_id`), a retired record (`gone`, where the
+    page words it; else as any problem), an unknown one (`not_found`), or the service's problem under
+    `title`. The one shape of the pages' "open by id, or say why" blocks."""
+    try:
+        return read()
+    except InvalidInputError:
+        st.error(not_an_id, icon=":material/error:")
+    except GoneError as error:
+        if gone is None:
+            render_error(error, title=title)
+        else:
+            st.warning(gone, icon=":material/inventory_2:")
+    except NotFoundError:
+        st.error(not_found, icon=":material/error:")
+    except ApiError as error:
+        render_error(error, title=title)
+    return None
 

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from components.tables import escape_markdown, render_table
+from services.data_api.models import InvestorProfile, PriceBand
 
 # data-api.md, Investor profile (counters), in the order a reader compares them.
 ALL_TIME_COUNTERS = [
@@ -62,11 +63,17 @@ def _counter_name(field: str) -> str:
     return field.removeprefix("n_").replace("_", " ")
 
 
-def window_counts(profile: Mapping) -> dict[str, dict[str, str]]:
+def counter_values(profile: InvestorProfile) -> dict[str, object]:
+    """The profile's fields and what its host added, by name: the 12- and 24-month counters are a
+    family known by the pattern of their names (`bought_12m`, `n_flips_24m`), not a list of fields."""
+    return dict(profile)
+
+
+def window_counts(values: Mapping) -> dict[str, dict[str, str]]:
     """The 12- and 24-month counters by counter, whatever their names (`bought_12m`, `n_flips_24m`, ...),
     as shown: a window the profile does not serve reads "—", not "None" beside the other's count."""
     rows: dict[str, dict[str, str]] = {}
-    for field, value in profile.items():
+    for field, value in values.items():
         match = WINDOW_PATTERN.match(field)
         if not match or isinstance(value, (dict, list)) or isinstance(value, bool):
             continue
@@ -75,9 +82,9 @@ def window_counts(profile: Mapping) -> dict[str, dict[str, str]]:
     return rows
 
 
-def window_counters_frame(profile: Mapping) -> pd.DataFrame:
+def window_counters_frame(values: Mapping) -> pd.DataFrame:
     """The 12- and 24-month counters side by side, one row each."""
-    rows = [{"Counter": counter, **windows} for counter, windows in window_counts(profile).items()]
+    rows = [{"Counter": counter, **windows} for counter, windows in window_counts(values).items()]
     return pd.DataFrame(rows, columns=["Counter", "12 months", "24 months"])
 
 
@@ -99,26 +106,26 @@ def labelled_counts_frame(values, *, label: str) -> pd.DataFrame:
     return frame.drop(columns=["Share or count"]) if frame["Share or count"].isna().all() else frame
 
 
-DATE_FIELDS = (("first_deed", "First deed"), ("last_deed", "Last deed"), ("last_bought_on", "Last bought"))
 COUNTS_WORDS = ("All time: every deal on record, with or without a map point. A place's leaderboard "
                 "counts only the deals it can place inside that place, so it may count a few fewer.")
 
 
-def counts_frame(profile: Mapping) -> pd.DataFrame:
-    """Every counter in one table: all time, then the last 12 and 24 months beside it where the
-    profile serves that window of it (`n_flips` beside `n_flips_12m`), and a window with no
-    counter of all time (`bought_12m`) on its own row. A count not served reads "—"."""
-    windows = window_counts(profile)
+def counts_frame(values: Mapping) -> pd.DataFrame:
+    """Every counter in one table (`values`: `counter_values` of a profile): all time, then the last
+    12 and 24 months beside it where the profile serves that window of it (`n_flips` beside
+    `n_flips_12m`), and a window with no counter of all time (`bought_12m`) on its own row. A count
+    not served reads "—"."""
+    windows = window_counts(values)
     rows = []
     for field, label in ALL_TIME_COUNTERS:
-        if profile.get(field) is not None:
+        if (value := values.get(field)) is not None:
             window = windows.pop(_counter_name(field), {"12 months": "—", "24 months": "—"})
-            rows.append({"Counter": label, "All time": _count(profile[field]), **window})
+            rows.append({"Counter": label, "All time": _count(value), **window})
     rows.extend({"Counter": counter.capitalize(), "All time": "—", **window} for counter, window in windows.items())
     return pd.DataFrame(rows, columns=["Counter", "All time", "12 months", "24 months"])
 
 
-def render_investor_counters(profile: Mapping, *, key: str) -> None:
+def render_investor_counters(profile: InvestorProfile, *, key: str) -> None:
     """The counters (all time, 12 and 24 months) in one table, beside the dates."""
     left, right = st.columns([3, 2])
     with left:
@@ -126,31 +133,31 @@ def render_investor_counters(profile: Mapping, *, key: str) -> None:
         # counts read down a column, and the profile opened 0.15 s sooner (issue 29: twelve
         # figures, two rows of columns, on the tour's profile step).
         st.markdown("**Counts**")
-        render_table(counts_frame(profile), key=f"{key}_windows", file_name=f"{profile.get('id')}-counts.csv")
+        render_table(counts_frame(counter_values(profile)), key=f"{key}_windows", file_name=f"{profile.id}-counts.csv")
         # Said because a place's leaderboard of the same investor counts fewer (issue 26): it counts
         # the deals inside its place, and a deal recorded without a map point is inside no place.
         st.caption(COUNTS_WORDS)
     with right:
         # One block, not a line element each: each element is a share of the page's opening.
-        dates = [f"{label}: {profile.get(field) or '—'}" for field, label in DATE_FIELDS]
-        if profile.get("days_since_last_purchase") is not None:
-            dates.append(f"Days since last purchase: {_count(profile['days_since_last_purchase'])}")
-        dates.append(f"Data through: {profile.get('data_end') or '—'}")
+        dates = [f"{label}: {value or '—'}" for label, value in (
+            ("First deed", profile.first_deed), ("Last deed", profile.last_deed), ("Last bought", profile.last_bought_on))]
+        if profile.days_since_last_purchase is not None:
+            dates.append(f"Days since last purchase: {_count(profile.days_since_last_purchase)}")
+        dates.append(f"Data through: {profile.data_end or '—'}")
         st.markdown("**Dates**\n\n" + "  \n".join(escape_markdown(line) for line in dates))
 
 
-def render_investor_prices(profile: Mapping, *, key: str) -> None:
+def render_investor_prices(profile: InvestorProfile, *, key: str) -> None:
     """Median price, hold days and margins, then the price band in a sentence."""
-    band = profile.get("price_band") or {}
     columns = st.columns(4)
-    columns[0].metric("Median bought price", _money(profile.get("median_bought_price")))
-    hold_days = profile.get("median_hold_days")
+    columns[0].metric("Median bought price", _money(profile.median_bought_price))
+    hold_days = profile.median_hold_days
     columns[1].metric("Median hold", f"{_count(hold_days)} days" if _priced(hold_days) else "—")
-    ratio = profile.get("median_spread_ratio")
+    ratio = profile.median_spread_ratio
     # A ratio past a million is no ratio a deal makes (and a 300-digit one overflows a float).
     columns[2].metric("Median resale ÷ buy", f"{ratio:.2f}×" if _priced(ratio) and abs(ratio) < 1e6 else "—")
-    columns[3].metric("Median gross profit", _money(profile.get("median_gross_profit")))
-    st.markdown(price_band_words(band))
+    columns[3].metric("Median gross profit", _money(profile.median_gross_profit))
+    st.markdown(price_band_words(profile.price_band or PriceBand()))
 
 
 def _shown_money(value) -> str:
@@ -169,13 +176,13 @@ def window_words(window) -> str:
     return _shown(str(window))
 
 
-def price_band_words(band: Mapping) -> str:
+def price_band_words(band: PriceBand) -> str:
     """The band's quartiles in one sentence: a bar chart of three bars said less, and drew slower."""
-    prices = {field: band.get(field) for field in ("p25", "p50", "p75")}
-    count = band.get("n_priced_purchases")
+    prices = {"p25": band.p25, "p50": band.p50, "p75": band.p75}
+    count = band.n_priced_purchases
     source = f", from {_count(count)} priced purchases" if count is not None else ""
     # Data in markdown: a window or count served with markup shows as served.
-    head = f"**Price band** over {escape_markdown(window_words(band.get('window')) + source)}"
+    head = f"**Price band** over {escape_markdown(window_words(band.window) + source)}"
     if all(_priced(value) for value in prices.values()):
         return (f"{head}: the middle half of its purchases paid {_shown_money(prices['p25'])} to "
                 f"{_shown_money(prices['p75'])}, the median {_shown_money(prices['p50'])}.")
@@ -184,23 +191,23 @@ def price_band_words(band: Mapping) -> str:
     return f"{head}: " + (", ".join(known) + "." if known else "not published for this investor.")
 
 
-def render_investor_places(profile: Mapping, *, key: str) -> None:
+def render_investor_places(profile: InvestorProfile, *, key: str) -> None:
     """Cities it is active in and its segment mix."""
     left, right = st.columns(2)
     with left:
         st.markdown("**Cities active**")
         render_table(
-            labelled_counts_frame(profile.get("cities_active"), label="City"),
+            labelled_counts_frame(profile.cities_active, label="City"),
             key=f"{key}_cities",
-            file_name=f"{profile.get('id')}-cities.csv",
+            file_name=f"{profile.id}-cities.csv",
         )
     with right:
         st.markdown("**Segment mix**")
-        segments = labelled_counts_frame(profile.get("segment_mix"), label="Segment")
+        segments = labelled_counts_frame(profile.segment_mix, label="Segment")
         shares = "Share or count" in segments and segments["Share or count"].between(0, 1).all()
         render_table(
             segments.rename(columns={"Share or count": "Share" if shares else "Deals"}),
             key=f"{key}_segments",
-            file_name=f"{profile.get('id')}-segments.csv",
+            file_name=f"{profile.id}-segments.csv",
             column_config={"Share": st.column_config.NumberColumn("Share", format="percent")},
         )

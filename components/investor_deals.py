@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
@@ -12,36 +12,36 @@ from components.tables import date_column, link_column, money_column, page_href,
 from components.words import code_label
 from links.properties import property_href
 from mapspec.small_map import Canvas
+from services.data_api.models import CoverageMarket, Deal, DealProperty
 
 DEAL_COLUMNS = ["Sale date", "Price", "Kind", "City", "ZIP", "Seller", "Beds", "Baths", "Sq ft", "Year built",
                 "Deal id", "Property", "Listing id", "Listing", "latitude", "longitude"]
 
 
-def deals_frame(deals: Sequence[Mapping]) -> pd.DataFrame:
+def deals_frame(deals: Sequence[Deal]) -> pd.DataFrame:
     """decisions.md, Deal object, flattened to one row per deal."""
     rows = []
     for deal in deals:
-        place = deal.get("property") or {}
-        seller = deal.get("seller") or {}
+        place = deal.property or DealProperty()
         rows.append(
             {
-                "Sale date": deal.get("sale_date"),
-                "Price": deal.get("price"),
-                "Kind": code_label(deal.get("kind")),
-                "City": place.get("city"),
-                "ZIP": place.get("zip"),
-                "Seller": seller.get("name"),
-                "Beds": place.get("bedrooms"),
-                "Baths": place.get("bathrooms"),
-                "Sq ft": place.get("living_area_sqft"),
-                "Year built": place.get("year_built"),
-                "Deal id": deal.get("id"),
-                "Property": property_href(place["property_id"]) if place.get("property_id") else None,
-                "Listing id": deal.get("listing_id"),
+                "Sale date": deal.sale_date,
+                "Price": deal.price,
+                "Kind": code_label(deal.kind),
+                "City": place.city,
+                "ZIP": place.zip,
+                "Seller": deal.seller.name if deal.seller else None,
+                "Beds": place.bedrooms,
+                "Baths": place.bathrooms,
+                "Sq ft": place.living_area_sqft,
+                "Year built": place.year_built,
+                "Deal id": deal.id,
+                "Property": property_href(place.property_id) if place.property_id else None,
+                "Listing id": deal.listing_id,
                 # The marketplace listing with the reading of its deeds opens on the Agents page.
-                "Listing": page_href("agents", {"listing": deal["listing_id"]}) if deal.get("listing_id") else None,
-                "latitude": place.get("latitude"),
-                "longitude": place.get("longitude"),
+                "Listing": page_href("agents", {"listing": deal.listing_id}) if deal.listing_id else None,
+                "latitude": place.latitude,
+                "longitude": place.longitude,
             }
         )
     frame = pd.DataFrame(rows, columns=DEAL_COLUMNS)
@@ -61,7 +61,7 @@ def purchases_by_month(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, canvas: Canvas, file_stem: str,
-                          market: Mapping | None = None) -> None:
+                          market: CoverageMarket | None = None) -> None:
     """The deals read so far; `complete` says whether every page was walked. `market` (`market`,
     `bbox`), the investor's market, frames the map of its deals."""
     if frame.empty:
@@ -72,7 +72,7 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, canv
     left, right = st.columns(2)
     with left:
         points = frame.assign(label=frame["Sale date"].dt.strftime("%Y-%m-%d").fillna("undated") + " · " + frame["Kind"].fillna(""))
-        frames = [{"label": f"{market['market']} market", "bbox": market["bbox"]}] if market and market.get("bbox") else []
+        frames = [{"label": f"{market.market} market", "bbox": market.bbox}] if market and market.bbox else []
         render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", canvas=canvas, frames=frames,
                           label="Map of the investor's deals: hover a point for its date and kind")
     with right:

@@ -2,37 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
 
 from components.tables import escape_markdown, render_table
 from components.words import code_label
-
-# data-api.md, Investor profile: classification flags, in words a reader knows.
-FLAG_WORDS = {
-    "institutional": "institutional",
-    "is_public": "publicly traded",
-    "is_ibuyer": "iBuyer",
-    "is_production_builder": "production builder",
-    "is_sfr_bulk_holder": "single-family rental bulk holder",
-    "is_entity": "registered entity",
-    "buys_wholesale": "buys from wholesalers",
-    "uses_hard_money": "uses hard money",
-}
+from services.data_api.models import InvestorProfile
 
 
-def kinds_frame(profile: Mapping) -> pd.DataFrame:
+def flags(profile: InvestorProfile) -> list[str]:
+    """data-api.md, Investor profile: the classification flags it raises, in words a reader knows."""
+    raised = (
+        (profile.institutional, "institutional"), (profile.is_public, "publicly traded"), (profile.is_ibuyer, "iBuyer"),
+        (profile.is_production_builder, "production builder"),
+        (profile.is_sfr_bulk_holder, "single-family rental bulk holder"), (profile.is_entity, "registered entity"),
+        (profile.buys_wholesale, "buys from wholesalers"), (profile.uses_hard_money, "uses hard money"),
+    )
+    return [words for value, words in raised if value is True]
+
+
+def kinds_frame(profile: InvestorProfile) -> pd.DataFrame:
     """One row per kind: deals of that kind and the classifier's confidence."""
-    by_kind = profile.get("confidence_by_kind") or {}
-    rows = [
-        {"Kind": code_label(kind), "Deals": (value or {}).get("n"), "Confidence": code_label((value or {}).get("confidence"))}
-        for kind, value in by_kind.items()
-    ]
-    for kind in profile.get("kinds") or []:
-        if kind not in by_kind:
-            rows.append({"Kind": code_label(kind), "Deals": None, "Confidence": "—"})
+    by_kind = profile.confidence_by_kind
+    rows = [{"Kind": code_label(kind), "Deals": value.n, "Confidence": code_label(value.confidence)}
+            for kind, value in by_kind.items()]
+    rows += [{"Kind": code_label(kind), "Deals": None, "Confidence": "—"} for kind in profile.kinds if kind not in by_kind]
     return pd.DataFrame(rows, columns=["Kind", "Deals", "Confidence"])
 
 
@@ -51,24 +47,20 @@ def render_resolved_from(resolved_from: Sequence[str] | None, current_id: str) -
     st.info(f"Opened from old id {old_ids}: the registry has merged it into {current_id}, shown here.", icon=":material/redo:")
 
 
-def render_investor_identity(profile: Mapping, *, key: str) -> None:
+def render_investor_identity(profile: InvestorProfile, *, key: str) -> None:
     """Header, flags and kinds of one investor profile."""
-    display_name = profile.get("display_name") or profile.get("name") or profile.get("id")
+    display_name = profile.display_name or profile.name or profile.id
     st.subheader(escape_markdown(display_name))
-    facts = [
-        f"id {profile.get('id')}",
-        f"market {profile.get('market')}",
-        f"state {profile.get('state')}",
-    ]
-    if profile.get("name") and profile.get("name") != display_name:
-        facts.append(f"deed spelling: {profile['name']}")
-    st.caption(escape_markdown(" · ".join(str(fact) for fact in facts)))
+    facts = [f"id {profile.id}", f"market {profile.market}", f"state {profile.state}"]
+    if profile.name and profile.name != display_name:
+        facts.append(f"deed spelling: {profile.name}")
+    st.caption(escape_markdown(" · ".join(facts)))
 
     columns = st.columns(4)
-    columns[0].metric("Kind", code_label(profile.get("kind")))
-    columns[1].metric("Confidence", code_label(profile.get("confidence")))
-    columns[2].metric("Scale", str(profile.get("scale") or "—"))
-    columns[3].metric("Buyer status", str(profile.get("buyer_status") or "—"))
+    columns[0].metric("Kind", code_label(profile.kind))
+    columns[1].metric("Confidence", code_label(profile.confidence))
+    columns[2].metric("Scale", str(profile.scale or "—"))
+    columns[3].metric("Buyer status", str(profile.buyer_status or "—"))
 
     kinds = kinds_frame(profile)
     left, right = st.columns([3, 2])
@@ -76,29 +68,30 @@ def render_investor_identity(profile: Mapping, *, key: str) -> None:
         st.markdown("**Kinds, with the classifier's confidence**")
         # Each kind's deals drawn as a bar in its cell: a bar chart beside the table repeated its
         # numbers (one bar, for most investors) and took the profile's opening 0.1 to 0.2 s (issue 29).
-        render_table(kinds, key=f"{key}_kinds", file_name=f"{profile.get('id')}-kinds.csv",
+        render_table(kinds, key=f"{key}_kinds", file_name=f"{profile.id}-kinds.csv",
                      column_config={"Deals": deals_bar_column(kinds["Deals"])})
     with right:
-        flags = [words for field, words in FLAG_WORDS.items() if profile.get(field) is True]
-        st.markdown("**Flags:** " + (", ".join(flags) if flags else "none of institutional, iBuyer, builder or bulk holder"))
-
-    history = [entry for entry in profile.get("id_history") or [] if isinstance(entry, Mapping)]
-    if history:
-        with st.expander("Registry history of this id"):
-            render_table(
-                pd.DataFrame(
-                    [{"Registry run": entry.get("registry_run"), "Assigned by": entry.get("assign_method"),
-                      "Overlap (Jaccard)": pd.to_numeric(entry.get("jaccard"), errors="coerce"),
-                      "Id in that run": entry.get("prev_group_id")}
-                     for entry in history]
-                ),
-                key=f"{key}_history",
-                file_name=f"{profile.get('id')}-id-history.csv",
-            )
-
-    reasons = profile.get("classification_reasons") or []
-    if reasons:
+        raised = flags(profile)
+        st.markdown("**Flags:** " + (", ".join(raised) if raised else "none of institutional, iBuyer, builder or bulk holder"))
+    render_registry_history(profile, key=key)
+    if profile.classification_reasons:
         with st.expander("Why it is classified so"):
             # One list, not an element per reason: each element is a share of the page's opening.
             st.markdown("\n".join("- " + escape_markdown(reason if isinstance(reason, str) else str(reason))
-                                   for reason in reasons))
+                                   for reason in profile.classification_reasons))
+
+
+def render_registry_history(profile: InvestorProfile, *, key: str) -> None:
+    if not profile.id_history:
+        return
+    with st.expander("Registry history of this id"):
+        render_table(
+            pd.DataFrame(
+                [{"Registry run": entry.registry_run, "Assigned by": entry.assign_method,
+                  "Overlap (Jaccard)": pd.to_numeric(entry.jaccard, errors="coerce"),
+                  "Id in that run": entry.prev_group_id}
+                 for entry in profile.id_history]
+            ),
+            key=f"{key}_history",
+            file_name=f"{profile.id}-id-history.csv",
+        )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from components.words import code_label, glimpse
+from services.data_api.models import CoverageMarket
 from links.investors import InvestorsLink, zip_codes
 from services.contract import DEAL_KINDS, INVESTOR_SORTS
 
@@ -58,7 +59,8 @@ def typed_place_problem(choice: str, typed: str) -> str | None:
     return None
 
 
-def render_place_form(link: InvestorsLink, markets: Sequence[dict], *, cost_of: Callable[[int], int], key: str) -> PlaceForm:
+def render_place_form(link: InvestorsLink, markets: Sequence[CoverageMarket], *, cost_of: Callable[[int], int],
+                      key: str) -> PlaceForm:
     """The form, starting from the link's place; widget keys `{key}_place_kind`, `{key}_place_zip`,
     `{key}_place_city`, `{key}_place_market`, `{key}_sort`, `{key}_kinds`, `{key}_size`."""
     choices = list(PLACE_NAMES)
@@ -71,7 +73,7 @@ def render_place_form(link: InvestorsLink, markets: Sequence[dict], *, cost_of: 
         elif choice == "City":
             place = st.text_input("Postal city", value=typed["city"], placeholder="Dallas", key=f"{key}_place_city")
         else:
-            codes = [market.get("market") for market in markets]
+            codes = [market.market for market in markets]
             market_index = codes.index(typed["market"]) if typed["market"] in codes else None
             place = st.selectbox("Market", codes, index=market_index, key=f"{key}_place_market",
                                  placeholder="Choose a market") or ""

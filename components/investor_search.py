@@ -2,45 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from operator import attrgetter
 
 import pandas as pd
 import streamlit as st
 
 from components.tables import date_column, link_column, money_column, page_href, render_table
 from components.words import code_label, party_name
+from services.data_api.models import InvestorRow
 
 # data-api.md, Limits 6: name searches return at most 50 hits.
 NAME_SEARCH_MAX_HITS = 50
 
-# The columns a hit or a leaderboard row may carry, in the order a reader scans them.
-_ROW_COLUMNS = [
-    ("display_name", "Investor"),
-    ("market", "Market"),
-    ("state", "State"),
-    ("kind", "Kind"),
-    ("n_deals", "Deals"),
-    ("n_events", "Events"),
-    ("n_parcels", "Parcels"),
-    ("volume", "Volume"),
-    ("n_flips", "Flips"),
-    ("n_holds", "Holds"),
-    ("last_bought_on", "Last bought"),
-    ("last_deal_on", "Last deal"),
-    ("id", "Id"),
-]
+# The columns a hit or a leaderboard row may carry, in the order a reader scans them, each read off
+# the row by its field (tests/components/test_names.py checks each is a field of InvestorRow).
+ROW_FIELDS = (("Market", "market"), ("State", "state"), ("Kind", "kind"), ("Deals", "n_deals"), ("Events", "n_events"),
+              ("Parcels", "n_parcels"), ("Volume", "volume"), ("Flips", "n_flips"), ("Holds", "n_holds"),
+              ("Last bought", "last_bought_on"), ("Last deal", "last_deal_on"), ("Id", "id"))
+ROW_COLUMNS = tuple((label, attrgetter(field)) for label, field in ROW_FIELDS)
 
 
-def investor_rows_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
-    """One row per investor with a `profile` link; columns the data does not carry are left out."""
+def investor_rows_frame(rows: Sequence[InvestorRow]) -> pd.DataFrame:
+    """One row per investor with a `profile` link; columns no row carries are left out."""
+    carried = [(label, read) for label, read in ROW_COLUMNS if any(read(row) is not None for row in rows)]
     records = []
     for row in rows:
-        record = {label: row.get(field) for field, label in _ROW_COLUMNS if field in row}
         # A row without a name is a private person's (never served): said, not its id.
-        record["Investor"] = party_name(dict(row))
+        record = {"Investor": party_name(row), **{label: read(row) for label, read in carried}}
         if "Kind" in record:
             record["Kind"] = code_label(record["Kind"])
-        record["Profile"] = page_href("investors", {"investor": row.get("id", "")})
+        record["Profile"] = page_href("investors", {"investor": row.id})
         records.append(record)
     frame = pd.DataFrame.from_records(records)
     for label in ("Last bought", "Last deal"):
@@ -58,7 +50,7 @@ def _column_config() -> dict:
     }
 
 
-def render_investor_hits(hits: Sequence[Mapping], *, capped: bool, key: str) -> None:
+def render_investor_hits(hits: Sequence[InvestorRow], *, capped: bool, key: str) -> None:
     """Search hits; when the service capped them, say plainly that more names matched."""
     if not hits:
         st.info("No investor name matches this search. Try fewer or different words (at least 2 characters).")
@@ -74,7 +66,7 @@ def render_investor_hits(hits: Sequence[Mapping], *, capped: bool, key: str) -> 
     render_table(investor_rows_frame(hits), key=key, column_config=_column_config(), file_name="investor-search.csv")
 
 
-def render_leaderboard(rows: Sequence[Mapping], *, key: str, file_name: str = "investor-leaderboard.csv") -> None:
+def render_leaderboard(rows: Sequence[InvestorRow], *, key: str, file_name: str = "investor-leaderboard.csv") -> None:
     """The investors of a place in the chosen order, with links to their profiles."""
     if not rows:
         st.info("No investors bought in this place with these filters. Widen the place, dates or kinds.")

@@ -2,49 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import h3
 import pandas as pd
 import streamlit as st
 
 from components.charts import render_bar_chart
-from services.data_api.models import RankedLender
 from components.small_map import render_small_map
-from components.words import code_label
-from mapspec.small_map import Canvas, bounds_of, layer, place_map
 from components.tables import (
     date_column,
     escape_markdown,
-    known_frame,
     link_column,
     money_column,
     page_href,
     render_page_link,
     render_table,
 )
+from components.words import code_label
+from mapspec.small_map import Canvas, bounds_of, layer, place_map
+from services.data_api.models import Borrower, Lender, LenderCell, LoanRow, RankedLender, Ranking
 
 CELL_COLOUR = [214, 39, 40]
 # The top borrowers linked under their table.
 BORROWER_LINKS = 10
+NOT_NAMED = "a person (not named)"
 
 
 def lender_href(lender_id: str) -> str:
     return page_href("lenders", {"lender": lender_id})
 
 
-def render_lender_hits(hits: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Lender": h.get("name"), "Class": code_label(h.get("lender_class")), "Hard money": h.get("is_hard_money"),
-                           "Loans": h.get("n_loans"), "Open": lender_href(h["id"])} for h in hits])
+def render_lender_hits(hits: Sequence[Lender], *, key: str) -> None:
+    frame = pd.DataFrame([{"Lender": hit.name, "Class": code_label(hit.lender_class), "Hard money": hit.is_hard_money,
+                           "Loans": hit.n_loans, "Open": lender_href(hit.id)} for hit in hits])
     if frame.empty:
         st.info("No lender matches this search.")
         return
     render_table(frame, key=key, file_name="lenders.csv", column_config={"Open": link_column("Open", "open")})
 
 
-def render_rankings(rows: list[RankedLender], *, key: str, market: str) -> None:
+def render_rankings(rows: Sequence[RankedLender], *, key: str, market: str) -> None:
     """A market's leading lenders by their own rank there, with their loans, volume and share there."""
-    frame = pd.DataFrame([{"Rank": r.rank, "Lender": r.name, "Class": code_label(r.lender_class),
-                           "Hard money": r.is_hard_money, "Loans": r.n_loans, "Volume": r.volume,
-                           "Share of loans": r.share, "Open": lender_href(r.id)} for r in rows])
+    frame = pd.DataFrame([{"Rank": row.rank, "Lender": row.name, "Class": code_label(row.lender_class),
+                           "Hard money": row.is_hard_money, "Loans": row.n_loans, "Volume": row.volume,
+                           "Share of loans": row.share, "Open": lender_href(row.id)} for row in rows])
     if frame.empty:
         st.info(f"No lender recorded a loan in {market}.")
         return
@@ -65,11 +67,10 @@ def render_ranking_note(market: str, *, read: int, certain: bool, more: bool) ->
     st.caption(" ".join(words))
 
 
-def render_lender_ranks(rows: list[dict], *, key: str) -> None:
+def render_lender_ranks(rows: Sequence[Ranking], *, key: str) -> None:
     """One lender's rank by loans among each market's lenders."""
-    frame = pd.DataFrame([{"Market": r.get("market"), "Rank": r.get("rank"), "Lenders there": r.get("n_lenders"),
-                           "Loans": r.get("n_loans"), "Volume": r.get("volume"), "Share of loans": r.get("share")}
-                          for r in rows])
+    frame = pd.DataFrame([{"Market": row.market, "Rank": row.rank, "Lenders there": row.n_lenders,
+                           "Loans": row.n_loans, "Volume": row.volume, "Share of loans": row.share} for row in rows])
     if frame.empty:
         st.info("This lender ranks in no market: it recorded no loan there.")
         return
@@ -78,29 +79,35 @@ def render_lender_ranks(rows: list[dict], *, key: str) -> None:
                                 "Share of loans": st.column_config.NumberColumn("Share of loans", format="percent")})
 
 
-def render_lender_profile(lender: dict, *, key: str) -> None:
-    st.subheader(escape_markdown(lender.get("name") or lender["id"]))
-    st.caption(f"{lender['id']} · {code_label(lender.get('lender_class')) if lender.get('lender_class') else 'class not given'}"
-               + (" · hard money" if lender.get("is_hard_money") else "")
-               + f" · financing as of {lender.get('financing_as_of') or 'unknown'}")
+def render_lender_profile(lender: Lender, *, key: str) -> None:
+    st.subheader(escape_markdown(lender.name or lender.id))
+    st.caption(f"{lender.id} · {code_label(lender.lender_class) if lender.lender_class else 'class not given'}"
+               + (" · hard money" if lender.is_hard_money else "")
+               + f" · financing as of {lender.financing_as_of or 'unknown'}")
     columns = st.columns(4)
-    columns[0].metric("Loans", f"{lender.get('n_loans') or 0:,}")
-    columns[1].metric("Borrowers", f"{lender.get('n_borrowers') or 0:,}")
-    columns[2].metric("Loans, last 24 months", f"{lender.get('n_loans_24m') or 0:,}")
-    columns[3].metric("Median loan", f"${lender['median_amount']:,}" if lender.get("median_amount") else "—")
-    markets = known_frame(lender.get("markets") or [], {"market": "Market", "n_loans": "Loans"})
+    columns[0].metric("Loans", f"{lender.n_loans or 0:,}")
+    columns[1].metric("Borrowers", f"{lender.n_borrowers or 0:,}")
+    columns[2].metric("Loans, last 24 months", f"{lender.n_loans_24m or 0:,}")
+    columns[3].metric("Median loan", f"${lender.median_amount:,.0f}" if lender.median_amount else "—")
+    markets = pd.DataFrame([{"Market": row.market, "Loans": row.n_loans} for row in lender.markets if row.market],
+                           columns=["Market", "Loans"])
     if not markets.empty:
         render_bar_chart(markets, x="Market", y="Loans",
                          key=f"{key}_markets", title="Loans by market")
 
 
-def loans_frame(rows: list[dict]) -> pd.DataFrame:
+def borrower_words(row: LoanRow) -> str | None:
+    """A loan's borrower as named: its name, else its id, else that a person is never named."""
+    return row.borrower_name or row.borrower_id or NOT_NAMED
+
+
+def loans_frame(rows: Sequence[LoanRow]) -> pd.DataFrame:
     return pd.DataFrame([{
-        "Recorded": r.get("recorded_on"), "Amount": r.get("amount"), "Term (months)": r.get("term_months"),
-        "Kind": code_label(r.get("kind")), "Borrower": r.get("borrower_name") or ("a person (not named)" if not r.get("borrower_id") else r.get("borrower_id")),
-        "Borrower page": page_href("investors", {"investor": r["borrower_id"]}) if r.get("borrower_id") else None,
-        "ZIP": r.get("zip"), "Market": r.get("market"), "Deal": r.get("deal_id"), "Loan": r.get("loan_id"),
-    } for r in rows])
+        "Recorded": row.recorded_on, "Amount": row.amount, "Term (months)": row.term_months,
+        "Kind": code_label(row.kind), "Borrower": borrower_words(row),
+        "Borrower page": page_href("investors", {"investor": row.borrower_id}) if row.borrower_id else None,
+        "ZIP": row.zip, "Market": row.market, "Deal": row.deal_id, "Loan": row.loan_id,
+    } for row in rows])
 
 
 def render_loans(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
@@ -111,35 +118,34 @@ def render_loans(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
                                 "Borrower page": link_column("Borrower page", "investor")})
 
 
-def render_borrowers(rows: list[dict], *, key: str, file_stem: str) -> None:
+def render_borrowers(rows: Sequence[Borrower], *, key: str, file_stem: str) -> None:
     frame = pd.DataFrame([{
-        "Borrower": r.get("display_name") or r.get("name") or "a person (not named)", "Market": r.get("market"),
-        "Loans": r.get("n_loans"), "Volume": r.get("volume"), "First loan": r.get("first_loan_on"),
-        "Last loan": r.get("last_loan_on"),
-        "Investor page": page_href("investors", {"investor": r["investor_id"]}) if r.get("investor_id") else None,
-        "Network": page_href("network", {"investor": r["investor_id"]}) if r.get("investor_id") else None,
-    } for r in rows])
+        "Borrower": row.display_name or row.name or NOT_NAMED, "Market": row.market,
+        "Loans": row.n_loans, "Volume": row.volume, "First loan": row.first_loan_on, "Last loan": row.last_loan_on,
+        "Investor page": page_href("investors", {"investor": row.investor_id}) if row.investor_id else None,
+        "Network": page_href("network", {"investor": row.investor_id}) if row.investor_id else None,
+    } for row in rows])
     if frame.empty:
         st.info("No borrowers.")
         return
     render_table(frame, key=key, file_name=f"{file_stem}-borrowers.csv",
                  column_config={"Volume": money_column("Volume"), "Investor page": link_column("Investor page", "investor"),
                                 "Network": link_column("Network", "network")})
-    for row in [r for r in rows if r.get("investor_id")][:BORROWER_LINKS]:
+    for row in [row for row in rows if row.investor_id][:BORROWER_LINKS]:
         render_page_link("pages/investors.py", "investors",
-                         label=f"Borrower {row.get('display_name') or row.get('name') or row['investor_id']}",
-                         query_params={"investor": row["investor_id"]})
+                         label=f"Borrower {row.display_name or row.name or row.investor_id}",
+                         query_params={"investor": row.investor_id})
 
 
-def render_lender_cells(cells: list[dict], *, key: str, canvas: Canvas, height: int = 380) -> None:
+def render_lender_cells(cells: Sequence[LenderCell], *, key: str, canvas: Canvas, height: int = 380) -> None:
     """Financed deals per H3 cell as hexagons (darker = more loans), their rings computed here."""
     if not cells:
         st.caption("No financed deals to map here.")
         return
-    heaviest = max(cell.get("n_loans") or 0 for cell in cells) or 1
-    rows = [{"polygon": [[lng, lat] for lat, lng in h3.cell_to_boundary(cell["cell"])],
-             "fill": [*CELL_COLOUR, int(40 + 200 * (cell.get("n_loans") or 0) / heaviest)],
-             "tip": f"{cell.get('n_loans') or 0:,} loans · {cell.get('n_lenders') or 0:,} lenders"} for cell in cells]
+    heaviest = max(cell.n_loans or 0 for cell in cells) or 1
+    rows = [{"polygon": [[lng, lat] for lat, lng in h3.cell_to_boundary(cell.cell)],
+             "fill": [*CELL_COLOUR, int(40 + 200 * (cell.n_loans or 0) / heaviest)],
+             "tip": f"{cell.n_loans or 0:,} loans · {cell.n_lenders or 0:,} lenders"} for cell in cells]
     corners = [corner for row in rows for corner in row["polygon"]]
     spec = place_map([layer("polygons", "lender-cells", rows)], bounds=bounds_of(corners), basemap=canvas.basemap,
                      label="Map of financed deals per hexagon: hover one for its loans and lenders")

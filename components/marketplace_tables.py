@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pandas as pd
+import streamlit as st
 
 # Headers a person reads; a field not named here gets its name with spaces and a capital.
 FIELD_LABELS = {
@@ -54,6 +55,14 @@ def blank_text(frame: pd.DataFrame, columns: Iterable[str]) -> pd.DataFrame:
     return frame
 
 
+def count_of(value: Any) -> int | None:
+    """A member that should be a count (credits, a balance) as an int; None for anything else
+    (absent, null, a word), so no sentence is built on it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or pd.isna(value):
+        return None
+    return int(value)
+
+
 def money_text(value: Any) -> str:
     """$152,000 for a number; blank for a missing one."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or pd.isna(value):
@@ -72,3 +81,9 @@ def utc_text(value: Any) -> str:
         return ""
     parsed = pd.to_datetime(str(value), utc=True, errors="coerce", format="ISO8601")
     return str(value) if pd.isna(parsed) else parsed.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def render_more(more: bool, shown: int, what: str) -> None:
+    """Under a list walked to its bound: say that the marketplace holds more than the rows shown."""
+    if more:
+        st.caption(f"Showing the first {shown:,} {what}; the marketplace holds more.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 import streamlit as st
@@ -65,3 +65,17 @@ def search_and_list(
     if capped:
         st.caption(f"More {many} match than the {len(hits)} shown: type more of the name.")
     render_hits(hits, key=hits_key)
+
+
+def render_pick(label: str, labels: Mapping[str, str], *, key: str, placeholder: str,
+                on_pick: Callable[[str], None]) -> None:
+    """A choice among `labels` (value -> words) that acts once, when a new one is made: a callback,
+    so a choice left in the box from an earlier run never acts again (a hit opens its page, a parcel
+    its property)."""
+    def picked() -> None:
+        if st.session_state.get(key):
+            on_pick(st.session_state[key])
+
+    st.selectbox(label, list(labels), index=None, format_func=labels.get, key=key, placeholder=placeholder,
+                 on_change=picked)
+

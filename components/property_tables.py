@@ -3,7 +3,7 @@ with the short-term-rental parcels as a second layer and a list where the market
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
@@ -12,40 +12,42 @@ from components.small_map import render_small_map
 from components.tables import date_column, link_column, money_column, render_table
 from links.properties import property_href
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
+from services.data_api.models import LastSale, Owner, Parcel, ParcelAddress, StrParcel
 
 PARCEL_COLOR = [31, 119, 180, 220]
 STR_COLOR = [230, 85, 13, 230]
 
 
-def owner_text(row: Mapping) -> str:
+PRIVATE_OWNER = "private owner (not served)"
+
+
+def owner_text(owner: Owner | None) -> str:
     """An organization's name; a natural person's ownership is not served (the key is absent)."""
-    owner = row.get("owner")
     if not owner:
-        return "private owner (not served)"
-    return owner.get("display_name") or owner.get("name") or owner.get("investor_id") or ""
+        return PRIVATE_OWNER
+    return owner.display_name or owner.name or owner.investor_id or ""
 
 
-def parcels_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
+def parcels_frame(rows: Sequence[Parcel]) -> pd.DataFrame:
     records = []
     for row in rows:
-        address = row.get("address") or {}
-        sale = row.get("last_sale") or {}
+        address, sale = row.address or ParcelAddress(), row.last_sale or LastSale()
         records.append({
-            "Open": property_href(row["property_id"]),
-            "Address": " ".join(part for part in (address.get("line"), address.get("unit")) if part),
-            "City": address.get("city"),
-            "ZIP": address.get("zip"),
-            "Beds": row.get("bedrooms"),
-            "Baths": row.get("bathrooms"),
-            "Sq ft": row.get("living_area_sqft"),
-            "Year built": row.get("year_built"),
-            "Last sale": sale.get("date"),
-            "Last price": sale.get("price"),
-            "Owner": owner_text(row),
-            "APN": row.get("apn"),
-            "Property id": row["property_id"],
-            "latitude": row.get("latitude"),
-            "longitude": row.get("longitude"),
+            "Open": property_href(row.property_id),
+            "Address": " ".join(part for part in (address.line, address.unit) if part),
+            "City": address.city,
+            "ZIP": address.zip,
+            "Beds": row.bedrooms,
+            "Baths": row.bathrooms,
+            "Sq ft": row.living_area_sqft,
+            "Year built": row.year_built,
+            "Last sale": sale.date,
+            "Last price": sale.price,
+            "Owner": owner_text(row.owner),
+            "APN": row.apn,
+            "Property id": row.property_id,
+            "latitude": row.latitude,
+            "longitude": row.longitude,
         })
     frame = pd.DataFrame(records, columns=["Open", "Address", "City", "ZIP", "Beds", "Baths", "Sq ft", "Year built",
                                            "Last sale", "Last price", "Owner", "APN", "Property id", "latitude",
@@ -55,7 +57,7 @@ def parcels_frame(rows: Sequence[Mapping]) -> pd.DataFrame:
     return frame
 
 
-def render_parcel_table(rows: Sequence[Mapping], *, key: str) -> None:
+def render_parcel_table(rows: Sequence[Parcel], *, key: str) -> None:
     frame = parcels_frame(rows)
     render_table(frame, key=key, file_name="parcels.csv",
                  column_order=[c for c in frame.columns if c not in ("latitude", "longitude")],
@@ -63,18 +65,18 @@ def render_parcel_table(rows: Sequence[Mapping], *, key: str) -> None:
                                 "Last price": money_column("Last price")})
 
 
-def _points(rows: Sequence[Mapping], label_of) -> pd.DataFrame:
-    frame = pd.DataFrame([{"latitude": r.get("latitude"), "longitude": r.get("longitude"), "label": label_of(r)}
-                          for r in rows], columns=["latitude", "longitude", "label"])
+def _points(rows: Sequence[Parcel | StrParcel], label_of) -> pd.DataFrame:
+    frame = pd.DataFrame([{"latitude": row.latitude, "longitude": row.longitude, "label": label_of(row)}
+                          for row in rows], columns=["latitude", "longitude", "label"])
     return frame.dropna(subset=["latitude", "longitude"])
 
 
-def _label(row: Mapping) -> str:
-    address = row.get("address") or {}
-    return f"{address.get('line') or ''} {address.get('unit') or ''}, {address.get('zip') or ''}".replace(" ,", ",")
+def _label(row: Parcel | StrParcel) -> str:
+    address = row.address or ParcelAddress()
+    return f"{address.line or ''} {address.unit or ''}, {address.zip or ''}".replace(" ,", ",")
 
 
-def render_parcel_map(rows: Sequence[Mapping], str_rows: Sequence[Mapping] = (), *, key: str, canvas: Canvas,
+def render_parcel_map(rows: Sequence[Parcel], str_rows: Sequence[StrParcel] = (), *, key: str, canvas: Canvas,
                       height: int = 380) -> None:
     """Pins of the parcels (blue) and of the short-term rentals (orange), in their streets."""
     parcels, rentals = _points(rows, _label), _points(str_rows, lambda r: "Short-term rental: " + _label(r))
@@ -91,18 +93,18 @@ def render_parcel_map(rows: Sequence[Mapping], str_rows: Sequence[Mapping] = (),
     render_small_map(spec, canvas=canvas, key=key, height=height)
 
 
-def render_str_list(rows: Sequence[Mapping], *, key: str) -> None:
+def render_str_list(rows: Sequence[StrParcel], *, key: str) -> None:
     frame = pd.DataFrame([{
-        "Open": property_href(row["property_id"]),
+        "Open": property_href(row.property_id),
         "Address": _label(row),
-        "Platforms": ", ".join(row.get("platforms") or []),
-        "Active": row.get("is_active"),
-        "Nightly rate": row.get("nightly_rate"),
-        "Occupancy": row.get("occupancy_rate"),
-        "Revenue / yr (est.)": row.get("annual_revenue_est"),
-        "Permit": row.get("has_permit"),
-        "Owner": (row.get("owner") or {}).get("display_name") or "private owner (not served)",
-        "Last seen": row.get("last_seen_on"),
+        "Platforms": ", ".join(row.platforms),
+        "Active": row.is_active,
+        "Nightly rate": row.nightly_rate,
+        "Occupancy": row.occupancy_rate,
+        "Revenue / yr (est.)": row.annual_revenue_est,
+        "Permit": row.has_permit,
+        "Owner": (row.owner.display_name if row.owner else None) or PRIVATE_OWNER,
+        "Last seen": row.last_seen_on,
     } for row in rows])
     render_table(frame, key=key, file_name="short-term-rentals.csv",
                  column_config={"Open": link_column("Open", display_text="Open"),

@@ -29,7 +29,7 @@ def render_leads(leads: Sequence[Mapping[str, Any]], *, key: str) -> None:
         return
     for lead in leads:
         history = " → ".join(f"{readable_code(h.get('status'))} ({utc_text(h.get('at'))})" for h in lead.get("history") or [])
-        st.markdown(f"**{lead.get('name')}** · {readable_code(lead.get('status'))}  \n{history}")
+        st.markdown(f"**{lead.get('name') or 'A lead without a name'}** · {readable_code(lead.get('status'))}  \n{history}")
 
 
 def render_reviews(reviews: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -38,17 +38,17 @@ def render_reviews(reviews: Sequence[Mapping[str, Any]], *, key: str) -> None:
         return
     for review in reviews:
         reviewer = (review.get("reviewer") or {}).get("name") or "A buyer"
-        st.markdown(f"{'★' * int(review.get('rating') or 0)} **{reviewer}**: {review.get('body')}")
+        st.markdown(f"{'★' * int(review.get('rating') or 0)} **{reviewer}**: {review.get('body') or '(no words)'}")
         response = review.get("response")
         if response:
-            st.caption(f"Your response ({utc_text(response.get('created_at'))}): {response.get('body')}")
+            st.caption(f"Your response ({utc_text(response.get('created_at'))}): {response.get('body') or ''}")
 
 
 def render_requests(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
     if not requests:
         st.caption("Nothing here yet.")
         return
-    rows = [{"Buyer": r.get("buyer_name"), "Deal": deal_titles.get(r.get("deal_id"), r.get("deal_id")),
+    rows = [{"Buyer": r.get("buyer_name") or "A buyer", "Deal": deal_titles.get(r.get("deal_id"), "A deal"),
              "Message": r.get("message") or "", "Status": readable_code(r.get("status")),
              "Sent": utc_text(r.get("created_at"))} for r in requests]
     st.dataframe(rows, key=key, hide_index=True, width="stretch")
@@ -58,6 +58,6 @@ def render_webhooks(hooks: Sequence[Mapping[str, Any]], *, key: str) -> None:
     if not hooks:
         st.caption("No webhook endpoint yet.")
         return
-    rows = [{"Address": h.get("url"), "Events": len(h.get("events") or []), "On": "yes" if h.get("enabled") else "no",
+    rows = [{"Address": h.get("url") or "", "Events": len(h.get("events") or []), "On": "yes" if h.get("enabled") else "no",
              "Created": utc_text(h.get("created_at"))} for h in hooks]
     st.dataframe(rows, key=key, hide_index=True, width="stretch")

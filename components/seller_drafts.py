@@ -10,7 +10,7 @@ from typing import Any
 
 import streamlit as st
 
-from components.marketplace_tables import money_text, readable_code
+from components.marketplace_tables import count_of, money_text, readable_code, utc_text
 
 PROPERTY_TYPES = ("single_family", "duplex", "townhouse", "multi_family", "condo", "land")
 MISSING_WORDS = {"media": "a photo", "street": "the street address", "zip": "the ZIP", "asking_price": "the asking price",
@@ -95,26 +95,62 @@ def render_photo_order(media: Sequence[Mapping[str, Any]], *, key: str) -> list[
     return [media_id for media_id, _ in sorted(positions.items(), key=lambda pair: (pair[1], list(positions).index(pair[0])))]
 
 
-def cost_text(credits: Mapping[str, Any]) -> str:
-    cost, balance = credits.get("publish_cost"), credits.get("balance")
-    return (f"Publishing costs {cost} credits of your organization's balance ({balance} left); "
-            "it is charged once, when the deal goes live.")
+def cost_text(credits: Mapping[str, Any] | None) -> str:
+    """What publishing costs, from what is known: a number only when the host states one (the
+    documents say only that publishing "draws on organization credits")."""
+    credits = credits or {}
+    cost, balance = count_of(credits.get("publish_cost")), count_of(credits.get("balance"))
+    if cost is None:
+        return "Publishing uses your organization's publishing credits; the marketplace charges them when you publish."
+    left = f" ({balance:,} left)" if balance is not None else ""
+    return f"Publishing costs {cost:,} credits of your organization's balance{left}; it is charged once, when you publish."
+
+
+def balance_short(credits: Mapping[str, Any] | None) -> bool:
+    """The host states a balance below the cost (else nothing is known to be short)."""
+    credits = credits or {}
+    cost, balance = count_of(credits.get("publish_cost")), count_of(credits.get("balance"))
+    return cost is not None and balance is not None and balance < cost
 
 
 def balance_short_text(credits: Mapping[str, Any]) -> str:
-    return (f"Your organization has {credits.get('balance')} credits and publishing costs {credits.get('publish_cost')}: "
-            "add credits to the organization, then publish again. Nothing was charged.")
+    return (f"Your organization has {count_of(credits.get('balance')):,} credits and publishing costs "
+            f"{count_of(credits.get('publish_cost')):,}: add credits to the organization, then publish. "
+            "Nothing is charged until then.")
+
+
+def publish_text(answer: Mapping[str, Any], title: str | None) -> str:
+    """What a publish did, said as the answer tells it: under review, live, or sent."""
+    name = f"“{title}”" if title else "Your deal"
+    outcome = answer.get("outcome")
+    if outcome == "under_review":
+        ends = utc_text(answer.get("review_ends_at"))
+        when = f" (at {ends})" if ends else ""
+        return (f"Your deal {name} is under the marketplace's review: it goes live when the review ends{when}. "
+                "The draft cannot be changed until then.")
+    if outcome == "live":
+        return f"Your deal {name} is live; buyers see it now."
+    return f"Your deal {name} was sent for publishing: it shows under My deals once the marketplace publishes it."
+
+
+def reviewing_text(drafts: Sequence[Mapping[str, Any]]) -> str:
+    """The drafts under review, each with when its review ends where the host says it."""
+    parts = []
+    for draft in drafts:
+        ends = utc_text(draft.get("review_ends_at"))
+        parts.append(f"“{draft.get('title') or 'Untitled draft'}”" + (f" (until {ends})" if ends else ""))
+    return ("Under review, not open to changes until the review ends, then live: " + "; ".join(parts) + ".")
 
 
 def render_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
     if not deals:
         st.caption("No deal published yet.")
         return
-    rows = [{"Title": d.get("title"), "Status": readable_code(d.get("status")),
-             "City": (d.get("property") or {}).get("city"),
+    rows = [{"Title": d.get("title") or "Untitled deal", "Status": readable_code(d.get("status")),
+             "City": (d.get("property") or {}).get("city") or "",
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Published (UTC)": (d.get("published_at") or "").replace("T", " ").rstrip("Z")} for d in deals]
     st.dataframe(rows, key=key, hide_index=True, width="stretch")
-    pending = [d.get("title") for d in deals if d.get("status") == "pending"]
+    pending = [d.get("title") or "Untitled deal" for d in deals if d.get("status") == "pending"]
     if pending:
         st.caption("Pending (an offer was accepted): " + "; ".join(str(title) for title in pending))

@@ -10,14 +10,20 @@ from typing import Any
 import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code, utc_text
+from services.data_api.models import BuyerMatch, InvestorProfile, InvestorRow
 
 CONTACTS_HIDDEN = ("The buyer's e-mail and phone are shown only to an owner or admin of the organization "
                    "whose login allowed reading contacts.")
 
 
+def buyer_words(buyer: Mapping[str, Any] | None) -> str:
+    """A buyer as a person reads it: its entity, else its name, else "A buyer" (both may be null)."""
+    buyer = buyer or {}
+    return buyer.get("entity_name") or buyer.get("name") or "A buyer"
+
+
 def inbox_label(row: Mapping[str, Any], deal_titles: Mapping[str, str]) -> str:
-    buyer = row.get("buyer") or {}
-    who = buyer.get("entity_name") or buyer.get("name") or "A buyer"
+    who = buyer_words(row.get("buyer"))
     return (f"{who} · {money_text(row.get('offer_amount'))} · {deal_titles.get(row.get('deal_id'), 'a deal')} · "
             f"{readable_code(row.get('status'))}, round {row.get('round')}")
 
@@ -27,17 +33,18 @@ def proof_text(proof: Mapping[str, Any] | None) -> str:
     if not proof.get("on_file"):
         return "No proof of funds on file."
     lender = proof.get("lender_name") or "an unnamed lender"
+    expires = utc_text(proof.get("expires_at"))
     if proof.get("is_expired"):
-        return f"Proof of funds from {lender} expired on {utc_text(proof.get('expires_at'))}."
-    return f"Proof of funds on file from {lender}, valid until {utc_text(proof.get('expires_at'))}."
+        return f"Proof of funds from {lender} expired" + (f" on {expires}." if expires else ".")
+    return f"Proof of funds on file from {lender}" + (f", valid until {expires}." if expires else ".")
 
 
 def render_inbox(rows: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
     if not rows:
         st.caption("No offer matches these filters.")
         return
-    table = [{"Buyer": (r.get("buyer") or {}).get("entity_name") or (r.get("buyer") or {}).get("name"),
-              "Deal": deal_titles.get(r.get("deal_id"), r.get("deal_id")), "Offer": money_text(r.get("offer_amount")),
+    table = [{"Buyer": buyer_words(r.get("buyer")),
+              "Deal": deal_titles.get(r.get("deal_id"), "A deal"), "Offer": money_text(r.get("offer_amount")),
               "Earnest money": money_text(r.get("emd_amount")), "Financing": readable_code(r.get("financing")),
               "Status": readable_code(r.get("status")), "Round": r.get("round"),
               "Sent by": readable_code(r.get("submitted_by")),
@@ -50,7 +57,8 @@ def render_inbox(rows: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Ma
 def render_buyer(row: Mapping[str, Any], *, key: str) -> None:
     """Who the buyer is, its proof of funds, and its contacts when they came (keys absent otherwise)."""
     buyer = row.get("buyer") or {}
-    st.markdown(f"**{buyer.get('entity_name') or buyer.get('name')}** ({buyer.get('name')})")
+    person = f" ({buyer['name']})" if buyer.get("entity_name") and buyer.get("name") else ""
+    st.markdown(f"**{buyer_words(buyer)}**{person}")
     st.write(proof_text(row.get("proof_of_funds")))
     # The keys are absent, or blank once typed, when the account may not see them.
     if buyer.get("email") or buyer.get("phone"):
@@ -60,7 +68,7 @@ def render_buyer(row: Mapping[str, Any], *, key: str) -> None:
         st.caption(CONTACTS_HIDDEN)
 
 
-def render_investor_hits(hits: Sequence[Mapping[str, Any]], *, entity_name: str, key: str) -> None:
+def render_investor_hits(hits: Sequence[InvestorRow], *, entity_name: str, key: str) -> None:
     """Deed-record investors whose name matches the buyer's entity (the free name search)."""
     if not hits:
         st.caption(f"No investor named like {entity_name} in the deed records: this buyer has no recorded buys "
@@ -68,33 +76,31 @@ def render_investor_hits(hits: Sequence[Mapping[str, Any]], *, entity_name: str,
         return
     first = hits[0]
     st.write(f"{len(hits)} investor{'s' if len(hits) != 1 else ''} by this name in the deed records; "
-             f"{first.get('display_name') or first.get('name')} ({first.get('market')}) recorded "
-             f"{first.get('n_deals')} buys, the last on {first.get('last_bought_on') or 'an unknown date'}.")
-    rows = [{"Investor": h.get("display_name") or h.get("name"), "Market": h.get("market"),
-             "Kind": readable_code(h.get("kind")).lower(), "Recorded buys": h.get("n_deals"),
-             "Last bought": h.get("last_bought_on")} for h in hits]
+             f"{first.display_name or first.name} ({first.market}) recorded "
+             f"{first.n_deals} buys, the last on {first.last_bought_on or 'an unknown date'}.")
+    rows = [{"Investor": hit.display_name or hit.name, "Market": hit.market, "Kind": readable_code(hit.kind).lower(),
+             "Recorded buys": hit.n_deals, "Last bought": hit.last_bought_on} for hit in hits]
     st.dataframe(rows, key=key, hide_index=True, width="stretch")
 
 
-def render_investor_record(profile: Mapping[str, Any], *, key: str) -> None:
+def render_investor_record(profile: InvestorProfile, *, key: str) -> None:
     """The chosen investor's recorded buys: count, kinds, last bought."""
-    kinds = ", ".join(readable_code(k).lower() for k in profile.get("kinds") or []) or "not classified"
-    st.success(f"{profile.get('display_name') or profile.get('name')}: {profile.get('n_deals')} recorded buys "
-               f"({kinds}); last bought {profile.get('last_bought_on') or 'unknown'}.", icon=":material/history_edu:")
+    kinds = ", ".join(readable_code(kind).lower() for kind in profile.kinds) or "not classified"
+    st.success(f"{profile.display_name or profile.name}: {profile.n_deals} recorded buys "
+               f"({kinds}); last bought {profile.last_bought_on or 'unknown'}.", icon=":material/history_edu:")
 
 
-def render_would_buy(matches: Sequence[Mapping[str, Any]], *, marketplace_names: set[str], key: str) -> None:
+def render_would_buy(matches: Sequence[BuyerMatch], *, marketplace_names: set[str], key: str) -> None:
     """Who would buy this parcel (deed records), marking the investors who are also our marketplace buyers."""
     if not matches:
         st.caption("No investor bought near this parcel in the period.")
         return
     rows = []
     for match in matches:
-        investor = match.get("investor") or {}
-        names = {str(investor.get(k) or "").casefold() for k in ("name", "display_name")}
-        why = match.get("why") or {}
-        rows.append({"Rank": match.get("rank"), "Investor": investor.get("display_name") or investor.get("name"),
+        investor, why = match.investor, match.why
+        names = {(investor.name or "").casefold(), (investor.display_name or "").casefold()}
+        rows.append({"Rank": match.rank, "Investor": investor.display_name or investor.name,
                      "Marketplace buyer": "yes" if names & marketplace_names else "",
-                     "Bought nearby": why.get("n_bought_nearby"), "Last bought nearby": why.get("last_bought_nearby_on"),
-                     "Nearest (mi)": why.get("nearest_miles")})
+                     "Bought nearby": why.n_bought_nearby, "Last bought nearby": why.last_bought_nearby_on,
+                     "Nearest (mi)": why.nearest_miles})
     st.dataframe(rows, key=key, hide_index=True, width="stretch")

@@ -1,13 +1,19 @@
-"""Tables: sortable, money and dates formatted, links as links, always downloadable as CSV."""
+"""Tables: sortable, money and dates formatted, links as links, always downloadable as CSV.
+
+A link to another page of the app opens it in this tab and this session (issue 42): the
+table's cells are selectable, and choosing a link's cell switches to its page, as a person
+expects of an app (a new tab started a new session: the meter at 0, the page read again).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from urllib.parse import urlencode
+from functools import partial
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
+from streamlit.errors import StreamlitAPIException, StreamlitPageNotFoundError
 
 
 def money_column(label: str) -> st.column_config.NumberColumn:
@@ -26,7 +32,8 @@ def link_column(label: str, display_text: str | None = None) -> st.column_config
 def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
     """The rows as a table of the `columns` known (field -> label) that the rows carry, in that
     order: a field a host adds later (`/v1` is additive, data-api.md Versioning 1) never becomes a column."""
-    frame = pd.DataFrame(list(rows))
+    # A typed row (a model) gives its fields and what its host added; a dict is as served.
+    frame = pd.DataFrame([row if isinstance(row, Mapping) else dict(row) for row in rows])
     kept = [field for field in columns if field in frame.columns]
     return frame[kept].rename(columns=dict(columns))
 
@@ -62,17 +69,7 @@ def render_table(
     if frame.empty:
         st.info("No rows.")
         return
-    links = [name for name, config in (column_config or {}).items()
-             if isinstance(config, dict) and (config.get("type_config") or {}).get("type") == "link"]
-    st.dataframe(
-        shown(frame, link_columns=links),
-        key=f"{key}_table",
-        hide_index=True,
-        width="stretch",
-        column_config=dict(column_config or {}),
-        column_order=list(column_order) if column_order else None,
-        height=height,
-    )
+    render_linked_frame(frame, key=key, column_config=column_config, column_order=column_order, height=height)
     st.download_button(
         "Download CSV",
         frame.to_csv(index=False).encode("utf-8"),
@@ -80,6 +77,57 @@ def render_table(
         mime="text/csv",
         key=f"{key}_csv",
     )
+
+
+def render_linked_frame(
+    frame: pd.DataFrame,
+    *,
+    key: str,
+    column_config: Mapping[str, object] | None = None,
+    column_order: Sequence[str] | None = None,
+    height: int | str = "auto",
+) -> None:
+    """The table (`{key}_table`); a chosen cell of a link column opens its page in this tab."""
+    opened = st.session_state.pop(f"{key}_open", None)
+    if opened:
+        open_in_this_tab(opened)
+    links = [name for name, config in (column_config or {}).items()
+             if isinstance(config, dict) and (config.get("type_config") or {}).get("type") == "link"]
+    shown_frame = shown(frame, link_columns=links)
+    st.dataframe(
+        shown_frame,
+        key=f"{key}_table",
+        hide_index=True,
+        width="stretch",
+        column_config=dict(column_config or {}),
+        column_order=list(column_order) if column_order else None,
+        height=height,
+        # A callback, so only a new choice opens: the choice stays selected after it.
+        on_select=partial(_link_chosen, key, shown_frame[links]) if links else "ignore",
+        selection_mode="single-cell",
+    )
+
+
+def _link_chosen(key: str, links: pd.DataFrame) -> None:
+    """The table's chosen cell, when it is an app link: opened by the run this choice starts."""
+    chosen = st.session_state[f"{key}_table"].selection.cells
+    if not chosen:
+        return
+    row, column = chosen[0]
+    if column in links.columns and 0 <= row < len(links):
+        href = links.iloc[row][column]
+        if isinstance(href, str) and href.startswith("/"):
+            st.session_state[f"{key}_open"] = href
+
+
+def open_in_this_tab(href: str) -> None:
+    """The app's page at `href` (`page_href`'s form), in this tab and session. A page run on its
+    own has no router to find it in: its link is shown instead."""
+    parts = urlsplit(href)
+    try:
+        st.switch_page(f"pages/{parts.path.strip('/')}.py", query_params=dict(parse_qsl(parts.query)))
+    except (StreamlitPageNotFoundError, StreamlitAPIException):
+        st.markdown(f"[Open the page]({href})")
 
 
 # Every ASCII punctuation mark CommonMark lets a backslash escape, plus those Streamlit

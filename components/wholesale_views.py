@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 import streamlit as st
 
@@ -9,25 +11,33 @@ from components.charts import render_points_map
 from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
 from components.words import code_label
 from mapspec.small_map import Canvas
+from services.data_api.models import ListingBuyer, ListingProperty, ListingWholesaler, WholesaleListing
+from services.data_api.models import Wholesaler, WholesalerBuyer
+
+# Who a party is: its display name, else its registered name; a person's name is never served.
+Party = ListingWholesaler | ListingBuyer | Wholesaler | WholesalerBuyer
 
 
-def wholesaler_name(block: dict | None) -> str:
-    block = block or {}
-    return block.get("display_name") or block.get("name") or "a person (not named)"
+def wholesaler_name(party: Party | None) -> str:
+    display = getattr(party, "display_name", None)  # a top buyer may carry the registered name only
+    return display or (party.name if party else None) or "a person (not named)"
 
 
-def listings_frame(rows: list[dict]) -> pd.DataFrame:
-    return pd.DataFrame([{
-        "Published": r.get("published_on"), "Status": code_label(r.get("status")), "Asking": r.get("asking_price"),
-        "Sold": r.get("sold_price"), "City": (r.get("property") or {}).get("city"),
-        "ZIP": (r.get("property") or {}).get("zip"), "Wholesaler": wholesaler_name(r.get("wholesaler")),
-        "Buyer": wholesaler_name(r.get("buyer")) if r.get("buyer") else None,
-        "Listing": page_href("wholesale", {"listing": r["id"]}),
-        "Wholesaler page": page_href("wholesale", {"wholesaler": (r.get("wholesaler") or {}).get("id", "")}),
-        "Buyer page": page_href("investors", {"investor": r["buyer"]["investor_id"]})
-        if (r.get("buyer") or {}).get("investor_id") else None,
-        "latitude": (r.get("property") or {}).get("latitude"), "longitude": (r.get("property") or {}).get("longitude"),
-    } for r in rows])
+def listings_frame(rows: Sequence[WholesaleListing]) -> pd.DataFrame:
+    return pd.DataFrame([listing_row(row, row.property or ListingProperty()) for row in rows])
+
+
+def listing_row(row: WholesaleListing, place: ListingProperty) -> dict:
+    buyer, seller = row.buyer, row.wholesaler
+    return {
+        "Published": row.published_on, "Status": code_label(row.status), "Asking": row.asking_price,
+        "Sold": row.sold_price, "City": place.city, "ZIP": place.zip, "Wholesaler": wholesaler_name(seller),
+        "Buyer": wholesaler_name(buyer) if buyer else None,
+        "Listing": page_href("wholesale", {"listing": row.id}),
+        "Wholesaler page": page_href("wholesale", {"wholesaler": seller.id if seller else ""}),
+        "Buyer page": page_href("investors", {"investor": buyer.investor_id}) if buyer and buyer.investor_id else None,
+        "latitude": place.latitude, "longitude": place.longitude,
+    }
 
 
 def render_listings(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
@@ -54,56 +64,56 @@ def render_listings_map(frame: pd.DataFrame, *, key: str, canvas: Canvas, frames
                       label="Map of the listings: hover a point for its status, city and price")
 
 
-def listing_title(listing: dict) -> str:
+def listing_title(listing: WholesaleListing) -> str:
     """A listing named by its parcel: the street line where one is served, else its city and ZIP
     (the id alone named nothing a person knows)."""
-    place = listing.get("property") or {}
-    address = place.get("address") or {}
-    line = address.get("line") or place.get("line")
-    city, zip_code = address.get("city") or place.get("city"), address.get("zip") or place.get("zip")
+    place = listing.property or ListingProperty()
+    address = place.address
+    line = (address.line if address else None) or place.line
+    city, zip_code = (address.city if address else None) or place.city, (address.zip if address else None) or place.zip
     where = ", ".join(part for part in (line, " ".join(str(p) for p in (city, zip_code) if p)) if part)
     return f"Wholesale listing: {where}" if line else f"Wholesale listing in {where}" if where else "Wholesale listing"
 
 
-def render_listing(listing: dict, *, key: str) -> None:
+def render_listing(listing: WholesaleListing, *, key: str) -> None:
     st.subheader(escape_markdown(listing_title(listing)))
-    st.caption(f"{code_label(listing.get('status')) if listing.get('status') else 'status not given'} · "
-               f"{'published ' + str(listing['published_on']) if listing.get('published_on') else 'publication date not given'} · "
-               f"{escape_markdown(listing.get('market') or '')} · {listing['id']}")
+    st.caption(f"{code_label(listing.status) if listing.status else 'status not given'} · "
+               f"{'published ' + str(listing.published_on) if listing.published_on else 'publication date not given'} · "
+               f"{escape_markdown(listing.market or '')} · {listing.id}")
     columns = st.columns(3)
-    columns[0].metric("Asking", f"${listing['asking_price']:,}" if listing.get("asking_price") else "—")
-    columns[1].metric("Sold for", f"${listing['sold_price']:,}" if listing.get("sold_price") else "—")
-    columns[2].metric("Sold on", listing.get("sold_on") or "—")
+    columns[0].metric("Asking", f"${listing.asking_price:,.0f}" if listing.asking_price else "—")
+    columns[1].metric("Sold for", f"${listing.sold_price:,.0f}" if listing.sold_price else "—")
+    columns[2].metric("Sold on", str(listing.sold_on) if listing.sold_on else "—")
 
 
-def render_wholesaler_hits(hits: list[dict], *, key: str) -> None:
-    frame = pd.DataFrame([{"Wholesaler": wholesaler_name(h), "Market": h.get("market"), "Listings": h.get("n_listings"),
-                           "Open": page_href("wholesale", {"wholesaler": h["id"]})} for h in hits])
+def render_wholesaler_hits(hits: Sequence[Wholesaler], *, key: str) -> None:
+    frame = pd.DataFrame([{"Wholesaler": wholesaler_name(hit), "Market": hit.market, "Listings": hit.n_listings,
+                           "Open": page_href("wholesale", {"wholesaler": hit.id})} for hit in hits])
     if frame.empty:
         st.info("No wholesaler matches this search.")
         return
     render_table(frame, key=key, file_name="wholesalers.csv", column_config={"Open": link_column("Open", "open")})
 
 
-def render_wholesaler(profile: dict, *, key: str) -> None:
+def render_wholesaler(profile: Wholesaler, *, key: str) -> None:
     st.subheader(escape_markdown(wholesaler_name(profile)))
-    st.caption(f"{profile['id']} · {profile.get('market') or 'market not given'} · wholesale as of "
-               f"{profile.get('wholesale_as_of') or 'a date not given'}")
+    st.caption(f"{profile.id} · {profile.market or 'market not given'} · wholesale as of "
+               f"{profile.wholesale_as_of or 'a date not given'}")
     columns = st.columns(4)
-    columns[0].metric("Listings", f"{profile.get('n_listings') or 0:,}")
-    columns[1].metric("Active", f"{profile.get('n_active') or 0:,}")
-    columns[2].metric("Sold", f"{profile.get('n_sold') or 0:,}")
-    columns[3].metric("Buyers", f"{profile.get('n_buyers') or 0:,}")
-    buyers = pd.DataFrame([{"Buyer": wholesaler_name(b), "Purchases": b.get("n_purchases"),
-                            "Investor page": page_href("investors", {"investor": b["investor_id"]})}
-                           for b in profile.get("top_buyers") or [] if b.get("investor_id")])
+    columns[0].metric("Listings", f"{profile.n_listings or 0:,}")
+    columns[1].metric("Active", f"{profile.n_active or 0:,}")
+    columns[2].metric("Sold", f"{profile.n_sold or 0:,}")
+    columns[3].metric("Buyers", f"{profile.n_buyers or 0:,}")
+    buyers = pd.DataFrame([{"Buyer": wholesaler_name(buyer), "Purchases": buyer.n_purchases,
+                            "Investor page": page_href("investors", {"investor": buyer.investor_id})}
+                           for buyer in profile.top_buyers if buyer.investor_id])
     if not buyers.empty:
         st.markdown("**Top buyers**")
-        render_table(buyers, key=f"{key}_buyers", file_name=f"{profile['id']}-buyers.csv",
+        render_table(buyers, key=f"{key}_buyers", file_name=f"{profile.id}-buyers.csv",
                      column_config={"Investor page": link_column("Investor page", "investor")})
 
 
-def render_purchases(rows: list[dict], *, key: str, file_stem: str) -> None:
+def render_purchases(rows: Sequence[WholesaleListing], *, key: str, file_stem: str) -> None:
     """An investor's purchases from wholesale listings: when, what, from which wholesaler."""
     frame = listings_frame(rows)
     if frame.empty:

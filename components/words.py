@@ -73,7 +73,11 @@ def party_name(party: object) -> str:
     """An investor, buyer or seller as a person reads it: its display name, else its registered
     name; a natural person's name is never served (data-api.md, What the service does 6), which
     is said rather than showing an id or "None"."""
-    if not isinstance(party, dict):
+    if party is None:
+        return "—"
+    # A party block as served (a dict) or typed (a model: iterating one gives its fields and extras).
+    party = party if isinstance(party, dict) else dict(party) if hasattr(type(party), "model_fields") else None
+    if party is None:
         return "—"
     name = party.get("display_name") or party.get("name")
     if name:

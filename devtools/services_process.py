@@ -15,9 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx2
-
-from devtools.streamlit_process import free_port
+from devtools.streamlit_process import app_answers, free_port
 from services.sandbox_process import stop_process
 
 START_TIMEOUT_S = 20.0
@@ -99,11 +97,8 @@ def _wait_for_health(url: str) -> None:
     """Until HAProxy's first health checks let a request through (503 before)."""
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
-        try:
-            if httpx2.get(f"{url}/_stcore/health", timeout=2).status_code == 200:
-                return
-        except httpx2.HTTPError:
-            pass
+        if app_answers(url):
+            return
         time.sleep(0.2)
     raise RuntimeError(f"no replica answered behind HAProxy within {START_TIMEOUT_S:.0f} s")
 

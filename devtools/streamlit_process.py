@@ -92,14 +92,19 @@ def _start(script: str, port: int, env: dict[str, str], log) -> subprocess.Popen
     return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
 
 
+def app_answers(url: str) -> bool:
+    """Whether a Streamlit server (or a balancer in front of one) answers its health check now."""
+    try:
+        return httpx2.get(f"{url}/_stcore/health", timeout=2).status_code == 200
+    except httpx2.HTTPError:
+        return False
+
+
 def _wait_until_healthy(url: str, process: subprocess.Popen, log_name: str) -> None:
     deadline = time.monotonic() + HEALTH_TIMEOUT_S
     while time.monotonic() < deadline:
-        try:
-            if httpx2.get(f"{url}/_stcore/health", timeout=2).status_code == 200:
-                return
-        except httpx2.HTTPError:
-            pass
+        if app_answers(url):
+            return
         if process.poll() is not None:
             if "is not available" in Path(log_name).read_text(errors="replace"):
                 raise PortTaken(f"streamlit's port was taken; see {log_name}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from links.query import Params, one, without_empty
+from links.query import Params, text_link, written
 from services.contract import ID_PATTERNS
 
 NAMES = ("agent", "market", "person", "listing")
@@ -20,11 +20,10 @@ class AgentsLink:
 
 
 def parse(params: Params) -> AgentsLink:
-    return AgentsLink(*(one(params, name) for name in NAMES))
+    return text_link(AgentsLink, params)
 
 
-def write(link: AgentsLink) -> dict[str, str | list[str]]:
-    return without_empty({name: getattr(link, name) for name in NAMES})
+write = written
 
 
 def opened_by_id(link: AgentsLink, typed: str) -> AgentsLink:

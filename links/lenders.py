@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from links.query import Params, one, without_empty
+from links.query import Params, text_link, written
 
 NAMES = ("lender", "market", "q")
 
@@ -17,8 +17,7 @@ class LendersLink:
 
 
 def parse(params: Params) -> LendersLink:
-    return LendersLink(lender=one(params, "lender"), market=one(params, "market").upper(), q=one(params, "q"))
+    return text_link(LendersLink, params, upper=("market",))
 
 
-def write(link: LendersLink) -> dict[str, str | list[str]]:
-    return without_empty({"lender": link.lender, "market": link.market, "q": link.q})
+write = written

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from links.query import Params, one, without_empty
+from links.query import Params, text_link, written
 
 NAMES = ("investor", "market", "view")
 
@@ -18,7 +18,7 @@ class NetworkLink:
 
 
 def parse(params: Params) -> NetworkLink:
-    return NetworkLink(investor=one(params, "investor"), market=one(params, "market").upper(), view=one(params, "view"))
+    return text_link(NetworkLink, params, upper=("market",))
 
 
 def view_box(link: NetworkLink) -> list[float] | None:
@@ -30,5 +30,4 @@ def view_box(link: NetworkLink) -> list[float] | None:
     return [west, south, east, north] if west < east and south < north else None
 
 
-def write(link: NetworkLink) -> dict[str, str | list[str]]:
-    return without_empty({"investor": link.investor, "market": link.market, "view": link.view})
+write = written

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict, fields
+from typing import Any, TypeVar
 
 Params = Mapping[str, str | Sequence[str]]
+L = TypeVar("L")
 
 
 def one(params: Params, name: str) -> str:
@@ -29,6 +32,18 @@ def every(params: Params, name: str) -> tuple[str, ...]:
 
 def without_empty(params: Mapping[str, str | list[str]]) -> dict[str, str | list[str]]:
     return {name: value for name, value in params.items() if value}
+
+
+def text_link(kind: type[L], params: Params, *, upper: Sequence[str] = ()) -> L:
+    """A link of text fields (a frozen dataclass whose every field is a parameter of its name) read
+    from the query; the `upper` ones upper-cased (a market's code)."""
+    values = {item.name: one(params, item.name) for item in fields(kind)}
+    return kind(**{name: value.upper() if name in upper else value for name, value in values.items()})
+
+
+def written(link: Any) -> dict[str, str | list[str]]:
+    """A link of text fields as its query, its empty fields left out."""
+    return without_empty(asdict(link))
 
 
 def finite_number(text: str | None, low: float, high: float) -> float | None:

@@ -16,6 +16,7 @@ for another page, or kept across a login (issue 42), is put back into its widget
     ZoomedToCell     the view: the cell among its neighbours
     PointPicked      the place: a circle around the point (the widgets are written)
     TourStep         forgets the view, the cell and the area, and restores the step's link
+    StartedOver      the Map as on a first visit: the controls given (the widgets' defaults), nothing else
     MapDrawnAnew     the map has reported nothing yet (another page ran, a new session): none of its
                      earlier reports is repeated, so the first it makes is news
     CellsDrawn       the cells drawn last (kept on the map when a read is refused)
@@ -164,6 +165,11 @@ class MapDrawnAnew(Signal):
 
 
 @dataclass(frozen=True)
+class StartedOver:
+    controls: Controls
+
+
+@dataclass(frozen=True)
 class CellsDrawn:
     drawn: DrawnView
 
@@ -178,7 +184,7 @@ class WidgetsWritten(Signal):
 
 Event = (
     ControlsChanged | LinkRestored | Moved | CellPicked | AreaDrawn | ZoomedToCell | PointPicked | TourStep | MapDrawnAnew
-    | CellsDrawn | ProblemsSaid | WidgetsWritten
+    | StartedOver | CellsDrawn | ProblemsSaid | WidgetsWritten
 )
 
 
@@ -204,6 +210,10 @@ def reduce(state: MapState, event: Event) -> MapState:
             return _point_picked(state, latitude, longitude)
         case TourStep():
             return replace(state, restored=False, override=None, cell=None, area=None)
+        case StartedOver(controls):
+            # The map's last reports stay followed: it repeats them, and a repeat is no move.
+            return MapState(controls=controls, widgets_due=True, restored=True, last_view=state.last_view,
+                            last_pick=state.last_pick, last_area=state.last_area)
         case MapDrawnAnew():
             return replace(state, last_view=None, last_pick=None, last_area=None)
         case CellsDrawn(drawn):

@@ -86,6 +86,11 @@ def place_widgets(place: PlaceChoice, key: str) -> dict[str, Any]:
     return values
 
 
+def place_zips(place: PlaceChoice) -> list[str]:
+    """The ZIPs typed for a ZIP place, split on commas or semicolons (checked by `place_request`)."""
+    return [part.strip() for part in (place.zips or "").replace(";", ",").split(",") if part.strip()]
+
+
 def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
     """The request geometry, the view that shows it, and what is wrong with the input if anything."""
     market_view = None
@@ -93,7 +98,7 @@ def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, Vie
         market_view = View(*[float(value) for value in market["bbox"]])
     whole = ({"bbox": market_view.text()} if market_view else {}, market_view)
     if place.mode == ZIP_CODES:
-        zips = [part.strip() for part in place.zips.replace(";", ",").split(",") if part.strip()]
+        zips = place_zips(place)
         if not zips:
             return (*whole, "Type one or more 5-digit ZIP codes, separated by commas.")
         bad = [code for code in zips if not (len(code) == 5 and code.isdigit())]

@@ -31,13 +31,15 @@ from components.agent_profile import (
 from components.date_field import date_field
 from components.feedback import read_or_say, render_error
 from components.tables import escape_markdown, render_page_link
-from components.name_search import search_by_name
+from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
 from components.words import glimpse
-from services.contract import ID_EXAMPLES, ID_PATTERNS, NAME_QUERY_MIN_LENGTH
+from services.contract import ID_EXAMPLES, ID_PATTERNS
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
 LISTINGS = "agt_listings"
+# Coverage's dataset of the agent registry: where an agent id may be asked for.
+AGENTS_DATASET = "agents"
 # data-api.md, Listing row: the documented statuses; a build may add others.
 LISTING_STATUSES = ("ACTIVE", "PENDING", "SOLD", "OFF_MARKET")
 # A walk of one listing history stops here; the page says when it did.
@@ -64,30 +66,18 @@ def agent_search() -> None:
     render_agent_hits(hits, key="agt_hits")
     if hits:
         # One choice per agent; one of several markets opens on the question of which.
-        labels = {f"{hit['id']}|{hit['markets'][0] if len(hit['markets']) == 1 else ''}": agent_label(hit)
-                  for hit in merged_hits(hits)}
+        labels = {merged.choice: agent_label(merged.hit, merged.markets) for merged in merged_hits(hits)}
         # Two agents of one brokerage, market and count read alike: those two also name their id.
         seen = Counter(labels.values())
         labels = {choice: label if seen[label] == 1 else f"{label} · {choice.split('|')[0]}" for choice, label in labels.items()}
-        st.selectbox("Open an agent", list(labels), index=None, format_func=labels.get, key="agt_pick",
-                     placeholder="Choose an agent from the hits", on_change=open_picked_agent)
+        render_pick("Open an agent", labels, key="agt_pick", placeholder="Choose an agent from the hits",
+                    on_pick=open_agent)
 
 
-# Choices act in callbacks: only a new choice changes the selection, never a leftover one.
-def open_picked_agent() -> None:
-    if st.session_state.get("agt_pick"):
-        agent_id, market = st.session_state["agt_pick"].split("|")
-        select(agent=agent_id, market=market, person=None, listing=None)
-
-
-def open_picked_market() -> None:
-    if st.session_state.get("agt_market_choice"):
-        select(market=st.session_state["agt_market_choice"])
-
-
-def open_picked_listing() -> None:
-    if st.session_state.get("agt_listing_pick"):
-        select(listing=st.session_state["agt_listing_pick"])
+def open_agent(choice: str) -> None:
+    """`agent_id|market` chosen from the hits (the market only when the agent lists in one)."""
+    agent_id, market = choice.split("|")
+    select(agent=agent_id, market=market, person=None, listing=None)
 
 
 def open_by_id() -> None:
@@ -114,11 +104,11 @@ def markets_of(agent_id: str, error: ApiStatusError) -> list[str]:
 
     Agent reads cost 0 credits (data-api.md, Limits 3), so trying each market is free.
     """
-    if error.problem.get("markets"):
-        return list(error.problem["markets"])
+    if error.markets:
+        return list(error.markets)
     try:
-        candidates = [m.get("market") for m in adapter.data.coverage_markets()
-                      if ((m.get("datasets") or {}).get("agents") or {}).get("status") in ("served", "partial")]
+        candidates = [market.market for market in adapter.data.markets()
+                      if (agents := market.datasets.get(AGENTS_DATASET)) and agents.status in ("served", "partial")]
     except ApiError:
         return []
     return adapter.agents.markets_holding(agent_id, candidates) or candidates
@@ -128,14 +118,14 @@ def ask_market(agent_id: str, error: ApiStatusError) -> None:
     """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
     offered = markets_of(agent_id, error)
     st.warning(f"This agent ({agent_id}) lists in several markets: choose the market to read.", icon=":material/explore:")
-    st.selectbox("Market", offered, index=None, key="agt_market_choice", placeholder="Choose a market",
-                 on_change=open_picked_market)
+    render_pick("Market", {market: market for market in offered}, key="agt_market_choice",
+                placeholder="Choose a market", on_pick=lambda market: select(market=market))
 
 
 def unserved_market(market: str) -> str | None:
     """The link's market when no served market has that code (said once, before any read)."""
     try:
-        codes = [str(item.get("market")) for item in adapter.data.coverage_markets()]
+        codes = [market.market for market in adapter.data.markets()]
     except ApiError:
         return None  # coverage did not load: the read itself will say what is wrong
     if not codes or market in codes:
@@ -174,17 +164,16 @@ def agent_section(agent_id: str) -> None:
         render_error(error, title="The agent could not be opened")
         return
     if resolved_from:
-        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {agent.get('id')}.", icon=":material/redo:")
+        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {agent.id}.", icon=":material/redo:")
     render_agent_profile(agent, key="agt_profile")
     st.markdown("**Investors linked to this agent**")
     render_agent_investor_links(agent, key="agt_links")
     st.markdown("**Listing history**")
     walk_listings(
-        ("agent", agent["id"], agent.get("market") or market),
-        lambda progress: adapter.agents.agent_listings(
-            agent["id"], agent.get("market") or market, progress=progress, max_rows=MAX_LISTINGS
-        ),
-        file_stem=agent["id"],
+        ("agent", agent.id, agent.market or market),
+        lambda progress: adapter.agents.agent_listings(agent.id, agent.market or market, progress=progress,
+                                                       max_rows=MAX_LISTINGS),
+        file_stem=agent.id,
     )
 
 
@@ -234,26 +223,11 @@ def walk_listings(cache_key: tuple, read_all, *, file_stem: str) -> None:
     render_listing_history(frame, key="agt_listings", file_stem=file_stem)
     labels = listing_labels(frame)
     if labels:
-        st.selectbox("Open a listing", list(labels), index=None, key="agt_listing_pick", format_func=labels.get,
-                     placeholder="Choose a listing to read its deeds", on_change=open_picked_listing)
+        render_pick("Open a listing", labels, key="agt_listing_pick", placeholder="Choose a listing to read its deeds",
+                    on_pick=lambda listing: select(listing=listing))
 
 
 # --- one marketplace listing -----------------------------------------------------------------
-
-
-def buyer_investor_ids(org_id: str | None, org_name: str | None) -> list[dict]:
-    """The buyer's investor profile from a free name search: the hit with its org id, else exact names."""
-    if not org_name or len(org_name) < NAME_QUERY_MIN_LENGTH:
-        return []
-    try:
-        hits, _ = adapter.investors.search(org_name[:100])
-    except ApiError:
-        return []
-    by_org = [hit for hit in hits if org_id and hit.get("org_id") == org_id]
-    if by_org:
-        return by_org
-    wanted = org_name.casefold()
-    return [hit for hit in hits if wanted in {str(hit.get("name") or "").casefold(), str(hit.get("display_name") or "").casefold()}]
 
 
 def listing_section(listing_id: str) -> None:
@@ -270,12 +244,12 @@ def listing_section(listing_id: str) -> None:
         render_error(error, title="The listing could not be read")
         return
     render_marketplace_listing(listing, key="agt_listing", county_names=adapter.coverage.county_names())
-    buyer = ((listing.get("closing") or {}).get("buyer")) or {}
-    for hit in buyer_investor_ids(buyer.get("org_id"), buyer.get("org_name")):
+    buyer = listing.closing.buyer if listing.closing and listing.closing.buyer else None
+    for hit in adapter.investors.profiles_of_organization(buyer.org_id, buyer.org_name) if buyer else []:
         render_page_link(
             "pages/investors.py", "investors",
-            label=f"Buyer's investor profile: {hit.get('display_name') or hit.get('name')} ({hit.get('market')})",
-            query_params={"investor": hit["id"]},
+            label=f"Buyer's investor profile: {hit.display_name or hit.name} ({hit.market})",
+            query_params={"investor": hit.id},
         )
     st.button("Close the listing", key="agt_close_listing", on_click=close_listing)
 

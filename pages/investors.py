@@ -24,7 +24,7 @@ import links.investors
 import adapter.map_files
 from components.agent_profile import agent_labels
 from components.charged_read import confirm_charged_read
-from components.feedback import render_error
+from components.feedback import read_or_say, render_error, unpublished_or_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
 from components.investor_deals import deals_frame, render_investor_deals
 from components.investor_identity import render_investor_identity, render_resolved_from
@@ -34,11 +34,12 @@ from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown, render_page_link
 from components.wholesale_views import render_purchases
 from components.watch_button import render_watch_button
-from components.name_search import search_by_name
+from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
 from components.words import code_label, glimpse
 from links.investors import InvestorsLink
 from services.contract import ID_EXAMPLES, ID_PATTERNS
+from services.data_api.models import CoverageMarket, InvestorProfile, InvestorRow
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
 
 # Session-state keys carry the page's prefix (STYLE.md).
@@ -66,20 +67,12 @@ def name_search() -> None:
     hits, capped = found
     render_investor_hits(hits, capped=capped, key="inv_hits")
     if hits:
-        labels = {hit["id"]: f"{hit.get('display_name') or hit.get('name') or hit['id']} · {hit.get('market') or ''} · {hit['id']}" for hit in hits}
-        st.selectbox(
-            "Open a profile", options=list(labels), index=None, format_func=labels.get, key="inv_pick",
-            placeholder="Choose an investor from the hits", on_change=open_picked_investor,
-        )
+        labels = {hit.id: f"{hit.display_name or hit.name or hit.id} · {hit.market or ''} · {hit.id}" for hit in hits}
+        render_pick("Open a profile", labels, key="inv_pick", placeholder="Choose an investor from the hits",
+                    on_pick=set_selected_investor)
 
 
-def open_picked_investor() -> None:
-    """A hit chosen from the list opens its profile; a callback, so only a new choice acts."""
-    if st.session_state.get("inv_pick"):
-        set_selected_investor(st.session_state["inv_pick"])
-
-
-def place_of(choice: str, link: InvestorsLink, markets: list[dict]) -> tuple[dict, str] | None:
+def place_of(choice: str, link: InvestorsLink, markets: list[CoverageMarket]) -> tuple[dict, str] | None:
     """The place parameters of the leaderboard (data-api.md, Conventions: place inputs), and words for it."""
     typed = link.place if link.place_kind == PLACE_NAMES[choice] else ""
     if choice == "ZIP list":
@@ -91,26 +84,26 @@ def place_of(choice: str, link: InvestorsLink, markets: list[dict]) -> tuple[dic
     if choice == "City":
         return ({"city": typed}, f"city {typed}") if typed else None
     code = typed
-    market = next((item for item in markets if item.get("market") == code), None)
-    if market and market.get("bbox"):
-        return {"bbox": ",".join(str(value) for value in market["bbox"])}, f"market {code} (its box)"
+    market = next((item for item in markets if item.market == code), None)
+    if market and market.bbox:
+        return {"bbox": ",".join(str(value) for value in market.bbox)}, f"market {code} (its box)"
     return None
 
 
-def link_place_problem(link: InvestorsLink, markets: list[dict]) -> str | None:
+def link_place_problem(link: InvestorsLink, markets: list[CoverageMarket]) -> str | None:
     """What is wrong with the place a link names, said before any read (issue 16, bad input)."""
     shown = glimpse(link.place)
     if link.place_kind == "zip" and any(not (code.isdigit() and len(code) == 5) for code in links.investors.zip_codes(link.place)):
         return f"The link's ZIPs {shown} are not all 5-digit ZIPs: enter ZIPs like 75201, 75202."
     if link.place_kind == "city" and len(link.place) > MAX_CITY_CHARS:
         return f"The link's city is longer than any postal city ({MAX_CITY_CHARS} characters at most)."
-    if link.place_kind == "market" and markets and link.place not in [market.get("market") for market in markets]:
-        served = ", ".join(str(market.get("market")) for market in markets)
+    if link.place_kind == "market" and markets and link.place not in [market.market for market in markets]:
+        served = ", ".join(market.market for market in markets)
         return f"The link's market {shown} is not served: choose one of {served}."
     return None
 
 
-def leaderboard_form(link: InvestorsLink, markets: list[dict]) -> tuple[str, str, int, list[str], str | None]:
+def leaderboard_form(link: InvestorsLink, markets: list[CoverageMarket]) -> tuple[str, str, int, list[str], str | None]:
     """The leaderboard's form; what it submits goes into the link once checked (unchecked input
     never goes into the URL: the form keeps it, the link its last good place).
 
@@ -125,11 +118,7 @@ def leaderboard_form(link: InvestorsLink, markets: list[dict]) -> tuple[str, str
 
 
 def leaderboard() -> None:
-    try:
-        markets = adapter.data.coverage_markets()
-    except ApiError as error:
-        render_error(error, title="Markets could not be read")
-        markets = []
+    markets = read_or_say(adapter.data.markets, title="Markets could not be read") or []
     choice, sort, size, kinds, problem = leaderboard_form(LINK.read(), markets)
     link = LINK.read()
     problem = problem or link_place_problem(link, markets)
@@ -160,7 +149,7 @@ def leaderboard() -> None:
                    "wherever it is.")
 
 
-def read_leaderboard(parameters: dict, filters: dict, size: int) -> list[dict] | None:
+def read_leaderboard(parameters: dict, filters: dict, size: int) -> list[InvestorRow] | None:
     """The leaderboard once asked for: a link opening the page charges nothing before its button (issue 29)."""
     cost = adapter.investors.leaderboard_cost(size, parameters, filters)
     # A free read (the account holds its answer) needs no asking; the budget then lets it run.
@@ -191,7 +180,7 @@ def open_by_id() -> None:
                      icon=":material/error:")
 
 
-def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
+def read_profile(investor_id: str) -> tuple[InvestorProfile, list[str]] | str:
     """The profile and the old ids followed; for a retired or unknown id, "gone" or "not_found"
     (kept by the confirmation like a profile, so the page says it again on a rerun)."""
     try:
@@ -202,7 +191,7 @@ def read_profile(investor_id: str) -> tuple[dict, list[str]] | str:
         return "not_found"
 
 
-def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | None:
+def retrieve_profile(investor_id: str, cost: int) -> tuple[InvestorProfile, list[str]] | None:
     """The profile, asking first when it costs a credit (data-api.md, Limits 3); None when not opened."""
     profiles = adapter.kept.kept(PROFILES)
     if investor_id in profiles:
@@ -242,11 +231,11 @@ def retrieve_profile(investor_id: str, cost: int) -> tuple[dict, list[str]] | No
     return None
 
 
-def deals_section(profile: dict) -> None:
-    investor_id = profile["id"]
+def deals_section(profile: InvestorProfile) -> None:
+    investor_id = profile.id
     loaded = adapter.kept.kept(DEALS)
     if investor_id not in loaded:
-        expected = profile.get("n_deals") or 0
+        expected = profile.n_deals or 0
         # The profile's count is no bound on what the list holds: read whole pages up to a
         # stated bound, never promising fewer credits than the read may charge.
         bound = adapter.investors.deals_read_bound(expected, MAX_DEALS)
@@ -275,38 +264,36 @@ def deals_section(profile: dict) -> None:
                           file_stem=investor_id, market=market)
 
 
-def market_of(profile: dict) -> dict | None:
+def market_of(profile: InvestorProfile) -> CoverageMarket | None:
     """The investor's market (`market`, `bbox`) from the free coverage read, to frame its deals' map;
     None when it cannot be read (the map then fits the deals alone)."""
     try:
-        markets = adapter.data.coverage_markets()
+        markets = adapter.data.markets()
     except ApiError:
         return None
-    return next((market for market in markets if market.get("market") == profile.get("market")), None)
+    return next((market for market in markets if market.market == profile.market), None)
 
 
-def wholesale_section(profile: dict) -> None:
+def wholesale_section(profile: InvestorProfile) -> None:
     """Its purchases from wholesale listings (free: wholesale is early access, data-api.md Limits 3)."""
-    try:
-        rows = adapter.wholesale.purchases(profile["id"], max_rows=MAX_DEALS)
-    except ApiError as error:
-        if getattr(error, "code", None) == "wholesale_unavailable":
-            st.info(f"Market {profile.get('market')} has no published wholesale dataset yet.")
-        else:
-            render_error(error, title="The wholesale purchases could not be read")
-        return
-    render_purchases(rows, key="inv_wholesale", file_stem=profile["id"])
+    title = "The wholesale purchases could not be read"
+    rows = read_or_say(lambda: adapter.wholesale.purchases(profile.id, max_rows=MAX_DEALS), title=title, say=unpublished_or_error(
+        "wholesale_unavailable", lambda: st.info(f"Market {profile.market} has no published wholesale dataset yet."),
+        title=title))
+    if rows is not None:
+        render_purchases(rows, key="inv_wholesale", file_stem=profile.id)
 
 
-def render_activity(profile: dict) -> None:
+def render_activity(profile: InvestorProfile) -> None:
     render_investor_counters(profile, key="inv_counters")
     render_investor_prices(profile, key="inv_prices")
     render_investor_places(profile, key="inv_places")
 
 
-def render_links(profile: dict) -> None:
+def render_links(profile: InvestorProfile) -> None:
     # Each named as the Agents page names it (its brokerage, markets, listings: agent reads are free).
-    render_agent_links(profile, key="inv_agent_links", names=agent_labels(adapter.agents.linked_agents(profile)))
+    agents = adapter.agents.linked_agents(adapter.agents.agent_links_of(profile))
+    render_agent_links(profile, key="inv_agent_links", names=agent_labels(agents))
     st.markdown("**Buyer signal**")
     render_buyer_signal(profile, key="inv_signal")
 
@@ -325,7 +312,7 @@ def profile_section(investor_id: str) -> None:
     if opened is None:
         return
     profile, resolved_from = opened
-    render_resolved_from(resolved_from, profile["id"])
+    render_resolved_from(resolved_from, profile.id)
     render_investor_identity(profile, key="inv_identity")
     render_watch_button(**adapter.watching.button(adapter.watching.of_investor(profile)), key="inv_watch")
     # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
@@ -348,7 +335,7 @@ def profile_section(investor_id: str) -> None:
             with tab:
                 draw()
     render_page_link("pages/network.py", "network", label="Its network: lenders, agents, wholesalers",
-                     query_params={"investor": profile["id"]})
+                     query_params={"investor": profile.id})
 
 
 # Set once the finder was drawn in the session: a profile picked in it keeps it unfolded.

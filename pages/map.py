@@ -10,6 +10,7 @@ moved by a person, the map's view becomes the page's (resolution, cells, link).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 
 import streamlit as st
@@ -46,6 +47,7 @@ from pages.map_sections.area import render_area_panel, render_area_tables
 from pages.map_sections.read_ahead import read_ahead_markets, read_ahead_offline_tables, read_ahead_zoom
 from pages.map_sections.cell import render_cell_panel, render_cell_tables
 from pages.map_sections.playback import render_time_switch, time_of_view
+from pages.map_sections.trends import render_trends
 from pages.map_sections.state import CHART_KEY, COLOUR_KEY, FILTERS_KEY, PLACE_KEY, TIME_KEY
 from services.errors import ApiError
 
@@ -55,10 +57,16 @@ from services.errors import ApiError
 
 def link_restored(markets: list[Mapping]) -> LinkRestored | None:
     """The URL's link as the state's event, once the markets are known: without them (coverage
-    failed) the link waits for a rerun that has them."""
+    failed) the link waits for a rerun that has them. A URL that names nothing of the map (the
+    sidebar's, a login's return, a reload of a new session) opens the Map as the person left it."""
     if not markets:
         return None
-    return map_link.restored(map_link.parse(st.query_params.to_dict()), market_codes(markets))
+    codes = market_codes(markets)
+    event = map_link.restored(map_link.parse(st.query_params.to_dict()), codes)
+    kept = map_state.kept_link() if event.controls is None else None
+    if kept:
+        event = replace(map_link.restored(map_link.parse(kept), codes), problems=event.problems)
+    return event
 
 
 def write_url(state: MapState, view: View | None) -> None:
@@ -66,6 +74,7 @@ def write_url(state: MapState, view: View | None) -> None:
     # Only the map's own names: others in the URL (presenter mode's `present`, which a fragment's
     # rerun has no app.py around to put back) stay.
     adapter.routing.set_url_params(map_link.NAMES, query)
+    map_state.keep_link(query)
 
 
 def market_codes(markets: list[Mapping]) -> list[str]:
@@ -257,6 +266,8 @@ def render_map_and_panel(
         if markets:
             # Without markets nothing was restored or drawn: keep the link as it came.
             write_url(state, drawn_view)
+        # Issue 46, under the tables: the place's months by kind and price (26 free reads, then memoised).
+        render_trends(place, market, filters, geometry, place_ok)
     map_state.save(state)
     if adapter.data.credits() != credits_before:
         # A charged read: the sidebar's meter is outside the fragment, the page draws it again.

@@ -29,7 +29,7 @@ from components.marketplace_offers import offer_label, render_events, render_off
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem, render_still_working
 from components.marketplace_profile import render_marketplace_profile
-from components.marketplace_tables import readable_code
+from components.marketplace_tables import readable_code, render_more
 from links.marketplace import MarketplaceLink
 from pages.desk import buyer_tools
 from pages.desk.proof_of_funds import KEY_PROOF, proof_panel
@@ -234,7 +234,8 @@ def recent_activity(deal_titles: dict[str, str]) -> None:
         except ApiError as error:
             render_marketplace_problem(error, key="mkt_events_problem", title="The event feed could not be read")
             return
-        render_events(events, key="mkt_events", deal_titles=deal_titles)
+        render_events(events.rows, key="mkt_events", deal_titles=deal_titles)
+        render_more(events.more, len(events.rows), "events, the latest")
 
 
 def offer_detail(offer_id: str, caps: list[dict]) -> None:
@@ -352,11 +353,13 @@ def accept(round_id: str, preview: dict, caps: list[dict]) -> None:
 
 def deals_panel(caps: list[dict]) -> None:
     try:
-        deals = actions.deals(limit=100)
+        listing = actions.deals()
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_deals_problem", title="Deals could not be read", caps=caps)
         return
+    deals = listing.rows
     render_deal_list(deals, key="mkt_deals")
+    render_more(listing.more, len(deals), "deals")
     open_deals = {deal["id"]: deal for deal in deals if actions.takes_offers(deal)}
     if not open_deals:
         st.caption("No deal takes offers right now.")

@@ -26,7 +26,7 @@ import links.network
 from adapter.data import ROUTE_CLOSED
 from components.agent_profile import agent_labels
 from components.charged_read import confirm_charged_read
-from components.feedback import render_error
+from components.feedback import read_or_say, render_error
 from components.lender_views import render_ranking_note
 from components.network_graph import render_edge_table, render_legend, render_network
 from components.network_leaders import (
@@ -38,6 +38,7 @@ from components.tables import escape_markdown, render_page_link
 from graphs.network import Network, deck_rows, edge_rows, layout
 from links.network import NetworkLink, view_box
 from services.contract import ID_EXAMPLES
+from services.data_api.models import InvestorProfile
 from services.errors import (
     ApiError,
     GoneError,
@@ -70,12 +71,10 @@ AREA_LENDERS = ("The service ranks lenders by market, not within an area you dra
 LINK = adapter.routing.PageLink(links.network)  # this page's URL (links/network.py)
 
 def market_choice() -> str | None:
-    try:
-        markets = adapter.data.coverage_markets()
-    except ApiError as error:
-        render_error(error, title="The coverage could not be read")
+    markets = read_or_say(adapter.data.markets, title="The coverage could not be read")
+    if markets is None:
         return None
-    codes = [m["market"] for m in markets if m.get("market")]
+    codes = [market.market for market in markets]
     link = LINK.read()
     chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
                           key="net_market")
@@ -85,7 +84,7 @@ def market_choice() -> str | None:
 
 
 def market_graph(market: str) -> tuple[Network, list[str]] | None:
-    boxes = {m["market"]: m.get("bbox") for m in adapter.data.coverage_markets()}
+    boxes = {market.market: market.bbox for market in adapter.data.markets()}
     with st.spinner(f"Reading {market}'s lenders and wholesale sales…"):
         try:
             return adapter.network.market_network(market, boxes[market])
@@ -102,7 +101,7 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
         st.error(f"“{escape_markdown(investor_id)}” is not an investor id: expected {ID_EXAMPLES['investor']}.",
                  icon=":material/error:")
         return None
-    def load() -> dict | str:
+    def load() -> InvestorProfile | str:
         try:
             return adapter.investors.profile(investor_id)[0]
         except GoneError:
@@ -133,13 +132,14 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
         return None
     if profile is None:
         return None
-    st.subheader(f"Around {escape_markdown(profile.get('display_name') or profile['id'])}")
-    render_page_link("pages/investors.py", "investors", label="Its investor profile", query_params={"investor": profile["id"]})
+    st.subheader(f"Around {escape_markdown(profile.display_name or profile.id)}")
+    render_page_link("pages/investors.py", "investors", label="Its investor profile", query_params={"investor": profile.id})
     st.caption(f"Drawn: its {adapter.network.OWN_TIES} busiest lenders and wholesalers and every agent linked to it, then "
                "the other borrowers and buyers of its busiest few. Its profile's Financing tab lists every lender.")
     with st.spinner("Reading its lenders' borrowers and its wholesalers' buyers…"):
         try:
-            return adapter.network.investor_network(profile, agent_labels(adapter.agents.linked_agents(profile)))
+            agents = adapter.agents.linked_agents(adapter.agents.agent_links_of(profile))
+            return adapter.network.investor_network(profile, agent_labels(agents))
         except ApiError as error:
             render_error(error, title="The network could not be read")
             return None
@@ -258,7 +258,7 @@ def main() -> None:
     graph = market_graph(market)
     if graph is not None:
         draw(*graph, stem=market)
-    market_box = next((m.get("bbox") for m in adapter.data.coverage_markets() if m.get("market") == market), None)
+    market_box = next((m.bbox for m in adapter.data.markets() if m.market == market), None)
     if box is None and market_box:
         st.divider()
         leaders_section(list(market_box), market, market)

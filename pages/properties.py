@@ -9,6 +9,7 @@ Every read here may cost credits (data-api.md, Limits 3): each is stated and con
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 
 import streamlit as st
@@ -23,7 +24,9 @@ import adapter.watching
 import links.properties
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
+from components.name_search import render_pick
 from components.property_buyers import render_buyer_matches
+from components.property_comps import render_comps_map
 from components.property_detail import (
     render_chain_of_title,
     render_listing_history,
@@ -35,7 +38,9 @@ from components.property_tables import render_parcel_map, render_parcel_table, r
 from components.watch_button import render_watch_button
 from components.words import credits_text, glimpse, plural
 from links.properties import PropertiesLink
+from pages.property_sections.comps import render_comps
 from services.contract import PAGE_LIMITS
+from services.data_api.models import ParcelCandidate, StrParcel
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
 
 FINDERS = {"ZIP list": "zip", "Address": "address", "Criteria": "criteria"}
@@ -192,38 +197,26 @@ def search_section(link: PropertiesLink) -> None:
     found = confirm_charged_read(
         "prop_search", (json.dumps(body, sort_keys=True), limit), ask_label="Search", asked=True,
         cost_text=credits_text(cost, f"This search (up to {limit:,} parcels)"), cost=cost, **adapter.budget.rules(),
-        load=lambda: search_or_candidates(body, limit), confirm_label="Search", error_title="The search failed",
-        error_fields=SEARCH_FIELDS)
+        load=lambda: adapter.properties.search_or_candidates(body, max_rows=limit), confirm_label="Search",
+        error_title="The search failed", error_fields=SEARCH_FIELDS)
     if found is None:
         return
-    if "candidates" in found:
-        render_candidates(found["candidates"])
+    if isinstance(found, adapter.properties.Candidates):
+        render_candidates(found.candidates)
         return
-    rows = found["rows"]
+    rows = found.rows
     if not rows:
         st.info("No parcel matches this search.")
         return
     st.caption(f"{len(rows):,} parcel{'s' if len(rows) != 1 else ''}")
-    if found["more"]:
+    if found.more:
         read_on("prop_limit", SEARCH_SIZES, limit, "parcels")
     render_parcel_table(rows, key="prop_results")
     str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
     render_parcel_map(rows, str_rows, key="prop_map", canvas=adapter.map_files.small_map_canvas())
-    labels = {row["property_id"]: f"{(row.get('address') or {}).get('line')} · {row['property_id']}" for row in rows}
-    st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
-                 placeholder="Choose a parcel from the results", on_change=open_picked)
-
-
-def search_or_candidates(body: dict, max_rows: int) -> dict:
-    """`{"rows", "more"}`, or `{"candidates"}` an ambiguous address names (`422 ambiguous_address`;
-    the member is optional: a host may name none)."""
-    try:
-        return adapter.properties.search(body, max_rows=max_rows)
-    except UnprocessableError as error:
-        if error.code not in ("ambiguous_address", "ambiguous_apn"):
-            raise
-        return {"candidates": [c for c in (error.problem or {}).get("candidates") or [] if isinstance(c, dict)
-                               and c.get("property_id")]}
+    labels = {row.property_id: f"{row.address.line if row.address else None} · {row.property_id}" for row in rows}
+    render_pick("Open a property", labels, key="prop_pick", placeholder="Choose a parcel from the results",
+                on_pick=open_property)
 
 
 def read_on(key: str, sizes: tuple[int, ...], shown: int, what: str) -> None:
@@ -240,36 +233,35 @@ def _set_state(key: str, value: object) -> None:
     st.session_state[key] = value
 
 
-def render_candidates(candidates: list[dict]) -> None:
+def render_candidates(candidates: Sequence[ParcelCandidate]) -> None:
     if not candidates:
         st.warning("This address names several parcels. Add the unit, or search the ZIP and choose the parcel.")
         return
     st.warning(f"This address names {len(candidates)} parcels: choose one (or add its unit).")
-    labels = {c["property_id"]: f"{c.get('line') or ''} {c.get('unit') or ''} · {c['property_id']}" for c in candidates}
-    st.selectbox("Open a property", list(labels), index=None, format_func=labels.get, key="prop_pick",
-                 placeholder="Choose one of the parcels", on_change=open_picked)
+    labels = {c.property_id: f"{c.line or ''} {c.unit or ''} · {c.property_id}" for c in candidates}
+    render_pick("Open a property", labels, key="prop_pick", placeholder="Choose one of the parcels",
+                on_pick=open_property)
 
 
-def open_picked() -> None:
-    if st.session_state.get("prop_pick"):
-        LINK.write(replace(LINK.read(), property=st.session_state["prop_pick"]))
+def open_property(property_id: str) -> None:
+    LINK.write(replace(LINK.read(), property=property_id))
 
 
-def str_rows_or_word(place: dict, size: int) -> dict:
+def str_rows_or_word(place: dict, size: int) -> adapter.properties.Parcels | str:
     """The STR parcels (up to `size`), or the clear word where the market has none or the plan lacks them."""
     try:
-        return {**adapter.properties.str_parcels(place, limit=size), "word": None}
+        return adapter.properties.str_parcels(place, limit=size)
     except UnprocessableError as error:
         if error.code != "str_unavailable":
             raise
-        return {"rows": [], "word": "No short-term-rental data is published for this market."}
+        return "No short-term-rental data is published for this market."
     except PermissionDeniedError as error:
         if error.code != "plan_limit":
             raise
-        return {"rows": [], "word": "Short-term rentals are sold by contract, and this key's plan has none."}
+        return "Short-term rentals are sold by contract, and this key's plan has none."
 
 
-def str_section(place: dict) -> list[dict]:
+def str_section(place: dict) -> Sequence[StrParcel]:
     st.markdown("**Short-term rentals**")
     size = st.session_state.get("prop_str_size") or STR_SIZES[0]
     cost = adapter.properties.str_cost(size)
@@ -279,16 +271,16 @@ def str_section(place: dict) -> list[dict]:
         load=lambda: str_rows_or_word(place, size), error_title="Short-term rentals could not be read")
     if found is None:
         return []
-    if found["word"]:
-        st.info(found["word"])
+    if isinstance(found, str):
+        st.info(found)
         return []
-    if not found["rows"]:
+    if not found.rows:
         st.info("No short-term rental was seen in this place.")
         return []
-    if found.get("more"):
+    if found.more:
         read_on("prop_str_size", STR_SIZES, size, "short-term rentals")
-    render_str_list(found["rows"], key="prop_str_list")
-    return found["rows"]
+    render_str_list(found.rows, key="prop_str_list")
+    return found.rows
 
 
 # --- one property ------------------------------------------------------------------------------------
@@ -309,21 +301,29 @@ def property_section(property_id: str) -> None:
         load=lambda: adapter.properties.parcel_page(property_id), error_title="The property could not be read")
     if page is None:
         return
-    notes = page.get("notes") or {}
-    render_property_identity(page["parcel"], property_id=property_id, county_names=adapter.coverage.county_names(),
+    notes = page.notes
+    render_property_identity(page.parcel, property_id=property_id, county_names=adapter.coverage.county_names(),
                              note=notes.get("parcel"))
-    render_watch_button(**adapter.watching.button(adapter.watching.of_parcel(property_id, page)), key="prop_watch")
-    if page["parcel"]:
-        render_parcel_map([page["parcel"]], key="prop_parcel_map", canvas=adapter.map_files.small_map_canvas(),
-                          height=260)
+    render_watch_button(**adapter.watching.button(adapter.watching.of_parcel(property_id, page.parcel)), key="prop_watch")
+    # The property's map shows its comparable sales once they are read (issue 46), else its pin.
+    map_box = st.container()
+    parcel = page.parcel
+    shown = render_comps(parcel, property_id)
+    with map_box:
+        canvas = adapter.map_files.small_map_canvas()
+        if shown is not None and shown.search.found.comps:
+            render_comps_map(shown.search.subject, shown.search.found.comps, shown.used, key="prop_parcel_map",
+                             canvas=canvas, height=300)
+        elif parcel:
+            render_parcel_map([parcel], key="prop_parcel_map", canvas=canvas, height=260)
     # Only the open tab is drawn (a rerun on a switch): the four tables and their downloads were
     # drawn at once, 0.2 s of the property's opening in the browser (issue 29, the tour's step).
     tabs = st.tabs(["Chain of title", "Loans", "Permits", "Listings"], key="prop_section", on_change="rerun")
     sections = (
-        lambda: render_chain_of_title(page["history"], key="prop_deeds", note=notes.get("history")),
-        lambda: render_loans(page["financing"], key="prop_loans", as_of=page["financing_as_of"]),
-        lambda: render_permits(page["permits"], key="prop_permits"),
-        lambda: render_listing_history(page["listings"], key="prop_listings", note=page["listings_note"]),
+        lambda: render_chain_of_title(page.history, key="prop_deeds", note=notes.get("history")),
+        lambda: render_loans(page.financing, key="prop_loans", as_of=page.financing_as_of),
+        lambda: render_permits(page.permits, key="prop_permits"),
+        lambda: render_listing_history(page.listings, key="prop_listings", note=notes.get("listings")),
     )
     for tab, draw in zip(tabs, sections, strict=True):
         if tab.open is not False:  # None where tabs keep no state: every tab drawn
@@ -343,10 +343,10 @@ def buyers_section(property_id: str) -> None:
         cost_text=credits_text(cost, f"The buyers match ({size} investors at most)"),
         load=lambda: adapter.properties.matches(property_id, limit=size), error_title="The buyers match failed")
     if found is not None:
-        rows, _csv_of_codes, more = found  # the page's CSV is its table, in its labels
-        if more:
+        # The page's CSV is its table, in its labels (not `found.csv`, of the service's codes).
+        if found.more:
             st.info(f"More investors match than the {size:,} shown: choose more above to read them.")
-        render_buyer_matches(rows, key="prop_matches")
+        render_buyer_matches(found.rows, key="prop_matches")
 
 
 def main() -> None:

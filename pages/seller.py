@@ -52,7 +52,9 @@ def main() -> None:
                 "Your buyer's tools are on the Marketplace page.", icon=":material/sell:")
         return
     organization = me.get("organization") or {}
-    st.caption(f"{organization.get('name')} · you are {organization.get('role')}")
+    role = organization.get("role")
+    st.caption(f"{organization.get('name') or 'Your organization'} · " + (f"you are its {role}" if role else
+                                                                          "you hold no role in it"))
     missing = seller.scopes_missing(me)
     if missing:
         login_panel("Your login does not yet allow everything your account's sides can do "
@@ -89,7 +91,7 @@ def desk(me: dict) -> None:
 
 def own_deal_titles() -> dict[str, str]:
     try:
-        return {deal["id"]: deal.get("title") or deal["id"] for deal in seller.deals()}
+        return {deal["id"]: deal.get("title") or "Untitled deal" for deal in seller.deals().rows}
     except ApiError:
         return {}
 

@@ -18,7 +18,7 @@ import adapter.wholesale
 import adapter.watching
 import links.wholesale
 import adapter.map_files
-from components.feedback import render_error
+from components.feedback import read_or_say, read_record, unpublished_or_error
 from components.name_search import search_and_list
 from components.watch_button import render_watch_button
 from components.tables import escape_markdown, render_page_link
@@ -32,10 +32,12 @@ from components.wholesale_views import (
     render_wholesaler_hits,
 )
 from services.contract import ID_EXAMPLES, WHOLESALE_STATUSES
-from services.errors import ApiError, InvalidInputError, NotFoundError, UnprocessableError
+from services.data_api.models import CoverageMarket
 
 MAX_LISTINGS = 2_000
 MAX_WHOLESALER_LISTINGS = 1_000
+# Coverage's dataset of wholesale listings: the markets that serve them.
+WHOLESALE_DATASET = "wholesale"
 
 
 LINK = adapter.routing.PageLink(links.wholesale)  # this page's URL (links/wholesale.py)
@@ -46,9 +48,9 @@ def unavailable_note(market: str) -> None:
             icon=":material/storefront:")
 
 
-def listing_filters(markets: list[dict]) -> tuple[dict, dict] | None:
+def listing_filters(markets: list[CoverageMarket]) -> tuple[CoverageMarket, dict] | None:
     """The chosen market (its box) and the listings' filters; the link follows them."""
-    codes = [m["market"] for m in markets if m.get("market")]
+    codes = [market.market for market in markets]
     if not codes:
         st.caption("The coverage of the service could not be read.")
         return None
@@ -70,7 +72,7 @@ def listing_filters(markets: list[dict]) -> tuple[dict, dict] | None:
         st.error(problem, icon=":material/error:")
         return None
     filters = {"status": list(statuses), "min_price": int(low) if low else None, "max_price": int(high) if high else None}
-    box = next(m for m in markets if m["market"] == market)
+    box = next(m for m in markets if m.market == market)
     return box, {name: value for name, value in filters.items() if value}
 
 
@@ -83,58 +85,50 @@ def price_problem(low: float | None, high: float | None) -> str | None:
     return None
 
 
-def listings_section(markets: list[dict]) -> None:
+def listings_section(markets: list[CoverageMarket]) -> None:
     st.subheader("Wholesale listings")
     chosen = listing_filters(markets)
     if chosen is None:
         return
     market, filters = chosen
-    if ((market.get("datasets") or {}).get("wholesale") or {}).get("status") not in ("served", "partial", None):
-        unavailable_note(market["market"])
+    dataset = market.datasets.get(WHOLESALE_DATASET)
+    if dataset is not None and dataset.status not in ("served", "partial", None):
+        unavailable_note(market.market)
         return
-    try:
-        rows = adapter.wholesale.listings({"bbox": market["bbox"]}, filters, max_rows=MAX_LISTINGS)
-    except UnprocessableError as error:
-        if error.code == "wholesale_unavailable":
-            unavailable_note(market["market"])
-        else:
-            render_error(error, title="The listings could not be read")
+    title = "The listings could not be read"
+    rows = read_or_say(lambda: adapter.wholesale.listings({"bbox": market.bbox}, filters, max_rows=MAX_LISTINGS),
+                       title=title,
+                       say=unpublished_or_error("wholesale_unavailable", lambda: unavailable_note(market.market), title=title))
+    if rows is None:
         return
-    except (InvalidInputError, ApiError) as error:
-        render_error(error, title="The listings could not be read")
-        return
-    rows = [row for row in rows if row.get("market") == market["market"]]
+    rows = [row for row in rows if row.market == market.market]
     if len(rows) >= MAX_LISTINGS:
         st.caption(f"The newest {MAX_LISTINGS:,} listings; narrow the filters to see the rest.")
     frame = listings_frame(rows)
     # The market's frame around the dots (and, drawn by every small map, the states' borders).
     render_listings_map(frame, key="whl_map", canvas=adapter.map_files.small_map_canvas(),
-                        frames=[{"label": market["market"], "bbox": market.get("bbox")}])
-    render_listings(frame, key="whl_listings", file_stem=f"wholesale-{market['market']}")
+                        frames=[{"label": market.market, "bbox": market.bbox}])
+    render_listings(frame, key="whl_listings", file_stem=f"wholesale-{market.market}")
 
 
 def listing_section(listing_id: str) -> None:
-    try:
-        listing = adapter.wholesale.listing(listing_id)
-    except InvalidInputError:
-        st.error(f"“{escape_markdown(listing_id)}” is not a wholesale listing id: expected "
-                 f"{ID_EXAMPLES['wholesale_listing']}.", icon=":material/error:")
-        return
-    except NotFoundError:
-        st.error(f"No wholesale listing has the id {listing_id}.", icon=":material/error:")
-        return
-    except ApiError as error:
-        render_error(error, title="The listing could not be read")
+    listing = read_record(
+        lambda: adapter.wholesale.listing(listing_id), title="The listing could not be read",
+        not_an_id=f"“{escape_markdown(listing_id)}” is not a wholesale listing id: expected "
+                  f"{ID_EXAMPLES['wholesale_listing']}.",
+        not_found=f"No wholesale listing has the id {listing_id}.")
+    if listing is None:
         return
     render_listing(listing, key="whl_listing")
-    seller = listing.get("wholesaler") or {}
-    render_page_link("pages/wholesale.py", "wholesale", label=f"Wholesaler: {seller.get('name') or seller.get('id')}",
-                     query_params={"wholesaler": seller.get("id", "")})
-    buyer = listing.get("buyer") or {}
-    if buyer.get("investor_id"):
+    seller = listing.wholesaler
+    if seller is not None:
+        render_page_link("pages/wholesale.py", "wholesale", label=f"Wholesaler: {seller.name or seller.id}",
+                         query_params={"wholesaler": seller.id})
+    buyer = listing.buyer
+    if buyer is not None and buyer.investor_id:
         render_page_link("pages/investors.py", "investors",
-                         label=f"Buyer: {buyer.get('display_name') or buyer.get('name') or buyer['investor_id']}",
-                         query_params={"investor": buyer["investor_id"]})
+                         label=f"Buyer: {buyer.display_name or buyer.name or buyer.investor_id}",
+                         query_params={"investor": buyer.investor_id})
 
 
 def wholesaler_search() -> None:
@@ -143,28 +137,24 @@ def wholesaler_search() -> None:
 
 
 def wholesaler_section(wholesaler_id: str) -> None:
-    try:
-        profile = adapter.wholesale.wholesaler(wholesaler_id)
-        rows = adapter.wholesale.wholesaler_listings(wholesaler_id, max_rows=MAX_WHOLESALER_LISTINGS)
-    except InvalidInputError:
-        st.error(f"“{escape_markdown(wholesaler_id)}” is not a wholesaler id: expected {ID_EXAMPLES['wholesaler']}.",
-                 icon=":material/error:")
+    read = read_record(
+        lambda: (adapter.wholesale.wholesaler(wholesaler_id),
+                 adapter.wholesale.wholesaler_listings(wholesaler_id, max_rows=MAX_WHOLESALER_LISTINGS)),
+        title="The wholesaler could not be read",
+        not_an_id=f"“{escape_markdown(wholesaler_id)}” is not a wholesaler id: expected {ID_EXAMPLES['wholesaler']}.",
+        not_found=f"No wholesaler has the id {wholesaler_id}. Search to find one.")
+    if read is None:
         return
-    except NotFoundError:
-        st.error(f"No wholesaler has the id {wholesaler_id}. Search to find one.", icon=":material/error:")
-        return
-    except ApiError as error:
-        render_error(error, title="The wholesaler could not be read")
-        return
+    profile, rows = read
     render_wholesaler(profile, key="whl_profile")
     render_watch_button(**adapter.watching.button(adapter.watching.of_wholesaler(profile)), key="whl_watch")
-    if profile.get("investor_id"):
+    if profile.investor_id:
         render_page_link("pages/investors.py", "investors", label="Its registry organization (investor profile)",
-                         query_params={"investor": profile["investor_id"]})
-    render_page_link("pages/network.py", "network", label=f"The network of {profile.get('market')}",
-                     query_params={"market": profile.get("market") or ""})
+                         query_params={"investor": profile.investor_id})
+    render_page_link("pages/network.py", "network", label=f"The network of {profile.market}",
+                     query_params={"market": profile.market or ""})
     st.markdown("**Its listings**")
-    render_listings(listings_frame(rows), key="whl_own_listings", file_stem=f"{profile['id']}-listings")
+    render_listings(listings_frame(rows), key="whl_own_listings", file_stem=f"{profile.id}-listings")
 
 
 def main() -> None:
@@ -178,12 +168,9 @@ def main() -> None:
     if link.wholesaler:
         wholesaler_section(link.wholesaler)
     st.divider()
-    try:
-        markets = adapter.data.coverage_markets()
-    except ApiError as error:
-        render_error(error, title="The coverage could not be read")
-        return
-    listings_section(markets)
+    markets = read_or_say(adapter.data.markets, title="The coverage could not be read")
+    if markets is not None:
+        listings_section(markets)
 
 
 adapter.routing.ensure_app_router()

@@ -16,6 +16,15 @@ class ApiModel(BaseModel):
     model_config = ConfigDict(extra="allow", populate_by_name=True)
 
 
+class NamedInvestor(ApiModel):
+    """A party as the registry names it: its investor id where it is one, its deed spelling and the
+    name to print (a natural person's are never served)."""
+
+    investor_id: str | None = None
+    name: str | None = None
+    display_name: str | None = None
+
+
 # A parcel's building facts (bedrooms, bathrooms, living area, year built) are not typed by the
 # documents: an int stays an int, a float stays a float.
 BuildingFact = int | float | None
@@ -48,6 +57,7 @@ class Meta(ApiModel):
     build: Build | None = None
     resolved_from: list[str] = Field(default_factory=list)
     resolution: int | None = None
+    financing_as_of: date | None = None  # a parcel's `/financing` (docs/contract.md)
 
 
 class PageInfo(ApiModel):

@@ -120,20 +120,18 @@ MARKET_MAX_LENGTH = 16  # data-api.md, agents: query `market` (string 1-16)
 PEOPLE_LISTING_PARAMS = ("status", "listed_from", "all_versions", "self_listing", "flagged_purchase")
 
 # --- Marketplace (marketplace-api.md, Resources and Limits; decisions.md, Marketplace) -----
-# Public ids: a type prefix and 12 hex characters.
+# Public ids: a type prefix and 12 hex characters (marketplace-api.md:15). Only these kinds'
+# prefixes are stated: `byr_` and `slr_` by the document, `off_`, `mkd_`, `drf_`, `med_` by
+# decisions.md:96. Every other id (leads, reviews, buy boxes, address requests, webhooks, ...) is
+# whatever the host sends: it is sent back as an encoded path segment, never checked
+# (services/marketplace_api/checks.py:path_id; docs/contract.md).
 MARKETPLACE_ID_PATTERNS = {
     "offer": re.compile(r"off_[0-9a-fA-F]{12}"),
     "deal": re.compile(r"mkd_[0-9a-fA-F]{12}"),
-    # decisions.md names these four prefixes; the others are the sandbox's (docs/contract.md).
     "draft": re.compile(r"drf_[0-9a-fA-F]{12}"),
     "media": re.compile(r"med_[0-9a-fA-F]{12}"),
     "buyer": re.compile(r"byr_[0-9a-fA-F]{12}"),
     "seller": re.compile(r"slr_[0-9a-fA-F]{12}"),
-    "lead": re.compile(r"led_[0-9a-fA-F]{12}"),
-    "review": re.compile(r"rev_[0-9a-fA-F]{12}"),
-    "buy_box": re.compile(r"bbx_[0-9a-fA-F]{12}"),
-    "address_request": re.compile(r"adr_[0-9a-fA-F]{12}"),
-    "webhook": re.compile(r"whk_[0-9a-fA-F]{12}"),
 }
 OFFER_STATUSES = ("new", "countered", "accepted", "declined", "withdrawn")
 DECLINE_REASONS = (

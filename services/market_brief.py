@@ -1,12 +1,11 @@
-"""A market brief as a PDF (issue 29): the view's map and legend, its leading investors, deals
-by month, the data's freshness and the link that reopens the view.
+"""A market brief as a PDF (issue 29): the view's map and legend, its leading investors, the place's
+market trends (issue 46: purchases by month and kind, the median price; else the view's deals by
+month), the data's freshness and the link that reopens the view.
 
 Drawn on the server without a browser: matplotlib draws the cells from their H3 boundaries
-(and the months' bars) into PNG pictures, fpdf2 lays them out with the words. Text uses the
-DejaVu Sans that matplotlib ships, so any investor's name prints (the PDF core fonts are
-Latin-1 only). Figures are made as `Figure` objects, never through pyplot, whose global state
-two sessions' threads would share. Plain Python: the adapter gathers the reads and hands a
-`BriefData` here.
+(and the months' bars) into PNG pictures, fpdf2 lays them out with the words (the parts the
+app's PDFs share are services/pdf_parts.py). Plain Python: the adapter gathers the reads and
+hands a `BriefData` here.
 """
 
 from __future__ import annotations
@@ -15,23 +14,21 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import h3
-import matplotlib
 from fpdf import FPDF
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+from services.data_api.models import InvestorRow
+from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
+from services.trends_chart import TrendBar, trends_picture
+
 # Light to dark: few deals to many (the map's own ramp is drawn in the browser; this is its print).
 RAMP_RGB = (239, 106, 76)  # the bars of the months, the ramp's second darkest
 RAMP = ("#fde0c5", "#facba6", "#f8b58b", "#f59e72", "#f2855d", "#ef6a4c", "#eb4a40")
 INVESTOR_ROWS = 10
-MAP_DPI = 130
-# A block of text ends at the left margin of the next line (fpdf2 leaves it at the right).
-NEXT_LINE = {"new_x": "LMARGIN", "new_y": "NEXT"}
 
 
 @dataclass(frozen=True)
@@ -42,7 +39,7 @@ class BriefData:
     filters_label: str
     bbox: tuple[float, float, float, float]  # west, south, east, north of the view
     cells: Sequence[tuple[str, int]]  # (H3 cell, deals) of the view
-    investors: Sequence[dict] = ()  # rows of the view's investor list, leading first
+    investors: Sequence[InvestorRow] = ()  # rows of the view's investor list, leading first
     by_month: Sequence[tuple[str, int]] = ()  # ("2026-09", deals)
     n_deals: int | None = None
     n_investors: int | None = None
@@ -52,6 +49,8 @@ class BriefData:
     published_at: str | None = None
     link: str = ""
     notes: Sequence[str] = field(default_factory=tuple)  # what could not be read, said in the brief
+    trend_bars: Sequence[TrendBar] = ()  # the place's 24 months by kind and median price (issue 46)
+    trend_sentence: str = ""  # the year's change, as the Map says it
 
 
 def class_breaks(counts: Sequence[int], classes: int = len(RAMP)) -> list[int]:
@@ -90,7 +89,7 @@ def map_picture(data: BriefData) -> bytes:
         lower = upper + 1
     if handles:
         axes.legend(handles=handles, title="Deals per cell", loc="lower right", fontsize=7, title_fontsize=8)
-    return _png(figure)
+    return png(figure)
 
 
 def _months_chart(pdf: FPDF, by_month: Sequence[tuple[str, int]], height: float = 45) -> None:
@@ -114,53 +113,43 @@ def _months_chart(pdf: FPDF, by_month: Sequence[tuple[str, int]], height: float 
 
 def market_brief(data: BriefData) -> bytes:
     """The brief as PDF bytes: one to three pages."""
-    pdf = FPDF(format="A4")
-    pdf.set_auto_page_break(True, margin=15)
-    pdf.add_font("DejaVu", "", str(FONT_DIR / "DejaVuSans.ttf"))
-    pdf.set_title(f"Market brief: {data.place_name}")
-    pdf.add_page()
-    pdf.set_font("DejaVu", "", 18)
-    pdf.multi_cell(0, 9, f"Market brief: {data.place_name}", **NEXT_LINE)
-    pdf.set_font("DejaVu", "", 10)
+    pdf = new_pdf(f"Market brief: {data.place_name}")
     pdf.multi_cell(0, 6, f"Deals: {data.filters_label}", **NEXT_LINE)
     pdf.image(io.BytesIO(map_picture(data)), w=pdf.epw)
     pdf.multi_cell(0, 6, _figures_line(data), **NEXT_LINE)
     _investors(pdf, data.investors)
-    if data.by_month:
-        if pdf.get_y() + 70 > pdf.h - pdf.b_margin:
-            pdf.add_page()  # the heading stays with its chart
-        _heading(pdf, "Deals by month")
+    if data.trend_bars:
+        keep_with_next(pdf, 90)
+        heading(pdf, "Market trends")
+        pdf.multi_cell(0, 6, data.trend_sentence, **NEXT_LINE)
+        pdf.image(io.BytesIO(trends_picture(data.trend_bars)), w=pdf.epw)
+    elif data.by_month:
+        keep_with_next(pdf, 70)
+        heading(pdf, "Deals by month")
         _months_chart(pdf, data.by_month)
-    _heading(pdf, "The data")
-    pdf.multi_cell(0, 6, _freshness_line(data), **NEXT_LINE)
-    for note in data.notes:
-        pdf.multi_cell(0, 6, note, **NEXT_LINE)
-    if data.link:
-        pdf.multi_cell(0, 6, "Reopen this view:", **NEXT_LINE)
-        pdf.set_text_color(30, 80, 180)
-        pdf.multi_cell(0, 6, data.link, link=data.link, **NEXT_LINE)
-        pdf.set_text_color(0, 0, 0)
+    data_section(pdf, dataset_version=data.dataset_version, data_end=data.data_end, published_at=data.published_at,
+                 notes=data.notes, reopen="Reopen this view:", link=data.link)
     return bytes(pdf.output())
 
 
-def _investors(pdf: FPDF, investors: Sequence[dict]) -> None:
-    _heading(pdf, "Leading investors of the view")
+def _investors(pdf: FPDF, investors: Sequence[InvestorRow]) -> None:
+    heading(pdf, "Leading investors of the view")
     if not investors:
         pdf.multi_cell(0, 6, "Not included: the view's investors were not read for this brief.", **NEXT_LINE)
         return
     widths = (10, pdf.epw - 70, 42, 18)
-    pdf.set_font("DejaVu", "", 9)
+    pdf.set_font(FONT, "", 9)
     for width, title in zip(widths, ("#", "Investor", "Kind", "Deals"), strict=True):
         pdf.cell(width, 7, title, border="B")
     pdf.ln()
-    pdf.set_font("DejaVu", "", 9)
+    pdf.set_font(FONT, "", 9)
     for rank, row in enumerate(investors[:INVESTOR_ROWS], start=1):
-        name = str(row.get("display_name") or row.get("name") or row.get("id"))
-        values = (str(rank), name[:70], _kind_words(row.get("kind")), f"{row['n_deals']:,}" if row.get("n_deals") is not None else "—")
+        name = row.display_name or row.name or row.id
+        values = (str(rank), name[:70], _kind_words(row.kind), f"{row.n_deals:,}" if row.n_deals is not None else "—")
         for width, value in zip(widths, values, strict=True):
             pdf.cell(width, 6, value)
         pdf.ln()
-    pdf.set_font("DejaVu", "", 10)
+    pdf.set_font(FONT, "", 10)
 
 
 def _kind_words(kind: object) -> str:
@@ -169,13 +158,6 @@ def _kind_words(kind: object) -> str:
         return "—"
     words = str(kind).split("_")
     return " ".join([words[0] if len(words[0]) <= 3 else words[0].capitalize(), *(word.lower() for word in words[1:])])
-
-
-def _heading(pdf: FPDF, text: str) -> None:
-    pdf.ln(3)
-    pdf.set_font("DejaVu", "", 13)
-    pdf.multi_cell(0, 8, text, **NEXT_LINE)
-    pdf.set_font("DejaVu", "", 10)
 
 
 def _figures_line(data: BriefData) -> str:
@@ -189,12 +171,6 @@ def _figures_line(data: BriefData) -> str:
     return " · ".join(parts) + "."
 
 
-def _freshness_line(data: BriefData) -> str:
-    version = "unknown" if data.dataset_version is None else str(data.dataset_version)
-    return (f"Dataset version {version}; deeds recorded up to {data.data_end or 'an unknown date'}"
-            + (f", published {data.published_at[:10]}." if data.published_at else "."))
-
-
 def _class_of(count: int, breaks: Sequence[int]) -> int:
     for index, upper in enumerate(breaks):
         if count <= upper:
@@ -204,9 +180,3 @@ def _class_of(count: int, breaks: Sequence[int]) -> int:
 
 def _cos_degrees(latitude: float) -> float:
     return math.cos(math.radians(latitude))
-
-
-def _png(figure) -> bytes:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=MAP_DPI)
-    return buffer.getvalue()

@@ -9,8 +9,11 @@ conveniences on the sandbox's control routes (`--admin`).
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from datetime import datetime
+
+import httpx2
 
 from devtools.streamlit_process import ARTIFACTS_LOG_DIR, ROOT, free_port, run_streamlit
 from devtools.streamlit_process import sandbox_env as app_settings_for
@@ -48,6 +51,12 @@ class ControlledSandbox(sandbox_process.SandboxProcess):
     def advance_clock(self, seconds: float) -> None:
         self.control("clock", {"advance_seconds": seconds})
 
+    def advance_past(self, timestamp: str) -> None:
+        """Move the sandbox clock one second past a UTC timestamp it served (a review's end)."""
+        now = datetime.fromisoformat(self.control("clock", {"advance_seconds": 0})["data"]["now"].replace("Z", "+00:00"))
+        then = datetime.fromisoformat(timestamp.replace("Z", "+00:00"))
+        self.advance_clock(max(0.0, (then - now).total_seconds()) + 1)
+
     def start_of_a_minute(self) -> None:
         """Move the sandbox clock to one second into its next minute.
 
@@ -83,3 +92,24 @@ def run_sandbox(*extra_args: str, scale: str = "small") -> Iterator[ControlledSa
     """Start the sandbox with its control routes on a free port and wait for its ready line."""
     with sandbox_process.run_sandbox(*extra_args, admin=True, scale=scale, process_type=ControlledSandbox) as sandbox:
         yield sandbox  # type: ignore[misc]
+
+
+def api_get(url: str, path: str, **params) -> dict:
+    """A Data API read with the demo key on the sandbox at `url`, to compare a page against."""
+    env = sandbox_env(url)
+    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
+    response = httpx2.get(f"{url}{path}", params=params, headers=headers, timeout=60)
+    response.raise_for_status()
+    return response.json()
+
+
+def wait_until(check, timeout_s: float = 30, what: str = "the condition", *, every_s: float = 0.2):
+    """`check()`'s first true answer, asked every `every_s` seconds; fails saying `what` after `timeout_s`."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(every_s)
+    raise AssertionError(f"{what} did not hold within {timeout_s:.0f} s")
+

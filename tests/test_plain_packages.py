@@ -1,4 +1,4 @@
-"""The plain packages are plain Python: importing every module of mapspec, links, geo, graphs and watches,
+"""The plain packages are plain Python: importing every module of mapspec, links, geo, graphs, comps and watches,
 and every test of them, loads no Streamlit."""
 
 from __future__ import annotations
@@ -8,18 +8,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import comps
 import geo
 import graphs
 import links
 import mapspec
 import watches
 
-PLAIN_PACKAGES = (mapspec, links, geo, graphs, watches)
+PLAIN_PACKAGES = (mapspec, links, geo, graphs, comps, watches)
 
 
 def test_the_maps_logic_and_its_tests_import_no_streamlit():
     modules = [f"{package.__name__}.{module.name}" for package in PLAIN_PACKAGES for module in pkgutil.iter_modules(package.__path__)]
-    assert {"links.map", "mapspec.plan", "geo.us_states", "graphs.network"} <= set(modules)
+    assert {"links.map", "mapspec.plan", "geo.us_states", "graphs.network", "comps.rules"} <= set(modules)
     root = Path(__file__).resolve().parents[1]
     tests = [
         f"tests.{package.__name__}.{path.stem}"
@@ -54,8 +55,9 @@ def test_the_services_package_loads_a_name_when_asked():
     program = (
         "import sys, services\nloaded = 'services.data_api' in sys.modules\n"
         "from services import DataApi, ApiError, load_settings\n"
-        "print(loaded, DataApi.__module__, ApiError.__module__, 'services.data_api' in sys.modules)"
+        "import services.errors\n"
+        "print(loaded, DataApi.__module__, ApiError is services.errors.ApiError, 'services.data_api' in sys.modules)"
     )
     root = Path(__file__).resolve().parents[1]
     result = subprocess.run([sys.executable, "-c", program], cwd=root, capture_output=True, text=True, check=True, timeout=120)
-    assert result.stdout.split() == ["False", "services.data_api.client", "services.errors", "True"]
+    assert result.stdout.split() == ["False", "services.data_api.client", "True", "True"]

@@ -16,14 +16,19 @@
   refresh token, so the callback is a real HTTP response of the app's own. The code never
   reaches a Streamlit session; the URL the person sees next carries neither code nor state.
   A failed exchange answers `303` to `marketplace?login_error=<code>` (a code, no secret).
-- A page load that carries a session cookie whose session has ended (log-out, in any tab or
-  replica) gets the cookie cleared on its response (a page's log-out runs over the websocket,
-  which cannot set cookies).
+- Every browser has the session cookie from its first page load on (issue 42): a page load
+  without one gets a random id in it, `HttpOnly`, `SameSite=Lax`, for `PERSON_TTL_S`. It names
+  the person whose state outlives a Streamlit session (services/stores/person_store.py); a
+  login gives the cookie the login session's new id (an id from before a login never becomes
+  a logged-in one) and the new id continues the person. A log-out ends the login session,
+  not the person: the cookie stays, naming a person no longer logged in. The id is in no URL
+  and no log line.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -36,8 +41,9 @@ from adapter.stores import stores
 from links.marketplace import LOGGED_IN_PARAM, LOGIN_ERROR_PARAM
 from links.marketplace import PAGE as CALLBACK_PAGE
 from services.oauth import LoginError
-from services.stores.login_sessions import COOKIE_NAME, SESSION_TTL_S
+from services.stores.login_sessions import COOKIE_NAME, SESSION_ID_BYTES, SESSION_TTL_S
 from services.stores.login_store import PENDING_LOGIN_TTL_S
+from services.stores.person_store import PERSON_TTL_S
 
 LOG = logging.getLogger(__name__)
 
@@ -85,6 +91,7 @@ def finish_login(request: Request) -> Response:
     except Exception as error:  # noqa: BLE001 - the issuer or the store failed: said on the page, never the details
         LOG.warning("login callback failed (%s)", type(error).__name__)
         return _unbound(RedirectResponse(f"{CALLBACK_PAGE}?{LOGIN_ERROR_PARAM}=login_failed", status_code=303))
+    _continue_the_person(session_id, request.cookies.get(COOKIE_NAME))
     # Relative to the callback's folder, so a base URL path is kept; return_to is "marketplace[?status=…]".
     # `logged_in=1` lets the page say so once (it removes it at once).
     target = pending.return_to or CALLBACK_PAGE
@@ -94,36 +101,36 @@ def finish_login(request: Request) -> Response:
     return _unbound(response)
 
 
+def _continue_the_person(session_id: str, before: str | None) -> None:
+    """The person who began the login, their credits and choices, goes on under the login's new id."""
+    try:
+        stores().people.continue_as(session_id, before or "")
+    except Exception as error:  # noqa: BLE001 - the login stands; the person's state starts again
+        LOG.warning("the person's state was not carried over the login (%s)", type(error).__name__)
+
+
 def _unbound(response: Response) -> Response:
     """The callback used the pending login up, whatever came of it: the binding cookie goes too."""
     response.delete_cookie(BINDING_COOKIE, path="/", httponly=True, samesite="lax")
     return _no_store(response)
 
 
-def clearing_a_dangling_cookie(request: Request, send: Any) -> Any:
-    """`send`, adding a Set-Cookie that clears the session cookie when its session has ended.
-    Not while the shared store is away: the session may be there again when it answers."""
-    session_id = request.cookies.get(COOKIE_NAME)
-    if not session_id:
+def giving_a_person_cookie(request: Request, send: Any) -> Any:
+    """`send`, adding the session cookie to a page load whose browser has none: a random id
+    that names the person from now on (their state: services/stores/person_store.py)."""
+    if request.cookies.get(COOKIE_NAME):
         return send
-    try:
-        current = stores()
-        # Asked after the read too: a store that stopped answering during it read this process's memory.
-        if current.problem() or current.sessions.load(session_id) is not None or current.problem():
-            return send
-    except Exception as error:  # noqa: BLE001 - the store failed: leave the cookie as it is
-        LOG.warning("session cookie not checked (%s)", type(error).__name__)
-        return send
-    clearing = Response()
-    clearing.delete_cookie(COOKIE_NAME, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https")
-    cookie_headers = [(name, value) for name, value in clearing.raw_headers if name == b"set-cookie"]
+    giving = Response()
+    _set_private_cookie(giving, COOKIE_NAME, secrets.token_urlsafe(SESSION_ID_BYTES), max_age=PERSON_TTL_S,
+                        secure=request.url.scheme == "https")
+    cookie_headers = [(name, value) for name, value in giving.raw_headers if name == b"set-cookie"]
 
-    async def send_clearing(message: dict) -> None:
+    async def send_with_cookie(message: dict) -> None:
         if message["type"] == "http.response.start":
             message = {**message, "headers": [*message.get("headers", []), *cookie_headers]}
         await send(message)
 
-    return send_clearing
+    return send_with_cookie
 
 
 def _no_store(response: Response) -> Response:

@@ -3,7 +3,7 @@ Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
 
 - the marketplace login's routes (web/login_routes.py): its start
   (`GET <app>/marketplace/login`), the OAuth callback (`GET <app>/marketplace?code&state`),
-  and a dangling session cookie cleared on a page load;
+  and the session cookie given on a browser's first page load (it names the person, issue 42);
 - published files (web/published_routes.py): restored from the shared store on any
   replica, and answered as files that never change;
 - the pages' head, which starts a map the browser remembers before Streamlit starts
@@ -27,11 +27,11 @@ from links.marketplace import PAGE as CALLBACK_PAGE
 from web.early_map import head_script, page_request, with_head_script
 from web.first_paint import ROUTE as FIRST_PAINT_ROUTE
 from web.first_paint import first_paint_answer, first_paint_page, route_path
-from web.login_routes import clearing_a_dangling_cookie, finish_login, start_login
+from web.login_routes import finish_login, giving_a_person_cookie, start_login
 from web.published_routes import STATIC_PREFIX, cached_for_good, restore_static
 from web.warm_modules import warm_script
 
-# Streamlit's own requests (no page load): never checked for a dangling session cookie.
+# Streamlit's own requests (no page load): never given a session cookie.
 NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
 
 
@@ -62,7 +62,7 @@ class AppRoutesMiddleware:
                 await run_in_threadpool(restore_static, path)
                 send = cached_for_good(path, send)
             if not any(part in path for part in NOT_A_PAGE):
-                send = await run_in_threadpool(clearing_a_dangling_cookie, Request(scope), send)
+                send = giving_a_person_cookie(Request(scope), send)
                 # The page's head starts a remembered map before Streamlit starts (web/early_map.py),
                 # and readies Streamlit's table and chart code while the page is idle (web/warm_modules.py).
                 query = scope.get("query_string", b"").decode("latin-1")

@@ -12,10 +12,12 @@ from components.buyer_tools import (
 )
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
+from components.marketplace_tables import render_more
 from pages.desk.common import KEY_NOTICE, act, desk_read, show_notice  # noqa: F401 - the page says the tools' notices
 from services.errors import ApiError
 
 KEY_AGREEMENT = "mkt_address_agreement"  # deal id -> the agreement the service named
+EVENTS_SHOWN = 20
 
 
 def render_tabs(boxes_tab, ask_tab, activity_tab) -> None:
@@ -29,8 +31,9 @@ def render_tabs(boxes_tab, ask_tab, activity_tab) -> None:
 
 
 def buy_boxes_panel() -> None:
-    if (boxes := desk_read(buyer.buy_boxes, key="mkt_boxes_problem", title="Your buy boxes could not be read")) is None:
+    if (listing := desk_read(buyer.buy_boxes, key="mkt_boxes_problem", title="Your buy boxes could not be read")) is None:
         return
+    boxes = listing.rows
     new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes))
     if new_box:
         if not new_box["name"]:
@@ -48,17 +51,19 @@ def buy_boxes_panel() -> None:
         return
     alerts, deals = read
     st.markdown("**Alerts**")
-    render_alerts(alerts, key="mkt_box_alerts")
+    render_alerts(alerts.rows, key="mkt_box_alerts")
+    render_more(alerts.more, len(alerts.rows), "alerts")
     st.markdown("**Deals it matches now**")
-    render_box_deals(deals, key="mkt_box_deals")
+    render_box_deals(deals.rows, key="mkt_box_deals")
+    render_more(deals.more, len(deals.rows), "matching deals")
     if st.button("Delete this buy box", key="mkt_box_delete"):
         act("delete", lambda: buyer.delete_buy_box(chosen), success="The buy box was deleted.")
 
 
 def questions_panel() -> None:
-    deals = desk_read(lambda: actions.deals(limit=100),
-        key="mkt_ask_deals_problem", title="Deals could not be read") or []
-    titles = {deal["id"]: deal.get("title") or deal["id"] for deal in deals}
+    listing = desk_read(actions.deals, key="mkt_ask_deals_problem", title="Deals could not be read")
+    deals = listing.rows if listing is not None else []
+    titles = {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals}
     if titles:
         deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
         ask_section(deal_id)
@@ -68,9 +73,11 @@ def questions_panel() -> None:
         return
     sent_questions, sent_requests = read
     st.markdown("**Your address requests**")
-    render_sent(sent_requests, key="mkt_sent_requests", deal_titles=titles)
+    render_sent(sent_requests.rows, key="mkt_sent_requests", deal_titles=titles)
+    render_more(sent_requests.more, len(sent_requests.rows), "address requests")
     st.markdown("**Your questions**")
-    render_sent(sent_questions, key="mkt_sent_questions", deal_titles=titles)
+    render_sent(sent_questions.rows, key="mkt_sent_questions", deal_titles=titles)
+    render_more(sent_questions.more, len(sent_questions.rows), "questions")
 
 
 def ask_section(deal_id: str) -> None:
@@ -112,7 +119,8 @@ def address_section(deal_id: str) -> None:
 
 def activity_panel() -> None:
     deal_titles = actions.deal_titles()
-    if (events := desk_read(lambda: buyer.events(20),
+    if (events := desk_read(lambda: buyer.events(EVENTS_SHOWN),
             key="mkt_feed_problem", title="The event feed could not be read")) is None:
         return
-    render_events(events, key="mkt_feed", deal_titles=deal_titles)
+    render_events(events.rows, key="mkt_feed", deal_titles=deal_titles)
+    render_more(events.more, len(events.rows), "events, the latest")

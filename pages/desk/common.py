@@ -23,15 +23,17 @@ def show_notice() -> None:
         st.success(notice, icon=":material/check_circle:")
 
 
-def act(action: str, write: Callable[[], Any], *, success: str, title: str | None = None) -> Any:
-    """Run one write; said in place when refused, else a notice and a rerun."""
+def act(action: str, write: Callable[[], Any], *, success: str | Callable[[Any], str],
+        title: str | None = None) -> Any:
+    """Run one write; said in place when refused, else a notice (`success`, or `success(result)`
+    when the words depend on the answer) and a rerun."""
     try:
         result = write()
     except ApiError as error:
         if not render_still_working(error, action):
             render_marketplace_problem(error, key=f"desk_{action}_problem", title=title or f"The {action} was not done")
         return None
-    st.session_state[KEY_NOTICE] = success
+    st.session_state[KEY_NOTICE] = success(result) if callable(success) else success
     st.rerun()
     return result
 

@@ -1,6 +1,7 @@
 """The Seller's desk's drafts and deals: a draft's fields, its photos uploaded and ordered (the
-cover first), publishing with its credit cost said first (and `402` explained), who would buy
-it from the deed records, and the deals with their status."""
+cover first), publishing with its cost said from what is known (a number only where the host
+states one; `402` explained), the drafts under review, who would buy it from the deed records,
+and the deals with their status. Publish never waits on a read no document names."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import adapter.marketplace_seller as seller
 import adapter.properties
 from components.charged_read import confirm_charged_read
 from components.marketplace_problem import render_marketplace_problem
+from components.marketplace_tables import render_more
 from components.seller_drafts import (
-    balance_short_text, cost_text, draft_label, render_deals, render_draft_form, render_photo_order, render_photos,
+    balance_short, balance_short_text, cost_text, draft_label, publish_text, render_deals, render_draft_form,
+    render_photo_order, render_photos, reviewing_text,
 )
 from components.seller_offers import render_would_buy
 from components.words import credits_text
@@ -24,17 +27,17 @@ WOULD_BUY_SIZE = 20
 
 
 def drafts_panel() -> None:
-    if (drafts := desk_read(seller.drafts, key="desk_drafts_problem", title="Your drafts could not be read")) is None:
+    if (listing := desk_read(seller.drafts, key="desk_drafts_problem", title="Your drafts could not be read")) is None:
         return
-    open_drafts = {d["id"]: d for d in drafts if d.get("status") != "under_review"}
-    reviewing = [d for d in drafts if d.get("status") == "under_review"]
+    open_drafts = {d["id"]: d for d in listing.rows if d.get("status") != "under_review"}
+    reviewing = [d for d in listing.rows if d.get("status") == "under_review"]
     if (opened := st.session_state.pop(KEY_NEXT_DRAFT, None)) in open_drafts:
         st.session_state["desk_draft"] = opened
     choice = st.selectbox("Draft", [NEW_DRAFT, *open_drafts], key="desk_draft",
                           format_func=lambda value: "New draft" if value == NEW_DRAFT else draft_label(open_drafts[value]))
+    render_more(listing.more, len(listing.rows), "drafts")
     if reviewing:
-        st.caption(f"{len(reviewing)} draft{'s are' if len(reviewing) != 1 else ' is'} under review and cannot be "
-                   "opened until the review ends.")
+        st.info(reviewing_text(reviewing), icon=":material/hourglass_top:")
     if choice == NEW_DRAFT:
         fields = render_draft_form(None, key="desk_new_draft", submit_label="Create the draft")
         if fields:
@@ -105,17 +108,16 @@ def upload_photos(draft_id: str) -> None:
 
 
 def publish_section(draft: dict) -> None:
-    """The cost said first; the press publishes once (its key kept until an answer)."""
+    """The cost said from what is known, then the button; the press publishes once (its key kept
+    until an answer), and the notice says whether the deal is live or under review."""
     st.markdown("**Publish**")
-    if (credits := desk_read(seller.credits,
-            key="desk_credits_problem", title="Your credits could not be read")) is None:
-        return
+    credits = seller.credits()  # None where the host does not say (never an error that hides Publish)
     st.info(cost_text(credits), icon=":material/credit_card:")
-    if (credits.get("balance") or 0) < (credits.get("publish_cost") or 0):
+    if balance_short(credits):
         st.warning(balance_short_text(credits), icon=":material/credit_card:")
     if st.button("Publish this deal", key=f"desk_publish_{draft['id']}", type="primary"):
         act("publish", lambda: seller.publish(draft["id"]), title="The deal was not published",
-            success=f"Your deal “{draft.get('title')}” is live; buyers see it now.")
+            success=lambda answer: publish_text(answer, draft.get("title")))
 
 
 def would_buy(draft: dict) -> None:
@@ -129,7 +131,7 @@ def would_buy(draft: dict) -> None:
         f"desk_would_buy_{draft['id']}", (parcel,), ask_label="Show who would buy it",
         cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers",
                                plan=PLAN),
-        load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE)[0], error_title="The buyers could not be read")
+        load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE).rows, error_title="The buyers could not be read")
     if rows is not None:
         render_would_buy(rows, marketplace_names=marketplace_buyer_names(), key=f"desk_would_buy_rows_{draft['id']}")
 
@@ -137,7 +139,7 @@ def would_buy(draft: dict) -> None:
 def marketplace_buyer_names() -> set[str]:
     """Entity and person names of the buyers who made offers on our deals (to mark them)."""
     try:
-        rows = seller.offers(status=None, deal_id=None, changed_after=None)
+        rows = seller.offers(status=None, deal_id=None, changed_after=None).rows
     except ApiError:
         return set()
     names = set()
@@ -148,6 +150,7 @@ def marketplace_buyer_names() -> set[str]:
 
 
 def deals_panel() -> None:
-    if (deals := desk_read(seller.deals, key="desk_deals_problem", title="Your deals could not be read")) is None:
+    if (listing := desk_read(seller.deals, key="desk_deals_problem", title="Your deals could not be read")) is None:
         return
-    render_deals(deals, key="desk_deals")
+    render_deals(listing.rows, key="desk_deals")
+    render_more(listing.more, len(listing.rows), "deals")

@@ -15,7 +15,7 @@ from components.charged_read import confirm_charged_read
 from components.date_field import date_field
 from components.marketplace_offers import render_offer_chain, render_offer_form
 from components.marketplace_problem import render_marketplace_problem
-from components.marketplace_tables import readable_code
+from components.marketplace_tables import readable_code, render_more
 from components.seller_desk import STRIKE_WINDOW_TEXT
 from components.seller_offers import inbox_label, render_buyer, render_inbox, render_investor_hits, render_investor_record
 from components.words import credits_text
@@ -35,12 +35,14 @@ def offers_panel(deal_titles: dict[str, str]) -> None:
         since = date_field("Changed since", key="desk_inbox_since")
     changed_after = f"{since.isoformat()}T00:00:00Z" if isinstance(since, dt.date) else None
     try:
-        rows = seller.offers(status=None if status == ALL else status, deal_id=None if deal == ALL else deal,
-                             changed_after=changed_after)
+        listing = seller.offers(status=None if status == ALL else status, deal_id=None if deal == ALL else deal,
+                                changed_after=changed_after)
     except ApiError as error:
         render_marketplace_problem(error, key="desk_inbox_problem", title="Your offers could not be read")
         return
+    rows = listing.rows
     render_inbox(rows, key="desk_inbox", deal_titles=deal_titles)
+    render_more(listing.more, len(rows), "offers (narrow the filters to see others)")
     if not rows:
         return
     by_id = {row["id"]: row for row in rows}
@@ -77,15 +79,15 @@ def deed_record_match(row: dict) -> None:
             key="desk_match_problem", title="The deed records could not be searched")) is None:
         return
     hits, _capped = read
-    exact = [h for h in hits if entity.casefold() in {str(h.get(k) or "").casefold() for k in ("name", "display_name")}]
+    exact = [hit for hit in hits if entity.casefold() in {(hit.name or "").casefold(), (hit.display_name or "").casefold()}]
     render_investor_hits(exact or hits[:5], entity_name=entity, key=f"desk_hits_{row['id']}")
     if not (exact or hits):
         return
     investor = (exact or hits)[0]
     profile = confirm_charged_read(
-        f"desk_record_{row['id']}", (investor["id"],), ask_label=f"Show {investor.get('display_name')}'s recorded buys",
-        cost_text=credits_text(adapter.investors.profile_cost(investor["id"]), "This investor's record", plan=PLAN),
-        load=lambda: adapter.investors.profile(investor["id"])[0], error_title="The record could not be read")
+        f"desk_record_{row['id']}", (investor.id,), ask_label=f"Show {investor.display_name}'s recorded buys",
+        cost_text=credits_text(adapter.investors.profile_cost(investor.id), "This investor's record", plan=PLAN),
+        load=lambda: adapter.investors.profile(investor.id)[0], error_title="The record could not be read")
     if profile is not None:
         render_investor_record(profile, key=f"desk_record_view_{row['id']}")
 

@@ -9,21 +9,25 @@ import streamlit as st
 import adapter.marketplace_seller as seller
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
+from components.marketplace_tables import render_more
 from components.seller_desk import render_leads, render_requests, render_reviews, render_webhooks, role_refusal_text
 from pages.desk.common import act, desk_read
 from services.errors import ApiError
 
 LEAD_STATUSES = ("open", "contacted", "negotiating", "won", "lost")
+EVENTS_SHOWN = 20
 
 
 def leads_panel() -> None:
-    if (leads := desk_read(seller.leads, key="desk_leads_problem", title="Your leads could not be read")) is None:
+    if (listing := desk_read(seller.leads, key="desk_leads_problem", title="Your leads could not be read")) is None:
         return
-    render_leads(leads, key="desk_leads")
-    open_leads = {lead["id"]: lead for lead in leads if lead.get("status") not in ("won", "lost")}
+    render_leads(listing.rows, key="desk_leads")
+    render_more(listing.more, len(listing.rows), "leads")
+    open_leads = {lead["id"]: lead for lead in listing.rows if lead.get("status") not in ("won", "lost")}
     if open_leads:
         with st.form("desk_lead_status"):
-            lead_id = st.selectbox("Lead", list(open_leads), format_func=lambda value: open_leads[value]["name"])
+            lead_id = st.selectbox("Lead", list(open_leads),
+                                   format_func=lambda value: open_leads[value].get("name") or "A lead without a name")
             status = st.selectbox("New status", LEAD_STATUSES, key="desk_lead_new_status")
             changed = st.form_submit_button("Set the status")
         if changed:
@@ -41,11 +45,12 @@ def leads_panel() -> None:
 
 
 def reviews_panel() -> None:
-    if (reviews := desk_read(seller.reviews,
+    if (listing := desk_read(seller.reviews,
             key="desk_reviews_problem", title="Your reviews could not be read")) is None:
         return
-    render_reviews(reviews, key="desk_reviews")
-    waiting = {r["id"]: r for r in reviews if not r.get("response")}
+    render_reviews(listing.rows, key="desk_reviews")
+    render_more(listing.more, len(listing.rows), "reviews")
+    waiting = {r["id"]: r for r in listing.rows if not r.get("response")}
     if not waiting:
         return
     with st.form("desk_respond"):
@@ -66,11 +71,12 @@ def questions_panel(deal_titles: dict[str, str]) -> None:
         return
     requests, questions = read
     st.markdown("**Address requests**")
-    render_requests(requests, key="desk_address_requests", deal_titles=deal_titles)
-    pending = {r["id"]: r for r in requests if r.get("status") == "pending"}
+    render_requests(requests.rows, key="desk_address_requests", deal_titles=deal_titles)
+    render_more(requests.more, len(requests.rows), "address requests")
+    pending = {r["id"]: r for r in requests.rows if r.get("status") == "pending"}
     if pending:
         request_id = st.selectbox("Answer a request", list(pending), key="desk_request",
-                                  format_func=lambda value: f"{pending[value].get('buyer_name')} · "
+                                  format_func=lambda value: f"{pending[value].get('buyer_name') or 'A buyer'} · "
                                   f"{deal_titles.get(pending[value].get('deal_id'), 'a deal')}")
         approve_column, decline_column = st.columns(2)
         if approve_column.button("Release the address", key="desk_approve"):
@@ -78,7 +84,8 @@ def questions_panel(deal_titles: dict[str, str]) -> None:
         if decline_column.button("Decline", key="desk_decline_request"):
             act("answer", lambda: seller.answer_address_request(request_id, False), success="The request was declined.")
     st.markdown("**Questions**")
-    render_requests(questions, key="desk_inquiries", deal_titles=deal_titles)
+    render_requests(questions.rows, key="desk_inquiries", deal_titles=deal_titles)
+    render_more(questions.more, len(questions.rows), "questions")
 
 
 def webhooks_panel() -> None:
@@ -90,7 +97,8 @@ def webhooks_panel() -> None:
             return
         render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook endpoints could not be read")
         return
-    render_webhooks(hooks, key="desk_webhooks")
+    render_webhooks(hooks.rows, key="desk_webhooks")
+    render_more(hooks.more, len(hooks.rows), "endpoints")
     with st.form("desk_add_webhook", clear_on_submit=True):
         url = st.text_input("Endpoint address (https, public)", key="desk_webhook_url")
         added = st.form_submit_button("Add the endpoint")
@@ -99,7 +107,8 @@ def webhooks_panel() -> None:
 
 
 def feed_panel(deal_titles: dict[str, str]) -> None:
-    if (events := desk_read(lambda: seller.events(20),
+    if (events := desk_read(lambda: seller.events(EVENTS_SHOWN),
             key="desk_feed_problem", title="The event feed could not be read")) is None:
         return
-    render_events(events, key="desk_events", deal_titles=deal_titles)
+    render_events(events.rows, key="desk_events", deal_titles=deal_titles)
+    render_more(events.more, len(events.rows), "events, the latest")

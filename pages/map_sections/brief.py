@@ -51,10 +51,14 @@ def render_brief(
         return adapter.brief.brief_pdf(
             place_name=name, filters_label=filters_label(filters), request=request, params=params, resolution=resolution,
             bbox=(view.west, view.south, view.east, view.north), investors=adapter.brief.leading_investors(request, params),
-            link=adapter.brief.view_link(link_query()),
+            link=adapter.brief.view_link(link_query()), trends=adapter.brief.place_trends(place, market, filters),
         )
 
-    signature = (json.dumps([request, params], sort_keys=True, default=str), resolution, view.text())
+    # The read the brief is made of, not the view's box to the last decimal: the map reports a
+    # new box when its canvas is refitted (the controls coming above it, a window resized), often
+    # just after a press, and a brief made a moment before was dropped with no download shown
+    # (issue 42). A view that reads other cells (another place, part or resolution) asks anew.
+    signature = (json.dumps([request, params], sort_keys=True, default=str), resolution)
     cost_text = ("The brief lists the view's leading investors: your account holds them, so it costs nothing." if cost == 0
                  else f"The brief lists the view's {adapter.brief.LEADING_INVESTORS} leading investors: reading them "
                  f"may cost up to {plural(cost, 'credit')} (1 per investor new to your account).")

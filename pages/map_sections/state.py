@@ -9,12 +9,16 @@ from typing import Any
 
 import streamlit as st
 
+import adapter.person
 from mapspec.map_state import COLOUR_KEY, FILTERS_KEY, PLACE_KEY, TIME_KEY, Controls, Event, MapState, controls_in, reduce
 
 __all__ = ["CHART_KEY", "COLOUR_KEY", "FILTERS_KEY", "PLACE_KEY", "TIME_KEY", "load", "save", "send"]
 
 STATE_KEY = "map_state"
 CHART_KEY = "map_chart"  # the map element's state: what it reports (mapspec/message.py)
+# The person's part (adapter/person.py): the Map's state in its link's form (links/map.py), which
+# a new session of theirs restores when its URL names nothing of the map (issue 42).
+PERSON_PART = "map"
 
 
 def load() -> MapState:
@@ -46,3 +50,12 @@ def write_widgets(values: Mapping[str, Any]) -> None:
     """The widgets' values, written before they are drawn (mapspec.map_state.settle)."""
     for key, value in values.items():
         st.session_state[key] = value
+
+
+def kept_link() -> Mapping[str, str] | None:
+    """The link of the Map as the person last saw it, in any session of theirs."""
+    return adapter.person.taken_up(PERSON_PART)
+
+
+def keep_link(query: Mapping[str, str]) -> None:
+    adapter.person.keep(PERSON_PART, dict(query))

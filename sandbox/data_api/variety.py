@@ -43,6 +43,8 @@ NULLABLE = frozenset({
     "published_on", "as_of", "financing_as_of", "listed_on", "sold_on", "seen_to", "last_loan_on", "first_loan_on",
     "last_sale", "sale_date", "price", "sold_price", "buy_now_price", "amount", "term_months", "last_bought_on",
     "first_deed", "last_deed", "issued_on", "closing",
+    # A home's facts: the documents serve them on deals and listings, each "or null" on a listing's parcel.
+    "bedrooms", "bathrooms", "living_area_sqft", "year_built",
 })
 
 

@@ -13,6 +13,7 @@ from typing import Annotated, Callable
 from fastapi import Depends, Request
 
 from sandbox.core.problems import Problem
+from sandbox.marketplace import refusals
 from sandbox.marketplace.models import Organization, User
 from sandbox.marketplace.runtime import Runtime, runtime_of
 from sandbox.marketplace.seed import BUY_AGREEMENT_ID, SELL_AGREEMENT_ID
@@ -56,6 +57,7 @@ def _unauthorized(detail: str) -> Problem:
 
 def authenticate(request: Request) -> Caller:
     runtime = runtime_of(request)
+    runtime.settle_reviews()  # what the clock made live is live before anyone reads
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
@@ -63,10 +65,17 @@ def authenticate(request: Request) -> Caller:
     claims = runtime.tokens.verify(token.strip(), runtime.context.config.marketplace_url)
     if claims is None:
         raise _unauthorized("The access token is invalid, expired, revoked, or not issued for the marketplace.")
-    user = runtime.state.users.get(claims.get("sub", ""))
-    if user is None or not user.email_verified:
+    # The gateway's own refusals (Errors: "the gateway alone answers ..."), set by a control route.
+    refused = runtime.gateway_refusals.get(str(claims.get("sub"))) or runtime.gateway_refusals.get("*")
+    if refused:
+        raise refusals.gateway_problem(refused)
+    state = runtime.state
+    user = state.users.get(claims.get("sub", ""))
+    # Authentication 6: a suspended or deleted account, or one with no verified e-mail, answers 401.
+    if user is None or not user.email_verified or user.standing in ("suspended", "deleted"):
         raise _unauthorized("The account behind this token cannot use the marketplace.")
-    organization = runtime.state.organizations.get(user.organization_id or "")
+    organization = state.organizations.get(user.organization_id or "")
+    refusals.refuse_stopped(state, user, organization, str(claims.get("client_id")))
     return Caller(runtime, user, organization, str(claims.get("scope", "")).split(), str(claims.get("client_id")))
 
 
@@ -83,6 +92,7 @@ def require_side(caller: Caller, side: str) -> None:
         if caller.organization is None:
             raise Problem(403, "no_organization", "Seller routes act for an organization, and this account has none.",
                           recovery="Join or create a seller organization, or use the buyer routes.")
+        refusals.require_membership(caller.user, caller.organization)
         if "seller" not in caller.organization.designations:
             raise Problem(403, "designation_required", "This organization is not designated to sell.",
                           recovery="Ask the marketplace to designate the organization as a seller.", designation="seller")

@@ -17,6 +17,10 @@ class Organization:
     sell_terms_accepted: bool
     takes_api_offers: bool = True
     credits: int = 0  # drawn on by publishing a draft (What the service does 5)
+    # Seller policies that make documented refusals (docs/contract.md, "Sandbox marketplace: refusals"):
+    offers_from_companies_only: bool = False  # an offer from a buyer acting for no company: organization_required
+    addresses_after_offer: bool = False  # an address request without an offer on the deal: offer_required
+    stopped: bool = False  # a stopped organization: 403 forbidden (Authentication 6)
 
 
 @dataclass
@@ -35,6 +39,9 @@ class User:
     role: str | None = None  # owner, admin, member
     buy_terms_accepted: bool = False
     completed_deals: int = 0
+    identity_verified: bool = True  # False: offers and address requests answer 403 idv_required
+    member: bool = True  # False: removed from `organization_id`'s organization: /sell answers 403 not_a_member
+    standing: str = "active"  # suspended, deleted (401 unauthorized), stopped (403 forbidden)
 
     @property
     def designations(self) -> list[str]:
@@ -61,6 +68,7 @@ class Deal:
     published_at: datetime
     updated_at: datetime
     street: str | None = None  # released to a buyer only by an answered address request
+    floor_price: int | None = None  # the seller's lowest amount: an offer below answers 422 below_floor
     property_id: str | None = None  # the deed records' parcel (prop_), when the seller named it
     media: list["Media"] = field(default_factory=list)
 
@@ -111,7 +119,9 @@ class Draft:
     id: str  # drf_
     organization_id: str
     title: str
-    under_review: bool
+    # Under review (marketplace-api.md, States: `409 draft_under_review`) while `reviewing` and the
+    # sandbox clock is before `review_ends_at`; None: a review with no end set (a person holds it).
+    reviewing: bool
     media: list[Media]
     # What a deal needs (docs/contract.md, drafts); None until the seller sets it.
     fields: dict[str, Any] = field(default_factory=dict)
@@ -119,6 +129,7 @@ class Draft:
     deal_id: str | None = None  # set when published
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    review_ends_at: datetime | None = None
 
 
 @dataclass
@@ -242,6 +253,7 @@ class MarketState:
     buy_boxes: dict[str, BuyBox] = field(default_factory=dict)
     inquiries: dict[str, Inquiry] = field(default_factory=dict)
     cap_usage: list[tuple[str, str, datetime]] = field(default_factory=list)  # (user id, action, at)
+    stopped_clients: set[str] = field(default_factory=set)  # OAuth clients stopped: 403 forbidden
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     def user_by_email(self, email: str) -> User | None:

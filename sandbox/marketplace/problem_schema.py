@@ -29,6 +29,10 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "agreement_id": {"type": "string"},
         "unknown_parameters": {"type": "array", "items": {"type": "string"}},
         "parameter": {"type": "string"},
+        "verification_url": {"type": "string"},
+        "agreement": {"type": "object", "properties": {"id": {"type": "string"}, "url": {"type": "string"}}},
+        "organization": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+        "floor": {"type": "number"},
     },
 }
 

@@ -1,15 +1,19 @@
 """A draft's fields, what a deal needs from them, and publishing on the organization's credits
-(marketplace-api.md, What the service does 5; Errors: `402 insufficient_balance`, `422 deal_incomplete`).
+(marketplace-api.md, What the service does 5; Errors: `402 insufficient_balance`, `422 deal_incomplete`;
+States: `409 draft_under_review`).
 
 The document shows no draft fields; docs/contract.md records these: the deal's own fields
 (title, address, property, terms) plus an optional `property_id`, the deed records' parcel.
-Publishing needs every field but `property_id` and at least one photo, costs `PUBLISH_CREDITS`,
-turns the draft into an active deal and tells the buyers whose buy boxes it matches.
+Publishing needs every field but `property_id` and at least one photo and costs `PUBLISH_CREDITS`
+(charged when asked); the draft is then under review for `REVIEW_SECONDS` of the sandbox clock
+(every route under it answers `409 draft_under_review`), and when the clock passes that time
+(`finish_reviews`, run before each request) it becomes an active deal and tells the buyers whose
+buy boxes it matches.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -21,6 +25,7 @@ from sandbox.marketplace.ids import new_id
 from sandbox.marketplace.models import Deal, Draft, Event, MarketState, Organization
 
 PUBLISH_CREDITS = 25
+REVIEW_SECONDS = 600  # a publish's review, on the sandbox clock (POST /_sandbox/clock moves past it)
 PropertyType = Literal["single_family", "duplex", "townhouse", "multi_family", "condo", "land"]
 REQUIRED_FIELDS = ("street", "city", "state", "zip", "property_type", "bedrooms", "bathrooms", "living_area_sqft",
                    "asking_price", "min_emd", "closing_date")
@@ -64,8 +69,9 @@ def credits_json(organization: Organization) -> dict:
     return {"balance": organization.credits, "publish_cost": PUBLISH_CREDITS}
 
 
-def publish(state: MarketState, draft: Draft, organization: Organization, now: datetime) -> Deal:
-    """The draft becomes an active deal; checks run: already published, incomplete, balance."""
+def publish(draft: Draft, organization: Organization, now: datetime, *, states_cost: bool = True) -> None:
+    """Send the draft to review, charged now; checks run: already published, incomplete, balance.
+    `states_cost`: the refusal names the balance and the cost (not on `--variety`)."""
     if draft.deal_id is not None:
         raise Problem(422, "invalid_transition", "This draft is already published.",
                       recovery=f"See the deal {draft.deal_id}; change its terms there.", deal_id=draft.deal_id)
@@ -74,23 +80,33 @@ def publish(state: MarketState, draft: Draft, organization: Organization, now: d
         raise Problem(422, "deal_incomplete", f"The draft lacks what a deal needs: {', '.join(missing)}.",
                       recovery="Fill in the missing fields (and add a photo), then publish again.", missing=missing)
     if organization.credits < PUBLISH_CREDITS:
-        raise Problem(402, "insufficient_balance",
-                      f"Publishing costs {PUBLISH_CREDITS} credits; the organization has {organization.credits}.",
-                      recovery="Add credits to the organization, then publish again.",
-                      balance=organization.credits, publish_cost=PUBLISH_CREDITS)
+        amounts = credits_json(organization) if states_cost else {}
+        raise Problem(402, "insufficient_balance", "The organization's credits are too low to publish this draft.",
+                      recovery="Add credits to the organization, then publish again.", **amounts)
     organization.credits -= PUBLISH_CREDITS
+    draft.reviewing, draft.review_ends_at, draft.updated_at = True, now + timedelta(seconds=REVIEW_SECONDS), now
+
+
+def finish_reviews(state: MarketState, now: datetime) -> None:
+    """Every draft whose review time has passed becomes an active deal (published at that time)."""
+    for draft in state.drafts.values():
+        if draft.reviewing and draft.review_ends_at is not None and draft.review_ends_at <= now:
+            _go_live(state, draft, state.organizations[draft.organization_id], draft.review_ends_at)
+
+
+def _go_live(state: MarketState, draft: Draft, organization: Organization, at: datetime) -> Deal:
     fields = draft.fields
     deal = Deal(
         id=new_id("deal"), organization_id=organization.id, title=draft.title, city=fields["city"],
         state=fields["state"], zip=fields["zip"], property_type=fields["property_type"], bedrooms=fields["bedrooms"],
         bathrooms=fields["bathrooms"], living_area_sqft=fields["living_area_sqft"], asking_price=fields["asking_price"],
         min_emd=fields["min_emd"], closing_date=fields["closing_date"], status="active", terms_version=1,
-        published_at=now, updated_at=now, street=fields["street"], property_id=fields.get("property_id"),
+        published_at=at, updated_at=at, street=fields["street"], property_id=fields.get("property_id"),
         media=list(draft.media),
     )
     state.deals[deal.id] = deal
-    draft.deal_id, draft.updated_at = deal.id, now
-    state.events.append(Event(new_id("event"), "deal.published", now, "", organization.id,
+    draft.deal_id, draft.reviewing, draft.updated_at = deal.id, False, at
+    state.events.append(Event(new_id("event"), "deal.published", at, "", organization.id,
                               {"deal_id": deal.id, "draft_id": draft.id}))
-    buy_boxes.alert_on(state, deal, now)
+    buy_boxes.alert_on(state, deal, at)
     return deal

@@ -12,6 +12,7 @@ from sandbox.core.context import SandboxContext
 from sandbox.marketplace.clients import ClientRegistry
 from sandbox.marketplace.idempotency import IdempotencyStore
 from sandbox.marketplace.models import MarketState
+from sandbox.marketplace import publishing
 from sandbox.marketplace.offers import seed_events
 from sandbox.marketplace.seed import build_state
 from sandbox.marketplace.tokens import TokenStore
@@ -32,6 +33,8 @@ class Runtime:
     # The issuer's sign-in tickets, between the login form and the consent form (kept across resets):
     # ticket -> (user id, client id, expires at).
     login_tickets: dict[str, tuple[str, str, float]] = field(default_factory=dict)
+    # The gateway's refusals a control route set (routes/admin.py): user id (or "*") -> code.
+    gateway_refusals: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def start(cls, context: SandboxContext) -> "Runtime":
@@ -48,6 +51,12 @@ class Runtime:
         self.idempotency.clear()
         self.write_delay_seconds = 0.0
         self.write_faults = WriteFaults()
+        self.gateway_refusals = {}
+
+    def settle_reviews(self) -> None:
+        """Drafts whose review time the clock has passed go live (publishing.finish_reviews)."""
+        with self.state.lock:
+            publishing.finish_reviews(self.state, self.now)
 
     @property
     def now(self) -> datetime:

@@ -17,6 +17,9 @@ DEMO_ORGANIZATION = "Sandbox Wholesale Co"
 # so the names are written here, not looked up.
 DEMO_BUYER_ENTITY = "Prairie Capital LLC"
 DEMO_CREDITS = 60  # two publishes (publishing.PUBLISH_CREDITS), then 402 insufficient_balance
+# Buyers whose offers meet a refusal, with a proof of funds on file so that nothing else stops them.
+REFUSED_BUYERS = ("unverified@sandbox.test", "solo@sandbox.test")
+FLOOR_SHARE = 88  # "Cottage on a half acre": the seller takes no offer under 88 % of its asking price
 BUY_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-buyer-v1")
 SELL_AGREEMENT_ID = stable_id("agreement", "marketplace-api-terms-seller-v1")
 
@@ -46,7 +49,10 @@ def build_state(now: datetime) -> MarketState:
     state = MarketState()
     demo_org = Organization(stable_id("seller", "sandbox-wholesale"), DEMO_ORGANIZATION, "sandbox-wholesale-co", ["seller"], True,
                             credits=DEMO_CREDITS)
-    other_org = Organization(stable_id("seller", "hill-country"), "Hill Country Deals LLC", "hill-country-deals", ["seller"], True)
+    # Takes offers from companies only and releases addresses only after an offer (409
+    # organization_required, offer_required: docs/contract.md, refusals).
+    other_org = Organization(stable_id("seller", "hill-country"), "Hill Country Deals LLC", "hill-country-deals", ["seller"], True,
+                             offers_from_companies_only=True, addresses_after_offer=True)
     # A seller that takes no offers through the API (marketplace-api.md, Errors 403 api_offers_disabled).
     offline_org = Organization(stable_id("seller", "bexar-direct"), "Bexar Direct Homes", "bexar-direct-homes", ["seller"],
                                True, takes_api_offers=False)
@@ -56,14 +62,17 @@ def build_state(now: datetime) -> MarketState:
     _add_users(state, demo_org, other_org)
     deals = _add_deals(state, now, demo_org, _DEMO_DEALS) + _add_deals(state, now, other_org, _OTHER_DEALS)
     _add_deals(state, now, offline_org, _OFFLINE_DEALS)
-    _add_offers(state, now, dict(deals))
+    deals = dict(deals)
+    _add_offers(state, now, deals)
     _add_drafts(state, demo_org, other_org)
     _add_leads(state, now, demo_org)
     _add_reviews(state, now, demo_org)
-    buyer = state.user_by_email("buyer@sandbox.test")
-    state.proofs_of_funds[buyer.buyer_id] = ProofOfFunds(
-        key="pof/seed/first-sandbox-bank.pdf", lender_name="First Sandbox Bank", expires_at=now + timedelta(days=90)
-    )
+    for email in ("buyer@sandbox.test", *REFUSED_BUYERS):
+        buyer = state.user_by_email(email)
+        state.proofs_of_funds[buyer.buyer_id] = ProofOfFunds(
+            key=f"pof/seed/{buyer.buyer_id}.pdf", lender_name="First Sandbox Bank", expires_at=now + timedelta(days=90)
+        )
+    deals["magnolia"].floor_price = FLOOR_SHARE * deals["magnolia"].asking_price // 100  # 422 below_floor
     return state
 
 
@@ -78,6 +87,14 @@ def _add_users(state: MarketState, demo_org: Organization, other_org: Organizati
              phone="+12105550100", phone_type="office", phone_verified=True, organization_id=demo_org.id, role="owner"),
         User(stable_id("user", "member"), "member@sandbox.test", "Milo Member", DEMO_PASSWORD, None,
              organization_id=demo_org.id, role="member"),
+        # Accounts that meet a documented refusal (sandbox/marketplace/refusals.py; docs/contract.md).
+        User(stable_id("user", "unverified"), "unverified@sandbox.test", "Uma Unverified", DEMO_PASSWORD,
+             stable_id("buyer", "unverified"), entity_name="Uvalde Holdings LLC", buy_terms_accepted=True,
+             identity_verified=False),
+        User(stable_id("user", "solo"), "solo@sandbox.test", "Sol Solo", DEMO_PASSWORD, stable_id("buyer", "solo"),
+             buy_terms_accepted=True),
+        User(stable_id("user", "former"), "former@sandbox.test", "Fern Former", DEMO_PASSWORD, None,
+             organization_id=demo_org.id, role=None, member=False),
         # Counterparts that exist only as data: another buyer on the demo seller's deals,
         # and the owner of a second seller organization.
         User(stable_id("user", "rival"), "rival@example.test", "Riley Rival", None, stable_id("buyer", "rival"),

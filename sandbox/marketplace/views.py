@@ -78,8 +78,9 @@ def media_json(item: Media) -> dict:
 
 
 def draft_json(draft: Draft) -> dict:
-    status = "published" if draft.deal_id else "under_review" if draft.under_review else "draft"
+    status = "published" if draft.deal_id else "under_review" if draft.reviewing else "draft"
     return {"id": draft.id, "title": draft.title, "status": status, **draft.fields, "deal_id": draft.deal_id,
+            "review_ends_at": timestamp(draft.review_ends_at) if draft.reviewing else None,
             "media": [media_json(item) for item in sorted(draft.media, key=lambda m: m.order)],
             "documents": [media_json(item) for item in draft.documents],
             "created_at": timestamp(draft.created_at), "updated_at": timestamp(draft.updated_at)}

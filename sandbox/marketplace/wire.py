@@ -13,6 +13,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from sandbox.core.problems import MARKETPLACE_API_VERSION, Problem, request_id
+from sandbox.marketplace import variety
 
 # Contract version, in every `meta.api_version` and in `GET /me` (marketplace-api.md, Versioning 2).
 API_VERSION = MARKETPLACE_API_VERSION
@@ -42,11 +43,30 @@ def meta(request: Request) -> dict[str, str]:
     return {"request_id": request_id(request), "api_version": API_VERSION}
 
 
-def envelope(request: Request, data: Any, *, status: int = 200, page: dict | None = None) -> JSONResponse:
+def varied(request: Request) -> bool:
+    """The `--variety` profile (sandbox/marketplace/variety.py)."""
+    runtime = getattr(request.app.state, "marketplace", None)
+    return bool(runtime and runtime.context.config.variety)
+
+
+def body_of(request: Request, data: Any, *, page: dict | None = None, whole_list: bool = False) -> dict[str, Any]:
+    """`{data, meta}` (and `page` for a list; `whole_list`: every row in one page), as `--variety` serves it."""
+    if whole_list:
+        page = {"next_cursor": None, "limit": max(1, len(data)), "returned": len(data)}
     body: dict[str, Any] = {"data": data, "meta": meta(request)}
     if page is not None:
         body["page"] = page
-    return JSONResponse(body, status_code=status)
+    if not varied(request):
+        return body
+    body["data"] = variety.rows(data) if page is not None else variety.record(data)
+    body["meta"] = variety.record(body["meta"])
+    if page is not None:
+        body["page"] = variety.record(page)
+    return variety.record(body)
+
+
+def envelope(request: Request, data: Any, *, status: int = 200, page: dict | None = None) -> JSONResponse:
+    return JSONResponse(body_of(request, data, page=page), status_code=status)
 
 
 def _query_signature(principal: str, request: Request) -> str:
@@ -75,8 +95,10 @@ def page_of(request: Request, principal: str, rows: Sequence[Any], page: Paging)
                 recovery="Start again without a cursor, then follow page.next_cursor of the same query.",
                 parameter="cursor",
             )
-    items = list(rows[offset:offset + limit])
-    following = offset + limit
+    # `--variety`: a page with rows after it is short (a short page is not the end).
+    served = variety.served_count(limit) if varied(request) and offset + limit < len(rows) else limit
+    items = list(rows[offset:offset + served])
+    following = offset + served
     next_cursor = None
     if following < len(rows):
         next_cursor = base64.urlsafe_b64encode(json.dumps({"o": following, "s": signature}).encode()).decode().rstrip("=")

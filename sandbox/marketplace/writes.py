@@ -1,7 +1,11 @@
 """Running one write: the idempotency record around it, the state lock during it.
 
-Offer writes carry `Idempotency-Key` (marketplace-api.md, Endpoints); the key is
-checked after authentication, and a refused write releases it (nothing changed).
+Every write honours an `Idempotency-Key` when it carries one (marketplace-api.md:83: the same key
+and body replay the stored answer), so a resent write never acts twice. Writes that act once
+(offers, drafts created and published, buy boxes, inquiries, answers) require the key
+(`idempotent_write`); the others take it when sent (`plain_write`), and require it on `--variety`
+too, where every write without a key answers `400 invalid_parameter` (docs/contract.md). The key
+is checked after authentication, and a refused write releases it (nothing changed).
 """
 
 from __future__ import annotations
@@ -15,18 +19,24 @@ from fastapi.responses import JSONResponse
 from sandbox.marketplace import idempotency
 from sandbox.marketplace.gateway import Caller
 from sandbox.marketplace.models import MarketState
-from sandbox.marketplace.wire import meta
+from sandbox.marketplace.wire import body_of
+from sandbox.marketplace.write_faults import WriteFaults
 
 
-async def idempotent_write(request: Request, caller: Caller, change: Callable[[MarketState, bytes], Any]) -> JSONResponse:
+async def idempotent_write(request: Request, caller: Caller, change: Callable[[MarketState, bytes], Any], *,
+                           whole_list: bool = False, counted: bool = True) -> JSONResponse:
+    """A write under its `Idempotency-Key` (required). `whole_list`: the answer is a list in one page.
+    `counted`: the write faults count it and may lose its answer (not the POSTs that write nothing:
+    a slot, a preview; marketplace-api.md:88 "Writes nothing")."""
     runtime = caller.runtime
+    faults = runtime.write_faults if counted else WriteFaults()
     key = idempotency.require_key(request.headers.get(idempotency.HEADER))
     raw = await request.body()
     print_ = idempotency.fingerprint(request.method, request.url.path, raw)
-    runtime.write_faults.count("received")
+    faults.count("received")
     stored = runtime.idempotency.begin(caller.principal, key, print_)
     if stored is not None:
-        runtime.write_faults.count("replayed")
+        faults.count("replayed")
         return JSONResponse(stored.body, status_code=stored.status, headers={"Idempotent-Replayed": "true"})
     try:
         if runtime.write_delay_seconds:
@@ -37,20 +47,23 @@ async def idempotent_write(request: Request, caller: Caller, change: Callable[[M
     except BaseException:
         runtime.idempotency.abandon(caller.principal, key)
         raise
-    body = {"data": data, "meta": meta(request)}
+    body = body_of(request, data, whole_list=whole_list)
     runtime.idempotency.finish(caller.principal, key, 200, body)
-    runtime.write_faults.count("applied")
+    faults.count("applied")
     # A test's lost answer (write_faults.py): done and stored, but the caller is not told.
-    lost = runtime.write_faults.lost_answer()
+    lost = faults.lost_answer()
     if lost is not None:
         raise lost
     return JSONResponse(body)
 
 
 async def plain_write(request: Request, caller: Caller, change: Callable[[MarketState, bytes], Any], *,
-                      status: int = 200) -> JSONResponse:
+                      whole_list: bool = False, counted: bool = True) -> JSONResponse:
+    """A write that takes a key when sent (and always on `--variety`); without one it just runs."""
+    if idempotency.HEADER in request.headers or caller.runtime.context.config.variety:
+        return await idempotent_write(request, caller, change, whole_list=whole_list, counted=counted)
     raw = await request.body()
     state = caller.runtime.state
     with state.lock:
         data = change(state, raw)
-    return JSONResponse({"data": data, "meta": meta(request)}, status_code=status)
+    return JSONResponse(body_of(request, data, whole_list=whole_list))

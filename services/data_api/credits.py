@@ -78,6 +78,40 @@ class CreditMeter:
             return count
         raise ValueError("give ids or count")
 
+    # --- one person's meter over several sessions (issue 42: adapter/person_state.py) ---------
+
+    def adds_to(self, record: Mapping | None, since: int) -> bool:
+        """Whether this meter has news for the person's `record` (`since`: its `charged` when the
+        two last met): credits spent since, or records served that the record does not hold."""
+        if self.charged != since:
+            return True
+        held = (record or {}).get("held") or {}
+        with self._lock:
+            return any(not ids <= set(held.get(kind) or ()) for kind, ids in self._held.items())
+
+    def added_to(self, record: Mapping | None, since: int) -> dict:
+        """The person's record with this meter's news: what it spent since `since` added to what
+        every session of the person spent, the records it was served among those they hold, and
+        the balance it saw last when it spent (another session's otherwise)."""
+        record = record or {}
+        spent = self.charged - since
+        with self._lock:
+            held = {kind: sorted(set((record.get("held") or {}).get(kind) or ()) | ids) for kind, ids in self._held.items()}
+        remaining = self.remaining if spent or record.get("remaining") is None else record.get("remaining")
+        return {"charged": int(record.get("charged") or 0) + spent, "remaining": remaining, "held": held}
+
+    def take_up(self, record: Mapping | None) -> None:
+        """Show the person's whole: what every session of theirs spent, the records they hold."""
+        if not record:
+            return
+        with self._lock:
+            self.charged = int(record.get("charged") or 0)
+            if record.get("remaining") is not None:
+                self.remaining = int(record["remaining"])
+            for kind, ids in (record.get("held") or {}).items():
+                if kind in self._held:
+                    self._held[kind].update(ids)
+
     def __repr__(self) -> str:
         return f"CreditMeter(charged={self.charged}, remaining={self.remaining})"
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
+from urllib.parse import quote
 
 from services.contract import IDEMPOTENCY_KEY_MAX
 from services.contract import MARKETPLACE_ID_PATTERNS as ID_PATTERNS
@@ -10,7 +12,8 @@ from services.errors import InvalidInputError
 
 
 def require_id(kind: str, value: str) -> str:
-    """Refuse a malformed id before spending a request (the server would answer `400 invalid_id`)."""
+    """Refuse an id of a kind whose form a document states (`ID_PATTERNS`: marketplace-api.md:15,
+    decisions.md:96) before spending a request (the server would answer `400 invalid_id`)."""
     value = (value or "").strip()
     if not ID_PATTERNS[kind].fullmatch(value):
         prefix = ID_PATTERNS[kind].pattern[:4]
@@ -18,10 +21,27 @@ def require_id(kind: str, value: str) -> str:
     return value
 
 
+def path_id(kind: str, value: str) -> str:
+    """An id as one path segment: checked where a document states its kind's form (`require_id`),
+    else sent as the host gave it, percent-encoded (a `/`, `?` or `#` in a host's id must not
+    change the route). Only an empty id is refused: it would name another route."""
+    if kind in ID_PATTERNS:
+        return require_id(kind, value)
+    if not isinstance(value, str) or not value:
+        raise InvalidInputError(f"{kind}_id", "is empty")
+    return quote(value, safe="")
+
+
 def require_key(idempotency_key: str) -> str:
     if not idempotency_key or len(idempotency_key) > IDEMPOTENCY_KEY_MAX:
         raise InvalidInputError("idempotency_key", f"must be 1 to {IDEMPOTENCY_KEY_MAX} characters")
     return idempotency_key
+
+
+def step_key(idempotency_key: str, step: str) -> str:
+    """The key of one request of an action made of several (a slot, then attaching it): derived
+    from the action's key, so a resent action resends each step under its own first key."""
+    return hashlib.sha256(f"{require_key(idempotency_key)}\n{step}".encode()).hexdigest()
 
 
 def offer_terms(offer_amount: float, emd_amount: float, financing: str, note: str | None) -> dict[str, Any]:

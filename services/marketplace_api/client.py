@@ -33,6 +33,7 @@ from services import contract
 from services.base_client import BaseClient, parse_body
 from services.envelope import Envelope, envelope_parser
 from services.errors import AuthenticationError
+from services.marketplace_api.checks import require_key
 from services.marketplace_api.resources.buyer_tools import BuyBoxes, BuyerInquiries, Sellers
 from services.marketplace_api.resources.deals import MarketplaceDeals
 from services.marketplace_api.resources.events import MarketplaceEvents
@@ -108,10 +109,13 @@ class MarketplaceApi(BaseClient):
             # a suspended account answers 401 to every token). The login ends here, its session
             # everywhere and its refresh token revoked, so no later rerun refreshes and asks again.
             self._end_refused_login()
+            # In a person's words, not the server's (its recovery speaks of headers): the causes
+            # Authentication 6 lists for a 401 to a fresh token.
             raise LoginError(
                 "login_required",
-                "The marketplace no longer accepts your login.",
-                error.recovery or "Log in again to continue.",
+                "The marketplace no longer accepts your login: the account may be suspended or deleted, "
+                "or its e-mail not verified.",
+                "Log in again; if the marketplace refuses it, contact its support.",
             ) from None
 
     def _end_refused_login(self) -> None:
@@ -127,14 +131,18 @@ class MarketplaceApi(BaseClient):
     def get(self, path: str, cast_to: type[T], *, params: dict[str, Any] | None = None) -> T:
         return self.request("GET", path, cast_to, params=params).data
 
-    def post(self, path: str, cast_to: type[T], *, body: dict[str, Any], idempotency_key: str | None = None) -> T:
-        return self.request("POST", path, cast_to, json=body, idempotency_key=idempotency_key).data
+    # Every write carries the caller's `Idempotency-Key` (marketplace-api.md:83: a host may key
+    # every write, "a missing or overlong key answers 400 invalid_parameter"): there is no write
+    # without one, so a resent action replays instead of acting twice.
 
-    def patch(self, path: str, cast_to: type[T], *, body: dict[str, Any]) -> T:
-        return self.request("PATCH", path, cast_to, json=body).data
+    def post(self, path: str, cast_to: type[T], *, body: dict[str, Any], idempotency_key: str) -> T:
+        return self.request("POST", path, cast_to, json=body, idempotency_key=require_key(idempotency_key)).data
 
-    def delete(self, path: str, cast_to: type[T]) -> T:
-        return self.request("DELETE", path, cast_to).data
+    def patch(self, path: str, cast_to: type[T], *, body: dict[str, Any], idempotency_key: str) -> T:
+        return self.request("PATCH", path, cast_to, json=body, idempotency_key=require_key(idempotency_key)).data
+
+    def delete(self, path: str, cast_to: type[T], *, idempotency_key: str) -> T:
+        return self.request("DELETE", path, cast_to, idempotency_key=require_key(idempotency_key)).data
 
     def page(self, path: str, params: dict[str, Any], item_type: type[T]) -> Page[T]:
         """The first page of a list, able to walk the rest (`next_cursor` is opaque)."""

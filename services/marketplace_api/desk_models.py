@@ -9,7 +9,11 @@ from typing import Any
 
 from pydantic import Field
 
-from services.marketplace_api.models import Amount, DealTerms, MarketplaceDeal, MarketplaceModel, MarketplaceOffer
+from services.contract import MARKETPLACE_ID_PATTERNS
+from services.marketplace_api.models import Amount, DealTerms, MarketplaceModel, MarketplaceOffer
+
+# A publish's answer naming a deal in one of these statuses is live (pending: already under offer).
+LIVE_STATUSES = ("active", "published", "pending")
 
 
 class MediaItem(MarketplaceModel):
@@ -47,16 +51,31 @@ class Draft(MarketplaceModel):
 
 
 class Credits(MarketplaceModel):
+    """The sandbox's `GET /sell/credits` (no document names it; docs/contract.md)."""
+
     balance: int | None = None
     publish_cost: int | None = None
 
 
-class PublishedDeal(MarketplaceDeal):
-    """A publish's answer: the deal, and the organization's credits after it."""
+class PublishResult(MarketplaceModel):
+    """A publish's answer. The documents show neither its shape nor when a deal goes live, only
+    that a draft may be under review (marketplace-api.md:75): a deal live at once, or the draft
+    with status `under_review`; `outcome` says which, or `sent` when the answer tells neither."""
 
-    property_id: str | None = None
-    media: list[MediaItem] = Field(default_factory=list)
+    id: str | None = None
+    status: str | None = None
+    title: str | None = None
+    deal_id: str | None = None
+    review_ends_at: str | None = None
     credits: Credits | None = None
+
+    @property
+    def outcome(self) -> str:
+        if self.status == "under_review":
+            return "under_review"
+        if self.status in LIVE_STATUSES or MARKETPLACE_ID_PATTERNS["deal"].fullmatch(self.id or ""):
+            return "live"
+        return "sent"
 
 
 class OfferBuyer(MarketplaceModel):
@@ -96,9 +115,10 @@ class Lead(MarketplaceModel):
 
 
 class BuyerStanding(MarketplaceModel):
-    """`/sell/buyers/{buyer_id}`: the buyer, its last act on our deals, and our strike (or null)."""
+    """`/sell/buyers/{buyer_id}`: the buyer, its last act on our deals, and our strike (or null).
+    Its shape is not shown (marketplace-api.md:95 names the route and `strike` only): all optional."""
 
-    buyer_id: str
+    buyer_id: str | None = None
     name: str | None = None
     entity_name: str | None = None
     last_act_at: str | None = None
@@ -170,6 +190,6 @@ class DeletedResource(MarketplaceModel):
 
 __all__ = [
     "BuyBox", "BuyBoxAlert", "BuyerStanding", "Credits", "DealTerms", "DeletedResource", "Draft", "Inquiry", "Lead",
-    "MediaItem", "OfferBuyer", "OfferProofOfFunds", "PublishedDeal", "Review", "SellerOffer", "SellerProfile",
+    "MediaItem", "OfferBuyer", "OfferProofOfFunds", "PublishResult", "Review", "SellerOffer", "SellerProfile",
     "Webhook",
 ]

@@ -12,6 +12,7 @@ server has the last word (`422 invalid_transition`). docs/contract.md records th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 # Statuses after which a round takes no action (States: countered has a later round).
@@ -41,3 +42,26 @@ def open_round(chain: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
 def takes_offers(deal: Mapping[str, Any]) -> bool:
     """Whether the page offers a new offer on this deal (the server still has the last word)."""
     return deal.get("status") not in DEAL_STATUSES_WITHOUT_OFFERS
+
+
+def offer_passes(row: Mapping[str, Any], filters: Mapping[str, Any]) -> bool:
+    """Whether an offers-list row passes the filters a host refused to take (`400 unknown_parameter`:
+    marketplace-api.md:97 does not show the seller's list's filter names; docs/contract.md), applied
+    here instead: `status`, `deal_id` equal; `changed_after`: `updated_at` strictly later (UTC)."""
+    for name, wanted in filters.items():
+        if wanted is None:
+            continue
+        if name == "changed_after":
+            updated = _utc(row.get("updated_at"))
+            if updated is None or updated <= _utc(wanted):
+                return False
+        elif row.get(name) != wanted:
+            return False
+    return True
+
+
+def _utc(value: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None

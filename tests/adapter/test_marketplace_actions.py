@@ -13,18 +13,10 @@ import adapter.marketplace_actions as actions
 from services.errors import ConflictError, RateLimitError
 from services.settings import MarketplaceSettings
 
+from tests.services.test_marketplace_client import FixedTokens
+
 BASE = "https://market.test/marketplace/v1"
 OFFER = "off_0123456789ab"
-
-
-class FixedTokens:
-    token = {"access_token": "at-secret", "refresh_token": "rt-secret"}
-
-    def access_token(self) -> str:
-        return self.token["access_token"]
-
-    def refresh_after_rejection(self, rejected: str) -> str:
-        return rejected
 
 
 def envelope(data: object, next_cursor: str | None = None) -> dict:
@@ -116,6 +108,23 @@ def test_the_buyers_deals_follow_the_cursor(host):
         return httpx2.Response(200, json=envelope([{"id": page[0], "title": page[0]}], page[1]))
 
     answers[:] = [deals]
-    assert [deal["id"] for deal in actions.deals()] == ["mkd_00000000000a", "mkd_00000000000b", "mkd_00000000000c"]
+    listing = actions.deals()
+    assert [deal["id"] for deal in listing.rows] == ["mkd_00000000000a", "mkd_00000000000b", "mkd_00000000000c"]
+    assert listing.more is False
     assert [request.url.params.get("cursor") for request in seen] == [None, "c2", "c3"]
     assert json.dumps(actions.deal_titles())  # the titles read every page too
+
+
+def test_a_list_walked_to_its_bound_says_more_exist(host):
+    """marketplace-api.md:15: lists add `page` with `next_cursor`; a list longer than the bound a page
+    shows stops there and says more exist, instead of reading one page and saying nothing."""
+    answers, seen, _ = host
+
+    def deals(request: httpx2.Request) -> httpx2.Response:
+        cursor = int(request.url.params.get("cursor") or 0)
+        return httpx2.Response(200, json=envelope([{"id": f"mkd_{cursor:012x}"}], str(cursor + 1)))
+
+    answers[:] = [deals]
+    listing = actions.deals(bound=3)
+    assert [deal["id"] for deal in listing.rows] == [f"mkd_{n:012x}" for n in range(3)]
+    assert listing.more is True and len(seen) == 3

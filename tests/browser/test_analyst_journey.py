@@ -6,18 +6,10 @@ import re
 
 import httpx2
 
-from tests.processes import sandbox_env
+from tests.processes import api_get
 
 STEP_TIMEOUT_MS = 60_000
 AGENT_SEARCH_WORDS = ("Realty", "Homes", "Properties", "Group", "Real Estate", "Partners")
-
-
-def api_get(url: str, path: str, **params) -> dict:
-    env = sandbox_env(url)
-    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
-    response = httpx2.get(f"{url}{path}", params=params, headers=headers, timeout=60)
-    response.raise_for_status()
-    return response.json()
 
 
 def journey_subjects(url: str) -> tuple[dict, dict, str]:
@@ -65,9 +57,11 @@ def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts
     page.get_by_role("tab", name="Agents and buyer signal").click()
     # Named by what is served (issue 26: the name is redacted), not "Agent agt_…".
     from components.agent_profile import agent_label
+    from services.data_api.models import AgentProfile
 
-    page.get_by_role("link", name=re.compile("^" + re.escape(agent_label(agent)))).first.click()
-    page.get_by_role("heading", name=agent_label(agent)).wait_for()
+    label = agent_label(AgentProfile.model_validate(agent))
+    page.get_by_role("link", name=re.compile("^" + re.escape(label))).first.click()
+    page.get_by_role("heading", name=label).wait_for()
     assert "/agents" in page.url and f"agent={agent['id']}" in page.url
     wait_for_text(page, "Identity:")
     page.screenshot(path=str(artifacts_dir / "analyst-2-agent.png"), full_page=True)

@@ -13,12 +13,12 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from devtools.streamlit_process import serve_streamlit
+from tests.processes import wait_until
 
 START_TIMEOUT_S = 300.0
 GONE_TIMEOUT_S = 15.0
@@ -82,22 +82,12 @@ def port_free(port: int) -> bool:
         return True
 
 
-def wait_for(condition, timeout_s: float, what: str):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.3)
-    raise AssertionError(f"{what} (waited {timeout_s:.0f} s)")
-
-
 def test_sigterm_to_the_app_ends_its_embedded_sandbox(page):
     # No host set: the app starts its embedded sandbox on the first page run.
     with serve_streamlit({"DEEDSCOPE_API_URL": "", "DEEDSCOPE_BASEMAP": "none"}) as (process, url):
         page.goto(f"{url}/coverage")
-        [sandbox_pid] = wait_for(lambda: sandbox_children(process.pid), START_TIMEOUT_S, "the app started no sandbox")
-        [port] = wait_for(lambda: listening_ports(sandbox_pid), START_TIMEOUT_S, "the sandbox listened on no port")
+        [sandbox_pid] = wait_until(lambda: sandbox_children(process.pid), START_TIMEOUT_S, "an embedded sandbox started", every_s=0.3)
+        [port] = wait_until(lambda: listening_ports(sandbox_pid), START_TIMEOUT_S, "the sandbox listening on a port", every_s=0.3)
         page.get_by_text("embedded sandbox").first.wait_for(timeout=START_TIMEOUT_S * 1000)
 
         process.send_signal(signal.SIGTERM)
@@ -106,8 +96,8 @@ def test_sigterm_to_the_app_ends_its_embedded_sandbox(page):
         except subprocess.TimeoutExpired:
             pytest.fail("the app did not end on SIGTERM")
         try:
-            wait_for(lambda: not alive(sandbox_pid), GONE_TIMEOUT_S, "the embedded sandbox outlived the app")
+            wait_until(lambda: not alive(sandbox_pid), GONE_TIMEOUT_S, "the embedded sandbox gone with the app", every_s=0.3)
         finally:
             if alive(sandbox_pid):
                 os.kill(sandbox_pid, signal.SIGKILL)  # the orphan this test found: ours to end
-        wait_for(lambda: port_free(port), GONE_TIMEOUT_S, f"the sandbox's port {port} stayed taken")
+        wait_until(lambda: port_free(port), GONE_TIMEOUT_S, f"the sandbox's port {port} free", every_s=0.3)

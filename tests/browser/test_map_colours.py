@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, READ_CANVAS, open_painted_map
 from tests.processes import run_streamlit, sandbox_env
 
 # The canvas's pixels, every `stride`-th, as [r, g, b] (deck.gl draws on WebGL: copied to read).
-PIXELS = """([canvas, stride]) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width; copy.height = canvas.height;
-    const context = copy.getContext('2d');
-    context.drawImage(canvas, 0, 0);
-    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+PIXELS = "([canvas, stride]) => {" + READ_CANVAS + """
     const sampled = [];
     for (let i = 0; i < pixels.length; i += 4 * stride) sampled.push([pixels[i], pixels[i + 1], pixels[i + 2]]);
     return sampled;
@@ -31,10 +26,7 @@ def changed_share(before: list[list[int]], after: list[list[int]]) -> float:
 
 def test_the_metric_switch_recolours_the_same_cells(app_url, sandbox, page, artifacts_dir):
     url = app_url
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
-    assert wait_for_paint(page, canvas) > 0.05
+    canvas = open_painted_map(page, url)
     page.get_by_text("Deals per cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
     cells = page.locator('[data-deedscope="map"]').get_attribute("data-cells")
     time.sleep(1)  # the city names come a frame after the cells

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, TILE_COLOUR, colour_share, solid_tile, wait_for_colour, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, READ_CANVAS, TILE_COLOUR, colour_share, solid_tile, wait_for_colour, wait_for_paint
 from tests.processes import run_streamlit, sandbox_env
 
 VIEWPORT = {"width": 1440, "height": 900}
@@ -169,12 +169,7 @@ def test_tiles_that_cannot_be_reached_are_said_and_the_map_goes_on_without_them(
 
 
 # The commonest colour of the painted pixels: a class's colour as flat cells show it.
-COMMONEST_COLOUR = """(canvas) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width; copy.height = canvas.height;
-    const context = copy.getContext('2d');
-    context.drawImage(canvas, 0, 0);
-    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+COMMONEST_COLOUR = "(canvas) => {" + READ_CANVAS + """
     const counts = new Map();
     for (let i = 0; i < pixels.length; i += 4) {
         if (pixels[i + 3] === 0) continue;

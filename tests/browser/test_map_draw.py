@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, READ_CANVAS, open_painted_map
 from tests.processes import run_streamlit, sandbox_env
 
 MAP = '[data-deedscope="map"]'
@@ -23,13 +23,8 @@ MAP_AND_PAGE = """() => {
 
 
 # The nearest spot to (x, y) on the canvas (px from its corner) where a cell is painted, within 40 px.
-PAINTED_NEAR = """([canvas, x, y]) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width; copy.height = canvas.height;
-    const context = copy.getContext('2d');
-    context.drawImage(canvas, 0, 0);
+PAINTED_NEAR = "([canvas, x, y]) => {" + READ_CANVAS + """
     const scale = canvas.width / canvas.clientWidth;
-    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
     for (let radius = 0; radius <= 40; radius += 2) {
         for (let step = 0; step < Math.max(1, radius * 4); step += 1) {
             const angle = (step / Math.max(1, radius * 4)) * 2 * Math.PI;
@@ -74,10 +69,7 @@ def credits_spent(page) -> str:
 
 def test_draw_an_area_see_it_counted_then_list_its_deals(app_url, sandbox, page, artifacts_dir):
     url = app_url
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
-    assert wait_for_paint(page, canvas) > 0.05
+    canvas = open_painted_map(page, url)
     wait_for_cells(page)
     box = canvas.bounding_box()
     assert box is not None

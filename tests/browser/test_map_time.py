@@ -7,24 +7,14 @@ from __future__ import annotations
 import re
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
-from tests.processes import run_streamlit, sandbox_env
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, open_painted_map, spots_around_the_middle
+from tests.processes import run_streamlit, sandbox_env, wait_until
 
 # The cell panel is headed by the place near the cell (issue 26), its id beneath.
 CELL_HEADING = re.compile(r"^(Near |This cell)")
 
 MAP = '[data-deedscope="map"]'
 TIME = '[data-deedscope="time"]'
-
-
-def wait_until(check, timeout_s: float = 30, what: str = "the condition"):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"{what} did not hold within {timeout_s} s")
 
 
 def wait_for_idle(page) -> None:
@@ -36,10 +26,7 @@ def test_the_slider_and_play_change_the_cells_without_a_rerun(app_url, sandbox, 
     sent: list[float] = []  # the times the page's websocket sent anything (a rerun is such a message)
     page.on("websocket", lambda socket: socket.on("framesent", lambda _frame: sent.append(time.monotonic())))
     url = app_url
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
-    assert wait_for_paint(page, canvas) > 0.05
+    canvas = open_painted_map(page, url)
     element = page.locator(MAP)
     all_cells = int(element.get_attribute("data-cells"))
     assert page.locator(TIME).is_hidden(), "off by default: no time control on the map"
@@ -99,12 +86,9 @@ def test_the_slider_and_play_change_the_cells_without_a_rerun(app_url, sandbox, 
 def click_a_cell(page, canvas) -> None:
     """Click around the map's middle until a cell's panel opens. A spot is clicked once its
     tooltip shows; a hexagon a few pixels wide can still miss by a pixel, so the next one is tried."""
-    box = canvas.bounding_box()
-    assert box is not None
     tip = page.get_by_role("tooltip")
     panel = page.get_by_role("heading", name=CELL_HEADING)
-    for dx, dy in [(0, 0), (30, 0), (-30, 0), (0, 30), (0, -30), (60, 60), (-60, -60), (90, -40), (-90, 40), (120, 0)]:
-        x, y = box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
+    for x, y in spots_around_the_middle(canvas, more=((120, 0),)):
         page.mouse.move(x, y)
         try:
             tip.wait_for(state="visible", timeout=2_000)

@@ -14,19 +14,14 @@ import time
 import h3
 import pytest
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, SELECTED_FRAME_COLOUR, wait_for_colour, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, READ_CANVAS, SELECTED_FRAME_COLOUR, wait_for_colour, wait_for_paint
 from tests.processes import run_streamlit, sandbox_env
 
 # A 0.40° x 0.30° box over Dallas (issue 16's example).
 WEST, SOUTH, EAST, NORTH = -97.10, 32.70, -96.70, 33.00
 
 # Mean horizontal position (0 left, 1 right) of the canvas pixels of this colour; null if none.
-COLOUR_CENTRE = """([canvas, colour]) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width; copy.height = canvas.height;
-    const context = copy.getContext('2d');
-    context.drawImage(canvas, 0, 0);
-    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+COLOUR_CENTRE = "([canvas, colour]) => {" + READ_CANVAS + """
     let sum = 0, hits = 0;
     for (let i = 0; i < pixels.length; i += 4) {
         if ([0, 1, 2].every((k) => Math.abs(pixels[i + k] - colour[k]) < 4)) {

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx2
 import pytest
@@ -23,63 +21,22 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from adapter.marketplace import BINDING_COOKIE
 from services.stores.login_sessions import COOKIE_NAME as SESSION_COOKIE
+from tests.browser.passthrough import PassThrough
 from tests.processes import run_streamlit, sandbox_env
 from tests.services.test_oauth_consent import consent_through_issuer
 
 UI_TIMEOUT_MS = 60_000
-HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
 
 
-class RecordingIssuer:
+class RecordingIssuer(PassThrough):
     """A loopback pass-through to the sandbox issuer that notes refresh tokens and revocations."""
 
     def __init__(self, upstream: str) -> None:
-        self.upstream = upstream.rstrip("/")
+        super().__init__(upstream, timeout=30)
         self.refresh_tokens: list[str] = []
         self.revocations = 0
-        self._client = httpx2.Client(follow_redirects=False, timeout=30)
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
-    def __enter__(self) -> RecordingIssuer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._client.close()
-
-    def _handler(self) -> type[BaseHTTPRequestHandler]:
-        proxy = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:  # quiet: the request lines carry codes
-                pass
-
-            def do_GET(self) -> None:
-                self._forward()
-
-            def do_POST(self) -> None:
-                self._forward()
-
-            def _forward(self) -> None:
-                body = self.rfile.read(int(self.headers.get("content-length") or 0))
-                headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_HEADERS}
-                answer = proxy._client.request(self.command, proxy.upstream + self.path, content=body, headers=headers)
-                content = proxy._observe(self.path, answer)
-                self.send_response(answer.status_code)
-                for name, value in answer.headers.multi_items():
-                    if name.lower() not in HOP_HEADERS:
-                        self.send_header(name, value)
-                self.send_header("Content-Length", str(len(content)))
-                self.end_headers()
-                self.wfile.write(content)
-
-        return Handler
-
-    def _observe(self, path: str, answer: httpx2.Response) -> bytes:
+    def observe(self, path: str, answer: httpx2.Response) -> bytes:
         content = answer.content
         if path.startswith("/auth/.well-known/openid-configuration"):
             document = answer.json()
@@ -221,18 +178,20 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     expect(page.get_by_text("You are logged out")).to_be_visible()
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
     assert issuer.revocations == revoked_before + 1
-    discovery = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration").json()
+    discovery = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration", timeout=60).json()
     refused = httpx2.post(
         discovery["token_endpoint"],
         data={"grant_type": "refresh_token", "refresh_token": last_refresh_token, "client_id": _client_id_of(app_url)},
+        timeout=60,
     )
     assert refused.status_code == 400
     assert refused.json()["error"] == "invalid_grant"
     page.screenshot(path=str(artifacts_dir / "marketplace-logged-out.png"), full_page=True)
-    # The log-out ran over the websocket; the next page load clears the session's cookie.
+    # The log-out ran over the websocket and ended the login everywhere; a page load finds none. The
+    # cookie stays: it names the person (their credits, their Map), no longer logged in (issue 42).
     page.reload()
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
-    assert SESSION_COOKIE not in {c["name"] for c in page.context.cookies()}
+    assert SESSION_COOKIE in {c["name"] for c in page.context.cookies()}
 
 
 def test_a_callback_url_opened_in_another_browser_logs_nobody_in(page: Page, journey_app, artifacts_dir):
@@ -251,7 +210,9 @@ def test_a_callback_url_opened_in_another_browser_logs_nobody_in(page: Page, jou
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     assert "code=" not in page.url
-    assert SESSION_COOKIE not in {c["name"] for c in page.context.cookies()}
+    # The browser has its own session cookie (every browser does, issue 42), holding no login.
+    page.reload()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     page.screenshot(path=str(artifacts_dir / "marketplace-forged-callback-refused.png"), full_page=True)
 
 

@@ -10,17 +10,9 @@ from pathlib import Path
 
 import httpx2
 
-from tests.processes import sandbox_env
+from tests.processes import api_get
 
 STEP_TIMEOUT_MS = 60_000
-
-
-def api_get(url: str, path: str, **params) -> dict:
-    env = sandbox_env(url)
-    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
-    response = httpx2.get(f"{url}{path}", params=params, headers=headers, timeout=60)
-    response.raise_for_status()
-    return response.json()
 
 
 def journey_subjects(url: str) -> tuple[dict, dict, dict]:

@@ -19,7 +19,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx2
 import pytest
@@ -28,6 +27,7 @@ from playwright.sync_api import Page, expect
 from devtools.services_process import run_haproxy, run_redis
 from devtools.streamlit_process import serve_streamlit
 from services.sandbox_process import stop_process
+from tests.browser.passthrough import PassThrough
 from tests.browser.test_map_first_visit import assert_painted_first_and_taken, open_in_a_new_browser
 from tests.browser.test_map_journey import wait_for_paint
 from tests.processes import sandbox_env
@@ -36,62 +36,24 @@ UI_TIMEOUT_MS = 90_000
 REPLICA_COOKIE = "deedscope_replica"
 # A shared link (the first market, two kinds of deal): on either profile of the sandbox.
 SHARED_LINK = "kind=flip,hold"
-HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "content-encoding", "keep-alive"}
 
 
-class CountingProxy:
+class CountingProxy(PassThrough):
     """A loopback pass-through to the sandbox's data API that counts request paths."""
 
     def __init__(self, upstream: str) -> None:
-        self.upstream = upstream.rstrip("/")
+        super().__init__(upstream)
         self.paths: Counter[str] = Counter()
         self._lock = threading.Lock()
-        self._client = httpx2.Client(follow_redirects=False, timeout=60)
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    def __enter__(self) -> CountingProxy:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._client.close()
 
     def data_requests(self) -> Counter[str]:
         with self._lock:
             return Counter({path: n for path, n in self.paths.items() if path.startswith(("/v1/", "/v3/"))})
 
-    def _handler(self) -> type[BaseHTTPRequestHandler]:
-        proxy = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                self._forward()
-
-            def do_POST(self) -> None:
-                self._forward()
-
-            def _forward(self) -> None:
-                with proxy._lock:
-                    proxy.paths[self.path.split("?", 1)[0]] += 1
-                body = self.rfile.read(int(self.headers.get("content-length") or 0))
-                headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_HEADERS}
-                answer = proxy._client.request(self.command, proxy.upstream + self.path, content=body, headers=headers)
-                self.send_response(answer.status_code)
-                for name, value in answer.headers.multi_items():
-                    if name.lower() not in HOP_HEADERS:
-                        self.send_header(name, value)
-                self.send_header("Content-Length", str(len(answer.content)))
-                self.end_headers()
-                self.wfile.write(answer.content)
-
-        return Handler
+    def observe(self, path: str, answer: httpx2.Response) -> bytes:
+        with self._lock:
+            self.paths[path.split("?", 1)[0]] += 1
+        return answer.content
 
 
 @pytest.fixture
@@ -188,6 +150,7 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     assert "deedscope_login" not in {c["name"] for c in page.context.cookies()}, "the callback clears the binding"
     session_cookie = next(c for c in page.context.cookies() if c["name"] == "deedscope_session")
     assert session_cookie["httpOnly"] and session_cookie["sameSite"] == "Lax"
+    assert session_cookie["value"] not in page.url
     assert page.evaluate("() => document.cookie").find("deedscope_session") == -1, "a script can read the session"
 
     # A reload on replica A is still logged in; so is a new tab.
@@ -244,6 +207,6 @@ def test_login_and_map_survive_replicas_and_a_stopped_replica(page: Page, team, 
     expect(page.get_by_text("You are logged out")).to_be_visible(timeout=UI_TIMEOUT_MS)
     other_tab.reload()
     expect(other_tab.get_by_role("link", name="Log in")).to_be_visible(timeout=UI_TIMEOUT_MS)
-    # That page load (on whichever replica) cleared the ended session's cookie.
-    assert "deedscope_session" not in {c["name"] for c in page.context.cookies()}
+    # The cookie stays: it names the person (their credits, their Map), no longer logged in (issue 42).
+    assert "deedscope_session" in {c["name"] for c in page.context.cookies()}
     other_tab.close()

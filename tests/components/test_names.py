@@ -10,13 +10,14 @@ import pandas as pd
 from components.investor_search import investor_rows_frame
 from components.property_buyers import buyers_csv
 from components.tables import MISSING, shown
+from services.data_api.models import BuyerMatch, InvestorRow
 
 
 def test_a_leaderboard_row_of_a_private_person_is_said_not_its_id():
-    frame = investor_rows_frame([
+    frame = investor_rows_frame([InvestorRow.model_validate(row) for row in (
         {"id": "inv_060961c19940", "name": None, "display_name": None, "contact_redacted": True, "kind": "FLIPPER"},
         {"id": "inv_0123456789ab", "name": "DOORSTEP HOMES INC", "display_name": "Doorstep Homes Inc"},
-    ])
+    )])
     assert list(frame["Investor"]) == ["a private person (name not served)", "Doorstep Homes Inc"]
 
 
@@ -29,9 +30,17 @@ def test_a_tables_missing_text_reads_as_a_dash_not_none_and_links_stay_empty():
 
 
 def test_the_buyers_csv_uses_the_pages_labels():
-    rows = [{"rank": 1, "score": 0.9, "investor": {"investor_id": "inv_0123456789ab", "display_name": "Doorstep Homes Inc",
-                                                  "kind": "IBUYER"},
-             "why": {"n_bought_nearby": 4, "nearest_miles": 0.3, "kinds_nearby": ["flip"]}}]
+    rows = [BuyerMatch.model_validate(
+        {"rank": 1, "score": 0.9, "investor": {"investor_id": "inv_0123456789ab", "display_name": "Doorstep Homes Inc",
+                                               "kind": "IBUYER"},
+         "why": {"n_bought_nearby": 4, "nearest_miles": 0.3, "kinds_nearby": ["flip"]}})]
     written = list(csv.DictReader(io.StringIO(buyers_csv(rows))))
     assert written[0]["Kind"] == "iBuyer" and "IBUYER" not in buyers_csv(rows)
     assert written[0]["Investor"] == "Doorstep Homes Inc"
+
+
+def test_the_leaderboards_columns_are_fields_of_its_rows():
+    from components.investor_search import ROW_FIELDS
+
+    assert {field for _label, field in ROW_FIELDS} <= set(InvestorRow.model_fields)
+

@@ -14,7 +14,7 @@ from mapspec.filters import DealFilters
 from mapspec.map_state import (
     DEFAULT_PICKED_RADIUS_MILES, AreaDrawn, CellPicked, CellsDrawn, Controls, ControlsChanged, LinkRestored, MapDrawnAnew,
     MapState,
-    Moved, PointPicked, ProblemsSaid, TourStep, WidgetsWritten, ZoomedToCell, controls_in, normalized, reduce,
+    Moved, PointPicked, ProblemsSaid, StartedOver, TourStep, WidgetsWritten, ZoomedToCell, controls_in, normalized, reduce,
     reduce_all, settle, widget_values,
 )
 from mapspec.message import ReportedArea, ReportedView
@@ -95,6 +95,9 @@ CASES = [
     ("a map drawn anew has repeated nothing: the cell, view and area stay",
      replace(SHOWN, last_pick=CELL_ROW, cell=CELL, last_view=MOVED, last_area=ReportedArea(None, 1.0), area=AREA),
      [MapDrawnAnew(), CellPicked(None, 8), Moved(None), AreaDrawn(None)], replace(SHOWN, cell=CELL, area=AREA)),
+    ("start over: the widgets' defaults, nothing chosen, the map's reports still followed",
+     replace(SHOWN, controls=PHX, cell=CELL, area=AREA, override=FROM_LINK, last_pick=CELL_ROW, problems=("a",)),
+     [StartedOver(DFW)], MapState(controls=DFW, widgets_due=True, restored=True, last_pick=CELL_ROW)),
     ("problems said are said once", replace(SHOWN, problems=("a",)), [ProblemsSaid()], SHOWN),
     ("the widgets written", replace(SHOWN, widgets_due=True), [WidgetsWritten()], SHOWN),
 ]

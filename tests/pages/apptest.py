@@ -7,7 +7,8 @@ import functools
 import httpx2
 from streamlit.testing.v1 import AppTest
 
-from tests.processes import ROOT, sandbox_env
+from tests.processes import ROOT
+from tests.processes import api_get as api_get_at
 
 RUN_TIMEOUT_S = 60
 SPOKEN_ELEMENTS = ("markdown", "caption", "info", "warning", "error", "success", "subheader", "text")
@@ -28,6 +29,14 @@ def run_page(page: str, **query_params) -> AppTest:
     app = AppTest.from_file(page, default_timeout=RUN_TIMEOUT_S)
     app.query_params.update(query_params)
     return app.run()
+
+
+def page_runner(name: str):
+    """`run_page` for one page of pages/ by its name: `run_page = page_runner("lenders")`."""
+    def run(**query_params) -> AppTest:
+        return run_page(page_path(name), **query_params)
+
+    return run
 
 
 def open_tab(app: AppTest, label: str, *, key: str = "section") -> AppTest:
@@ -60,11 +69,7 @@ def sandbox_fixtures(sandbox) -> dict:
 
 def api_get(sandbox, path: str, **params) -> dict:
     """A Data API read with the demo key, to compare the page against."""
-    env = sandbox_env(sandbox.url)
-    headers = {"Authorization": f"Bearer {env['DEEDSCOPE_API_KEY']}", "X-On-Behalf-Of": env["DEEDSCOPE_ON_BEHALF_OF"]}
-    response = http().get(f"{sandbox.url}{path}", params=params, headers=headers)
-    response.raise_for_status()
-    return response.json()
+    return api_get_at(sandbox.url, path, **params)
 
 
 def walk_api(sandbox, path: str, rows: int, **params) -> list[dict]:

@@ -8,6 +8,7 @@ own "Log in" link, the issuer's pages, then a new session opened on the redirect
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import pytest
@@ -25,14 +26,28 @@ PAGE = str(ROOT / "pages" / "marketplace.py")
 RUN_TIMEOUT_S = 60
 
 
-@pytest.fixture
-def app_login(sandbox, tmp_path, monkeypatch) -> Iterator[MarketplaceLogin]:
-    """Point the page at the sandbox; the test's login shares the page's client id, so refreshes work."""
+@contextlib.contextmanager
+def logged_in_app(sandbox, tmp_path, monkeypatch) -> Iterator[MarketplaceLogin]:
+    """Point the pages at `sandbox`; the test's login shares the page's client id, so refreshes work."""
     for name, value in sandbox_env(sandbox.url).items():
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("DEEDSCOPE_APP_URL", TEST_APP_URL)
     with make_login(sandbox.url, tmp_path) as login:
         monkeypatch.setenv("DEEDSCOPE_OAUTH_CLIENT_ID", login.client_id)
+        yield login
+
+
+@pytest.fixture
+def app_login(sandbox, tmp_path, monkeypatch) -> Iterator[MarketplaceLogin]:
+    """The pages on the session's sandbox (`--variety` by `DEEDSCOPE_TEST_SANDBOX_PROFILE`), reset."""
+    with logged_in_app(sandbox, tmp_path, monkeypatch) as login:
+        yield login
+
+
+@pytest.fixture
+def variety_login(variety_sandbox, tmp_path, monkeypatch) -> Iterator[MarketplaceLogin]:
+    """The pages on the `--variety` sandbox (a host written from the documents alone), reset."""
+    with logged_in_app(variety_sandbox, tmp_path, monkeypatch) as login:
         yield login
 
 

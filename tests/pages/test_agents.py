@@ -6,14 +6,10 @@ import re
 
 import httpx2
 
-from tests.pages.apptest import page_path, run_page as run_page_file, api_get, frame_with, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, page_runner, sandbox_fixtures, texts
 from tests.processes import sandbox_env
 
-PAGE = page_path("agents")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("agents")
 
 
 def linked_agent(sandbox) -> dict:

@@ -31,7 +31,7 @@ def test_the_shell_runs_the_map_by_default_and_says_where_the_data_comes_from(mo
     app.run()
     assert not app.exception
     assert [title.value for title in app.title] == ["Where investors buy"]
-    dataset = httpx2.get(f"{sandbox.url}/v1/dataset", headers={"Authorization": "Bearer zpka_sandbox_demo"}).json()["data"]
+    dataset = httpx2.get(f"{sandbox.url}/v1/dataset", headers={"Authorization": "Bearer zpka_sandbox_demo"}, timeout=60).json()["data"]
     text = sidebar_text(app)
     host = sandbox.url.split("//", 1)[1]
     assert f"live host · `{host}`" in text

@@ -6,14 +6,10 @@ import httpx2
 import pytest
 
 from components.coverage_matrix import STATUS_MARKS
-from tests.pages.apptest import page_path, run_page as run_page_file, frame_with, texts
+from tests.pages.apptest import frame_with, page_runner, texts
 from tests.processes import sandbox_env
 
-PAGE = page_path("coverage")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("coverage")
 
 
 def coverage(sandbox, **params) -> dict:

@@ -140,8 +140,15 @@ def test_reset_the_demo_puts_the_embedded_sandbox_back_and_empties_the_session(o
     app.session_state["inv_show_leaderboard"] = True
 
     app.sidebar.button(key="demo_reset").click().run()
+    assert "Presenter mode and the tour stay" in sidebar_text(app), "the first press asks, saying what a reset does"
+    assert Market(url, login(url, "buyer@sandbox.test")).data("/buy/me/proof-of-funds")["lender_name"] == "Demo Lending", (
+        "nothing is reset by the first press")
+    app.run()  # any other press
+    assert "demo_reset_confirm" not in {button.key for button in app.sidebar.button}, "forgets the asking"
+    app.sidebar.button(key="demo_reset").click().run()
+    app.sidebar.button(key="demo_reset_confirm").click().run()
     assert not app.exception
-    assert "The demo is back as it started." in sidebar_text(app)
+    assert "The demo is back as it started" in sidebar_text(app)
     buyer = Market(url, login(url, "buyer@sandbox.test"))
     assert {(o["id"], o["status"]) for o in buyer.offers()} == offers_then, "offers as seeded"
     assert untimed(buyer.data("/buy/me/proof-of-funds")) == untimed(funds_then), "proof of funds as seeded"

@@ -9,6 +9,7 @@ import math
 import pytest
 
 from components.investor_activity import _money, counts_frame, price_band_words, window_words
+from services.data_api.models import PriceBand
 from tests.pages.apptest import api_get, frame_with, texts
 from tests.pages.test_investors import open_profile, some_investor
 
@@ -40,13 +41,13 @@ def test_a_bands_window_in_words(window, words):
 
 
 def test_a_band_in_one_sentence_whatever_the_host_serves():
-    full = price_band_words({"p25": 180000, "p50": 240000, "p75": 310000, "window": "24m", "n_priced_purchases": 546})
+    full = price_band_words(PriceBand.model_construct(**{"p25": 180000, "p50": 240000, "p75": 310000, "window": "24m", "n_priced_purchases": 546}))
     assert full == ("**Price band** over the last 24 months, from 546 priced purchases: the middle half of its purchases "
                     "paid \\$180,000 to \\$310,000, the median \\$240,000.")
-    partial = price_band_words({"p50": 240000, "p75": math.nan, "p25": True})
+    partial = price_band_words(PriceBand.model_construct(**{"p50": 240000, "p75": math.nan, "p25": True}))
     assert partial.endswith(": the median \\$240,000."), "a missing, NaN or odd quartile is left out"
-    assert price_band_words({}).endswith("not published for this investor.")
-    odd = price_band_words({"window": "*bold* " + "x" * 5000, "n_priced_purchases": "<b>many</b>", "p50": 1})
+    assert price_band_words(PriceBand.model_construct(**{})).endswith("not published for this investor.")
+    odd = price_band_words(PriceBand.model_construct(**{"window": "*bold* " + "x" * 5000, "n_priced_purchases": "<b>many</b>", "p50": 1}))
     assert "\\*bold\\*" in odd and "\\<b\\>many" in odd, "a served value's markup shows as served"
     assert len(odd) < 300, "a long value is cut short"
     assert "nan" not in partial.lower()
@@ -106,7 +107,7 @@ def test_a_300_digit_count_nan_or_a_long_paste_reads_cut_short_and_breaks_nothin
     assert frame.loc["Flips"]["12 months"].startswith("1,000,000") and len(frame.loc["Flips"]["12 months"]) == 41
     assert frame.loc["Holds"]["All time"] == "12"
     assert frame.loc["Bought"].tolist() == ["—", "—", "—"]
-    words = price_band_words({"p25": huge, "p50": 250_000, "p75": 400_000, "n_priced_purchases": huge, "window": "24m"})
+    words = price_band_words(PriceBand.model_construct(**{"p25": huge, "p50": 250_000, "p75": 400_000, "n_priced_purchases": huge, "window": "24m"}))
     assert "the median \\$250,000" in words and "…" in words and len(words) < 400
 
 
@@ -114,3 +115,12 @@ def test_a_loss_reads_as_minus_dollars_not_dollars_minus():
     """A median gross profit below nothing (the investor resold at a loss) read "$-5,000"."""
     assert _money(-5000) == "−$5,000"
     assert _money(-0.4) == "$0" and _money(1_748.6) == "$1,749" and _money(None) == "—"
+
+
+def test_every_counter_shown_is_a_field_of_the_profile():
+    """The counters are read by name (their windows are a family of names); each one the table shows
+    is declared on the model, so a renamed field fails here rather than reading "—" in front of a person."""
+    from components.investor_activity import ALL_TIME_COUNTERS
+    from services.data_api.models import InvestorProfile
+
+    assert {field for field, _label in ALL_TIME_COUNTERS} <= set(InvestorProfile.model_fields)

@@ -8,14 +8,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.tables import escape_markdown
-from tests.pages.apptest import api_get, frame_with, leaderboard_of, open_tab, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, leaderboard_of, open_tab, page_runner, sandbox_fixtures, texts
 from tests.pages.small_maps import kinds, layer_by_id, small_maps
 
-PAGE = page_path("investors")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("investors")
 
 
 def open_profile(investor_id: str) -> AppTest:
@@ -120,7 +116,7 @@ def test_only_the_open_tab_is_drawn_so_the_deals_wait_for_their_tab(app_env):
 def test_the_deals_load_with_progress_into_a_table_with_csv(app_env):
     investor = some_investor(app_env, max_deals=60)
     app = open_tab(open_profile(investor["id"]), "Deals")
-    expected = app.session_state["inv_profiles"][investor["id"]][0]["n_deals"]
+    expected = app.session_state["inv_profiles"][investor["id"]][0].n_deals
     app.button(key="inv_load_deals_confirm").click().run()
     assert not app.exception
     deals = next(frame.value for frame in app.dataframe if "Deal id" in frame.value.columns)
@@ -285,7 +281,7 @@ def test_the_deals_map_is_framed_by_the_investors_market(app_env):
     app = open_tab(open_profile(investor["id"]), "Deals")
     app.button(key="inv_load_deals_confirm").click().run()
     assert not app.exception
-    market = app.session_state["inv_profiles"][investor["id"]][0]["market"]
+    market = app.session_state["inv_profiles"][investor["id"]][0].market
     west, south, east, north = sandbox_fixtures(app_env)["markets"][market]
     deck = next(spec for spec in small_maps(app) if "points" in kinds(spec))
     frames = [layer for layer in deck["layers"] if layer["kind"] == "polygons"]

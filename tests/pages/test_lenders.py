@@ -9,16 +9,12 @@ import pytest
 import adapter.lenders
 from services.errors import UnprocessableError
 from services.data_api.lender_ranking import RankedRegistry
-from tests.pages.apptest import api_get, frame_with, lender_ranks, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, lender_ranks, page_runner, sandbox_fixtures, texts
 from tests.pages.conftest import point_the_app_at
 from tests.processes import sandbox_env
 from tests.pages.small_maps import layer_by_id, small_maps
 
-PAGE = page_path("lenders")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("lenders")
 
 
 def test_rankings_of_the_chosen_market_link_to_lenders(app_env):

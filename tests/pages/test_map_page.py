@@ -71,7 +71,9 @@ def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
     app.run()
     assert not app.exception
     # issue 26: headed by where it is, the id small beneath.
-    assert len(texts(app, "subheader")) == 1 and texts(app, "subheader")[0].startswith("Near ")
+    # The panel's one heading (the place's market trends head their own section under the map, issue 46).
+    assert [text for text in texts(app, "subheader") if text != "Market trends"] == texts(app, "subheader")[:1]
+    assert texts(app, "subheader")[0].startswith("Near ")
     assert f"Cell {row[0]}" in texts(app, "caption")
     # The map frames the cell in the same run: its outline, as H3 draws it.
     assert map_data(app)["selected"]["ring"] == [[lng, lat] for lat, lng in h3.cell_to_boundary(row[0])]

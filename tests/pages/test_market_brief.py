@@ -37,3 +37,8 @@ def test_the_brief_of_a_market_view_names_the_market_and_its_leading_investor(mo
     assert leader.display_name in text, "the view's leading investor"
     assert f"Dataset version {dataset.dataset_version}" in text and str(dataset.data_end) in text
     assert f"market={market['market']}" in text, "the link that reopens the view"
+    # Issue 46: the place's trends, as the Map says them under the map, with their chart.
+    trends = next(chart for chart in app.get("markdown") if str(chart.value).startswith("Investor purchases in this view"))
+    said = " ".join(str(trends.value).replace("\\$", "$").split())
+    assert "Market trends" in text and said[:60] in " ".join(text.split())
+    assert len(PdfReader(io.BytesIO(app.session_state["map_brief_state"]["rows"])).pages[0].images) >= 1

@@ -12,13 +12,14 @@ def names_page(name: str) -> None:
     from components.investor_identity import render_investor_identity
     from components.map_cell_panel import render_top_investors
     from components.property_detail import render_property_identity
+    from services.data_api.models import InvestorProfile, Parcel
 
-    render_investor_identity({"id": "inv_0123456789ab", "display_name": name, "market": "DFW"}, key="identity")
-    render_property_identity(
+    profile = InvestorProfile(id="inv_0123456789ab", display_name=name, market="DFW")
+    render_investor_identity(profile, key="identity")
+    parcel = Parcel.model_validate(
         {"property_id": "prop_" + "0" * 32, "address": {"line": "1 Main St", "city": "Dallas", "zip": "75201"},
-         "owner": {"investor_id": "inv_0123456789ab", "display_name": name}},
-        property_id="prop_" + "0" * 32, county_names={},
-    )
+         "owner": {"investor_id": "inv_0123456789ab", "display_name": name}})
+    render_property_identity(parcel, property_id="prop_" + "0" * 32, county_names={})
     render_top_investors([{"id": "inv_0123456789ab", "display_name": name, "n_deals": 3, "kind": "FLIPPER"}], key="top")
 
 

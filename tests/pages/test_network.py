@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from components.agent_profile import agent_label
+from services.data_api.models import AgentProfile
 
-from tests.pages.apptest import api_get, frame_with, lender_ranks, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, lender_ranks, page_runner, sandbox_fixtures, texts
 from tests.pages.conftest import point_the_app_at
 from tests.pages.small_maps import layer_by_id, small_maps
 
-PAGE = page_path("network")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("network")
 
 
 def test_a_markets_network_is_free_and_drawn_with_its_table(app_env):
@@ -91,7 +88,7 @@ def test_an_investors_agents_are_named_as_the_agents_page_names_them_never_by_id
     for agent_id, label in zip(agents["To id"], agents["To"]):
         link = next(link for link in profile["agent_links"] if link["agent_id"] == agent_id)
         agent = api_get(app_env, f"/v1/agents/{agent_id}", market=link["market"])["data"]
-        assert label == agent_label(agent) and agent_id not in label, (label, agent_id)
+        assert label == agent_label(AgentProfile.model_validate(agent)) and agent_id not in label, (label, agent_id)
 
 
 def test_a_malformed_investor_id_is_said(app_env):

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from tests.pages.apptest import api_get, frame_with, page_path, run_page as run_page_file, sandbox_fixtures, texts
+from tests.pages.apptest import api_get, frame_with, page_runner, sandbox_fixtures, texts
 from tests.pages.small_maps import kinds, small_maps
 
-PAGE = page_path("wholesale")
-
-
-def run_page(**query_params):
-    return run_page_file(PAGE, **query_params)
+run_page = page_runner("wholesale")
 
 
 def sold_listing(sandbox) -> dict:

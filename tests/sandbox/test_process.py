@@ -4,7 +4,7 @@ import httpx2
 
 
 def test_ready_line_names_a_url_that_answers(sandbox_url):
-    response = httpx2.get(f"{sandbox_url}/no/such/route")
+    response = httpx2.get(f"{sandbox_url}/no/such/route", timeout=60)
     assert response.status_code == 404
     assert response.headers["content-type"].startswith("application/problem+json")
     problem = response.json()
@@ -16,6 +16,6 @@ def test_control_clock_moves_forward_only(sandbox):
     before = sandbox.control("clock", {"advance_seconds": 0})["data"]["now"]
     after = sandbox.control("clock", {"advance_seconds": 3600})["data"]["now"]
     assert after > before
-    refused = httpx2.post(f"{sandbox.url}/_sandbox/clock", json={"advance_seconds": -5})
+    refused = httpx2.post(f"{sandbox.url}/_sandbox/clock", json={"advance_seconds": -5}, timeout=60)
     assert refused.status_code == 400
     assert refused.json()["code"] == "validation_error"

@@ -21,7 +21,7 @@ CHECKS = "not_a_server_error,response_schema_conformance,status_code_conformance
 RUNS = (
     ("Data API", lambda url: {"Authorization": "Bearer zpka_sandbox_demo", "X-On-Behalf-Of": "dev_demo"}, r"^/v[13]/", 5),
     ("Marketplace", lambda url: {"Authorization": f"Bearer {login(url, 'buyer@sandbox.test')['access_token']}"},
-     r"^/marketplace/v1/", 10),
+     r"^/marketplace/", 10),
 )
 FAILURE_KINDS = {"ServerError": "server errors", "JsonSchemaError": "schema violations",
                  "MalformedJson": "schema violations", "UndefinedStatusCode": "undeclared statuses",

@@ -62,3 +62,25 @@ def test_meter_totals_charges_and_keeps_last_remaining() -> None:
     meter.record(Credits(0, 98))
     meter.record(Credits(1, 97))
     assert (meter.charged, meter.remaining, meter.responses_charged) == (3, 97, 2)
+
+
+def test_one_persons_meter_over_two_tabs():
+    """Each tab's meter adds what it spent to the person's record and shows the person's whole
+    (issue 42: a login, a reload or a new tab cannot reset the meter or the budget)."""
+    first, second = CreditMeter(), CreditMeter()
+    first.record(Credits(3, 97))
+    first.hold("deal", ["d1", "d2", "d3"])
+    assert first.adds_to(None, since=0)
+    record = first.added_to(None, since=0)
+    assert record == {"charged": 3, "remaining": 97, "held": {"deal": ["d1", "d2", "d3"], "investor": [], "property": []}}
+    second.take_up(record)
+    assert (second.charged, second.remaining) == (3, 97)
+    assert second.estimate("deal", ids=["d1", "d4"]) == 1, "a record the person holds costs nothing twice"
+    assert not second.adds_to(record, since=3), "nothing new: nothing written"
+    second.record(Credits(2, 95))
+    record = second.added_to(record, since=3)
+    assert record["charged"] == 5 and record["remaining"] == 95
+    first.record(Credits(1, 94))  # the first tab spent meanwhile, from its own 3
+    record = first.added_to(record, since=3)
+    first.take_up(record)
+    assert (record["charged"], first.charged, first.remaining) == (6, 6, 94), "both tabs' spending counts once"

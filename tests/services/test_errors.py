@@ -31,7 +31,7 @@ def problem(status: int, code: str, **extra) -> bytes:
         pytest.param(410, "gone", e.GoneError, id="410"),
         pytest.param(422, "outside_coverage", e.OutsideCoverageError, id="outside-coverage"),
         pytest.param(422, "csv_cap_exceeded", e.UnprocessableError, id="other-422"),
-        pytest.param(429, "rate_limited", e.RateLimitError, id="429"),
+        pytest.param(429, "rate_limited", e.RateLimitedError, id="429"),
         pytest.param(500, "internal_error", e.ServerError, id="500"),
         pytest.param(503, "pool_saturated", e.ServiceUnavailableError, id="503"),
         pytest.param(504, "statement_timeout", e.GatewayTimeoutError, id="504"),

@@ -76,7 +76,7 @@ def test_an_offer_comes_with_its_chain_of_rounds(buyer_api):
 
 def test_accepting_a_seller_round_with_its_preview(buyer_api):
     open_round = open_round_sent_by(buyer_api, "seller")
-    preview = buyer_api.offers.preview(open_round.id)
+    preview = buyer_api.offers.preview(open_round.id, idempotency_key=key())
     assert preview.preview_token and preview.expires_at.endswith("Z")
     assert preview.terms.offer_amount == open_round.offer_amount
 
@@ -87,14 +87,14 @@ def test_accepting_a_seller_round_with_its_preview(buyer_api):
 
 def test_an_expired_preview_is_refused_and_a_new_one_accepts(sandbox, buyer_api):
     open_round = open_round_sent_by(buyer_api, "seller")
-    stale = buyer_api.offers.preview(open_round.id)
+    stale = buyer_api.offers.preview(open_round.id, idempotency_key=key())
     sandbox.advance_clock(301)
     with pytest.raises(UnprocessableError) as expired:
         buyer_api.offers.accept(open_round.id, preview_token=stale.preview_token, idempotency_key=key())
     assert expired.value.code == "preview_expired"
     assert expired.value.recovery
 
-    fresh = buyer_api.offers.preview(open_round.id)
+    fresh = buyer_api.offers.preview(open_round.id, idempotency_key=key())
     accepted = buyer_api.offers.accept(open_round.id, preview_token=fresh.preview_token, idempotency_key=key())
     assert accepted.status == "accepted"
 
@@ -195,7 +195,8 @@ TINY_PDF = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%
 def test_proof_of_funds_goes_through_the_slot_and_is_on_file(buyer_api):
     valid_until = (datetime.now(timezone.utc) + timedelta(days=200)).date().isoformat()
     result = buyer_api.proof_of_funds.upload(
-        filename="letter.pdf", content=TINY_PDF, lender_name="Loopback Credit Union", expires_at=f"{valid_until}T23:59:59Z"
+        filename="letter.pdf", content=TINY_PDF, lender_name="Loopback Credit Union", expires_at=f"{valid_until}T23:59:59Z",
+        idempotency_key=key(),
     )
     assert result.on_file is True and result.is_expired is False
     assert result.lender_name == "Loopback Credit Union"
@@ -206,7 +207,8 @@ def test_proof_of_funds_goes_through_the_slot_and_is_on_file(buyer_api):
 
 def test_proof_of_funds_must_be_a_pdf(buyer_api):
     with pytest.raises(InvalidInputError):
-        buyer_api.proof_of_funds.upload(filename="letter.txt", content=b"hello", lender_name="Bank", expires_at="2099-01-31T23:59:59Z")
+        buyer_api.proof_of_funds.upload(filename="letter.txt", content=b"hello", lender_name="Bank",
+                                        expires_at="2099-01-31T23:59:59Z", idempotency_key=key())
 
 
 def test_a_deal_changed_after_the_preview_answers_its_current_terms(sandbox, tmp_path, buyer_api, http_client):
@@ -218,7 +220,7 @@ def test_a_deal_changed_after_the_preview_answers_its_current_terms(sandbox, tmp
         rounds = [offer for offer in all_offers(buyer_api, status="new") if offer.submitted_by == "seller" and offer.deal_id in own_deals]
         assert rounds, "the demo seller has a round waiting for the demo buyer"
         open_round = rounds[0]
-        preview = buyer_api.offers.preview(open_round.id)
+        preview = buyer_api.offers.preview(open_round.id, idempotency_key=key())
 
         # The seller changes the deal's terms (PATCH /sell/deals/{id}, the sandbox's seller route).
         new_price = preview.terms.deal.asking_price + 5000

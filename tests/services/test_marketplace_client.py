@@ -78,7 +78,8 @@ def test_the_upload_to_its_slot_goes_through_the_transport_without_the_token():
         return httpx2.Response(200, json=envelope(letter))
 
     api, waits = client_for(handler)
-    result = api.proof_of_funds.upload(filename="l.pdf", content=TINY_PDF, lender_name=" Bank ", expires_at=letter["expires_at"])
+    result = api.proof_of_funds.upload(filename="l.pdf", content=TINY_PDF, lender_name=" Bank ", expires_at=letter["expires_at"],
+                                       idempotency_key="pof-1")
     assert isinstance(result, ProofOfFundsLetter) and result.on_file is True
     to_slot = [request for request in seen if request.url.path.endswith("/uploads/slot-1")]
     assert len(to_slot) == 2 and waits == [1.0] and api.retries == 1, "the slot's 429 was retried by the one retry loop"

@@ -12,16 +12,16 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from services.errors import (
-    AgreementRequiredError, DealIncompleteError, DuplicateInquiryError, InsufficientBalanceError,
+    AgreementRequiredError, DealIncompleteError, DraftUnderReviewError, DuplicateInquiryError, InsufficientBalanceError,
     InsufficientRoleError, InvalidInputError, ResourceLimitError,
 )
 from services.marketplace_api import IdempotencyKeys, MarketplaceApi
 from services.oauth import MarketplaceLogin, TokenHolder, missing_scopes, scopes_for_sides
-from services.transport import new_http_client
 from tests.services.test_oauth_consent import (  # noqa: F401 - fixture
     consent_through_issuer, log_in, marketplace_login, sandbox_settings,
 )
 from tests.sandbox.marketplace.oauth_flow import http
+from tests.services.test_marketplace_api import http_client  # noqa: F401 - fixture
 from tests.sandbox.marketplace.test_publishing import FIELDS, JPEG
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"sandbox png" * 30
@@ -32,13 +32,6 @@ def log_in_for(login: MarketplaceLogin, email: str, sides: tuple[str, ...]) -> T
     query = parse_qs(urlsplit(redirect).query)
     holder, _ = login.complete(code=query["code"][0], state=query["state"][0])
     return holder
-
-
-@pytest.fixture
-def http_client():
-    client = new_http_client()
-    yield client
-    client.close()
 
 
 @pytest.fixture
@@ -82,19 +75,30 @@ def test_a_login_without_the_sides_scopes_is_told_what_to_ask_and_the_second_ask
     assert missing_scopes(again.sides, again.scopes) == ()
 
 
-def test_a_draft_gets_two_photos_reordered_and_publishes_with_one_key(owner_api):
+def publish_live(sandbox, owner_api, draft_id: str) -> str:
+    """Publish (under review on the sandbox), move the clock past the review; the deal's id."""
+    answer = owner_api.sell.drafts.publish(draft_id, idempotency_key=key())
+    assert answer.outcome == "under_review"
+    sandbox.advance_past(answer.review_ends_at)
+    return owner_api.sell.drafts.retrieve(draft_id).deal_id
+
+
+def test_a_draft_gets_two_photos_reordered_and_publishes_with_one_key(sandbox, owner_api):
     keys = IdempotencyKeys({})
     draft = keys.run("create draft", FIELDS, lambda k: owner_api.sell.drafts.create(idempotency_key=k, **FIELDS))
-    owner_api.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG)
-    media = owner_api.sell.drafts.upload_photo(draft.id, filename="yard.png", content=PNG)
+    owner_api.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG, idempotency_key=key())
+    media = owner_api.sell.drafts.upload_photo(draft.id, filename="yard.png", content=PNG, idempotency_key=key())
     assert [(m.filename, m.is_default) for m in media] == [("front.jpg", True), ("yard.png", False)]
-    ordered = owner_api.sell.drafts.order_media(draft.id, [media[1].id, media[0].id])
+    ordered = owner_api.sell.drafts.order_media(draft.id, [media[1].id, media[0].id], idempotency_key=key())
     assert ordered[0].is_default and ordered[0].content_type == "image/png"
     before = owner_api.sell.drafts.credits()
-    deal = keys.run("publish", {"draft": draft.id}, lambda k: owner_api.sell.drafts.publish(draft.id, idempotency_key=k))
-    assert deal.status == "active" and deal.credits.balance == before.balance - before.publish_cost
-    assert [m.filename for m in deal.media] == ["yard.png", "front.jpg"]
-    assert deal.id in {d.id for d in owner_api.sell.deals.list(status="active")}
+    answer = keys.run("publish", {"draft": draft.id}, lambda k: owner_api.sell.drafts.publish(draft.id, idempotency_key=k))
+    assert answer.outcome == "under_review" and answer.credits.balance == before.balance - before.publish_cost
+    with pytest.raises(DraftUnderReviewError):
+        owner_api.sell.drafts.retrieve(draft.id)
+    sandbox.advance_past(answer.review_ends_at)
+    deal = next(d for d in owner_api.sell.deals.list(status="active") if d.id == owner_api.sell.drafts.retrieve(draft.id).deal_id)
+    assert [m["filename"] for m in deal.model_dump()["media"]] == ["yard.png", "front.jpg"]
 
 
 def test_publish_refusals_carry_their_members(sandbox, owner_api):
@@ -102,16 +106,16 @@ def test_publish_refusals_carry_their_members(sandbox, owner_api):
     with pytest.raises(DealIncompleteError) as incomplete:
         owner_api.sell.drafts.publish(draft.id, idempotency_key=key())
     assert "media" in incomplete.value.missing and "asking_price" in incomplete.value.missing
-    owner_api.sell.drafts.update(draft.id, **{k: v for k, v in FIELDS.items() if k != "title"})
-    owner_api.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG)
+    owner_api.sell.drafts.update(draft.id, idempotency_key=key(), **{k: v for k, v in FIELDS.items() if k != "title"})
+    owner_api.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG, idempotency_key=key())
     http.post(f"{sandbox.url}/_sandbox/marketplace/credits", json={"credits": 5})
     with pytest.raises(InsufficientBalanceError) as short:
         owner_api.sell.drafts.publish(draft.id, idempotency_key=key())
     assert (short.value.status, short.value.balance) == (402, 5) and short.value.publish_cost > 5
     with pytest.raises(InvalidInputError):
-        owner_api.sell.drafts.update(draft.id, zip="7815")
+        owner_api.sell.drafts.update(draft.id, zip="7815", idempotency_key=key())
     with pytest.raises(InvalidInputError):
-        owner_api.sell.drafts.upload_photo(draft.id, filename="notes.txt", content=b"plain words")
+        owner_api.sell.drafts.upload_photo(draft.id, filename="notes.txt", content=b"plain words", idempotency_key=key())
 
 
 def test_the_inbox_filters_and_carries_buyer_and_proof_of_funds_contacts_by_role(owner_api, api_for):
@@ -136,18 +140,18 @@ def test_a_member_is_refused_seller_webhooks_with_the_roles_that_may(api_for):
     assert refused.value.required_roles == ["owner", "admin"] and refused.value.role == "member"
 
 
-def test_buy_boxes_stop_at_five_and_alert_on_a_published_match(buyer_api, owner_api):
+def test_buy_boxes_stop_at_five_and_alert_on_a_published_match(sandbox, buyer_api, owner_api):
     box = buyer_api.buy_boxes.create(name="Schertz", cities=["Schertz"], idempotency_key=key())
     for n in range(4):
         buyer_api.buy_boxes.create(name=f"Box {n}", max_price=100000 + n, idempotency_key=key())
     with pytest.raises(ResourceLimitError):
         buyer_api.buy_boxes.create(name="Sixth", max_price=1, idempotency_key=key())
     draft = owner_api.sell.drafts.create(idempotency_key=key(), **FIELDS)
-    owner_api.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG)
-    deal = owner_api.sell.drafts.publish(draft.id, idempotency_key=key())
-    assert [a.deal_id for a in buyer_api.buy_boxes.alerts(box.id)] == [deal.id]
-    assert deal.id in {d.id for d in buyer_api.buy_boxes.matches(box.id)}
-    assert any(e.data["deal_id"] == deal.id for e in buyer_api.events.list(type="buy_box.alert"))
+    owner_api.sell.drafts.upload_photo(draft.id, filename="front.jpg", content=JPEG, idempotency_key=key())
+    deal_id = publish_live(sandbox, owner_api, draft.id)
+    assert [a.deal_id for a in buyer_api.buy_boxes.alerts(box.id)] == [deal_id]
+    assert deal_id in {d.id for d in buyer_api.buy_boxes.matches(box.id)}
+    assert any(e.data["deal_id"] == deal_id for e in buyer_api.events.list(type="buy_box.alert"))
 
 
 def test_inquiry_and_address_request_refusals_carry_their_members(buyer_api, owner_api):

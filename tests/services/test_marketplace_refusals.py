@@ -8,8 +8,11 @@ import json
 import pytest
 
 from services.errors import (
-    AgreementRequiredError, ConflictError, DealIncompleteError, DuplicateInquiryError, InsufficientBalanceError,
-    InsufficientRoleError, PermissionDeniedError, ResourceLimitError, error_from_response,
+    AgreementRequiredError, BelowFloorError, ConflictError, DealIncompleteError, DraftUnderReviewError,
+    DuplicateInquiryError, ForbiddenError, IdentityVerificationRequiredError, InsufficientBalanceError,
+    InsufficientRoleError, NotAMemberError, NotEnabledError, OfferRequiredError, OrganizationRequiredError,
+    OriginUnconfiguredError, PermissionDeniedError, PersonExistsError, RateLimitedError, ResourceLimitError,
+    error_from_response,
 )
 
 PROBLEM = "application/problem+json"
@@ -48,6 +51,33 @@ def refusal(status: int, code: str, headers: dict | None = None, **members):
                      lambda e: e.unknown_parameters == ["cover"], id="unknown_parameters"),
         pytest.param(400, "invalid_parameter", {"parameter": "limit"}, Exception,
                      lambda e: e.parameter == "limit", id="parameter"),
+        # The refusals issue 43 lists (Errors, lines 168-179), each its own class.
+        pytest.param(403, "idv_required", {"verification_url": "https://verify.test/x"},
+                     IdentityVerificationRequiredError, lambda e: e.verification_url == "https://verify.test/x",
+                     id="idv_required"),
+        pytest.param(422, "below_floor", {"floor": 122000}, BelowFloorError, lambda e: e.floor == 122000,
+                     id="below_floor"),
+        pytest.param(422, "below_floor", {}, BelowFloorError, lambda e: e.floor is None, id="below_floor, no amount"),
+        pytest.param(409, "offer_required", {}, OfferRequiredError, lambda e: e.status == 409, id="offer_required"),
+        pytest.param(409, "organization_required", {"organization": {"id": "org 1", "name": "Acme"}},
+                     OrganizationRequiredError, lambda e: e.organization["name"] == "Acme", id="organization_required"),
+        pytest.param(403, "not_a_member", {"organization": {"id": "o", "name": "Sandbox Wholesale Co"}},
+                     NotAMemberError, lambda e: e.organization["name"] == "Sandbox Wholesale Co", id="not_a_member"),
+        pytest.param(403, "not_a_member", {}, NotAMemberError, lambda e: e.organization is None,
+                     id="not_a_member, unnamed"),
+        pytest.param(409, "person_exists", {}, PersonExistsError, lambda e: e.status == 409, id="person_exists"),
+        pytest.param(403, "forbidden", {}, ForbiddenError, lambda e: e.status == 403, id="forbidden"),
+        pytest.param(403, "not_enabled", {}, NotEnabledError, lambda e: e.status == 403, id="not_enabled"),
+        pytest.param(429, "rate_limited", {}, RateLimitedError, lambda e: e.status == 429, id="rate_limited"),
+        pytest.param(503, "origin_unconfigured", {}, OriginUnconfiguredError, lambda e: e.status == 503,
+                     id="origin_unconfigured"),
+        pytest.param(409, "draft_under_review", {}, DraftUnderReviewError, lambda e: e.status == 409,
+                     id="draft_under_review"),
+        pytest.param(402, "insufficient_balance", {}, InsufficientBalanceError,
+                     lambda e: (e.balance, e.publish_cost) == (None, None), id="balance not stated"),
+        pytest.param(402, "insufficient_balance", {"balance": None, "publish_cost": "25 credits"},
+                     InsufficientBalanceError, lambda e: (e.balance, e.publish_cost) == (None, None),
+                     id="balance not a number"),
     ],
 )
 def test_a_refusal_is_its_class_with_its_members(status, code, members, cls, read):

@@ -174,7 +174,7 @@ def test_buyer_logs_in_and_the_token_opens_the_marketplace(sandbox, marketplace_
     assert holder.token["refresh_token"], "offline_access must grant a refresh token"
     assert "offers:write" in holder.scopes
 
-    response = httpx2.get(f"{sandbox.url}/marketplace/v1/me", headers={"Authorization": f"Bearer {holder.access_token()}"})
+    response = httpx2.get(f"{sandbox.url}/marketplace/v1/me", headers={"Authorization": f"Bearer {holder.access_token()}"}, timeout=60)
     assert response.status_code == 200, response.text
     assert response.json()["data"]["user"]["email"] == BUYER
     assert "buy" in response.json()["data"]["sides"]

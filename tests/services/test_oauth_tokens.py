@@ -13,7 +13,7 @@ from tests.services.test_oauth_consent import log_in, make_login, marketplace_lo
 
 
 def me_status(sandbox_url: str, access_token: str) -> int:
-    response = httpx2.get(f"{sandbox_url}/marketplace/v1/me", headers={"Authorization": f"Bearer {access_token}"})
+    response = httpx2.get(f"{sandbox_url}/marketplace/v1/me", headers={"Authorization": f"Bearer {access_token}"}, timeout=60)
     return response.status_code
 
 
@@ -22,6 +22,7 @@ def refresh_directly(login, refresh_token: str) -> httpx2.Response:
     return httpx2.post(
         login.metadata.token_endpoint,
         data={"grant_type": "refresh_token", "refresh_token": refresh_token, "client_id": login.client_id, "resource": login.resource},
+        timeout=60,
     )
 
 

@@ -14,7 +14,7 @@ from web.first_paint import route_path
 
 @pytest.mark.parametrize("path", ["/", "/investors?investor=inv_1", "/network?market=DFW"])
 def test_every_page_starts_with_the_early_maps_script(served_app, path):
-    answer = httpx2.get(served_app + path, headers={"accept-encoding": "gzip, br"})
+    answer = httpx2.get(served_app + path, headers={"accept-encoding": "gzip, br"}, timeout=60)
     assert answer.status_code == 200
     assert "content-encoding" not in answer.headers, "whole, so the head could be written"
     assert int(answer.headers["content-length"]) == len(answer.content)
@@ -25,16 +25,16 @@ def test_every_page_starts_with_the_early_maps_script(served_app, path):
 
 
 def test_a_browsers_cached_page_is_answered_whole_so_it_names_todays_script(served_app):
-    first = httpx2.get(served_app + "/")
+    first = httpx2.get(served_app + "/", timeout=60)
     assert "etag" not in first.headers and "last-modified" not in first.headers
-    again = httpx2.get(served_app + "/", headers={"if-none-match": '"any"', "if-modified-since": "Wed, 01 Jan 2026 00:00:00 GMT"})
+    again = httpx2.get(served_app + "/", headers={"if-none-match": '"any"', "if-modified-since": "Wed, 01 Jan 2026 00:00:00 GMT"}, timeout=60)
     # The Map's head names its first paint's route too (web/first_paint.py).
     assert again.status_code == 200 and head_script(route_path()).decode() in again.text
 
 
 def test_streamlits_other_answers_pass_as_they_were(served_app):
-    health = httpx2.get(served_app + "/_stcore/health")
+    health = httpx2.get(served_app + "/_stcore/health", timeout=60)
     assert health.status_code == 200 and health.text == "ok"
-    script = httpx2.get(f"{served_app}/{map_script_url()}", headers={"accept-encoding": "gzip"})
+    script = httpx2.get(f"{served_app}/{map_script_url()}", headers={"accept-encoding": "gzip"}, timeout=60)
     assert script.status_code == 200 and script.text == MAP_SCRIPT.read_text(encoding="utf-8"), "the built script, as it is"
     assert "immutable" in script.headers["cache-control"]

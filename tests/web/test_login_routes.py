@@ -3,8 +3,9 @@ sandbox issuer: Starlette's test client stands for a browser (it keeps cookies),
 middleware sits in front of a stand-in for Streamlit.
 
 Login request forgery: a callback URL (`/marketplace?code&state`) opened in a browser that
-did not begin the login must log nobody in. Log-out: the session cookie does not outlive
-the session.
+did not begin the login must log nobody in. Every browser gets the session cookie on its first
+page load (issue 42); a login gives it a new id that continues the person; a log-out ends the
+login, not the person.
 """
 
 from __future__ import annotations
@@ -122,19 +123,44 @@ def test_return_to_cannot_send_the_person_elsewhere(app_login, new_browser):
     assert response.headers["location"] == "marketplace?status=new&logged_in=1"
 
 
-def test_after_log_out_the_next_page_load_clears_the_session_cookie(app_login, new_browser):
+def test_a_first_page_load_gives_the_browser_a_private_session_cookie(app_login, new_browser):
+    browser = new_browser()
+    browser.get("/_stcore/health")
+    assert COOKIE_NAME not in browser.cookies, "Streamlit's own requests give no cookie"
+    first = browser.get("/map")
+    assert first.text == STREAMLIT_SAYS
+    (given,) = [c for c in set_cookie_headers(first) if c.startswith(COOKIE_NAME + "=")]
+    assert "httponly" in given.lower() and "samesite=lax" in given.lower() and "path=/" in given.lower()
+    person = browser.cookies.get(COOKIE_NAME)
+    assert len(person) >= 40, "a random id no one guesses"
+    again = browser.get("/investors")
+    assert not any(c.startswith(COOKIE_NAME + "=") for c in set_cookie_headers(again)), "given once"
+    assert browser.cookies.get(COOKIE_NAME) == person
+    assert new_browser().get("/map").cookies.get(COOKIE_NAME) != person, "each browser its own"
+
+
+def test_a_login_continues_the_person_under_a_new_id(app_login, new_browser):
+    browser = new_browser()
+    browser.get("/map")
+    before = browser.cookies.get(COOKIE_NAME)
+    stores().people.put(before, "budget", {"credit_budget_limit": 900})
+    response = browser.get(consent_through_issuer(leave_for_issuer(browser)).removeprefix(TEST_APP_URL))
+    after = browser.cookies.get(COOKIE_NAME)
+    assert response.status_code == 303 and after != before, "a logged-in session never has an id from before the login"
+    assert stores().sessions.load(after)["access_token"] and stores().sessions.load(before) is None
+    assert stores().people.get(after, "budget") == {"credit_budget_limit": 900}, "the person goes on"
+
+
+def test_after_log_out_the_cookie_names_the_person_and_holds_no_login(app_login, new_browser):
     browser = new_browser()
     session_id = stores().sessions.create({"access_token": "at", "refresh_token": "rt", "expires_at": 1e12})
     browser.cookies.set(COOKIE_NAME, session_id, domain=urlsplit(TEST_APP_URL).hostname)  # as the callback left it
+    stores().people.put(session_id, "presenter", {"presenter_on": True})
+    stores().sessions.end(session_id)  # what the page's "Log out" does (over the websocket)
     page = browser.get("/marketplace")
     assert page.text == STREAMLIT_SAYS and browser.cookies.get(COOKIE_NAME) == session_id
-    stores().sessions.end(session_id)  # what the page's "Log out" does (over the websocket)
-    # Streamlit's own requests leave the cookie alone; the next page load clears it.
-    browser.get("/_stcore/health")
-    assert browser.cookies.get(COOKIE_NAME) == session_id
-    page = browser.get("/marketplace")
-    assert page.text == STREAMLIT_SAYS
-    assert COOKIE_NAME not in browser.cookies
+    assert stores().sessions.load(session_id) is None, "logged out everywhere"
+    assert stores().people.get(session_id, "presenter") == {"presenter_on": True}, "a log-out is not a start over"
 
 
 def test_a_login_route_that_cannot_reach_the_issuer_says_so_on_the_page(app_login, new_browser, monkeypatch):

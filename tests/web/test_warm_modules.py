@@ -26,9 +26,9 @@ def test_a_streamlit_without_them_gets_no_script(tmp_path):
 
 @pytest.mark.parametrize("path", ["/", "/investors?investor=inv_1"])
 def test_the_pages_head_imports_modules_the_app_serves(served_app, path):
-    page = httpx2.get(served_app + path)
+    page = httpx2.get(served_app + path, timeout=60)
     head = page.text.split("<head>", 1)[1].split("</head>", 1)[0]
     assert warm_script().decode() in head
     for module in warmed_paths():
-        served = httpx2.get(str(httpx2.URL(served_app + path).join(module)))
+        served = httpx2.get(str(httpx2.URL(served_app + path).join(module)), timeout=60)
         assert served.status_code == 200 and "javascript" in served.headers["content-type"], module

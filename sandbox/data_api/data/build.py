@@ -20,7 +20,7 @@ from sandbox.data_api.data.derive_parcels import PARCEL_STATEMENTS
 from sandbox.data_api.data.generate import generate
 from sandbox.data_api.data.wholesale import WHOLESALE_STATEMENTS
 
-GENERATOR_VERSION = 15
+GENERATOR_VERSION = 16
 ROW_GROUP_SIZE = 16_384
 
 

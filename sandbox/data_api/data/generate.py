@@ -11,7 +11,7 @@ import h3
 import numpy as np
 import pandas as pd
 
-from sandbox.data_api.data import names, parcels
+from sandbox.data_api.data import homes, names, parcels
 from sandbox.data_api.data.markets import DATA_END, DATA_START, MARKETS, Market, market_zips
 
 DEALS_BY_SCALE = {"small": 50_000, "medium": 250_000, "large": 1_100_000}
@@ -235,6 +235,8 @@ def generate(scale: str, seed: int) -> dict[str, pd.DataFrame]:
     tables = {name: pd.concat(frames, ignore_index=True) for name, frames in parts.items()}
     _assign_ids(rng, tables)
     _add_cells(tables["properties"])
+    # Its own random stream: the draws above are unchanged (issue 46, comparable sales).
+    homes.shape_homes(seed, tables, dict(zip(DEAL_KINDS, PRICE_FACTOR.tolist())))
     tables["lenders"], tables["loans"] = _lenders_and_loans(rng, tables["deals"], scale)
     _awkward_names(tables["investors"])
     tables.update(parcels.parcel_tables(seed, tables))  # its own random stream: the draws above are unchanged

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
+from sandbox.data_api.comps_fixtures import comps_fixtures
 from sandbox.data_api.sql_properties import PropertyQueries
 
 router = APIRouter(prefix="/_sandbox", tags=["sandbox control"])
@@ -13,4 +14,5 @@ router = APIRouter(prefix="/_sandbox", tags=["sandbox control"])
 def fixtures(request: Request) -> dict:
     runtime = request.app.state.data_api
     db = runtime.db
-    return {"data": {**db.fixtures(), **PropertyQueries(db).fixtures(), "news_targets": runtime.news_targets("TX")}}
+    return {"data": {**db.fixtures(), **PropertyQueries(db).fixtures(), **comps_fixtures(db),
+                     "news_targets": runtime.news_targets("TX")}}

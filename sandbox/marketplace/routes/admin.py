@@ -8,13 +8,18 @@
 - `POST /_sandbox/marketplace/write-faults {"rate": r, "statuses": [503, 504], "seed": s}`: lose
   that share of offer writes' answers after doing them; `GET /_sandbox/marketplace/writes` counts
   the writes received, applied, replayed and lost (sandbox/marketplace/write_faults.py).
+- `POST /_sandbox/marketplace/standing {"email", "account": suspended|deleted|stopped|active,
+  "organization": stopped|active}` or `{"client_id", "client": stopped|active}`: a suspended or
+  deleted account answers `401`, a stopped account, organization or client `403 forbidden`.
+- `POST /_sandbox/marketplace/gateway {"code": rate_limited|not_enabled|origin_unconfigured|null,
+  "email"?}`: the gateway answers that code to every request (of the account); a reset clears it.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from sandbox.marketplace.clients import REGISTERED_APP_ID
@@ -64,6 +69,56 @@ def set_credits(runtime: RuntimeDep, body: Credits) -> dict:
     return {"data": {"seller_id": organization.id, "credits": body.credits}}
 
 
+class Standing(BaseModel):
+    """An account's standing (by its e-mail), its organization's, or an OAuth client's (Authentication 6)."""
+
+    model_config = ConfigDict(extra="forbid")
+    email: str | None = None
+    account: Literal["active", "suspended", "deleted", "stopped"] | None = None
+    organization: Literal["active", "stopped"] | None = None
+    client_id: str | None = None
+    client: Literal["active", "stopped"] | None = None
+
+
+@router.post("/standing")
+def set_standing(runtime: RuntimeDep, body: Standing) -> dict:
+    state = runtime.state
+    with state.lock:
+        user = _user(runtime, body.email) if body.email else None
+        if user is not None and body.account:
+            user.standing = body.account
+        if user is not None and body.organization and user.organization_id:
+            state.organizations[user.organization_id].stopped = body.organization == "stopped"
+        if body.client_id and body.client:
+            (state.stopped_clients.add if body.client == "stopped" else state.stopped_clients.discard)(body.client_id)
+    return {"data": body.model_dump(exclude_none=True)}
+
+
+class GatewayRefusal(BaseModel):
+    """The gateway answers `code` to every marketplace request (of the account, when `email` is given)."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: Literal["rate_limited", "not_enabled", "origin_unconfigured"] | None
+    email: str | None = None
+
+
+@router.post("/gateway")
+def gateway_refusal(runtime: RuntimeDep, body: GatewayRefusal) -> dict:
+    who = _user(runtime, body.email).id if body.email else "*"
+    if body.code is None:
+        runtime.gateway_refusals.pop(who, None)
+    else:
+        runtime.gateway_refusals[who] = body.code
+    return {"data": {"refusals": dict(runtime.gateway_refusals)}}
+
+
+def _user(runtime, email: str):
+    user = runtime.state.user_by_email(email)
+    if user is None:
+        raise HTTPException(404, f"no account {email}")
+    return user
+
+
 @router.get("/writes")
 def writes(runtime: RuntimeDep) -> dict:
     return {"data": runtime.write_faults.counts()}
@@ -71,6 +126,7 @@ def writes(runtime: RuntimeDep) -> dict:
 
 @router.get("/fixtures")
 def fixtures(runtime: RuntimeDep) -> dict:
+    runtime.settle_reviews()
     state = runtime.state
     with state.lock:
         accounts = [{"email": u.email, "password": DEMO_PASSWORD, "buyer_id": u.buyer_id,
@@ -80,7 +136,7 @@ def fixtures(runtime: RuntimeDep) -> dict:
                    "submitted_by": o.submitted_by, "round": o.round, "root_offer_id": o.root_offer_id}
                   for o in state.offers.values()]
         deals = [{"id": d.id, "organization_id": d.organization_id, "status": d.status} for d in state.deals.values()]
-        drafts = [{"id": d.id, "organization_id": d.organization_id, "under_review": d.under_review}
+        drafts = [{"id": d.id, "organization_id": d.organization_id, "under_review": d.reviewing}
                   for d in state.drafts.values()]
     redirect_uris = list(runtime.clients.clients[REGISTERED_APP_ID].redirect_uris)
     registered_app = {"client_id": REGISTERED_APP_ID, "redirect_uris": redirect_uris}

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from sandbox.core.problems import Problem
-from sandbox.marketplace import offers, trust
+from sandbox.marketplace import offers, refusals, trust
 from sandbox.marketplace.bodies import AcceptBody, EmptyBody, OfferTerms, WithdrawBody
 from sandbox.marketplace.gateway import BuyDealsRead, BuyOffersRead, BuyOffersWrite, Caller
 from sandbox.marketplace.lists import DealList, OfferList, deal_list, offer_list
@@ -70,11 +70,14 @@ async def make_offer(request: Request, caller: BuyOffersWrite, _: NoQuery, deal_
             raise offers.not_found("deal", deal_id)
         terms = parse_body(request, raw, OfferTerms)
         offers.require_api_offers(state, deal)
+        refusals.require_identity(caller.user, caller.runtime.context.config.base_url)
+        refusals.require_company(state.organizations[deal.organization_id], caller.user)
         offers.require_open_deal(deal)
         existing = offers.open_offer_on_deal(state, caller.user.buyer_id, deal_id)
         if existing is None:
             require_funds(caller, state)
             require_min_emd(state, deal_id, terms)
+            refusals.require_floor(deal, terms.offer_amount)
             trust.check_cap(caller, "offers.create")
         offer = offers.make_offer(state, deal, caller.user.buyer_id, terms.model_dump(), caller.runtime.now)
         trust.record_use(caller, "offers.create")
@@ -103,6 +106,7 @@ async def counter_offer(request: Request, caller: BuyOffersWrite, _: NoQuery, of
         terms = parse_body(request, raw, OfferTerms)
         offers.require_actionable(state, offer, "buyer", own_round=False)
         require_min_emd(state, offer.deal_id, terms)
+        refusals.require_floor(state.deals[offer.deal_id], terms.offer_amount)
         trust.check_cap(caller, "offers.counter")
         reply = offers.counter(state, offer, "buyer", terms.model_dump(), caller.runtime.now)
         trust.record_use(caller, "offers.counter")
@@ -119,7 +123,7 @@ async def preview_offer(request: Request, caller: BuyOffersWrite, _: NoQuery, of
         made = offers.preview(state, offer, caller.runtime.now)
         return {"preview_token": made.token, "expires_at": timestamp(made.expires_at), "terms": made.terms}
 
-    return await plain_write(request, caller, change)
+    return await plain_write(request, caller, change, counted=False)
 
 
 @router.post("/offers/{offer_id}/accept")

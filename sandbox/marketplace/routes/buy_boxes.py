@@ -28,13 +28,12 @@ def _own_box(state: MarketState, caller: Caller, box_id: str) -> BuyBox:
 
 
 @router.get("")
-def list_boxes(request: Request, caller: BuyBoxes, _: NoQuery) -> JSONResponse:
+def list_boxes(request: Request, caller: BuyBoxes, query: Paged) -> JSONResponse:
+    """At most five (Limits), paged as every list (`--variety` serves them on short pages)."""
     state = caller.runtime.state
     with state.lock:
-        rows = [buy_box_json(box) for box in buy_boxes.boxes_of(state, caller.user.buyer_id)]
-        # At most five: the whole list in one page.
-        return envelope(request, rows, page={"next_cursor": None, "limit": buy_boxes.MAX_BUY_BOXES,
-                                             "returned": len(rows)})
+        items, page = page_of(request, caller.principal, buy_boxes.boxes_of(state, caller.user.buyer_id), query)
+        return envelope(request, [buy_box_json(box) for box in items], page=page)
 
 
 @router.post("")
@@ -68,12 +67,13 @@ async def change_box(request: Request, caller: BuyBoxes, _: NoQuery, buy_box_id:
 
 
 @router.delete("/{buy_box_id}")
-def delete_box(request: Request, caller: BuyBoxes, _: NoQuery, buy_box_id: BuyBoxId) -> JSONResponse:
-    state = caller.runtime.state
-    with state.lock:
+async def delete_box(request: Request, caller: BuyBoxes, _: NoQuery, buy_box_id: BuyBoxId) -> JSONResponse:
+    def change(state: MarketState, raw: bytes) -> dict:
         box = _own_box(state, caller, buy_box_id)
         del state.buy_boxes[box.id]
-        return envelope(request, {"id": box.id, "deleted": True})
+        return {"id": box.id, "deleted": True}
+
+    return await plain_write(request, caller, change)
 
 
 @router.get("/{buy_box_id}/matches")

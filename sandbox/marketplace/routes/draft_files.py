@@ -17,12 +17,11 @@ from sandbox.marketplace.ids import new_id
 from sandbox.marketplace.models import MarketState, Media
 from sandbox.marketplace.params import DraftId, NoQuery
 from sandbox.marketplace.problem_schema import problem_responses
-from sandbox.marketplace.routes.drafts import media_list, open_draft
+from sandbox.marketplace.routes.drafts import media_items, open_draft
 from sandbox.marketplace.routes.uploads import MEDIA_TARGET, issue_slot
 from sandbox.marketplace.runtime import RuntimeDep
 from sandbox.marketplace.strict import parse_body
 from sandbox.marketplace.views import draft_json
-from sandbox.marketplace.wire import envelope
 from sandbox.marketplace.writes import plain_write
 
 PHOTO_TYPES = ("image/jpeg", "image/png")
@@ -43,20 +42,24 @@ def _slot(caller, draft_id: str, body: UploadRequest, allowed: tuple[str, ...]) 
                       target=MEDIA_TARGET, allowed=allowed)
 
 
+async def _slot_write(request: Request, caller, draft_id: str, allowed: tuple[str, ...]) -> JSONResponse:
+    """A slot writes nothing (Endpoints), yet it is a POST: keyed like every write (a replay
+    answers the same slot)."""
+    def change(state: MarketState, raw: bytes) -> dict:
+        open_draft(state, caller, draft_id)
+        return _slot(caller, draft_id, parse_body(request, raw, UploadRequest), allowed)
+
+    return await plain_write(request, caller, change, counted=False)
+
+
 @api_router.post("/{draft_id}/media/uploads")
 async def media_slot(request: Request, caller: SellDealsWrite, _: NoQuery, draft_id: DraftId) -> JSONResponse:
-    raw = await request.body()
-    with caller.runtime.state.lock:
-        open_draft(caller.runtime.state, caller, draft_id)
-    return envelope(request, _slot(caller, draft_id, parse_body(request, raw, UploadRequest), PHOTO_TYPES))
+    return await _slot_write(request, caller, draft_id, PHOTO_TYPES)
 
 
 @api_router.post("/{draft_id}/documents/uploads")
 async def document_slot(request: Request, caller: SellDealsWrite, _: NoQuery, draft_id: DraftId) -> JSONResponse:
-    raw = await request.body()
-    with caller.runtime.state.lock:
-        open_draft(caller.runtime.state, caller, draft_id)
-    return envelope(request, _slot(caller, draft_id, parse_body(request, raw, UploadRequest), DOCUMENT_TYPES))
+    return await _slot_write(request, caller, draft_id, DOCUMENT_TYPES)
 
 
 def _claim(state: MarketState, caller, draft_id: str, body: Attach, allowed: tuple[str, ...], kind: str) -> Media:
@@ -75,9 +78,7 @@ def _claim(state: MarketState, caller, draft_id: str, body: Attach, allowed: tup
 
 @api_router.post("/{draft_id}/media")
 async def attach_media(request: Request, caller: SellDealsWrite, _: NoQuery, draft_id: DraftId) -> JSONResponse:
-    raw = await request.body()
-    state = caller.runtime.state
-    with state.lock:
+    def change(state: MarketState, raw: bytes) -> list[dict]:
         draft = open_draft(state, caller, draft_id)
         body = parse_body(request, raw, Attach)
         if len(draft.media) >= MAX_PHOTOS:
@@ -89,7 +90,9 @@ async def attach_media(request: Request, caller: SellDealsWrite, _: NoQuery, dra
         item.is_default = item.order == 1
         draft.media.append(item)
         draft.updated_at = caller.runtime.now
-        return media_list(request, draft)
+        return media_items(draft)
+
+    return await plain_write(request, caller, change, whole_list=True)
 
 
 @api_router.post("/{draft_id}/documents")

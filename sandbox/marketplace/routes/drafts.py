@@ -16,8 +16,8 @@ from sandbox.marketplace.ids import new_id
 from sandbox.marketplace.models import Draft, MarketState
 from sandbox.marketplace.params import DraftId, NoQuery, Paged
 from sandbox.marketplace.strict import parse_body
-from sandbox.marketplace.views import deal_json, draft_json, media_json
-from sandbox.marketplace.wire import envelope, meta, page_of, timestamp
+from sandbox.marketplace.views import draft_json, media_json
+from sandbox.marketplace.wire import body_of, envelope, page_of, timestamp
 from sandbox.marketplace.writes import idempotent_write, plain_write
 
 router = APIRouter(prefix="/sell", tags=["marketplace: drafts"])
@@ -25,20 +25,22 @@ router = APIRouter(prefix="/sell", tags=["marketplace: drafts"])
 
 def open_draft(state: MarketState, caller: Caller, draft_id: str) -> Draft:
     draft = offers.owned("draft", state.drafts, draft_id, lambda draft: draft.organization_id == caller.organization.id)
-    if draft.under_review:
+    if draft.reviewing:
         raise Problem(409, "draft_under_review", "The draft is under review; it cannot be read or changed now.",
                       recovery="Wait for the review to finish, then try again.", draft_id=draft.id)
     return draft
 
 
-def media_list(request: Request, draft: Draft) -> JSONResponse:
-    items = [media_json(m) for m in sorted(draft.media, key=lambda m: m.order)]
-    # The whole list in one page (Endpoints).
-    return JSONResponse({"data": items, "meta": meta(request),
-                         "page": {"next_cursor": None, "limit": len(items), "returned": len(items)}})
+def media_items(draft: Draft) -> list[dict]:
+    """The draft's media in order: answered as the whole list in one page (Endpoints)."""
+    return [media_json(m) for m in sorted(draft.media, key=lambda m: m.order)]
 
 
-@router.get("/credits")
+# Not on `--variety` (no document names a balance route): mounted by `mount` (sandbox/marketplace/__init__.py).
+credits_router = APIRouter(prefix="/sell", tags=["marketplace: drafts"])
+
+
+@credits_router.get("/credits")
 def credits(request: Request, caller: SellDealsRead, _: NoQuery) -> JSONResponse:
     """The organization's balance and what a publish costs, to say before publishing."""
     with caller.runtime.state.lock:
@@ -52,9 +54,9 @@ def list_drafts(request: Request, caller: SellDealsRead, query: Paged) -> JSONRe
         mine = sorted((d for d in state.drafts.values() if d.organization_id == caller.organization.id),
                       key=lambda d: (timestamp(d.updated_at) or "", d.id), reverse=True)
         items, page = page_of(request, caller.principal, mine, query)
-        # A draft under review is listed by its id and status only (its routes answer 409).
-        rows = [{"id": d.id, "title": d.title, "status": "under_review"} if d.under_review else draft_json(d)
-                for d in items]
+        # A draft under review is listed by its id, status and review's end only (its routes answer 409).
+        rows = [{"id": d.id, "title": d.title, "status": "under_review", "review_ends_at": timestamp(d.review_ends_at)}
+                if d.reviewing else draft_json(d) for d in items]
         return envelope(request, rows, page=page)
 
 
@@ -96,14 +98,12 @@ async def change_draft(request: Request, caller: SellDealsWrite, _: NoQuery, dra
 def list_media(request: Request, caller: SellDealsRead, _: NoQuery, draft_id: DraftId) -> JSONResponse:
     state = caller.runtime.state
     with state.lock:
-        return media_list(request, open_draft(state, caller, draft_id))
+        return JSONResponse(body_of(request, media_items(open_draft(state, caller, draft_id)), whole_list=True))
 
 
 @router.patch("/drafts/{draft_id}/media")
 async def order_media(request: Request, caller: SellDealsWrite, _: NoQuery, draft_id: DraftId) -> JSONResponse:
-    raw = await request.body()
-    state = caller.runtime.state
-    with state.lock:
+    def change(state: MarketState, raw: bytes) -> list[dict]:
         draft = open_draft(state, caller, draft_id)
         body = parse_body(request, raw, MediaOrder)
         known = {m.id for m in draft.media}
@@ -115,16 +115,22 @@ async def order_media(request: Request, caller: SellDealsWrite, _: NoQuery, draf
         for item in draft.media:
             item.order = position[item.id]
             item.is_default = item.order == 1
-        return media_list(request, draft)
+        return media_items(draft)
+
+    return await plain_write(request, caller, change, whole_list=True)
 
 
 @router.post("/drafts/{draft_id}/publish")
 async def publish_draft(request: Request, caller: SellDealsWrite, _: NoQuery, draft_id: DraftId) -> JSONResponse:
-    """Publishing draws on the organization's credits, so it is keyed: a retry never pays twice."""
+    """Publishing draws on the organization's credits, so it is keyed: a retry never pays twice. The
+    answer is the draft under review (its `review_ends_at`) and, but on `--variety`, the credits left."""
+    states_cost = not caller.runtime.context.config.variety
+
     def change(state: MarketState, raw: bytes) -> dict:
         draft = open_draft(state, caller, draft_id)
         parse_body(request, raw, EmptyBody, optional=True)
-        deal = publishing.publish(state, draft, caller.organization, caller.runtime.now)
-        return {**deal_json(state, deal), "credits": publishing.credits_json(caller.organization)}
+        publishing.publish(draft, caller.organization, caller.runtime.now, states_cost=states_cost)
+        credits = {"credits": publishing.credits_json(caller.organization)} if states_cost else {}
+        return {**draft_json(draft), **credits}
 
     return await idempotent_write(request, caller, change)

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field
 
 from sandbox.core.problems import Problem
-from sandbox.marketplace import offers
+from sandbox.marketplace import offers, refusals
 from sandbox.marketplace.bodies import Strict
 from sandbox.marketplace.gateway import Caller, caller_for
 from sandbox.marketplace.ids import new_id, stable_id
@@ -106,10 +106,12 @@ async def request_address(request: Request, caller: BuyWrite, _: NoQuery, deal_i
     def change(state: MarketState, raw: bytes) -> dict:
         deal = _deal(state, deal_id)
         body = parse_body(request, raw, AddressRequestBody)
+        refusals.require_identity(caller.user, caller.runtime.context.config.base_url)
         _refuse_duplicate(state, caller, deal, "address_request")
         if deal.status != "active" or not deal.street:
             raise Problem(409, "address_unavailable", "The seller does not release this deal's address.",
                           recovery="Send the seller an inquiry instead.", deal_id=deal.id)
+        refusals.require_offer_for_address(state, state.organizations[deal.organization_id], deal, caller.user.buyer_id)
         if body.accept_agreement is None or body.accept_agreement.id != ADDRESS_AGREEMENT_ID:
             raise Problem(409, "agreement_required", "An address request needs the non-circumvention agreement accepted.",
                           recovery="Read the agreement, then send the request again with accept_agreement: {id}.",
@@ -181,10 +183,21 @@ async def answer(request: Request, caller: SellWrite, _: NoQuery, address_reques
     return await idempotent_write(request, caller, change)
 
 
-@agreement_router.get(AGREEMENT_PATH + "/{agreement_id}", response_class=HTMLResponse)
+# A page a person reads: an unknown agreement is an HTML 404, declared (schemathesis found it undeclared).
+PAGE_NOT_FOUND = {404: {"description": "No such agreement", "content": {"text/html": {"schema": {"type": "string"}}}}}
+
+
+@agreement_router.get(AGREEMENT_PATH + "/{agreement_id}", response_class=HTMLResponse, responses=PAGE_NOT_FOUND)
 def agreement_page(agreement_id: str) -> HTMLResponse:
     """The agreement a buyer reads before asking for an address (its `url`)."""
     if agreement_id != ADDRESS_AGREEMENT_ID:
         return HTMLResponse("<h1>No such agreement</h1>", status_code=404)
     return HTMLResponse("<h1>Address request agreement</h1><p>You will not contact the owner, the tenants or the "
                         "listing agent of this property, nor buy it around the seller, for 12 months.</p>")
+
+
+@agreement_router.get(refusals.VERIFY_PATH, response_class=HTMLResponse)
+def verification_page() -> HTMLResponse:
+    """Where `403 idv_required`'s `verification_url` sends a person (the sandbox verifies no one)."""
+    return HTMLResponse("<h1>Verify your identity</h1><p>On the live marketplace you would verify your identity "
+                        "here. The sandbox's unverified@sandbox.test stays unverified.</p>")

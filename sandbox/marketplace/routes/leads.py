@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from sandbox.core.problems import Problem
-from sandbox.marketplace import offers
+from sandbox.marketplace import offers, refusals
 from sandbox.marketplace.bodies import Strict
 from sandbox.marketplace.gateway import Caller, caller_for
 from sandbox.marketplace.ids import new_id
@@ -100,6 +100,7 @@ def retrieve_lead(request: Request, caller: LeadsRead, _: NoQuery, lead_id: Lead
 async def add_lead(request: Request, caller: LeadsWrite, _: NoQuery) -> JSONResponse:
     def change(state: MarketState, raw: bytes) -> dict:
         body = parse_body(request, raw, LeadCreate)
+        refusals.refuse_existing_person(state, body.email)
         now = caller.runtime.now
         lead = Lead(new_id("lead"), caller.organization.id, body.name, body.email, body.phone, "open",
                     [{"status": "open", "at": now}], now, now)

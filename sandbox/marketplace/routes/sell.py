@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 from sandbox.marketplace import offers, trust
 from sandbox.marketplace.bodies import DealTermsChange, DeclineBody, EmptyBody, OfferTerms
 from sandbox.marketplace.gateway import Caller, SellDealsRead, SellDealsWrite, SellOffersRead, SellOffersWrite
-from sandbox.marketplace.lists import DealList, OfferList, deal_list, offer_list
+from sandbox.marketplace.lists import DealList, SellOfferList, deal_list, offer_list
 from sandbox.marketplace.models import Deal, MarketState, Offer
 from sandbox.marketplace.params import DealId, NoQuery, OfferId
 from sandbox.marketplace.strict import parse_body
@@ -42,7 +42,7 @@ def _answer(state: MarketState, caller: Caller, offer: Offer) -> dict:
 
 
 @router.get("/offers")
-def list_offers(request: Request, caller: SellOffersRead, query: OfferList) -> JSONResponse:
+def list_offers(request: Request, caller: SellOffersRead, query: SellOfferList) -> JSONResponse:
     def mine(state: MarketState, offer: Offer) -> bool:
         return state.deals[offer.deal_id].organization_id == caller.organization.id
 

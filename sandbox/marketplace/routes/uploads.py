@@ -83,9 +83,11 @@ def issue_slot(caller: Caller, body: UploadRequest, *, owner_id: str, key_prefix
 
 @router.post("/marketplace/v1/buy/me/proof-of-funds/uploads")
 async def upload_slot(request: Request, caller: BuyOffersWrite, _: NoQuery) -> JSONResponse:
-    body = parse_body(request, await request.body(), UploadRequest)
-    return envelope(request, issue_slot(caller, body, owner_id=caller.user.buyer_id, key_prefix="pof",
-                                        target=UPLOAD_TARGET))
+    def change(state: MarketState, raw: bytes) -> dict:
+        body = parse_body(request, raw, UploadRequest)
+        return issue_slot(caller, body, owner_id=caller.user.buyer_id, key_prefix="pof", target=UPLOAD_TARGET)
+
+    return await plain_write(request, caller, change, counted=False)
 
 
 @router.post(UPLOAD_TARGET, status_code=204)
@@ -113,6 +115,9 @@ async def upload_target(request: Request, runtime: RuntimeDep) -> Response:
         raise _invalid(f"The file's type must be {policy['content_type']}, as asked for the slot.", "file")
     state = runtime.state
     with state.lock:
+        if getattr(state.uploads.get(policy["key"]), "used", False):
+            # A resent action sends its bytes again to its replayed slot: what was claimed stays.
+            return Response(status_code=204)
         # Photos are served back at their item's url; a letter's bytes are not kept.
         kept = content if policy["key"].startswith("media/") else b""
         state.uploads[policy["key"]] = UploadedFile(policy["key"], policy["owner_id"], policy["content_type"],

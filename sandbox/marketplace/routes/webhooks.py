@@ -118,12 +118,13 @@ async def update_hook(request: Request, owner: Owner, _: NoQuery, webhook_id: We
     return await plain_write(request, owner.caller, change)
 
 
-def delete_hook(request: Request, owner: Owner, _: NoQuery, webhook_id: WebhookId) -> JSONResponse:
-    state = owner.caller.runtime.state
-    with state.lock:
+async def delete_hook(request: Request, owner: Owner, _: NoQuery, webhook_id: WebhookId) -> JSONResponse:
+    def change(state: MarketState, raw: bytes) -> dict:
         hook = _own_hook(state, owner, webhook_id)
         del state.webhooks[hook.id]
-        return envelope(request, {"id": hook.id, "deleted": True})
+        return {"id": hook.id, "deleted": True}
+
+    return await plain_write(request, owner.caller, change)
 
 
 async def rotate_secret(request: Request, owner: Owner, _: NoQuery, webhook_id: WebhookId) -> JSONResponse:

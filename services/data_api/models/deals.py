@@ -6,16 +6,14 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-from services.base_models import ApiModel, BuildingFact, Meta
+from services.base_models import ApiModel, BuildingFact, Meta, NamedInvestor
 
 
 # --- deals (decisions.md, Data API: deal object) ----------------------------------------------
 
 
-class DealParty(ApiModel):
-    investor_id: str | None = None
-    name: str | None = None
-    display_name: str | None = None
+class DealParty(NamedInvestor):
+    """A deal's buyer or seller."""
 
 
 class DealProperty(ApiModel):

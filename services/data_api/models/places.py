@@ -71,9 +71,37 @@ class MarketplaceListing(ApiModel):
 # --- lenders (fields: not shown) -------------------------------------------------------------
 
 
+class LenderMarket(ApiModel):
+    """One of a lender's `markets[]`: its loans there."""
+
+    market: str | None = None
+    n_loans: int | None = None
+
+
+class LenderYear(ApiModel):
+    year: int | str | None = None
+    n_loans: int | None = None
+
+
 class Lender(ApiModel):
+    """A lender: a hit, a row of a market's leaders or a profile (fields: not shown, the sandbox's;
+    a hit and a row carry fewer)."""
+
     id: str
+    org_id: str | None = None
     name: str | None = None
+    lender_class: str | None = None
+    is_hard_money: bool | None = None
+    n_loans: int | None = None
+    n_borrowers: int | None = None
+    n_loans_24m: int | None = None
+    volume: float | None = None
+    median_amount: float | None = None
+    first_loan_on: date | None = None
+    last_loan_on: date | None = None
+    markets: list[LenderMarket] = Field(default_factory=list)
+    by_year: list[LenderYear] = Field(default_factory=list)
+    financing_as_of: date | None = None
 
 
 class RankedLender(ApiModel):
@@ -92,7 +120,31 @@ class RankedLender(ApiModel):
 
 
 class LoanRow(ApiModel):
-    pass
+    """A row of `/v1/lenders/{id}/loans` (fields: not shown, the sandbox's)."""
+
+    loan_id: str | None = None
+    deal_id: str | None = None
+    recorded_on: date | None = None
+    amount: float | None = None
+    term_months: int | None = None
+    kind: str | None = None
+    borrower_id: str | None = None
+    borrower_name: str | None = None
+    property_id: str | None = None
+    zip: str | None = None
+    county_fips: str | None = None
+    market: str | None = None
+
+
+class Ranking(ApiModel):
+    """A row of `/v1/lenders/{id}/rankings`: the lender's rank in one market (fields: not shown)."""
+
+    market: str | None = None
+    rank: int | None = None
+    n_lenders: int | None = None
+    n_loans: int | None = None
+    volume: float | None = None
+    share: float | None = None
 
 
 class LenderCell(ApiModel):

@@ -7,7 +7,7 @@ additively: every field is optional, so a field the host leaves out (a natural p
 
 from __future__ import annotations
 
-from services.base_models import ApiModel
+from services.base_models import ApiModel, NamedInvestor
 
 
 class ParcelAddress(ApiModel):
@@ -17,12 +17,9 @@ class ParcelAddress(ApiModel):
     zip: str | None = None
 
 
-class Owner(ApiModel):
+class Owner(NamedInvestor):
     """An organization on a parcel route; absent altogether for a natural person."""
 
-    investor_id: str | None = None
-    name: str | None = None
-    display_name: str | None = None
     kind: str | None = None
     contact_redacted: bool | None = None
 
@@ -153,3 +150,16 @@ class StrParcel(ApiModel):
     annual_revenue_est: int | None = None
     has_permit: bool | None = None
     owner: Owner | None = None
+
+
+class ParcelCandidate(ApiModel):
+    """One of the `candidates[]` an ambiguous address or APN names (`422 ambiguous_address`,
+    `ambiguous_apn`; members not shown: the sandbox's, docs/contract.md)."""
+
+    property_id: str
+    line: str | None = None
+    unit: str | None = None
+    zip: str | None = None
+    apn: str | None = None
+    county_fips: str | None = None
+

@@ -44,10 +44,13 @@ class Deals(Resource):
         self, *, sort: str | None = None, limit: int | None = None, **filters: Unpack[PlaceFilters]
     ) -> Page[Deal]:
         """Deals in a geometry or place; iterate the page to walk them all. Each new deal costs 1 credit."""
-        params: dict[str, Any] = place_params(**filters)
-        params["sort"] = check_sort(sort, contract.DEAL_SORTS, params)
-        params["limit"] = check_limit(limit, "deals")
-        return self._api.page("/v1/deals", _present(params), Deal, hold=holder(self._api, "deal", "id"))
+        params = _list_params(sort, limit, filters)
+        return self._api.page("/v1/deals", params, Deal, hold=holder(self._api, "deal", "id"))
+
+    def list_served(self, *, sort: str | None = None, limit: int | None = None, **filters: Unpack[PlaceFilters]) -> bool:
+        """Whether this account's answer to `list`'s first page is kept: its deals were then served to
+        the account, which holds them, so reading them again costs nothing (data-api.md, Limits 3)."""
+        return self._api.served("/v1/deals", _list_params(sort, limit, filters))
 
     def retrieve(self, deal_id: str) -> Deal:
         """One deal by its `deal_` id (1 credit when new to the account)."""
@@ -97,6 +100,13 @@ def cells_frame_from_json(body: bytes) -> pd.DataFrame:
     frame.attrs["resolution"] = meta.get("resolution")
     frame.attrs["meta"] = Meta.model_validate(meta)
     return frame
+
+
+def _list_params(sort: str | None, limit: int | None, filters: PlaceFilters) -> dict[str, Any]:
+    params: dict[str, Any] = place_params(**filters)
+    params["sort"] = check_sort(sort, contract.DEAL_SORTS, params)
+    params["limit"] = check_limit(limit, "deals")
+    return _present(params)
 
 
 def _present(params: dict[str, Any]) -> dict[str, Any]:

@@ -14,16 +14,12 @@ from typing import Any
 
 from services import contract
 from services.data_api.query_checks import FILTER_NAMES, check_id, check_limit, check_query, place_params
-from services.data_api.models import ApiModel, Lender, LenderCell, LenderCellsResult, LoanRow, Retrieved, SearchResult
+from services.data_api.models import Lender, LenderCell, LenderCellsResult, LoanRow, Ranking, Retrieved, SearchResult
 from services.pagination import Page
 from services.data_api.resources import Resource, path_segment
 from services.data_api.resources.agents import _query_value
 from services.data_api.resources.deals import check_resolution
 from services.data_api.resources.wholesale import borrowers
-
-
-class Ranking(ApiModel):
-    """A row of `/v1/lenders/{id}/rankings`: the lender's rank in one market (fields: not shown)."""
 
 
 class Lenders(Resource):

@@ -46,13 +46,24 @@ class Buyers(Resource):
         limit: int | None = None,
     ) -> Page[BuyerRow]:
         """Buyers (organizations) by most purchases first (lean `/v3/buyers`)."""
-        params: dict[str, Any] = place_params(zip=zip) if zip is not None else {}
-        start = format_date("from", from_)
-        if start:
-            params["from"] = start
-        if check_limit(limit):
-            params["limit"] = limit
-        return self._api.page("/v3/buyers", params, BuyerRow)
+        return self._api.page("/v3/buyers", _buyers_params(zip, from_, limit), BuyerRow)
+
+    def list_served(
+        self, *, zip: str | Iterable[str] | None = None, from_: date | str | None = None, limit: int | None = None
+    ) -> bool:
+        """Whether this account's answer to the same list is kept: its buyers were then served to the
+        account, which holds them, so reading them again costs nothing (data-api.md, Limits 3)."""
+        return self._api.served("/v3/buyers", _buyers_params(zip, from_, limit))
+
+
+def _buyers_params(zip: str | Iterable[str] | None, from_: date | str | None, limit: int | None) -> dict[str, Any]:
+    params: dict[str, Any] = place_params(zip=zip) if zip is not None else {}
+    start = format_date("from", from_)
+    if start:
+        params["from"] = start
+    if check_limit(limit):
+        params["limit"] = limit
+    return params
 
 
 class MarketplaceListings(Resource):

@@ -1,12 +1,15 @@
 """The buyer's tools around an offer: buy boxes with their matches and alerts, inquiries and
 address requests (with the agreement step), a seller's public profile (marketplace-api.md,
 Limits: five buy boxes, one inquiry per type per deal per 24 h; Errors: `resource_limit`,
-`duplicate_inquiry`, `agreement_required`, `address_unavailable`; shapes: docs/contract.md)."""
+`duplicate_inquiry`, `agreement_required`, `address_unavailable`; shapes: docs/contract.md).
+
+A buy box's id has no documented form: it is sent back as the host gave it (`path_id`). Every
+list is a `Page` a caller walks by its cursor; every write takes the person's `idempotency_key`."""
 
 from __future__ import annotations
 
 from services.errors import InvalidInputError
-from services.marketplace_api.checks import require_id, require_key
+from services.marketplace_api.checks import path_id, require_id
 from services.marketplace_api.desk_checks import buy_box_criteria
 from services.marketplace_api.desk_models import BuyBox, BuyBoxAlert, DeletedResource, Inquiry, SellerProfile
 from services.marketplace_api.models import MarketplaceDeal
@@ -14,27 +17,30 @@ from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
 
 MAX_BUY_BOXES = 5  # marketplace-api.md, Limits
+PAGE_SIZE = 25
 
 
 class BuyBoxes(MarketplaceResource):
-    def list(self) -> list[BuyBox]:
-        return self._api.get("/buy/buy-boxes", list[BuyBox])
+    def list(self, *, limit: int | None = None) -> Page[BuyBox]:
+        """The buyer's boxes; five at most (Limits), yet a host may page them: walk the cursor."""
+        return self._api.page("/buy/buy-boxes", {"limit": limit}, BuyBox)
 
     def create(self, *, name: str, idempotency_key: str, **criteria) -> BuyBox:
         if not (name or "").strip():
             raise InvalidInputError("name", "name the buy box")
         body = {"name": name.strip(), "criteria": buy_box_criteria(**criteria)}
-        return self._api.post("/buy/buy-boxes", BuyBox, body=body, idempotency_key=require_key(idempotency_key))
+        return self._api.post("/buy/buy-boxes", BuyBox, body=body, idempotency_key=idempotency_key)
 
-    def delete(self, buy_box_id: str) -> DeletedResource:
-        return self._api.delete(f"/buy/buy-boxes/{require_id('buy_box', buy_box_id)}", DeletedResource)
+    def delete(self, buy_box_id: str, *, idempotency_key: str) -> DeletedResource:
+        return self._api.delete(f"/buy/buy-boxes/{path_id('buy_box', buy_box_id)}", DeletedResource,
+                                idempotency_key=idempotency_key)
 
-    def matches(self, buy_box_id: str, *, limit: int = 25) -> Page[MarketplaceDeal]:
-        return self._api.page(f"/buy/buy-boxes/{require_id('buy_box', buy_box_id)}/matches", {"limit": limit},
+    def matches(self, buy_box_id: str, *, limit: int = PAGE_SIZE) -> Page[MarketplaceDeal]:
+        return self._api.page(f"/buy/buy-boxes/{path_id('buy_box', buy_box_id)}/matches", {"limit": limit},
                               MarketplaceDeal)
 
-    def alerts(self, buy_box_id: str, *, limit: int = 25) -> Page[BuyBoxAlert]:
-        return self._api.page(f"/buy/buy-boxes/{require_id('buy_box', buy_box_id)}/alerts", {"limit": limit},
+    def alerts(self, buy_box_id: str, *, limit: int = PAGE_SIZE) -> Page[BuyBoxAlert]:
+        return self._api.page(f"/buy/buy-boxes/{path_id('buy_box', buy_box_id)}/alerts", {"limit": limit},
                               BuyBoxAlert)
 
 
@@ -43,7 +49,7 @@ class BuyerInquiries(MarketplaceResource):
         if not (message or "").strip():
             raise InvalidInputError("message", "write your question")
         return self._api.post(f"/buy/deals/{require_id('deal', deal_id)}/inquiries", Inquiry,
-                              body={"message": message.strip()}, idempotency_key=require_key(idempotency_key))
+                              body={"message": message.strip()}, idempotency_key=idempotency_key)
 
     def request_address(self, deal_id: str, *, agreement_id: str | None, message: str | None = None,
                         idempotency_key: str) -> Inquiry:
@@ -54,12 +60,12 @@ class BuyerInquiries(MarketplaceResource):
         if agreement_id:
             body["accept_agreement"] = {"id": agreement_id}
         return self._api.post(f"/buy/deals/{require_id('deal', deal_id)}/address-requests", Inquiry, body=body,
-                              idempotency_key=require_key(idempotency_key))
+                              idempotency_key=idempotency_key)
 
-    def inquiries(self, *, limit: int = 25) -> Page[Inquiry]:
+    def inquiries(self, *, limit: int = PAGE_SIZE) -> Page[Inquiry]:
         return self._api.page("/buy/inquiries", {"limit": limit}, Inquiry)
 
-    def address_requests(self, *, limit: int = 25) -> Page[Inquiry]:
+    def address_requests(self, *, limit: int = PAGE_SIZE) -> Page[Inquiry]:
         return self._api.page("/buy/address-requests", {"limit": limit}, Inquiry)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from services.contract import OFFERS_PAGE_LIMIT
-from services.marketplace_api.checks import offer_terms, require_id, require_key
+from services.marketplace_api.checks import offer_terms, require_id
 from services.marketplace_api.models import MarketplaceDeal, MarketplaceOffer
 from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
@@ -29,4 +29,4 @@ class MarketplaceDeals(MarketplaceResource):
     ) -> MarketplaceOffer:
         body = offer_terms(offer_amount, emd_amount, financing, note)
         path = f"/buy/deals/{require_id('deal', deal_id)}/offers"
-        return self._api.post(path, MarketplaceOffer, body=body, idempotency_key=require_key(idempotency_key))
+        return self._api.post(path, MarketplaceOffer, body=body, idempotency_key=idempotency_key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from services.contract import DECLINE_REASONS, OFFER_STATUSES, OFFERS_PAGE_LIMIT, OFFERS_PAGE_MAX
 from services.errors import InvalidInputError
-from services.marketplace_api.checks import offer_terms, require_id, require_key
+from services.marketplace_api.checks import offer_terms, require_id
 from services.marketplace_api.models import MarketplaceOffer, OfferPreview
 from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
@@ -34,9 +34,11 @@ class MarketplaceOffers(MarketplaceResource):
         """One round with its `chain` of rounds."""
         return self._api.get(f"/buy/offers/{require_id('offer', offer_id)}", MarketplaceOffer)
 
-    def preview(self, offer_id: str) -> OfferPreview:
-        """The counter preview of an open seller round: `{preview_token, expires_at, terms}`, valid five minutes."""
-        return self._api.post(f"/buy/offers/{require_id('offer', offer_id)}/preview", OfferPreview, body={})
+    def preview(self, offer_id: str, *, idempotency_key: str) -> OfferPreview:
+        """The counter preview of an open seller round: `{preview_token, expires_at, terms}`, valid five minutes.
+        A POST, so keyed like every write (marketplace-api.md:83); a new press is a new key."""
+        return self._api.post(f"/buy/offers/{require_id('offer', offer_id)}/preview", OfferPreview, body={},
+                              idempotency_key=idempotency_key)
 
     def accept(self, offer_id: str, *, preview_token: str, idempotency_key: str) -> MarketplaceOffer:
         """Accept the seller's round with a preview's token (`422 preview_expired`, `409 deal_changed`)."""
@@ -70,4 +72,4 @@ class MarketplaceOffers(MarketplaceResource):
         return self._write(f"/buy/offers/{require_id('offer', offer_id)}/withdraw", body, idempotency_key)
 
     def _write(self, path: str, body: dict, idempotency_key: str) -> MarketplaceOffer:
-        return self._api.post(path, MarketplaceOffer, body=body, idempotency_key=require_key(idempotency_key))
+        return self._api.post(path, MarketplaceOffer, body=body, idempotency_key=idempotency_key)

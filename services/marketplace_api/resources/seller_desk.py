@@ -1,69 +1,74 @@
 """The rest of the seller's desk: leads with history, a buyer's standing and the strike, reviews
 and their response, inquiries and address requests, webhook endpoints (marketplace-api.md, States:
-`lead_locked`, strike window; Errors: `resource_exists`, `insufficient_role`; shapes: docs/contract.md)."""
+`lead_locked`, strike window; Errors: `resource_exists`, `insufficient_role`; shapes: docs/contract.md).
+
+Lead, review, address-request and webhook ids have no documented form: each is sent back as the
+host gave it (`path_id`). Every write takes the person's `idempotency_key` (marketplace-api.md:83)."""
 
 from __future__ import annotations
 
 from services.errors import InvalidInputError
-from services.marketplace_api.checks import require_id, require_key
+from services.marketplace_api.checks import path_id
 from services.marketplace_api.desk_models import BuyerStanding, DeletedResource, Inquiry, Lead, Review, Webhook
 from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
 
 LEAD_STATUSES = ("open", "contacted", "negotiating", "won", "lost")
+PAGE_SIZE = 25
 
 
 class SellerLeads(MarketplaceResource):
-    def list(self, *, cursor: str | None = None, limit: int = 25) -> Page[Lead]:
+    def list(self, *, cursor: str | None = None, limit: int = PAGE_SIZE) -> Page[Lead]:
         return self._api.page("/sell/leads", {"cursor": cursor, "limit": limit}, Lead)
 
-    def add(self, *, name: str, email: str | None = None, phone: str | None = None) -> Lead:
+    def add(self, *, name: str, email: str | None = None, phone: str | None = None, idempotency_key: str) -> Lead:
         if not (name or "").strip():
             raise InvalidInputError("name", "name the person")
         body = {"name": name.strip(), **{k: v for k, v in (("email", email), ("phone", phone)) if v}}
-        return self._api.post("/sell/leads", Lead, body=body)
+        return self._api.post("/sell/leads", Lead, body=body, idempotency_key=idempotency_key)
 
-    def set_status(self, lead_id: str, status: str) -> Lead:
+    def set_status(self, lead_id: str, status: str, *, idempotency_key: str) -> Lead:
         if status not in LEAD_STATUSES:
             raise InvalidInputError("status", f"must be one of {', '.join(LEAD_STATUSES)}")
-        return self._api.patch(f"/sell/leads/{require_id('lead', lead_id)}", Lead, body={"status": status})
+        return self._api.patch(f"/sell/leads/{path_id('lead', lead_id)}", Lead, body={"status": status},
+                               idempotency_key=idempotency_key)
 
 
 class SellerBuyers(MarketplaceResource):
     def retrieve(self, buyer_id: str) -> BuyerStanding:
-        return self._api.get(f"/sell/buyers/{require_id('buyer', buyer_id)}", BuyerStanding)
+        return self._api.get(f"/sell/buyers/{path_id('buyer', buyer_id)}", BuyerStanding)
 
-    def strike(self, buyer_id: str, *, reason: str) -> BuyerStanding:
+    def strike(self, buyer_id: str, *, reason: str, idempotency_key: str) -> BuyerStanding:
         """Within 90 days of the buyer's last act on our deals, once (`strike_window_closed`, `strike_exists`)."""
         if not (reason or "").strip():
             raise InvalidInputError("reason", "say why")
-        return self._api.post(f"/sell/buyers/{require_id('buyer', buyer_id)}/strike", BuyerStanding,
-                              body={"reason": reason.strip()})
+        return self._api.post(f"/sell/buyers/{path_id('buyer', buyer_id)}/strike", BuyerStanding,
+                              body={"reason": reason.strip()}, idempotency_key=idempotency_key)
 
 
 class SellerReviews(MarketplaceResource):
-    def list(self, *, cursor: str | None = None, limit: int = 25) -> Page[Review]:
+    def list(self, *, cursor: str | None = None, limit: int = PAGE_SIZE) -> Page[Review]:
         return self._api.page("/sell/reviews", {"cursor": cursor, "limit": limit}, Review)
 
     def respond(self, review_id: str, *, body: str, idempotency_key: str) -> Review:
         """One response per review (`409 resource_exists`)."""
         if not (body or "").strip():
             raise InvalidInputError("body", "write the response")
-        return self._api.post(f"/sell/reviews/{require_id('review', review_id)}/response", Review,
-                              body={"body": body.strip()}, idempotency_key=require_key(idempotency_key))
+        return self._api.post(f"/sell/reviews/{path_id('review', review_id)}/response", Review,
+                              body={"body": body.strip()}, idempotency_key=idempotency_key)
 
 
 class SellerInquiries(MarketplaceResource):
-    def inquiries(self, *, cursor: str | None = None, limit: int = 25) -> Page[Inquiry]:
+    def inquiries(self, *, cursor: str | None = None, limit: int = PAGE_SIZE) -> Page[Inquiry]:
         return self._api.page("/sell/inquiries", {"cursor": cursor, "limit": limit}, Inquiry)
 
-    def address_requests(self, *, cursor: str | None = None, limit: int = 25) -> Page[Inquiry]:
+    def address_requests(self, *, cursor: str | None = None, limit: int = PAGE_SIZE) -> Page[Inquiry]:
         return self._api.page("/sell/address-requests", {"cursor": cursor, "limit": limit}, Inquiry)
 
     def answer(self, address_request_id: str, *, approve: bool, idempotency_key: str) -> Inquiry:
-        path = f"/sell/address-requests/{require_id('address_request', address_request_id)}/answer"
+        path = f"/sell/address-requests/{path_id('address_request', address_request_id)}/answer"
         return self._api.post(path, Inquiry, body={"decision": "approve" if approve else "decline"},
-                              idempotency_key=require_key(idempotency_key))
+                              idempotency_key=idempotency_key)
 
 
 class Webhooks(MarketplaceResource):
@@ -74,14 +79,15 @@ class Webhooks(MarketplaceResource):
         super().__init__(api)
         self._base = f"/{side}/webhooks"
 
-    def list(self, *, cursor: str | None = None, limit: int = 25) -> Page[Webhook]:
+    def list(self, *, cursor: str | None = None, limit: int = PAGE_SIZE) -> Page[Webhook]:
         return self._api.page(self._base, {"cursor": cursor, "limit": limit}, Webhook)
 
-    def create(self, *, url: str, events: list[str] | None = None) -> Webhook:
+    def create(self, *, url: str, events: list[str] | None = None, idempotency_key: str) -> Webhook:
         if not (url or "").startswith("https://"):
             raise InvalidInputError("url", "must be an https address")
         body = {"url": url, **({"events": events} if events else {})}
-        return self._api.post(self._base, Webhook, body=body)
+        return self._api.post(self._base, Webhook, body=body, idempotency_key=idempotency_key)
 
-    def delete(self, webhook_id: str) -> DeletedResource:
-        return self._api.delete(f"{self._base}/{require_id('webhook', webhook_id)}", DeletedResource)
+    def delete(self, webhook_id: str, *, idempotency_key: str) -> DeletedResource:
+        return self._api.delete(f"{self._base}/{path_id('webhook', webhook_id)}", DeletedResource,
+                                idempotency_key=idempotency_key)

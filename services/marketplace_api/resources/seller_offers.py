@@ -7,7 +7,7 @@ from datetime import datetime
 
 from services.contract import DECLINE_REASONS, OFFER_STATUSES, OFFERS_PAGE_LIMIT, OFFERS_PAGE_MAX
 from services.errors import InvalidInputError
-from services.marketplace_api.checks import offer_terms, require_id, require_key
+from services.marketplace_api.checks import offer_terms, require_id
 from services.marketplace_api.desk_checks import utc_timestamp
 from services.marketplace_api.desk_models import SellerOffer
 from services.marketplace_api.models import MarketplaceDeal
@@ -53,7 +53,7 @@ class SellerOffers(MarketplaceResource):
 
     def _write(self, offer_id: str, verb: str, body: dict, idempotency_key: str) -> SellerOffer:
         path = f"/sell/offers/{require_id('offer', offer_id)}/{verb}"
-        return self._api.post(path, SellerOffer, body=body, idempotency_key=require_key(idempotency_key))
+        return self._api.post(path, SellerOffer, body=body, idempotency_key=idempotency_key)
 
 
 class SellerDeals(MarketplaceResource):

@@ -22,7 +22,7 @@ def test_missing_or_invalid_key_is_401(sandbox, key):
     sent = {"X-On-Behalf-Of": "dev_demo"}
     if key:
         sent["Authorization"] = key if key.startswith("Basic") else f"Bearer {key}"
-    response = httpx2.get(f"{sandbox.url}/v1/dataset", headers=sent)
+    response = httpx2.get(f"{sandbox.url}/v1/dataset", headers=sent, timeout=60)
     assert_problem(response, 401, "unauthorized")
     assert "zpka_not_a_key" not in response.text  # a key never reaches an error message
 

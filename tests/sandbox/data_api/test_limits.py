@@ -35,7 +35,7 @@ def test_per_key_limit_answers_429_until_the_window_passes(limited_sandbox):
     assert get(limited_sandbox.url, "/v1/dataset", key="zpka_sandbox_empty").status_code == 200
     assert all(get(limited_sandbox.url, "/v1/dataset", key="zpka_sandbox_bench").status_code == 200 for _ in range(8))
     # Control routes are never limited.
-    assert httpx2.get(f"{limited_sandbox.url}/_sandbox/fixtures").status_code == 200
+    assert httpx2.get(f"{limited_sandbox.url}/_sandbox/fixtures", timeout=60).status_code == 200
     limited_sandbox.advance_clock(61)
     assert get(limited_sandbox.url, "/v1/dataset").status_code == 200
 
@@ -59,7 +59,7 @@ def test_faults_answer_documented_errors(sandbox, status, code, retry_after):
     assert response.headers.get("Retry-After") == retry_after
     if status == 429:
         assert problem["retry_after"] == 2 and problem["bucket"] == "key"
-    assert httpx2.get(f"{sandbox.url}/_sandbox/fixtures").status_code == 200  # control routes are spared
+    assert httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=60).status_code == 200  # control routes are spared
 
 
 def test_faults_are_deterministic_from_their_seed_and_charge_nothing(sandbox):
@@ -77,7 +77,7 @@ def test_faults_are_deterministic_from_their_seed_and_charge_nothing(sandbox):
 
 def test_a_faulted_read_charges_nothing(sandbox):
     """data-api.md, Errors (Rules): a failed request charges nothing."""
-    bbox = ",".join(map(str, httpx2.get(f"{sandbox.url}/_sandbox/fixtures").json()["data"]["markets"]["CLT"]))
+    bbox = ",".join(map(str, httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=60).json()["data"]["markets"]["CLT"]))
     sandbox.faults(rate=1, statuses=[503], seed=1)
     assert get(sandbox.url, "/v1/deals", {"bbox": bbox, "limit": 10}).status_code == 503
     sandbox.faults(rate=0)

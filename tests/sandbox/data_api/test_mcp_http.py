@@ -47,7 +47,7 @@ def test_the_lock_answers_as_the_rest_routes_do_before_any_mcp_handling(sandbox,
 
 
 def test_no_key_at_all_answers_401(sandbox):
-    response = httpx2.post(f"{sandbox.url}/mcp", json=INITIALIZE, headers={"X-On-Behalf-Of": "dev_demo", **MCP_ACCEPT})
+    response = httpx2.post(f"{sandbox.url}/mcp", json=INITIALIZE, headers={"X-On-Behalf-Of": "dev_demo", **MCP_ACCEPT}, timeout=60)
     assert_problem(response, 401, "unauthorized")
 
 

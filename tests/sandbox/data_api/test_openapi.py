@@ -22,7 +22,7 @@ DOCUMENTED = {200, 400, 404, 410, 422}
 
 @pytest.fixture(scope="module")
 def spec(sandbox_url):
-    response = httpx2.get(f"{sandbox_url}/openapi.json")
+    response = httpx2.get(f"{sandbox_url}/openapi.json", timeout=60)
     assert response.status_code == 200
     return response.json()
 

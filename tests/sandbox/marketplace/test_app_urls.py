@@ -16,7 +16,7 @@ APP_URL = "http://127.0.0.1:8617"
 
 def test_the_registered_app_redirects_to_the_app_the_sandbox_serves(tmp_path):
     with run_sandbox("--app-url", APP_URL + "/") as sandbox:
-        registered = httpx2.get(f"{sandbox.url}/_sandbox/marketplace/fixtures").json()["data"]["registered_app"]
+        registered = httpx2.get(f"{sandbox.url}/_sandbox/marketplace/fixtures", timeout=60).json()["data"]["registered_app"]
         assert f"{APP_URL}/marketplace" in registered["redirect_uris"]
         assert "http://localhost:8501/marketplace" in registered["redirect_uris"], "the defaults stay"
         settings = sandbox_settings(sandbox.url, app_url=APP_URL).model_copy(update={"oauth_client_id": registered["client_id"]})

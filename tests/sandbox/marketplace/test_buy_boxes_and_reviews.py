@@ -5,7 +5,7 @@ buy_boxes:manage "read and change buy boxes and their alerts") and reviews (scop
 from __future__ import annotations
 
 from tests.sandbox.marketplace.conftest import problem
-from tests.sandbox.marketplace.test_publishing import FIELDS, new_draft, upload_photo
+from tests.sandbox.marketplace.test_publishing import FIELDS, new_draft, publish_live, upload_photo
 
 
 def _box(buyer, name: str, **criteria):
@@ -23,13 +23,13 @@ def test_a_buyer_keeps_five_buy_boxes_and_the_sixth_is_resource_limit(buyer):
     assert _box(buyer, "Sixth", max_price=1).status_code == 200
 
 
-def test_a_published_deal_matching_a_box_alerts_on_the_buyers_feed_only(buyer, owner):
+def test_a_published_deal_matching_a_box_alerts_on_the_buyers_feed_only(sandbox, buyer, owner):
     box = _box(buyer, "Schertz houses", cities=["schertz"], max_price=250000).json()["data"]
     other = _box(buyer, "Austin only", cities=["Austin"]).json()["data"]
     matched_before = {d["id"] for d in buyer.data(f"/buy/buy-boxes/{box['id']}/matches")}
     draft = new_draft(owner, **FIELDS)
     upload_photo(owner, draft["id"], "front.jpg")
-    deal = owner.post(f"/sell/drafts/{draft['id']}/publish").json()["data"]
+    deal = publish_live(sandbox, owner, draft["id"])
 
     alerts = buyer.data(f"/buy/buy-boxes/{box['id']}/alerts")
     assert [a["deal_id"] for a in alerts] == [deal["id"]]

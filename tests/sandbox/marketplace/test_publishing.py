@@ -32,7 +32,16 @@ def new_draft(seller: Market, **fields) -> dict:
     return answer.json()["data"]
 
 
-def test_a_draft_with_two_photos_reordered_publishes_and_charges_credits(owner, buyer):
+def publish_live(sandbox, seller: Market, draft_id: str) -> dict:
+    """Publish, then move the clock past the review: the draft's deal, as the seller reads it."""
+    published = seller.post(f"/sell/drafts/{draft_id}/publish")
+    assert published.status_code == 200, published.text
+    sandbox.advance_past(published.json()["data"]["review_ends_at"])
+    deal_id = seller.data(f"/sell/drafts/{draft_id}")["deal_id"]
+    return next(d for d in seller.data("/sell/deals", limit=100) if d["id"] == deal_id)
+
+
+def test_a_draft_with_two_photos_reordered_publishes_and_charges_credits(sandbox, owner, buyer):
     balance = owner.data("/sell/credits")
     draft = new_draft(owner, **FIELDS)
     upload_photo(owner, draft["id"], "front.jpg")
@@ -44,13 +53,35 @@ def test_a_draft_with_two_photos_reordered_publishes_and_charges_credits(owner, 
 
     published = owner.post(f"/sell/drafts/{draft['id']}/publish")
     assert published.status_code == 200, published.text
-    deal = published.json()["data"]
-    assert deal["credits"] == {"balance": balance["balance"] - balance["publish_cost"], "publish_cost": balance["publish_cost"]}
-    assert [m["filename"] for m in deal["media"]] == ["kitchen.jpg", "front.jpg"]
+    answer = published.json()["data"]
+    assert answer["status"] == "under_review" and answer["review_ends_at"]
+    assert answer["credits"] == {"balance": balance["balance"] - balance["publish_cost"], "publish_cost": balance["publish_cost"]}
+    sandbox.advance_past(answer["review_ends_at"])
+    deal_id = owner.data(f"/sell/drafts/{draft['id']}")["deal_id"]
     # A published deal is a deal buyers see; its street is not in it (address requests release it).
-    seen = buyer.data(f"/buy/deals/{deal['id']}")
+    seen = buyer.data(f"/buy/deals/{deal_id}")
     assert seen["status"] == "active" and seen["title"] == FIELDS["title"] and "9 Test Lane" not in str(seen)
-    assert owner.data(f"/sell/drafts/{draft['id']}")["deal_id"] == deal["id"]
+    assert [m["filename"] for m in seen["media"]] == ["kitchen.jpg", "front.jpg"]
+
+
+def test_a_published_draft_is_under_review_until_the_clock_passes_its_review(sandbox, owner, buyer):
+    """marketplace-api.md:75: "draft under review | any route under `/sell/drafts/{draft_id}` (reads
+    included) | review in progress | `409 draft_under_review`"; it goes live when the review ends."""
+    draft = new_draft(owner, **FIELDS)
+    upload_photo(owner, draft["id"], "front.jpg")
+    answer = owner.post(f"/sell/drafts/{draft['id']}/publish").json()["data"]
+    assert answer["status"] == "under_review"
+    problem(owner.get(f"/sell/drafts/{draft['id']}"), 409, "draft_under_review")
+    problem(owner.request("PATCH", f"/sell/drafts/{draft['id']}", json={"title": "Renamed"}), 409, "draft_under_review")
+    problem(owner.get(f"/sell/drafts/{draft['id']}/media"), 409, "draft_under_review")
+    listed = next(d for d in owner.data("/sell/drafts", limit=100) if d["id"] == draft["id"])
+    assert listed["status"] == "under_review" and listed["review_ends_at"] == answer["review_ends_at"]
+    assert FIELDS["title"] not in [d["title"] for d in buyer.data("/buy/deals", limit=100)]
+
+    sandbox.advance_past(answer["review_ends_at"])
+    live = owner.data(f"/sell/drafts/{draft['id']}")
+    assert live["status"] == "published" and live["deal_id"]
+    assert buyer.data(f"/buy/deals/{live['deal_id']}")["status"] == "active"
 
 
 def test_publishing_a_draft_that_lacks_fields_is_deal_incomplete(owner):
@@ -111,5 +142,5 @@ def test_publish_needs_an_idempotency_key_and_replays_without_paying_twice(owner
     first = owner.post(f"/sell/drafts/{draft['id']}/publish", key="publish-once")
     again = owner.post(f"/sell/drafts/{draft['id']}/publish", key="publish-once")
     assert again.headers.get("Idempotent-Replayed") == "true"
-    assert again.json()["data"]["id"] == first.json()["data"]["id"]
+    assert again.json()["data"] == first.json()["data"]
     assert owner.data("/sell/credits")["balance"] == first.json()["data"]["credits"]["balance"]
