@@ -179,9 +179,14 @@ def button(watch: Watch, refused: str | None = None) -> dict:
 
 
 def view_button(place: PlaceChoice, filters: DealFilters) -> dict:
-    """The Map's button: its place and filters, refused while the place does not read (a ZIP mistyped)."""
-    market = next((item for item in adapter.data.coverage_markets() if item.get("market") == place.market), None)
-    return button(of_view(place, filters), refused=place_request(place, market)[2])
+    """The Map's button: its place and filters, refused while the place does not read (a ZIP mistyped),
+    or while the markets do not (the page says why)."""
+    try:
+        markets = adapter.data.coverage_markets()
+    except ApiError:
+        return button(of_view(place, filters, []), refused="The markets could not be read: try again once they are.")
+    market = next((item for item in markets if item.get("market") == place.market), None)
+    return button(of_view(place, filters, markets), refused=place_request(place, market)[2])
 
 
 def watch_now(watch: Watch) -> watchlist.Outcome:
@@ -190,8 +195,9 @@ def watch_now(watch: Watch) -> watchlist.Outcome:
 
 
 
-def of_view(place: PlaceChoice, filters: DealFilters) -> Watch:
-    names = {str(market.market): str(market.name) for market in adapter.data.markets() if market.name}
+def of_view(place: PlaceChoice, filters: DealFilters, markets: list[Mapping[str, Any]]) -> Watch:
+    """The Map's view, named by its place (a whole market by its name among `markets`) and filters."""
+    names = {str(market.get("market")): str(market.get("name")) for market in markets if market.get("name")}
     return view_watch(place, filters, _now(), market_names=names)
 
 
