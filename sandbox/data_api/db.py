@@ -28,10 +28,15 @@ DEAL_COLUMNS = """
 """
 
 
+# How the dataset is opened. DuckDB keeps one database per file in a process: any other connection to
+# it in the same process (a test reading the built file) must ask for the same configuration.
+CONNECTION_CONFIG = {"threads": 2, "memory_limit": "1GB"}
+
+
 class Database(InvestorQueries, ListingQueries, LenderQueries):
     def __init__(self, path: Path, *, max_cells: int = 50_000) -> None:
         self.max_cells = max_cells  # decisions.md, /v1/deals/cells: more answers 400
-        self._con = duckdb.connect(str(path), read_only=True, config={"threads": 2, "memory_limit": "1GB"})
+        self._con = duckdb.connect(str(path), read_only=True, config=CONNECTION_CONFIG)
         # What publishes of news added, beside the read-only file (sandbox/data_api/sql_news.py).
         self.news = News(self._con)
         self.zip_markets: dict[str, str] = dict(self.rows_tuple("SELECT DISTINCT zip, market FROM properties"))
