@@ -73,7 +73,10 @@ def test_an_import_adds_what_is_missing_and_a_corrupt_or_foreign_file_is_refused
     point_app_at(monkeypatch, sandbox.url)
     as_person(monkeypatch)
     app = new_app()
-    two = [record_watch(LENDER, lender["id"], lender["name"], ADDED) for lender in lenders(sandbox, 2)]
+    # A lender the next news finance with (on either profile), and another one.
+    financing = api(sandbox, f"/v1/lenders/{sandbox_fixtures(sandbox)['news_targets']['lender_ids'][0]}")["data"]
+    other = next(lender for lender in lenders(sandbox, 2) if lender["id"] != financing["id"])
+    two = [record_watch(LENDER, lender["id"], lender["name"], ADDED) for lender in (financing, other)]
     import_into(app, two[:1])
     import_into(app, two)
     assert "Added 1 watch; 1 watch you already had." in texts(app)
