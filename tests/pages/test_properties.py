@@ -156,7 +156,10 @@ def test_a_criteria_search_filters_on_what_the_form_holds(app_env):
     app.button(key="FormSubmitter:prop_search_form-Search").click().run()
     confirm(app, "prop_search")
     table = app.dataframe[0].value
-    assert len(table) and (table["Beds"] >= 4).all()
+    # A host may leave a member out of a row it matched (the --variety profile does): the
+    # beds it states are the ones the form asked for.
+    stated = table["Beds"].dropna()
+    assert len(stated) and (stated >= 4).all()
     assert not table["Owner"].str.contains("private owner").any()
 
 
