@@ -83,10 +83,12 @@ def requirement_text(error: BaseException) -> str | None:
     return f"This deal asks for an earnest money deposit of at least ${minimum:,.0f}: raise the deposit and send again."
 
 
-def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:
-    """The shared `render_error` with the marketplace's notes, its fields named as the forms name them."""
+def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None,
+                               text: str | None = None) -> None:
+    """The shared `render_error` with the marketplace's notes, its fields named as the forms name them
+    (`text`, when the page says it better: a refusal already said under the fields it named)."""
     render_error(error, title=title, notes=marketplace_notes(error, caps), fields=OFFER_FIELDS,
-                 text=requirement_text(error))
+                 text=text or requirement_text(error))
 
 
 def render_still_working(error: BaseException, action: str) -> bool:

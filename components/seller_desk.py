@@ -23,6 +23,17 @@ def role_refusal_text(role: str | None, required_roles: Sequence[str]) -> str:
     return f"Only {may} of the organization may manage webhook endpoints. {you}: ask an owner or admin to do it."
 
 
+def role_text(role: str | None) -> str | None:
+    """What a member may do, said once above the desk's tabs (marketplace-api.md, Roles and
+    refusals: every write scope acts for any member; webhook endpoints and buyers' contacts are for
+    an owner or an admin); None for an owner or an admin, who may do everything here."""
+    if role != "member":
+        return None
+    return ("As a member you may draft and publish deals, answer offers, buyers' questions and address requests, work "
+            "your leads, file strikes and answer reviews. Managing webhook endpoints and seeing buyers' e-mail and "
+            "phone are for an owner or an admin of the organization: ask one of them.")
+
+
 def render_leads(leads: Sequence[Mapping[str, Any]], *, key: str) -> None:
     if not leads:
         st.caption("No lead yet.")

@@ -39,7 +39,7 @@ from components.watch_button import render_watch_button
 from components.words import credits_text, glimpse, plural
 from links.properties import PropertiesLink
 from pages.property_sections.comps import render_comps
-from services.contract import PAGE_LIMITS
+from services.contract import PAGE_LIMITS, ZIP_PATTERN
 from services.data_api.models import ParcelCandidate, StrParcel
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
 
@@ -101,15 +101,23 @@ def search_problem(link: PropertiesLink, *, where: str) -> str | None:
     if link.find == "address":
         if len(link.line) > MAX_LINE_CHARS:
             return f"{where} street line is {len(link.line):,} characters long: type the number and street, like 123 Oak St."
-        if link.line and not link.zip:
-            return "An address is found within its ZIP: add the ZIP (5 digits, like 75201) to the street line."
-        if link.zip and not link.line:
-            return "Add the street line (like 123 Oak St) to find the address in this ZIP, or search by ZIP list."
         if link.zip and "," in link.zip:
             return "An address has one ZIP: type only its own (5 digits, like 75201)."
         return zip_problem(link.zip, where=f"{where} ZIP") if link.zip else None
     if link.find == "criteria" and len(link.city) > MAX_CITY_CHARS:
         return f"{where} city is {len(link.city):,} characters long: type a postal city, like Dallas."
+    return None
+
+
+def missing_part(link: PropertiesLink) -> str | None:
+    """What an address still needs (its street line, its ZIP): said as an error once Search is
+    pressed, as a hint before (no red under a field nobody has typed in yet)."""
+    if link.find != "address":
+        return None
+    if link.line and not link.zip:
+        return "An address is found within its ZIP: add the ZIP (5 digits, like 75201) to the street line."
+    if link.zip and not link.line:
+        return "Add the street line (like 123 Oak St) to find the address in this ZIP, or search by ZIP list."
     return None
 
 
@@ -139,7 +147,9 @@ def search_form(link: PropertiesLink) -> tuple[PropertiesLink, str | None]:
             line = st.text_input("Street line", value=link.line, placeholder="123 Oak St", key="prop_line")
             left, right = st.columns(2)
             unit = left.text_input("Unit (optional)", value=link.unit, key="prop_unit")
-            zip_text = right.text_input("ZIP", value=link.zip, placeholder="75201", key="prop_address_zip")
+            # An address has one ZIP: a list searched before is not carried into it (it would be refused).
+            one_zip = link.zip if link.find == "address" or ZIP_PATTERN.fullmatch(link.zip) else ""
+            zip_text = right.text_input("ZIP", value=one_zip, placeholder="75201", key="prop_address_zip")
         else:
             city = st.text_input("City", value=link.city, placeholder="Dallas", key="prop_city")
             columns = st.columns(4)
@@ -151,7 +161,7 @@ def search_form(link: PropertiesLink) -> tuple[PropertiesLink, str | None]:
         submitted = st.form_submit_button("Search")
     if submitted or find != link.find:
         typed = replace(link, find=find, zip=zip_text.strip(), line=line.strip(), unit=unit.strip(), city=city.strip())
-        problem = search_problem(typed, where="This") if submitted else None
+        problem = (search_problem(typed, where="This") or missing_part(typed)) if submitted else None
         # Unchecked input never goes into the URL: the form keeps what was typed, the link its last good search.
         if problem:
             return link, problem
@@ -185,7 +195,7 @@ def search_section(link: PropertiesLink) -> None:
         return
     parts = search_parts(link)
     if parts is None:
-        st.caption("Enter ZIPs, an address with its ZIP, or a city with criteria, then search.")
+        st.caption(missing_part(link) or "Enter ZIPs, an address with its ZIP, or a city with criteria, then search.")
         return
     limit = st.session_state.get("prop_limit") or SEARCH_SIZES[0]
     try:

@@ -23,6 +23,16 @@ def pytest_collection_finish(session):
             manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 
+@pytest.fixture(autouse=True)
+def the_main_module_kept() -> Iterator[None]:
+    """Streamlit's script runner (an AppTest run) makes the page's script `sys.modules["__main__"]`
+    and leaves it there: a later test on the worker that starts a `spawn` child (the sandbox's
+    dataset build) would have the child run that script, gone by then, as its main."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
+
+
 # `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety` runs the tests on `python -m sandbox --variety`: what a
 # live host may send and the default profile never does (sandbox/data_api/variety.py), e.g.
 # `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety pytest tests/pages`. tests/pages/test_variety.py runs
