@@ -19,6 +19,7 @@ import adapter.kept
 import adapter.routing
 import adapter.settings
 import adapter.wholesale
+import adapter.watching
 import links.investors
 import adapter.map_files
 from components.agent_profile import agent_labels
@@ -32,6 +33,7 @@ from components.investor_place_form import MAX_CITY_CHARS, PLACE_NAMES, SORT_WOR
 from components.investor_search import render_investor_hits, render_leaderboard
 from components.tables import escape_markdown, render_page_link, render_resolved_from
 from components.wholesale_views import render_purchases
+from components.watch_button import render_watch_button
 from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
 from components.words import code_label, distinct_labels, glimpse, party_name
@@ -312,6 +314,7 @@ def profile_section(investor_id: str) -> None:
     profile, resolved_from = opened
     render_resolved_from(resolved_from, profile.id)
     render_investor_identity(profile, key="inv_identity")
+    render_watch_button(**adapter.watching.button(adapter.watching.of_investor(profile)), key="inv_watch")
     # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
     # Only the open tab is drawn (issue 29: a profile opened in a tour drew every tab, the deals'
     # walk of up to 500 rows and its table and map among them, in 1.7 s of the page's run).

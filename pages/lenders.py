@@ -20,6 +20,7 @@ import adapter.lenders
 import adapter.map_files
 import adapter.routing
 import adapter.settings
+import adapter.watching
 import links.lenders
 from adapter.data import ROUTE_CLOSED
 from components.date_field import date_field
@@ -37,6 +38,7 @@ from components.lender_views import (
 )
 from components.name_search import search_and_list
 from components.tables import escape_markdown, render_page_link, render_resolved_from
+from components.watch_button import render_watch_button
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.data_api.models import CoverageMarket, Lender, RankedLender
 from services.errors import ApiError, ApiTimeoutError, RateLimitError, UnprocessableError
@@ -161,6 +163,7 @@ def lender_section(lender_id: str) -> None:
     if lender is None:
         return
     render_lender_profile(lender, key="len_profile")
+    render_watch_button(**adapter.watching.button(adapter.watching.of_lender(lender)), key="len_watch")
     render_page_link("pages/network.py", "network", label="The network around this lender's borrowers",
                      query_params={"market": (lender.markets[0].market or "") if lender.markets else ""})
     loans_tab, csv_tab, borrowers_tab, ranks_tab, map_tab = st.tabs(["Loans", "CSV export", "Borrowers", "Rankings",

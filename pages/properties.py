@@ -20,6 +20,7 @@ import adapter.map_files
 import adapter.properties
 import adapter.routing
 import adapter.settings
+import adapter.watching
 import links.properties
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
@@ -34,6 +35,7 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
+from components.watch_button import render_watch_button
 from components.words import address_words, credits_text, distinct_labels, glimpse, plural
 from links.properties import PropertiesLink
 from pages.property_sections.comps import render_comps
@@ -312,6 +314,7 @@ def property_section(property_id: str) -> None:
     notes = page.notes
     render_property_identity(page.parcel, property_id=property_id, county_names=adapter.coverage.county_names(),
                              note=notes.get("parcel"))
+    render_watch_button(**adapter.watching.button(adapter.watching.of_parcel(property_id, page.parcel)), key="prop_watch")
     # The property's map shows its comparable sales once they are read (issue 46), else its pin.
     map_box = st.container()
     parcel = page.parcel

@@ -12,7 +12,8 @@ from tests.pages.map_helpers import APP, TIMEOUT_S, drawn_cells, point_app_at
 from tests.processes import sandbox_env
 
 EXPECTED_PAGES = [
-    "map", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "marketplace", "seller",
+    "map", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "watching", "marketplace",
+    "seller",
 ]
 
 

@@ -333,6 +333,8 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
     app = new_page(market=markets[-1]["market"], kind="hold")
     app.run()
     assert not app.exception and any("took too long" in text for text in texts(app, "error"))
+    watch = app.button(key="map_watch")
+    assert watch.disabled and "markets could not be read" in watch.help, "the Watch button says why it waits"
     sandbox.faults(rate=0)
     app.run()
     # data-api.md, Limits 4: a 504 is not resent identically, by a rerun either: the page offers to try again.
@@ -342,6 +344,7 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
     assert app.selectbox(key="map_place_market").value == markets[-1]["market"]
     assert app.multiselect(key="map_filters_kinds").value == ["hold"]
     assert popover_labels(app)[0] == "Filters: Hold", "a link's filters show on the closed button"
+    assert not app.button(key="map_watch").disabled, "the view can be watched once the markets read"
 
 
 def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbox):
