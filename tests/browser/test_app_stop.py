@@ -88,7 +88,7 @@ def test_sigterm_to_the_app_ends_its_embedded_sandbox(page):
         page.goto(f"{url}/coverage")
         [sandbox_pid] = wait_until(lambda: sandbox_children(process.pid), START_TIMEOUT_S, "an embedded sandbox started", every_s=0.3)
         [port] = wait_until(lambda: listening_ports(sandbox_pid), START_TIMEOUT_S, "the sandbox listening on a port", every_s=0.3)
-        page.get_by_text("embedded sandbox").first.wait_for(timeout=START_TIMEOUT_S * 1000)
+        page.get_by_text("the demo data").first.wait_for(timeout=START_TIMEOUT_S * 1000)
 
         process.send_signal(signal.SIGTERM)
         try:
