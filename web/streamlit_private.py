@@ -146,7 +146,16 @@ def _websocket_protocol() -> None:
 
 
 def _test_id(test_id: str) -> Callable[[], None]:
+    if test_id == "stBaseButton":
+        return _base_button_test_id
     return lambda: bundle_has_literal(test_id)
+
+
+def _base_button_test_id() -> None:
+    """A button's test id is made of its kind (`stBaseButton-${kind}`): the sidebar's own close
+    button is the kind headerNoPadding (frontend/src/phone.js)."""
+    _require("`stBaseButton-${" in _bundle_text(), "buttons' test id stBaseButton-<kind>")
+    bundle_has_literal("headerNoPadding")
 
 
 # The test ids the app's CSS and scripts select, and where.
