@@ -31,7 +31,7 @@ def role_text(role: str | None) -> str | None:
     if role != "member":
         return None
     return ("As a member you may draft and publish deals, answer offers, buyers' questions and address requests, work "
-            "your leads, file strikes and answer reviews. Managing webhook endpoints and seeing buyers' e-mail and "
+            "your leads, file strikes and answer reviews. Managing webhook addresses and seeing buyers' e-mail and "
             "phone are for an owner or an admin of the organization: ask one of them.")
 
 

@@ -110,17 +110,17 @@ def webhooks_panel() -> None:
         render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook addresses could not be read")
         return
     render_webhooks(hooks.rows, key="desk_webhooks")
-    render_more(hooks.more, len(hooks.rows), "endpoints")
+    render_more(hooks.more, len(hooks.rows), "webhook addresses")
     notes = FieldNotes("desk_add_webhook", WEBHOOK_LIMITS)
     notes.start(["desk_webhook_url"])
     with st.form("desk_add_webhook"):
-        url = st.text_input("Endpoint address (https, on a public host)", key="desk_webhook_url")
+        url = st.text_input("Webhook address (https, on a public host)", key="desk_webhook_url")
         notes.under("url")
-        added = st.form_submit_button("Add the endpoint")
+        added = st.form_submit_button("Add the address")
     url = url.strip()
     # marketplace-api.md, Events 3: a private address answers `422 webhook_url_refused`, said under the field.
     if added and notes.check({"url": url}):
-        act("webhook", lambda: seller.add_webhook(url), success="The endpoint was added.", form=notes,
+        act("webhook", lambda: seller.add_webhook(url), success="The webhook address was added.", form=notes,
             values={"url": url})
 
 

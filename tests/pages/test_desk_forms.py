@@ -168,7 +168,7 @@ def test_a_review_reply_over_its_limit_is_said_beside_it_and_kept(owner_tokens):
 def test_a_webhook_address_is_checked_before_a_send_and_kept(owner_tokens):
     at = desk(owner_tokens)
     at.text_input(key="desk_webhook_url").set_value("http://hooks.example.com/deals")
-    at.button(key="FormSubmitter:desk_add_webhook-Add the endpoint").click().run()
+    at.button(key="FormSubmitter:desk_add_webhook-Add the address").click().run()
     assert beside(at, "desk_webhook_url").startswith("“http://hooks") and "is not an https address" in beside(
         at, "desk_webhook_url")
     assert at.text_input(key="desk_webhook_url").value == "http://hooks.example.com/deals"
@@ -186,7 +186,7 @@ def test_a_member_is_told_up_front_what_a_member_may_do(app_login):
     at = desk(seller_tokens(app_login, "member@sandbox.test"))
     assert not at.exception, at.exception
     up_front = " ".join(str(element.value) for element in at.info)
-    assert "As a member you may" in up_front and "webhook endpoints" in up_front and "owner or an admin" in up_front
+    assert "As a member you may" in up_front and "webhook addresses" in up_front and "owner or an admin" in up_front
     first_tab = next(i for i, element in enumerate(at.main.children.values()) if element.type == "tab_container")
     said_at = next(i for i, element in enumerate(at.main.children.values())
                    if "As a member you may" in str(getattr(element, "value", "")))
