@@ -27,7 +27,7 @@ export const MAX_STORED_CHARS = 300_000;
 // (11 to 13 s after the first element on a new replica of a 2-core machine running the tests).
 export const DISCARD_MS = 30_000;
 // Let go in any case: the page never drew (its server went away).
-export const LONGEST_MS = 60_000;
+export const LONGEST_MS = 90_000;
 const LEAVE_POLL_MS = 250;
 // Streamlit's first element of the page's script (web/streamlit_private.py lists these test ids).
 const FIRST_ELEMENT = '[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]';
