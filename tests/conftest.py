@@ -23,6 +23,20 @@ def pytest_collection_finish(session):
             manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 
+# The longest tests, started first (after pytest-randomly's shuffle, in its order among them):
+# xdist hands out tests in the list's order, and one of these started last was the run's tail
+# (the fuzzer's 80 s at 3 min of `make test-fast`; a browser module's journeys).
+LONG_FIRST = ("tests/browser/", "tests/sandbox/test_schemathesis.py", "tests/sandbox/test_bad_input.py")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    long_first = [item for item in items if item.nodeid.startswith(LONG_FIRST)]
+    if long_first:
+        rest = [item for item in items if not item.nodeid.startswith(LONG_FIRST)]
+        items[:] = long_first + rest
+
+
 @pytest.fixture(autouse=True)
 def the_main_module_kept() -> Iterator[None]:
     """Streamlit's script runner (an AppTest run) makes the page's script `sys.modules["__main__"]`
