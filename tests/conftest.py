@@ -23,10 +23,11 @@ def pytest_collection_finish(session):
             manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 
-# The longest tests, started first (after pytest-randomly's shuffle, in its order among them):
-# xdist hands out tests in the list's order, and one of these started last was the run's tail
-# (the fuzzer's 80 s at 3 min of `make test-fast`; a browser module's journeys).
-LONG_FIRST = ("tests/browser/", "tests/sandbox/test_schemathesis.py", "tests/sandbox/test_bad_input.py")
+# The longest tests outside a browser, started first (after pytest-randomly's shuffle, in its
+# order among them): xdist hands out tests in the list's order, and one of these started last was
+# the run's tail (the fuzzer's 80 s at 3 min of `make test-fast`). Not the browser modules: four
+# of them at once at the start, each with its app and Chromium, failed journeys on 2 cores.
+LONG_FIRST = ("tests/sandbox/test_schemathesis.py", "tests/sandbox/test_bad_input.py")
 
 
 @pytest.hookimpl(trylast=True)
