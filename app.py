@@ -288,6 +288,10 @@ else:
     # (web/middleware.py). Only when imported: a script run builds no server, and the
     # routes' imports (starlette, the login) wait until then.
     from web.middleware import MIDDLEWARE
+    from web.no_delay import no_delay_on_listening_sockets
+
+    # Streamlit has bound its socket and accepts nothing yet: its answers go out at once.
+    no_delay_on_listening_sockets()
 
     if adapter.settings.marketplace_setup_problem():
         # Said at start (and in the sidebar): a configured host needs DEEDSCOPE_AUTH_URL.

@@ -79,6 +79,18 @@ class _AnnouncingServer(uvicorn.Server):
         print(self._ready_line, flush=True)
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening. Its protocol is named, not left 0: asyncio turns
+    Nagle's algorithm off (TCP_NODELAY) only on sockets whose `proto` says TCP, and an accepted one
+    takes the listener's; left on, each answer written in two parts (headers, then body) waited
+    for the client's delayed acknowledgement, 40 ms on every request."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(512)
+    return sock
+
+
 def main(argv: list[str] | None = None) -> int:
     parent_pid, argv = _exit_with(argv)
     config = parse_args(argv)
@@ -93,10 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         watch_parent(parent_pid, stop=stop_serving)
     # Bind first so that `--port 0` resolves to a real port before the app is built:
     # the issuer URL and problem `type` links carry it.
-    sock = socket.socket(socket.AF_INET6 if ":" in config.host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((config.host, config.port))
-    sock.listen(512)
+    sock = listening_socket(config.host, config.port)
     port = sock.getsockname()[1]
     config = SandboxConfig(**{**config.__dict__, "port": port})
 

@@ -176,7 +176,21 @@ TEST_IDS = {
     "stBaseButton": ("frontend/src/phone.js",),
 }
 
+def _binds_before_import() -> None:
+    # web/no_delay.py finds the listening socket when uvicorn imports app.py: Streamlit must have
+    # bound it by then (UvicornRunner.run binds, then uvicorn's serve loads the app, then accepts).
+    run = inspect.getsource(_attribute("streamlit.web.server.starlette.starlette_server:UvicornRunner.run"))
+    bound, served = run.find("_bind_server_socket("), run.find("(sockets=[")
+    _require(0 <= bound < served, "UvicornRunner.run binds its socket itself, then serves on it")
+
+
 PRIVATE_PARTS: tuple[PrivatePart, ...] = (
+    PrivatePart(
+        "socket-bound-before-app-import",
+        "Streamlit binds its listening socket before uvicorn imports app.py, which sets TCP_NODELAY on it",
+        ("web/no_delay.py", "app.py"),
+        _binds_before_import,
+    ),
     PrivatePart(
         "pages-manager-legacy-mode",
         "a server's first run in `pages/` mode is ended by setting PagesManager.uses_pages_directory "
