@@ -1,17 +1,19 @@
 """`make test` and `make test-fast`: the suite's phases, each timed, then what took the time.
 
-    python -m devtools.test_phases          # npm, pytest, --variety (make test)
+    python -m devtools.test_phases          # npm, pytest with its --variety pass (make test)
     python -m devtools.test_phases fast     # no browser, no page: the developer's loop (make test-fast)
 
 - **npm**: the map script's unit tests (Node's test runner).
 - **pytest**: every test, on every core (pytest-xdist, `--dist loadgroup`: one sandbox per worker;
   a module that shares one app server keeps its tests on one worker, tests/browser/conftest.py).
-- **variety**: the page tests whose outcome depends on the data's shape, once more on the sandbox's
-  `--variety` profile (what a live host may send): those marked `data_shape`, which every page test
-  is unless it says why its outcome does not depend on the data (`@pytest.mark.shape_independent("...")`,
-  tests/pages/conftest.py), so a new one is in it.
+  The `--variety` pass is in it: the page tests whose outcome depends on the data's shape run once
+  more on the sandbox's `--variety` profile (what a live host may send), as `[variety]` items beside
+  their `[default]` ones: those marked `data_shape`, which every page test is unless it says why its
+  outcome does not depend on the data (`@pytest.mark.shape_independent("...")`, tests/pages/conftest.py),
+  so a new one is in it. In the same run, not a run after it, they fill the cores the last browser
+  modules leave idle; the table counts them.
 
-Every phase runs even when one before it failed (a red pytest still says how `--variety` fares);
+Every phase runs even when one before it failed (a red npm still says how pytest fares);
 the exit status is non-zero when any failed. The end is a table of each phase's wall time and the
 20 slowest tests of the pytest phases, read from their JUnit reports in test-artifacts/.
 """
@@ -19,6 +21,7 @@ the exit status is non-zero when any failed. The end is a table of each phase's 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -60,9 +63,22 @@ def phases(selection: str) -> list[Phase]:
     return [
         Phase("npm", ("npm", "test", "--silent"), cwd=ROOT / "frontend"),
         pytest_phase("pytest"),
-        pytest_phase("variety", "tests/pages", "-m", "data_shape",
-                     env={"DEEDSCOPE_TEST_SANDBOX_PROFILE": "variety"}),
     ]
+
+
+# The project's own packages, compiled once before the phases: where PYTHONDONTWRITEBYTECODE is set
+# (as on this machine) no process writes its `.pyc`, and each of the run's hundred-odd processes (an
+# app per browser module, a sandbox per worker, the workers) compiled every module from its source,
+# about 1 s of CPU at each app's start. Imports read a `.pyc` that exists whatever the setting.
+COMPILED = ("adapter", "comps", "components", "devtools", "geo", "graphs", "links", "mapspec", "pages",
+            "sandbox", "services", "watches", "web", "tests", "app.py")
+
+
+def compile_sources() -> None:
+    started = time.monotonic()
+    present = [str(ROOT / name) for name in COMPILED if (ROOT / name).exists()]
+    subprocess.run((sys.executable, "-m", "compileall", "-q", "-j", "0", *present), cwd=ROOT, check=False)
+    print(f"compiled the project's sources in {time.monotonic() - started:.1f} s", flush=True)
 
 
 def run(phase: Phase) -> tuple[int, float]:
@@ -84,12 +100,25 @@ def slowest_tests(done: list[Phase], count: int = SLOWEST_SHOWN) -> list[tuple[f
     return sorted(found, reverse=True)[:count]
 
 
+VARIETY_ITEM = re.compile(r"\[(?:.*-)?variety(?:-.*)?\]$")
+
+
+def count_variety(phase: Phase) -> int:
+    """The phase's `[variety]` items (tests/pages/conftest.py), from its JUnit report."""
+    if phase.junit is None or not phase.junit.exists():
+        return 0
+    return sum(1 for case in ElementTree.parse(phase.junit).iter("testcase") if VARIETY_ITEM.search(case.get("name") or ""))
+
+
 def report(outcomes: list[tuple[Phase, int, float]]) -> str:
     lines = ["", "| phase | wall time | result |", "| --- | --- | --- |"]
     for phase, code, seconds in outcomes:
         lines.append(f"| {phase.name} | {int(seconds) // 60} min {seconds % 60:04.1f} s | {'passed' if code == 0 else f'failed ({code})'} |")
     total = sum(seconds for _phase, _code, seconds in outcomes)
     lines.append(f"| all | {int(total) // 60} min {total % 60:04.1f} s | |")
+    variety = sum(count_variety(phase) for phase, _code, _seconds in outcomes)
+    if variety:
+        lines += ["", f"The `--variety` pass: {variety} page tests on `python -m sandbox --variety`, in the pytest phase."]
     slowest = slowest_tests([phase for phase, _code, _seconds in outcomes])
     if slowest:
         lines += ["", f"{len(slowest)} slowest tests (setup and teardown included):"]
@@ -103,6 +132,7 @@ def main(argv: list[str]) -> int:
         print(f"usage: python -m devtools.test_phases [all|fast], not {selection!r}", file=sys.stderr)
         return 2
     ARTIFACTS.mkdir(exist_ok=True)
+    compile_sources()
     outcomes = []
     for phase in phases(selection):
         code, seconds = run(phase)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from tests.processes import SandboxProcess
+from tests.conftest import PROFILE_ARGS, profile_args
 from tests.pages.map_helpers import client
 from tests.processes import sandbox_env
+
+
+SANDBOX_PROFILES = ("default", "variety")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -15,6 +22,31 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/pages" in str(item.fspath) and not any(item.iter_markers("shape_independent")):
             item.add_marker(pytest.mark.data_shape)
+
+
+def pytest_generate_tests(metafunc):
+    """The `--variety` pass in the same run: each `data_shape` page test on the worker's sandbox
+    runs twice, `[default]` and `[variety]` (on `python -m sandbox --variety`), so the pass is
+    spread over the run's workers with everything else instead of being a run of its own after it.
+    With `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety` the session's sandbox is that profile already,
+    and each test runs once."""
+    shaped = not metafunc.definition.get_closest_marker("shape_independent")
+    if shaped and "sandbox_profile" in metafunc.fixturenames and profile_args() == PROFILE_ARGS["default"]:
+        metafunc.parametrize("sandbox_profile", SANDBOX_PROFILES, indirect=True)
+
+
+@pytest.fixture
+def sandbox_profile(request) -> str:
+    return getattr(request, "param", "default")
+
+
+@pytest.fixture
+def sandbox(request, sandbox_profile, sandbox_process) -> Iterator[SandboxProcess]:
+    """The worker's sandbox of the test's profile, reset before the test (as tests/conftest.py's)."""
+    process = request.getfixturevalue("variety_sandbox_process") if sandbox_profile == "variety" else sandbox_process
+    process.reset()
+    yield process
+    process.faults(rate=0)
 
 
 @pytest.fixture

@@ -15,9 +15,10 @@ from sandbox.__main__ import listening_socket
 from web.no_delay import no_delay_on_listening_sockets
 
 # Linux delays an acknowledgement at least 40 ms: a server that keeps Nagle's algorithm on answers
-# no keep-alive request faster. One round trip in ten under half of it shows none was held.
+# no keep-alive request faster. One round trip in twenty under that shows none was held (a busy
+# machine may slow some of them, never all twenty).
 HELD_S = 0.040
-REQUESTS = 10
+REQUESTS = 20
 
 
 def accepted_no_delay(listener: socket.socket) -> int:
@@ -71,4 +72,4 @@ def fastest_round_trip(url: str) -> float:
 def test_no_answer_waits_for_the_clients_acknowledgement(server, request):
     target = request.getfixturevalue(server)
     url = target if isinstance(target, str) else target.url
-    assert fastest_round_trip(url) < HELD_S / 2, f"every answer of {server} waited about {HELD_S * 1000:.0f} ms"
+    assert fastest_round_trip(url) < HELD_S * 0.85, f"every answer of {server} waited about {HELD_S * 1000:.0f} ms"
