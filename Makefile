@@ -52,9 +52,9 @@ servers:
 	  else echo "redis-server or haproxy missing: run 'sudo apt-get install -y redis-server haproxy'" >&2; exit 1; fi; \
 	fi
 
-# Every test on every core, then the page tests whose outcome depends on the data's shape once
-# more on the sandbox's `--variety` profile (issue 30: what a live host may send); a table of each
-# phase's wall time and the 20 slowest tests ends it (devtools/test_phases.py).
+# Every test on every core, the page tests whose outcome depends on the data's shape twice: on the
+# default sandbox and on its `--variety` profile (issue 30: what a live host may send); a table of
+# each phase's wall time and the 20 slowest tests ends it (devtools/test_phases.py).
 test: $(STAMP) $(MAP_SCRIPT) chromium servers
 	$(PY) -m devtools.test_phases
 
