@@ -40,6 +40,9 @@ def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts
     # Enter at the app's front page, as a person does, and use its navigation.
     # Streamlit first draws the folder's legacy links, then app.py's st.navigation replaces them.
     page.goto(app_url)
+    # A person clicks once the front page is there: a click on one of the folder's links, before
+    # app.py's navigation replaced them, changed the address and left the Map drawn (seen twice).
+    page.get_by_role("heading", name="Where investors buy").wait_for()
     page.get_by_test_id("stSidebarNav").get_by_text("Investors", exact=True).click()
     page.wait_for_url(re.compile(r"/investors"))
     search = page.get_by_role("textbox", name="Investor name")
@@ -87,6 +90,9 @@ def test_awkward_names_show_literally_in_the_browser(sandbox, app_url, page, art
     fixtures = httpx2.get(f"{sandbox.url}/_sandbox/fixtures", timeout=30).json()["data"]
     page.set_default_timeout(STEP_TIMEOUT_MS)
     page.goto(app_url)
+    # A person clicks once the front page is there: a click on one of the folder's links, before
+    # app.py's navigation replaced them, changed the address and left the Map drawn (seen twice).
+    page.get_by_role("heading", name="Where investors buy").wait_for()
     page.get_by_test_id("stSidebarNav").get_by_text("Investors", exact=True).click()
     page.wait_for_url(re.compile(r"/investors"))
     for number, investor_id in enumerate(fixtures["awkward_investor_ids"]):
