@@ -23,7 +23,9 @@ import adapter.routing
 import adapter.settings
 import adapter.stores
 import adapter.tour
+import adapter.watching
 from components.feedback import describe_error
+from components.phone import render_phone_helper
 from components.sidebar import SourceStatus, render_sidebar
 from components.tour_panel import render_tour_panel
 from links.map import PAGE as MAP_PAGE
@@ -48,6 +50,7 @@ PAGES = (
     ("pages/wholesale.py", "Wholesale", "wholesale", ":material/sell:"),
     ("pages/network.py", "Network", "network", ":material/hub:"),
     ("pages/coverage.py", "Coverage", "coverage", ":material/layers:"),
+    ("pages/watching.py", "Watching", "watching", ":material/visibility:"),
     ("pages/marketplace.py", "Marketplace", "marketplace", ":material/storefront:"),
     ("pages/seller.py", "Seller's desk", "seller", ":material/real_estate_agent:"),
 )
@@ -76,8 +79,10 @@ def build_pages() -> list:
     return pages
 
 
-def source_status() -> SourceStatus:
-    """What the sidebar shows; a failed probe is said in the sidebar, the page goes on."""
+def source_status(*, with_watches: bool = True) -> SourceStatus:
+    """What the sidebar shows; a failed probe is said in the sidebar, the page goes on. The watches'
+    count only `with_watches`: after a publish it reads each watch's figures, which the status drawn
+    before the page must not wait for."""
     current = adapter.settings.settings()
     host = urlsplit(current.api_url or "").netloc or "unknown host"
     status = {"embedded": adapter.settings.uses_embedded_sandbox(), "host": host}
@@ -92,6 +97,8 @@ def source_status() -> SourceStatus:
     status["credit_budget"] = adapter.budget.current().limit
     status["budget_problems"] = adapter.budget.budget_settings().problems
     status["presenter"] = adapter.presenter.on()
+    if with_watches:
+        status["watches"], status["watches_changed"] = adapter.watching.sidebar_counts()
     return SourceStatus(**status)
 
 
@@ -113,11 +120,14 @@ def main() -> None:
     # and blank the status in the browser while the page runs (tests/pages/test_app_shell.py).
     slot = st.sidebar.empty()
     if status_first:
-        draw_sidebar(slot)
+        draw_sidebar(slot, with_watches=False)
     tour_slot = st.sidebar.container()
     controls = st.sidebar.container()
     with controls:
         adapter.presenter.apply_style()
+        # On a phone: the sidebar closes after a tap on a page's name (issue 44, 9). Before the page,
+        # which may stop its run early.
+        render_phone_helper(key="app_phone")
     navigation.run()
     # A page's link codec may have rewritten the URL: presenter mode stays in it.
     adapter.presenter.keep_in_link()
@@ -255,10 +265,10 @@ def reset_the_demo() -> None:
         st.session_state["demo_reset_said"] = adapter.demo.RESET_DONE
 
 
-def draw_sidebar(slot) -> None:
+def draw_sidebar(slot, *, with_watches: bool = True) -> None:
     with slot.container():
         try:
-            render_sidebar(source_status(), key="app-sidebar")
+            render_sidebar(source_status(with_watches=with_watches), key="app-sidebar")
         except Exception as error:  # noqa: BLE001 - e.g. the embedded sandbox failed to start
             st.error(describe_error(error))
         store_problem = adapter.stores.problem()

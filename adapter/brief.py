@@ -14,17 +14,23 @@ from urllib.parse import urlencode
 
 import adapter.data
 import adapter.investors
+import adapter.map_classes
 import adapter.trends
-from adapter.settings import settings
+from adapter.settings import app_address
+from mapspec.classes import DEALS, QUANTILE, Classes
 from mapspec.filters import DealFilters
+from mapspec.labels import city_labels
 from mapspec.place import PlaceChoice, place_request
 from mapspec.trends import Trends, kind_label, trend_sentence
+from mapspec.view import View
 from services.data_api.models import DealSummary, InvestorRow
 from services.errors import ApiError
-from services.market_brief import BriefData, market_brief
+from services.market_brief import BriefData, InvestorLine, Legend, market_brief
 from services.trends_chart import TrendBar
 
 LEADING_INVESTORS = 10
+# Places named on the brief's map: the biggest cities of the view (mapspec/labels.py), as the map names them.
+PLACES_NAMED = 10
 
 
 def leading_investors(request: Mapping[str, Any], params: Mapping[str, Any]) -> list[InvestorRow]:
@@ -35,15 +41,24 @@ def leading_investors_cost(request: Mapping[str, Any], params: Mapping[str, Any]
     return adapter.investors.leaderboard_cost(LEADING_INVESTORS, request, dict(params))
 
 
+def deal_classes(market: Mapping[str, Any] | None, params: Mapping[str, Any]) -> Classes | None:
+    """The Map's deal classes of the market for these filters (its legend's), or None to take the view's."""
+    try:
+        return adapter.map_classes.market_classes(market, dict(params), DEALS, QUANTILE)
+    except ApiError:
+        return None
+
+
 def view_link(query: Mapping[str, Any]) -> str:
     """The address that reopens this view of the Map (its link's query, on the app's address)."""
     pairs = [(name, value) for name, values in query.items() for value in (values if isinstance(values, list) else [values])]
-    return f"{settings().app_url}/map" + (f"?{urlencode(pairs)}" if pairs else "")
+    return f"{app_address()}/map" + (f"?{urlencode(pairs)}" if pairs else "")
 
 
 def brief_pdf(
     *, place_name: str, filters_label: str, request: Mapping[str, Any], params: Mapping[str, Any], resolution: int,
-    bbox: tuple[float, float, float, float], investors: Sequence[InvestorRow], link: str, trends: Trends | None = None,
+    bbox: tuple[float, float, float, float], investors: Sequence[InvestorLine], link: str,
+    classes: Classes | None = None, trends: Trends | None = None,
 ) -> bytes:
     """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
     notes = []
@@ -53,8 +68,13 @@ def brief_pdf(
         summary = adapter.data.deal_summary(request, params)
     except ApiError:
         notes.append("The view's totals and months could not be read for this brief.")
+    classes = classes or Classes.of_cells(cells, DEALS, QUANTILE)
+    legend = Legend(
+        title=classes.title, bounds=classes.bounds, colours=[colour for colour, _label in classes.classes()],
+        labels=[label for _colour, label in classes.classes()])
+    places = [(label.name, label.latitude, label.longitude) for label in city_labels(View(*bbox), limit=PLACES_NAMED)]
     data = BriefData(
-        place_name=place_name, filters_label=filters_label, bbox=bbox,
+        place_name=place_name, filters_label=filters_label, bbox=bbox, legend=legend, places=places,
         cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],
         investors=list(investors), by_month=[(row.month, row.n) for row in summary.by_month] if summary else [],
         n_deals=summary.n_deals if summary else None, n_investors=summary.n_investors if summary else None,

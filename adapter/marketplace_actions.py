@@ -89,6 +89,21 @@ def deals(bound: int = LIST_BOUND) -> Listing:
     return listed(logged_in_api().deals.list(limit=min(bound, PAGE)), bound)
 
 
+def min_emd_in(rows: list[dict], deal_id: str | None) -> float | None:
+    """A deal's minimum earnest money where a list of deals states it (a form's deposit starts
+    there: a round may ask less than its deal takes, `422 requirement_unmet`); else None."""
+    minimum = next(((deal.get("terms") or {}).get("min_emd") for deal in rows if deal.get("id") == deal_id), None)
+    return float(minimum) if isinstance(minimum, int | float) else None
+
+
+def deal_min_emd(deal_id: str | None) -> float | None:
+    """The minimum of a deal the buyer sees (None where no list read says it)."""
+    try:
+        return min_emd_in(deals().rows, deal_id)
+    except ApiError:
+        return None
+
+
 def deal_titles() -> dict[str, str]:
     """Each visible deal's title by its id, to name offers; empty when the deals cannot be read."""
     try:

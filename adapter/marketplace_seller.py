@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, write_once  # noqa: F401 - me: the desk reads the account here
+from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, min_emd_in, write_once  # noqa: F401 - me: the desk reads the account here
 from adapter.values import plain
 from services.errors import ApiError, BadRequestError
 from services.marketplace_api.desk_models import PublishResult
@@ -92,6 +92,14 @@ def publish(draft_id: str) -> dict:
 
 def deals() -> Listing:
     return listed(logged_in_api().sell.deals.list(limit=PAGE))
+
+
+def deal_min_emd(deal_id: str | None) -> float | None:
+    """The minimum of one of the seller's own deals (None where the list does not say it)."""
+    try:
+        return min_emd_in(deals().rows, deal_id)
+    except ApiError:
+        return None
 
 
 # --- offers -----------------------------------------------------------------------------------

@@ -66,9 +66,20 @@ def keep(part: str, value: Any) -> None:
         kept[part] = value
 
 
+# The person's list of watches (adapter/watching.py): theirs, not the demo's, so a demo reset keeps it
+# (a presenter resets, publishes news and shows what changed for what they watch).
+WATCHES_PART = "watches"
+KEPT_BY_RESET = (WATCHES_PART,)
+
+
 def forget() -> None:
-    """Every part of this person (a demo reset)."""
+    """Every part of this person (a demo reset) but those `KEPT_BY_RESET`."""
     person = person_id()
     if person:
-        stores().people.forget(person)
+        people = stores().people
+        kept = {part: people.get(person, part) for part in KEPT_BY_RESET}
+        people.forget(person)
+        for part, value in kept.items():
+            if value is not None:
+                people.put(person, part, value)
     st.session_state.pop(KEPT_PARTS, None)

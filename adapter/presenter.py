@@ -22,6 +22,9 @@ ON_WORDS = ("1", "true", "yes", "on")
 # ("Zoom t…", "Unpriced de…").
 # A figure's own paragraph takes the figure's size: the body text's rule had made it the
 # body's size, smaller than a figure out of presenter mode.
+# A figure is never cut (issue 44, 6: "1,480 …", "$319,…" in a fifth of the page): in a narrow box
+# it is smaller (22cqi: "$319,000" fits a 150 px column), never below 1.5 times the body text, and
+# it wraps at a space, or anywhere, rather than end in an ellipsis; the sidebar's too ("100,…").
 STYLE = """
 <style>
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
@@ -30,8 +33,13 @@ STYLE = """
 [data-testid="stMain"] [data-testid="stWidgetLabel"] p { font-size: 1.5rem; line-height: 1.45; }
 [data-testid="stMain"] h1 { font-size: 3.6rem; }
 [data-testid="stMain"] h2, [data-testid="stMain"] h3 { font-size: 2.4rem; }
+[data-testid="stMetric"] { container-type: inline-size; }
 [data-testid="stMetricValue"] { font-size: 3rem; }
+[data-testid="stMain"] [data-testid="stMetricValue"] { font-size: clamp(2.25rem, 22cqi, 3rem); }
+[data-testid="stSidebar"] [data-testid="stMetricValue"] { font-size: min(2.25rem, 16cqi); }
 [data-testid="stMain"] [data-testid="stMetricValue"] p { font-size: inherit; line-height: 1.2; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] > div, [data-testid="stMetricValue"] p {
+  white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere; }
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; }
 [data-testid="stDataFrame"] { font-size: 1.3rem; }
 [data-testid="stMain"] button [data-testid="stMarkdownContainer"],

@@ -10,6 +10,7 @@ import hashlib
 import os
 import threading
 from typing import Any
+from urllib.parse import urlsplit
 
 import cachetools
 import streamlit as st
@@ -36,6 +37,20 @@ def _app_urls(loaded: Settings) -> tuple[str, ...]:
     configured address, and this server's own port on loopback (the embedded default)."""
     port = st.get_option("server.port")
     return (loaded.app_url, f"http://localhost:{port}", f"http://127.0.0.1:{port}")
+
+
+def app_address() -> str:
+    """The app's own address for a link a person takes away (a brief's "Reopen this view"): the
+    public address set in DEEDSCOPE_APP_URL, else the address this person's browser used
+    (`st.context.url`), else the default. Never a loopback address another computer cannot open
+    when a better one is known."""
+    configured = load_settings()
+    if "app_url" in configured.model_fields_set:
+        return configured.app_url.rstrip("/")
+    browser = urlsplit(st.context.url or "")
+    if browser.scheme and browser.netloc:
+        return f"{browser.scheme}://{browser.netloc}"
+    return configured.app_url.rstrip("/")
 
 
 AUTH_URL_MISSING = ("The marketplace login is off: this app reads a configured service, so it needs the "

@@ -15,8 +15,7 @@ import time
 
 from bench._built_sandbox import built_sandbox
 from mapspec.view import View, choose_resolution
-from services.market_brief import BriefData, market_brief
-from services.data_api.models import InvestorRow
+from services.market_brief import BriefData, InvestorLine, market_brief
 
 REPEATS = 5
 TARGET_S = 3.0
@@ -35,7 +34,8 @@ def make(client, url: str, market: dict) -> tuple[bytes, int, float]:
     data = BriefData(
         place_name=f"{market['name']} ({market['market']})", filters_label="every deal", bbox=tuple(market["bbox"]),
         cells=[(row["cell"], row["n_deals"]) for row in cells],
-        investors=[InvestorRow.model_validate(row) for row in investors],
+        investors=[InvestorLine(str(row.get("display_name") or row.get("name") or "—"), str(row.get("kind") or "—"),
+                                row.get("n_deals")) for row in investors],
         by_month=[(row["month"], row["n"]) for row in summary["by_month"]], n_deals=summary["n_deals"],
         n_investors=summary["n_investors"], median_price=summary["median_price"],
         dataset_version=dataset["dataset_version"], data_end=dataset["data_end"], published_at=dataset["published_at"],

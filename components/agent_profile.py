@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_bar_chart
-from components.tables import escape_markdown, link_column, page_href, render_page_link, render_table
+from components.tables import escape_markdown, link_column, page_href, render_details, render_page_link, render_table
 from components.words import code_label, plural
 from services.data_api.models import AgentHit, AgentListingsSummary, AgentProfile, InvestorLink
 from services.data_api.models.people import Brokerage, BrokerageRef
@@ -20,7 +20,7 @@ IDENTITY_BASIS_WORDS = {
     "NAME_BROKERAGE": "Keyed on the listing feed alone: the same name at the same brokerage was taken as one agent.",
     "NAME_ONLY": "Keyed on the listing feed alone, by name only: two agents with one name may be merged here.",
 }
-LICENCE_BASIS_WORDS = "Keyed on the state licence roll ({detail}): the strongest identity the service has."
+LICENCE_BASIS_WORDS = "Keyed on the state's licence records ({detail}): the strongest identity the service has."
 
 CONFIDENCE_ORDER = {"HIGH": 0, "MEDIUM": 1}
 @dataclass(frozen=True)
@@ -40,15 +40,12 @@ def identity_basis_words(basis: str | None) -> str:
     if not basis:
         return "The service does not say how this agent was identified."
     if basis.startswith("LICENSE_"):
-        detail = basis.removeprefix("LICENSE_").replace("_", " ").lower()
-        return LICENCE_BASIS_WORDS.format(detail=detail)
+        return LICENCE_BASIS_WORDS.format(detail=code_label(basis).removeprefix("State licence, ").lower())
     return IDENTITY_BASIS_WORDS.get(basis, f"Identified by {basis}.")
 
 
 def identity_basis_label(basis: str | None) -> str:
-    """The basis in a table's few words: "Licence roll (exact)", "Name and brokerage"."""
-    if basis and basis.startswith("LICENSE_"):
-        return f"Licence roll ({basis.removeprefix('LICENSE_').replace('_', ' ').lower()})"
+    """The basis in a table's few words (the glossary's): "State licence, exact match", "Name and brokerage"."""
     return code_label(basis)
 
 
@@ -125,10 +122,10 @@ def agent_labels(agents: Mapping[str, AgentProfile]) -> dict[str, str]:
 
 def render_agent_profile(agent: AgentProfile, *, key: str) -> None:
     st.subheader(escape_markdown(agent_label(agent)))
-    st.caption(
-        escape_markdown(f"{agent.id} · {code_label(agent.kind).lower()} · "
-                        f"{agent.n_name_variants or 0} name variants · name redacted by the service")
-    )
+    st.caption(escape_markdown(f"{code_label(agent.kind)} · "
+                               f"{plural(int(agent.n_name_variants or 0), 'spelling')} of the name in the listings · "
+                               "the service does not give the agent's full name"))
+    render_details({"Agent id": agent.id})
     st.markdown("**Identity:** " + escape_markdown(identity_basis_words(agent.identity_basis)))
     st.markdown("**Licence:** " + escape_markdown(licence_words(agent.license_candidates)))
     st.markdown("**Current brokerage:** " + escape_markdown(brokerage_name(agent.current_brokerage) or "unknown"))

@@ -8,10 +8,11 @@ from typing import Any
 
 import streamlit as st
 
+from components.form_fields import FieldNotes
 from components.marketplace_tables import money_text, readable_code, utc_text
 from components.seller_drafts import PROPERTY_TYPES
-
-MAX_BUY_BOXES = 5  # marketplace-api.md, Limits
+from components.tables import show_table
+from services.contract import MAX_BUY_BOXES
 
 
 def criteria_text(criteria: Mapping[str, Any]) -> str:
@@ -35,32 +36,47 @@ def box_label(box: Mapping[str, Any]) -> str:
             f"{alerts} alert{'s' if alerts != 1 else ''}")
 
 
-def render_buy_box_form(*, key: str, count: int) -> dict[str, Any] | None:
-    """A new box's name and criteria; None until submitted. Says the limit when it is reached."""
+BOX_WIDGETS = ("name", "cities", "zips", "types", "price", "beds")
+
+
+def render_buy_box_form(*, key: str, count: int, notes: FieldNotes) -> dict[str, Any] | None:
+    """A new box's name and criteria, each limit said under its field (`notes`); None until a
+    submit whose fields all hold (what is wrong said under each, everything typed kept). Says the
+    limit of boxes when it is reached."""
     if count >= MAX_BUY_BOXES:
         st.info(f"You keep {MAX_BUY_BOXES} buy boxes, the most the marketplace allows: delete one to add another.",
                 icon=":material/inventory_2:")
         return None
-    with st.form(key, clear_on_submit=True):
+    notes.start(f"{key}_{name}" for name in BOX_WIDGETS)
+    with st.form(key):
         st.markdown(f"**New buy box** ({count} of {MAX_BUY_BOXES})")
         name = st.text_input("Name", key=f"{key}_name")
+        notes.under("name")
         cities = st.text_input("Cities (comma-separated)", key=f"{key}_cities")
+        notes.under("cities")
         zips = st.text_input("ZIPs (comma-separated)", key=f"{key}_zips")
+        notes.under("zips")
         kinds = st.multiselect("Property types", PROPERTY_TYPES, format_func=readable_code, key=f"{key}_types")
         price_column, beds_column = st.columns(2)
-        max_price = price_column.number_input("Highest asking price ($, 0 for any)", min_value=0, step=10000,
+        max_price = price_column.number_input("Highest asking price ($, 0 for any)", value=0, step=10000,
                                               key=f"{key}_price")
-        min_beds = beds_column.number_input("Fewest bedrooms", min_value=0, max_value=20, key=f"{key}_beds")
+        notes.under("max_price", price_column, said="Empty or 0 for any; at most $100,000,000.")
+        min_beds = beds_column.number_input("Fewest bedrooms", value=0, step=1, key=f"{key}_beds")
+        notes.under("min_bedrooms", beds_column)
         if not st.form_submit_button("Save the buy box"):
             return None
-    criteria: dict[str, Any] = {
-        "cities": [c.strip() for c in cities.split(",") if c.strip()] or None,
-        "zips": [z.strip() for z in zips.split(",") if z.strip()] or None,
-        "property_types": list(kinds) or None,
-        "max_price": int(max_price) or None,
-        "min_bedrooms": int(min_beds) or None,
-    }
-    return {"name": name.strip(), "criteria": {k: v for k, v in criteria.items() if v is not None}}
+    criteria = {"cities": comma_list(cities), "zips": comma_list(zips), "max_price": max_price or None,
+                "min_bedrooms": min_beds or None}
+    values = {"name": name.strip(), **criteria}
+    if not notes.check(values):
+        return None
+    criteria = {**criteria, "property_types": list(kinds)}
+    return {"name": name.strip(), "criteria": {k: v for k, v in criteria.items() if v}, "values": values}
+
+
+def comma_list(text: str) -> list[str]:
+    """"Schertz, Cibolo" -> ["Schertz", "Cibolo"] (empty parts dropped)."""
+    return [part.strip() for part in (text or "").replace(";", ",").split(",") if part.strip()]
 
 
 def render_box_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -70,7 +86,7 @@ def render_box_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
     rows = [{"Deal": d.get("title") or "Untitled deal", "City": (d.get("property") or {}).get("city") or "",
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Seller": (d.get("seller") or {}).get("name") or ""} for d in deals]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_alerts(alerts: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -89,13 +105,24 @@ def render_sent(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles:
     rows = [{"Deal": deal_titles.get(r.get("deal_id"), "A deal"), "Message": r.get("message") or "",
              "Status": readable_code(r.get("status")), "Address": r.get("address") or "",
              "Sent": utc_text(r.get("created_at"))} for r in requests]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_agreement(agreement: Mapping[str, Any], *, key: str) -> bool:
-    """The address agreement to read, and its acceptance (a checkbox)."""
+    """The address agreement to read, and its acceptance (a checkbox): ticking it is the person's
+    answer, so the page sends the request on the tick (`just_ticked`), with no second press."""
     st.warning("Before the seller can release the address, you accept the address agreement: you will not contact "
                "the owner, tenants or listing agent, nor buy the property around the seller.", icon=":material/description:")
     if agreement.get("url"):
         st.markdown(f"[Read the agreement]({agreement['url']})")
-    return st.checkbox("I accept the address agreement", key=key)
+    return st.checkbox("I accept the address agreement, and ask for the address", key=key, on_change=_ticked, args=(key,))
+
+
+def _ticked(key: str) -> None:
+    st.session_state[f"{key}_ticked"] = st.session_state.get(key, False)
+
+
+def just_ticked(key: str) -> bool:
+    """The agreement's box was ticked since the last run (once: a refused send is not sent again
+    by the next rerun)."""
+    return bool(st.session_state.pop(f"{key}_ticked", False))

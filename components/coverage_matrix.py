@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, render_table
+from components.tables import date_column, render_table, show_table
 from services.base_models import BuildState
+from services.contract import dataset_words
 from services.data_api.models import CoverageMarket, Dataset, DatasetStatus
 
 # data-api.md, States: coverage dataset `status` values, each with a mark and a colour.
@@ -88,7 +89,7 @@ def shown_frame(markets: Sequence[CoverageMarket]) -> pd.DataFrame:
     codes = [market.market for market in markets]
     rows = [{"Dataset": "data end", **{code: text_of(market.data_end) for code, market in zip(codes, markets)}}]
     for key in dataset_keys(markets):
-        rows.append({"Dataset": key.replace("_", " "),
+        rows.append({"Dataset": dataset_words(key).capitalize(),
                      **{code: short_cell_text(market.datasets.get(key)) for code, market in zip(codes, markets)}})
     return pd.DataFrame(rows, columns=["Dataset", *codes])
 
@@ -129,7 +130,7 @@ def _render_matrix_table(markets: Sequence[CoverageMarket], *, key: str) -> None
         for code, market in zip(codes, markets)
     })
     styled = shown.style.map(_short_status_color, subset=codes)
-    st.dataframe(styled, key=key, hide_index=True, column_config=column_config, height=(len(shown) + 1) * 35 + 3)
+    show_table(styled, key=key, column_config=column_config, height=(len(shown) + 1) * 35 + 3)
 
 
 def render_coverage_matrix(markets: Sequence[CoverageMarket], *, key: str) -> None:

@@ -10,6 +10,7 @@ from components.charts import render_boxes_map
 from components.coverage_matrix import STATUS_MARKS, text_of
 from components.tables import escape_markdown
 from mapspec.small_map import Canvas
+from services.contract import dataset_words
 from services.data_api.models import Coverage, CoverageMarket, CoveragePlace
 
 
@@ -23,8 +24,8 @@ def place_words(place: CoveragePlace) -> str:
 def market_words(market: CoverageMarket) -> str:
     """What one covering market serves, and what it does not, in the matrix's words."""
     # Dataset keys read as the matrix says them: "owner profile", not owner_profile.
-    served = [name.replace("_", " ") for name, row in market.datasets.items() if row.status == "served"]
-    missing = [f"{name.replace('_', ' ')} ({STATUS_MARKS.get(row.status, row.status)})"
+    served = [dataset_words(name) for name, row in market.datasets.items() if row.status == "served"]
+    missing = [f"{dataset_words(name)} ({STATUS_MARKS.get(row.status, row.status)})"
                for name, row in market.datasets.items() if row.status != "served"]
     return (f"**{escape_markdown(market.market)}**: data through {escape_markdown(text_of(market.data_end))}; "
             f"serves {escape_markdown(', '.join(served) or 'nothing yet')}"

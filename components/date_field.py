@@ -111,6 +111,13 @@ def _checked_value(key: str, min_value: date | None, max_value: date | None) -> 
     return value, None
 
 
+def said_beside(key: str) -> str | None:
+    """What the field keyed `key` says beside itself after its run (a date refused), or None: a
+    form whose date was refused is not sent with the date that stood before."""
+    said = st.session_state.get(f"{key}_problem")
+    return said[0] if said and said[1] == st.session_state.get(key) else None
+
+
 def date_field(
     label: str,
     *,

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from components.words import without_api_wording
+from components.words import field_name_words, without_api_wording
 from services.errors import ApiError, GoneError, InvalidInputError, NotFoundError
 
 T = TypeVar("T")
@@ -67,6 +67,8 @@ def field_words(error: BaseException, fields: Mapping[str, str]) -> list[str]:
     for item in getattr(error, "errors", None) or []:
         param = str(item.get("param") or "") if isinstance(item, dict) else ""
         label = fields.get(param) or next((words for name, words in fields.items() if param.endswith(name)), None)
+        # A field the page did not name is named by the glossary ("emd_amount" -> "the earnest money deposit").
+        label = label or (field_name_words(param) if param else None)
         if label and label not in names:
             names.append(label)
     return names

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pandas as pd
 import streamlit as st
 
-from components.tables import escape_markdown, render_table
-from components.words import code_label
+from components.tables import escape_markdown, render_details, render_table
+from components.words import buyer_status_words, code_label, scale_words
 from services.data_api.models import InvestorProfile
 
 
@@ -39,28 +37,21 @@ def deals_bar_column(deals: pd.Series) -> st.column_config.ProgressColumn:
                                            max_value=float(most) if pd.notna(most) and most > 0 else 1.0)
 
 
-def render_resolved_from(resolved_from: Sequence[str] | None, current_id: str) -> None:
-    """data-api.md, Conventions (Old ids): an old id opens the current record; say which."""
-    if not resolved_from:
-        return
-    old_ids = ", ".join(resolved_from)
-    st.info(f"Opened from old id {old_ids}: the registry has merged it into {current_id}, shown here.", icon=":material/redo:")
-
-
 def render_investor_identity(profile: InvestorProfile, *, key: str) -> None:
     """Header, flags and kinds of one investor profile."""
     display_name = profile.display_name or profile.name or profile.id
     st.subheader(escape_markdown(display_name))
-    facts = [f"id {profile.id}", f"market {profile.market}", f"state {profile.state}"]
+    facts = [f"market {profile.market or 'not given'}", f"state {profile.state or 'not given'}"]
     if profile.name and profile.name != display_name:
         facts.append(f"deed spelling: {profile.name}")
     st.caption(escape_markdown(" · ".join(facts)))
+    render_details({"Investor id": profile.id})
 
     columns = st.columns(4)
     columns[0].metric("Kind", code_label(profile.kind))
     columns[1].metric("Confidence", code_label(profile.confidence))
-    columns[2].metric("Scale", str(profile.scale or "—"))
-    columns[3].metric("Buyer status", str(profile.buyer_status or "—"))
+    columns[2].metric("Size", scale_words(profile.scale))
+    columns[3].metric("Buying", buyer_status_words(profile.buyer_status))
 
     kinds = kinds_frame(profile)
     left, right = st.columns([3, 2])

@@ -16,7 +16,7 @@ from components.tables import (
     link_column,
     money_column,
     page_href,
-    render_page_link,
+    render_details,
     render_table,
 )
 from components.words import code_label
@@ -24,8 +24,6 @@ from mapspec.small_map import Canvas, bounds_of, layer, place_map
 from services.data_api.models import Borrower, Lender, LenderCell, LoanRow, RankedLender, Ranking
 
 CELL_COLOUR = [214, 39, 40]
-# The top borrowers linked under their table.
-BORROWER_LINKS = 10
 NOT_NAMED = "a person (not named)"
 
 
@@ -81,9 +79,11 @@ def render_lender_ranks(rows: Sequence[Ranking], *, key: str) -> None:
 
 def render_lender_profile(lender: Lender, *, key: str) -> None:
     st.subheader(escape_markdown(lender.name or lender.id))
-    st.caption(f"{lender.id} · {code_label(lender.lender_class) if lender.lender_class else 'class not given'}"
+    as_of = lender.financing_as_of
+    st.caption(f"{code_label(lender.lender_class) if lender.lender_class else 'Class not given'}"
                + (" · hard money" if lender.is_hard_money else "")
-               + f" · financing as of {lender.financing_as_of or 'unknown'}")
+               + (f" · financing as of {as_of}" if as_of else " · the date of its financing data is not given"))
+    render_details({"Lender id": lender.id})
     columns = st.columns(4)
     columns[0].metric("Loans", f"{lender.n_loans or 0:,}")
     columns[1].metric("Borrowers", f"{lender.n_borrowers or 0:,}")
@@ -128,13 +128,10 @@ def render_borrowers(rows: Sequence[Borrower], *, key: str, file_stem: str) -> N
     if frame.empty:
         st.info("No borrowers.")
         return
-    render_table(frame, key=key, file_name=f"{file_stem}-borrowers.csv",
+    # A tapped row opens the borrower's investor page in this tab: the table once, not again as links.
+    render_table(frame, key=key, file_name=f"{file_stem}-borrowers.csv", open_on_tap="Investor page",
                  column_config={"Volume": money_column("Volume"), "Investor page": link_column("Investor page", "investor"),
                                 "Network": link_column("Network", "network")})
-    for row in [row for row in rows if row.investor_id][:BORROWER_LINKS]:
-        render_page_link("pages/investors.py", "investors",
-                         label=f"Borrower {row.display_name or row.name or row.investor_id}",
-                         query_params={"investor": row.investor_id})
 
 
 def render_lender_cells(cells: Sequence[LenderCell], *, key: str, canvas: Canvas, height: int = 380) -> None:

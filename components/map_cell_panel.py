@@ -10,10 +10,10 @@ import streamlit as st
 from components.charts import render_kind_chart, render_month_chart
 from mapspec.cell_panel import CellFigures, ListedSummary
 from mapspec.filters import KIND_LABELS
-from components.words import code_label, party_name
+from components.words import PRIVATE_PERSON, code_label, party_name
 from components.tables import date_column, link_column, money_column, page_href, render_table
 from links.properties import property_href
-from services.data_api.models import Deal, DealProperty, InvestorRow
+from services.data_api.models import Deal, DealParty, DealProperty, InvestorRow
 
 
 def render_cell_summary(figures: CellFigures, *, key: str) -> None:
@@ -70,9 +70,18 @@ def render_top_investors(rows: Sequence[InvestorRow], *, key: str) -> None:
     )
 
 
+def _party_name(party: DealParty | None) -> str:
+    """A buyer's or seller's name; a person's is never served (data-api.md, What the service
+    does 6), which the table says rather than printing "None"."""
+    if party is None:
+        return "not recorded"
+    if party.display_name or party.name:
+        return str(party.display_name or party.name)
+    return PRIVATE_PERSON if party.contact_redacted else "not recorded"
+
+
 def deals_frame(rows: Sequence[Deal]) -> pd.DataFrame:
-    """Deals as table rows; the buyer links to its investor page. A party without a name is a
-    person's (data-api.md, What the service does 6), said rather than printing "None"."""
+    """Deals as table rows; the buyer links to its investor page."""
     records = []
     for row in rows:
         place = row.property or DealProperty()
@@ -85,9 +94,9 @@ def deals_frame(rows: Sequence[Deal]) -> pd.DataFrame:
                 "Sold": row.sale_date,
                 "Price": row.price,
                 "Kind": KIND_LABELS.get(row.kind, row.kind),
-                "Buyer": party_name(row.buyer),
+                "Buyer": _party_name(row.buyer),
                 "Buyer page": page_href("investors", {"investor": buyer_id}) if buyer_id else None,
-                "Seller": party_name(row.seller),
+                "Seller": _party_name(row.seller),
                 "City": place.city or "",
                 "ZIP": place.zip or "",
                 "Deal": row.id,

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, link_column, page_href, shown
-from components.words import code_label
+from components.tables import csv_text, date_column, link_column, page_href, show_table
+from components.words import PRIVATE_PERSON, code_label
 from mapspec.filters import KIND_LABELS
 from mapspec.trends import Trends, month_rows
 
@@ -72,18 +72,16 @@ def render_top_buyers(buyers: Sequence, *, key: str) -> None:
         st.info("Nobody bought in these ZIPs since that date.")
         return
     frame = pd.DataFrame([{
-        "Buyer": "a private person (name not served)" if buyer.private else buyer.name,
+        "Buyer": PRIVATE_PERSON if buyer.private else buyer.name,
         "Purchases": buyer.purchases,
         "Last purchase": pd.to_datetime(buyer.last_purchase_on, errors="coerce"),
         "Kind": code_label(buyer.kind) if buyer.kind else None,
         "Profile": page_href("investors", {"investor": buyer.profiles[0]}) if buyer.profiles else None,
     } for buyer in buyers], columns=["Buyer", "Purchases", "Last purchase", "Kind", "Profile"])
-    st.dataframe(shown(frame, link_columns=("Profile",)), key=f"{key}_table", hide_index=True, width="stretch",
-                 column_config={"Profile": link_column("Profile", display_text="Open"),
-                                "Last purchase": date_column("Last purchase"),
-                                "Purchases": st.column_config.NumberColumn("Purchases", format="%d")})
+    show_table(frame, key=f"{key}_table", column_config={"Profile": link_column("Profile", display_text="Open"),
+                                                         "Last purchase": date_column("Last purchase")})
     unlinked = sum(1 for buyer in buyers if not buyer.profiles)
     if unlinked:
         st.caption(f"{unlinked} without a profile link: no investor profile carries their name and registry number.")
-    st.download_button("Download the buyers (CSV)", frame.to_csv(index=False).encode("utf-8"),
+    st.download_button("Download the buyers (CSV)", csv_text(frame, ["Profile"]),
                        file_name="top-buyers.csv", mime="text/csv", key=f"{key}_csv")

@@ -8,16 +8,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.marketplace_tables import blank_text, readable_code, timestamps
+from components.form_fields import FieldNotes
+from components.marketplace_tables import blank_text, readable_code, reason_words, timestamps
 from components.tables import datetime_column, money_column, render_table
-from services.contract import FINANCING_CHOICES
+from services.contract import FINANCING_CHOICES, OFFER_LIMITS, form_problems
 
 MONEY_COLUMNS = {"Amount": money_column("Amount"), "EMD": money_column("EMD")}
 TEXT_COLUMNS = ("Offer", "Deal", "Status", "Sent by", "Financing", "Note", "Reason", "Event")
-# The app's bounds on an offer (the documents give none, docs/contract.md): an amount past this
-# is a slip of the keyboard, a note longer than this a paste gone wrong.
-MAX_OFFER_DOLLARS = 100_000_000
-MAX_NOTE_CHARS = 1_000
 
 
 def offer_label(offer: Mapping[str, Any], deal_titles: Mapping[str, str] | None = None) -> str:
@@ -65,7 +62,7 @@ def render_offer_chain(chain: Sequence[Mapping[str, Any]], *, key: str) -> None:
             "EMD": [row.get("emd_amount") for row in rows],
             "Financing": [readable_code(row.get("financing")) for row in rows],
             "Note": [row.get("note") for row in rows],
-            "Reason": [readable_code(row.get("decline_reason")) for row in rows],
+            "Reason": [reason_words(row.get("decline_reason")) for row in rows],
             "Sent (UTC)": timestamps(row.get("created_at") for row in rows),
         }
     )
@@ -108,32 +105,44 @@ def render_events(events: Sequence[Mapping[str, Any]], *, key: str, deal_titles:
     )
 
 
-def offer_problem(amount: float | None, emd: float | None, note: str, *, min_emd: float | None = None) -> str | None:
-    """What is wrong with the offer's terms, in a person's words and dollars, before it is sent
-    (issue 26: a 300-digit amount came back as "offer_amount: Input should be less than or equal
-    to 100000000"). The bounds are the app's (docs/contract.md): the documents give none."""
-    if amount is None or not 0 < amount <= MAX_OFFER_DOLLARS:
-        return f"The offer amount is more than $0 and at most ${MAX_OFFER_DOLLARS:,}: check the number of digits."
-    if emd is None or emd < 0:
-        return "The earnest money deposit is $0 or more."
+def terms_problems(amount: float | None, emd: float | None, *, min_emd: float | None = None) -> dict[str, str]:
+    """What the offer's limits (`OFFER_LIMITS`) do not say: a deposit over the offer, or under the
+    deal's minimum, in dollars, by field (issue 26: a 300-digit amount came back as
+    "offer_amount: Input should be less than or equal to 100000000")."""
+    if amount is None or emd is None or form_problems(OFFER_LIMITS, {"offer_amount": amount, "emd_amount": emd}):
+        return {}
     if emd > amount:
-        return f"The earnest money deposit (${emd:,.0f}) is more than the offer (${amount:,.0f}): lower it."
+        return {"emd_amount": f"More than the offer (${amount:,.0f}); this is ${emd:,.0f}."}
     if min_emd and emd < min_emd:
-        return f"This deal asks for an earnest money deposit of at least ${min_emd:,.0f}: raise it."
-    if len(note) > MAX_NOTE_CHARS:
-        return f"The note is {len(note):,} characters long: shorten it to {MAX_NOTE_CHARS:,} at most (your text is kept)."
-    return None
+        return {"emd_amount": f"At least ${min_emd:,.0f}, this deal's minimum; this is ${emd:,.0f}."}
+    return {}
 
 
-def render_offer_form(key: str, *, amount: float, emd: float, financing: str, min_emd: float | None = None) -> dict[str, Any] | None:
-    """Amount, EMD, financing and note in a form keyed `{key}_form`; the terms once sent and
-    checked, else None (what is wrong is said under the form, and the form keeps what was typed).
+OFFER_WIDGETS = ("amount", "emd", "financing", "note")
+
+
+def render_offer_form(key: str, *, amount: float, emd: float, financing: str, subject: str, notes: FieldNotes,
+                      min_emd: float | None = None, reader: str = "seller") -> dict[str, Any] | None:
+    """Amount, EMD, financing and a note to `reader` in a form keyed `{key}_form`, for `subject`
+    (the round or deal the terms answer: another one starts the form from its own terms); each
+    limit said under its field. The deposit starts at least at the deal's minimum (`min_emd`), so
+    the form's own terms are ones the deal takes. Returns the terms once sent and within every
+    limit, else None (what is wrong said under its field; the form keeps what was typed).
 
     The boxes take any number and any length: a bounded box keeps its last value under a small
     "!", and a browser drops a paste longer than `max_chars` whole (the note kept the last one)."""
+    if st.session_state.get(f"{key}_subject") != subject:
+        for name in OFFER_WIDGETS:
+            st.session_state.pop(f"{key}_{name}", None)
+        st.session_state[f"{key}_subject"] = subject
+        notes.forget()
+    notes.start(f"{key}_{name}" for name in OFFER_WIDGETS)
+    deposit = max(float(emd or 0), float(min_emd or 0))
     with st.form(f"{key}_form"):
         amount_value = st.number_input("Offer amount ($)", value=float(amount), step=500.0, format="%.0f", key=f"{key}_amount")
-        emd_value = st.number_input("Earnest money deposit ($)", value=float(emd), step=100.0, format="%.0f", key=f"{key}_emd")
+        notes.under("offer_amount")
+        emd_value = st.number_input("Earnest money deposit ($)", value=deposit, step=100.0, format="%.0f", key=f"{key}_emd")
+        notes.under("emd_amount", said=f"At least ${min_emd:,.0f}, this deal's minimum." if min_emd else None)
         options = list(FINANCING_CHOICES)
         if financing and financing not in options:
             options.insert(0, financing)
@@ -141,11 +150,11 @@ def render_offer_form(key: str, *, amount: float, emd: float, financing: str, mi
             "Financing", options, index=options.index(financing) if financing in options else 0,
             key=f"{key}_financing", accept_new_options=True, format_func=readable_code,
         )
-        note = st.text_input("Note to the seller (optional)", key=f"{key}_note")
+        note = st.text_input(f"Note to the {reader} (optional)", key=f"{key}_note")
+        notes.under("note")
         if not st.form_submit_button("Send"):
             return None
-    problem = offer_problem(amount_value, emd_value, note, min_emd=min_emd)
-    if problem:
-        st.error(problem, icon=":material/error:")
+    terms = {"offer_amount": amount_value, "emd_amount": emd_value, "financing": financing_value, "note": note or None}
+    if not notes.check({**terms, "note": note}, extra=terms_problems(amount_value, emd_value, min_emd=min_emd)):
         return None
-    return {"offer_amount": amount_value, "emd_amount": emd_value, "financing": financing_value, "note": note or None}
+    return terms

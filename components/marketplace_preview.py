@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from components.marketplace_tables import field_label, money_text, readable_code
+from components.tables import show_table
 
 
 def seconds_left(expires_at: str | None, now: datetime | None = None) -> int | None:
@@ -63,7 +64,7 @@ def render_preview(preview: Mapping[str, Any], *, key: str, now: datetime | None
         st.caption("This preview has expired: accepting fetches a new one first.")
     rows = _terms_rows(preview.get("terms") or {})
     frame = pd.DataFrame({"Term": list(rows), "Value": list(rows.values())})
-    st.dataframe(frame, hide_index=True, width="stretch", key=f"{key}_terms")
+    show_table(frame, key=f"{key}_terms")
 
 
 def render_terms_change(previous: Mapping[str, Any], current: Mapping[str, Any], *, key: str) -> None:
@@ -78,4 +79,4 @@ def render_terms_change(previous: Mapping[str, Any], current: Mapping[str, Any],
             "Changed": ["yes" if before.get(name) != after.get(name) else "" for name in names],
         }
     )
-    st.dataframe(frame, hide_index=True, width="stretch", key=f"{key}_changes")
+    show_table(frame, key=f"{key}_changes")

@@ -54,9 +54,8 @@ def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> l
         reset = cap_reset_text(error, caps)
         return [(reset, ":material/schedule:")] if reset else []
     if code == "terms_required":
-        agreement = getattr(error, "agreement_id", None) or "—"
         return [(
-            f"Accept the Marketplace API Terms (agreement {agreement}): log out, log in again and tick "
+            "Accept the Marketplace API Terms first: log out, log in again and tick "
             "the terms box on the marketplace consent page.",
             ":material/description:",
         )]
@@ -83,10 +82,12 @@ def requirement_text(error: BaseException) -> str | None:
     return f"This deal asks for an earnest money deposit of at least ${minimum:,.0f}: raise the deposit and send again."
 
 
-def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None) -> None:
-    """The shared `render_error` with the marketplace's notes, its fields named as the forms name them."""
+def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None,
+                               text: str | None = None) -> None:
+    """The shared `render_error` with the marketplace's notes, its fields named as the forms name them
+    (`text`, when the page says it better: a refusal already said under the fields it named)."""
     render_error(error, title=title, notes=marketplace_notes(error, caps), fields=OFFER_FIELDS,
-                 text=requirement_text(error))
+                 text=text or requirement_text(error))
 
 
 def render_still_working(error: BaseException, action: str) -> bool:

@@ -9,6 +9,7 @@ import streamlit as st
 
 from components.marketplace_tables import readable_code, utc_text
 from components.tables import escape_markdown
+from components.words import code_label
 
 SIDE_NAMES = {"buy": "buyer", "sell": "seller"}
 CAP_NAMES = {"offers.create": "New offers", "offers.counter": "Counters"}
@@ -22,7 +23,7 @@ def render_marketplace_profile(me: Mapping[str, Any], *, key: str) -> None:
     sides = ", ".join(SIDE_NAMES.get(side, side) for side in me.get("sides") or []) or "no side yet"
     st.markdown(f"**{escape_markdown(name)}** · {escape_markdown(user.get('email') or '')} · acts as {sides}")
     if me.get("environment") and me["environment"] != "production":
-        st.caption(f"Environment: {me['environment']} · API {me.get('api_version', '')}")
+        st.caption(f"A {code_label(me['environment']).lower()} marketplace: its deals and offers are for trying it out.")
 
     trust = me.get("trust") or {}
     tier_column, caps_column = st.columns([1, 2])
@@ -70,11 +71,10 @@ def render_terms(terms: Mapping[str, Any], *, key: str) -> None:
         label = SIDE_NAMES.get(side, side)
         state = state or {}
         if state.get("accepted"):
-            st.caption(f"Marketplace API Terms accepted as {label} (agreement {state.get('agreement_id') or '—'}).")
+            st.caption(f"Marketplace API Terms accepted as {label}.")
         else:
             st.warning(
-                f"You have not accepted the Marketplace API Terms as {label} "
-                f"(agreement {state.get('agreement_id') or '—'}). Log out, log in again and tick "
+                f"You have not accepted the Marketplace API Terms as {label}. Log out, log in again and tick "
                 "“I accept the Marketplace API Terms” on the consent page: until then every "
                 f"{label} action is refused.",
                 icon=":material/description:",

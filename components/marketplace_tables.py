@@ -36,6 +36,19 @@ def readable_code(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+# The seven decline reasons (marketplace-api.md, Offer) as a person reads them ("emd" is no word).
+REASON_WORDS = {
+    "price_too_low": "Price too low", "emd_too_low": "Earnest money too low", "terms_unacceptable": "Terms unacceptable",
+    "financing_unacceptable": "Financing unacceptable", "another_offer_accepted": "Another offer accepted",
+    "buyer_unresponsive": "Buyer unresponsive", "other": "Other",
+}
+
+
+def reason_words(code: Any) -> str:
+    """A decline reason's words; a reason the documents do not list reads as its own words."""
+    return REASON_WORDS.get(str(code), readable_code(code).capitalize()) if code else ""
+
+
 def timestamps(values: Iterable[Any]) -> pd.Series:
     """ISO timestamps ending `Z` as UTC datetimes; missing or unreadable ones stay empty (NaT)."""
     return pd.to_datetime(pd.Series(list(values), dtype="object"), utc=True, errors="coerce", format="ISO8601")

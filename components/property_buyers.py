@@ -7,16 +7,16 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from components.tables import link_column, money_column, page_href, render_linked_frame
-from components.words import code_label, party_name
+from components.tables import csv_text, link_column, money_column, page_href, show_table
+from components.words import code_label, party_name, plural
 from services.data_api.models import BuyerMatch, MatchReasons
 
 
 def _why(why: MatchReasons) -> str:
     # Any member may arrive null (the object's fields are not shown by data-api.md): never "None".
     bought, nearest = why.n_bought_nearby, why.nearest_miles
-    parts = [f"{bought if bought is not None else 'Some'} buys within reach"
-             + (f", nearest {nearest} mi" if nearest is not None else ", distance not given")]
+    parts = [(plural(int(bought), "buy", "buys") + " nearby" if bought is not None else "Buys nearby")
+             + (f", the nearest {nearest} mi away" if nearest is not None else ", distance not given")]
     if why.last_bought_nearby_on:
         parts.append(f"last on {why.last_bought_nearby_on}")
     band = why.price_band
@@ -48,7 +48,7 @@ def matches_frame(rows: Sequence[BuyerMatch]) -> pd.DataFrame:
 
 def buyers_csv(rows: Sequence[BuyerMatch]) -> str:
     """The buyers list as CSV: the table as the page shows it, in its labels ("iBuyer", not `IBUYER`)."""
-    return matches_frame(rows).to_csv(index=False)
+    return csv_text(matches_frame(rows), ["Profile"]).decode("utf-8")
 
 
 def render_buyer_matches(rows: Sequence[BuyerMatch], *, key: str) -> None:
@@ -57,7 +57,8 @@ def render_buyer_matches(rows: Sequence[BuyerMatch], *, key: str) -> None:
         st.info("No investor bought near this parcel in the window: nobody to suggest.")
         return
     frame = matches_frame(rows)
-    render_linked_frame(frame, key=key, column_config={"Profile": link_column("Profile", display_text="Open"),
-                                                       "Median price nearby": money_column("Median price nearby")})
+    show_table(frame, key=f"{key}_table", column_config={"Profile": link_column("Profile", display_text="Open"),
+                                                         "Median price nearby": money_column("Median price nearby")},
+               open_on_tap="Profile")
     st.download_button("Download the buyers list (CSV)", buyers_csv(rows).encode("utf-8"),
                        file_name="buyers-match.csv", mime="text/csv", key=f"{key}_csv")

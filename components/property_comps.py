@@ -15,8 +15,8 @@ import streamlit as st
 from comps.rules import Sale, Subject, distance_of
 from comps.value import ValueRange
 from components.small_map import render_small_map
-from components.tables import MISSING, date_column, link_column, money_column, page_href
-from components.words import code_label, plural
+from components.tables import csv_text, date_column, edit_table, link_column, money_column, page_href
+from components.words import PRIVATE_PERSON, code_label, plural
 from links.properties import property_href
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
 
@@ -48,7 +48,7 @@ def comps_frame(comps: Sequence[Sale], subject: Subject, used: Sequence[bool] | 
             "Baths": sale.bathrooms,
             "Year built": sale.year_built,
             "Kind": code_label(sale.kind) if sale.kind else None,
-            "Buyer": sale.buyer_name or ("name not served" if sale.buyer_id is None else None),
+            "Buyer": sale.buyer_name or (PRIVATE_PERSON if sale.buyer_id is None else None),
             "Buyer's page": page_href("investors", {"investor": sale.buyer_id}) if sale.buyer_id else None,
             "Property": property_href(sale.property_id) if sale.property_id else None,
             "Deal id": sale.deal_id,
@@ -74,10 +74,9 @@ def render_comps_table(comps: Sequence[Sale], subject: Subject, *, key: str,
     """The comps with a `Use` tick each (untick one to leave it out of the range) and the CSV of
     the table as it stands; which comps are ticked."""
     frame = comps_frame(comps, subject, streets=streets)
-    edited = st.data_editor(
-        # A value not served reads "—" (the editor prints "None" without a placeholder).
-        frame, key=table_key(key, comps), hide_index=True, width="stretch", num_rows="fixed", placeholder=MISSING,
-        disabled=[column for column in frame.columns if column != USE],
+    edited = edit_table(
+        # A value not served reads "—" (the table rule: components/tables.py).
+        frame, key=table_key(key, comps), editable=[USE],
         column_config={
             USE: st.column_config.CheckboxColumn(USE, help="Untick a sale to leave it out of the value range"),
             "Sale date": date_column("Sale date"), "Price": money_column("Price"), "$/sq ft": money_column("$/sq ft"),
@@ -87,7 +86,7 @@ def render_comps_table(comps: Sequence[Sale], subject: Subject, *, key: str,
     )
     used = [bool(value) for value in edited[USE]]
     st.download_button("Download the comps (CSV)",
-                       comps_frame(comps, subject, used, streets).to_csv(index=False).encode("utf-8"),
+                       csv_text(comps_frame(comps, subject, used, streets), ["Buyer's page", "Property"]),
                        file_name="comparable-sales.csv", mime="text/csv", key=f"{key}_csv")
     return used
 

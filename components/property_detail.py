@@ -9,12 +9,12 @@ from datetime import date
 import pandas as pd
 import streamlit as st
 
-from components.tables import date_column, escape_markdown, known_frame, money_column, page_href, render_table
-from components.words import code_label
+from components.tables import date_column, escape_markdown, known_frame, money_column, page_href, render_details, render_table
+from components.words import PRIVATE_PERSON, code_label
 from services.data_api.models import Deed, LoanLender, Owner, Parcel, ParcelAddress, ParcelListing
 from services.data_api.models import ParcelLoan, Permit
 
-PRIVATE = "a private person (not served)"
+PRIVATE = PRIVATE_PERSON
 # A market may not publish one of a parcel's datasets yet (data-api.md, Errors 422): said in its place.
 UNPUBLISHED_WORDS = {
     "parcels_unavailable": "This market does not publish its parcel records yet, so the parcel's address and "
@@ -45,7 +45,8 @@ def render_property_identity(parcel: Parcel | None, *, property_id: str, county_
     st.subheader(f"{line}, {address.city or ''} {address.zip or ''}")
     fips = parcel.county_fips
     county = f"{(county_names or {})[str(fips)]} ({fips})" if str(fips) in (county_names or {}) else f"county {fips or '—'}"
-    st.caption(f"{property_id} · APN {parcel.apn or '—'} · {county} · market {parcel.market or '—'}")
+    st.caption(f"APN {parcel.apn or '—'} · {county} · market {parcel.market or '—'}")
+    render_details({"Property id": property_id})
     facts = st.columns(5)
     facts[0].metric("Beds", parcel.bedrooms or "—")
     facts[1].metric("Baths", parcel.bathrooms or "—")

@@ -10,6 +10,7 @@ import streamlit as st
 
 from components.small_map import render_small_map
 from components.tables import date_column, link_column, money_column, render_table
+from components.words import PRIVATE_OWNER
 from links.properties import property_href
 from mapspec.small_map import Canvas, bounds_of, layer, place_map
 from services.data_api.models import LastSale, Owner, Parcel, ParcelAddress, StrParcel
@@ -18,14 +19,11 @@ PARCEL_COLOR = [31, 119, 180, 220]
 STR_COLOR = [230, 85, 13, 230]
 
 
-PRIVATE_OWNER = "private owner (not served)"
-
-
 def owner_text(owner: Owner | None) -> str:
     """An organization's name; a natural person's ownership is not served (the key is absent)."""
     if not owner:
         return PRIVATE_OWNER
-    return owner.display_name or owner.name or owner.investor_id or ""
+    return owner.display_name or owner.name or "name not recorded"
 
 
 def parcels_frame(rows: Sequence[Parcel]) -> pd.DataFrame:

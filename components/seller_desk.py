@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from components.marketplace_tables import readable_code, utc_text
+from components.tables import show_table
 
 STRIKE_WINDOW_TEXT = ("A strike can be filed only within 90 days of the buyer's last act on one of your deals, "
                       "and only once per buyer for your organization. It cannot be withdrawn.")
@@ -20,7 +21,18 @@ def role_refusal_text(role: str | None, required_roles: Sequence[str]) -> str:
     may = " or ".join(f"an {r}" if r[:1] in "aeiou" else f"a {r}" for r in required_roles) or "an owner or admin"
     you = f"You are {'an' if (role or '')[:1] in 'aeiou' else 'a'} {role} of your organization" if role else \
         "You have no role in your organization"
-    return f"Only {may} of the organization may manage webhook endpoints. {you}: ask an owner or admin to do it."
+    return f"Only {may} of the organization may manage webhook addresses. {you}: ask an owner or admin to do it."
+
+
+def role_text(role: str | None) -> str | None:
+    """What a member may do, said once above the desk's tabs (marketplace-api.md, Roles and
+    refusals: every write scope acts for any member; webhook endpoints and buyers' contacts are for
+    an owner or an admin); None for an owner or an admin, who may do everything here."""
+    if role != "member":
+        return None
+    return ("As a member you may draft and publish deals, answer offers, buyers' questions and address requests, work "
+            "your leads, file strikes and answer reviews. Managing webhook addresses and seeing buyers' e-mail and "
+            "phone are for an owner or an admin of the organization: ask one of them.")
 
 
 def render_leads(leads: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -51,13 +63,13 @@ def render_requests(requests: Sequence[Mapping[str, Any]], *, key: str, deal_tit
     rows = [{"Buyer": r.get("buyer_name") or "A buyer", "Deal": deal_titles.get(r.get("deal_id"), "A deal"),
              "Message": r.get("message") or "", "Status": readable_code(r.get("status")),
              "Sent": utc_text(r.get("created_at"))} for r in requests]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_webhooks(hooks: Sequence[Mapping[str, Any]], *, key: str) -> None:
     if not hooks:
-        st.caption("No webhook endpoint yet.")
+        st.caption("No webhook address yet.")
         return
     rows = [{"Address": h.get("url") or "", "Events": len(h.get("events") or []), "On": "yes" if h.get("enabled") else "no",
              "Created": utc_text(h.get("created_at"))} for h in hooks]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)

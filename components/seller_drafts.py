@@ -10,7 +10,11 @@ from typing import Any
 
 import streamlit as st
 
+from components.date_field import date_field, said_beside
+from components.form_fields import FieldNotes
 from components.marketplace_tables import count_of, money_text, readable_code, utc_text
+from services.marketplace_api.desk_models import Draft
+from components.tables import show_table
 
 PROPERTY_TYPES = ("single_family", "duplex", "townhouse", "multi_family", "condo", "land")
 MISSING_WORDS = {"media": "a photo", "street": "the street address", "zip": "the ZIP", "asking_price": "the asking price",
@@ -28,42 +32,81 @@ def missing_text(missing: Sequence[str]) -> str:
     return ", ".join(MISSING_WORDS.get(name, readable_code(name)) for name in missing)
 
 
-def render_draft_form(draft: Mapping[str, Any] | None, *, key: str, submit_label: str) -> dict[str, Any] | None:
-    """The draft's fields; on submit, the fields a person filled in (blank ones left out)."""
-    draft = dict(draft or {})
+DRAFT_WIDGETS = ("title", "street", "city", "state", "zip", "type", "beds", "baths", "area", "price", "emd", "closing",
+                 "parcel")
+CLOSING_WORDS = "Today or later."
+
+
+def render_draft_form(draft: Mapping[str, Any] | None, *, key: str, submit_label: str,
+                      notes: FieldNotes) -> dict[str, Any] | None:
+    """The draft's fields, each limit said under its field (`notes`); on a submit whose fields all
+    hold, the fields a person filled in (blank ones left out), else None with what is wrong said
+    under each field and everything typed kept. The closing date is a date that exists, today or
+    later (components/date_field.py: a typed 2024-13-45 is refused, not rolled over)."""
+    draft = Draft.model_validate(dict(draft)) if draft else Draft(id="")
+    notes.start(f"{key}_{name}" for name in DRAFT_WIDGETS)
+    st.session_state.setdefault(f"{key}_closing", _closing_default(draft))
     with st.form(key):
-        title = st.text_input("Title", value=draft.get("title") or "", key=f"{key}_title")
-        street = st.text_input("Street address (released only to buyers you approve)", value=draft.get("street") or "",
-                               key=f"{key}_street")
-        city_column, state_column, zip_column = st.columns([3, 1, 2])
-        city = city_column.text_input("City", value=draft.get("city") or "", key=f"{key}_city")
-        state = state_column.text_input("State", value=draft.get("state") or "TX", max_chars=2, key=f"{key}_state")
-        zip_code = zip_column.text_input("ZIP", value=draft.get("zip") or "", max_chars=5, key=f"{key}_zip")
-        kind = st.selectbox("Property type", PROPERTY_TYPES, key=f"{key}_type", format_func=readable_code,
-                            index=PROPERTY_TYPES.index(draft["property_type"]) if draft.get("property_type") in PROPERTY_TYPES else 0)
-        beds, baths, area = st.columns(3)
-        bedrooms = beds.number_input("Bedrooms", min_value=0, max_value=50, value=int(draft.get("bedrooms") or 3), key=f"{key}_beds")
-        bathrooms = baths.number_input("Bathrooms", min_value=0.0, max_value=50.0, step=0.5,
-                                       value=float(draft.get("bathrooms") or 2), key=f"{key}_baths")
-        living = area.number_input("Living area (sq ft)", min_value=1, max_value=200_000,
-                                   value=int(draft.get("living_area_sqft") or 1200), key=f"{key}_area")
-        price, emd, closing = st.columns(3)
-        asking = price.number_input("Asking price ($)", min_value=0, step=1000, value=int(draft.get("asking_price") or 0),
-                                    key=f"{key}_price")
-        min_emd = emd.number_input("Minimum earnest money ($)", min_value=0, step=500, value=int(draft.get("min_emd") or 0),
-                                   key=f"{key}_emd")
-        default_close = dt.date.fromisoformat(draft["closing_date"]) if draft.get("closing_date") else \
-            dt.date.today() + dt.timedelta(days=30)
-        closing_date = closing.date_input("Closing date", value=default_close, key=f"{key}_closing")
-        parcel = st.text_input("Parcel in the deed records (prop_…, optional: shows who would buy it)",
-                               value=draft.get("property_id") or "", key=f"{key}_parcel")
+        fields = {**_place_fields(draft, key, notes), **_size_fields(draft, key, notes), **_terms_fields(draft, key, notes)}
         if not st.form_submit_button(submit_label):
             return None
-    fields = {"title": title.strip(), "street": street.strip(), "city": city.strip(), "state": state.strip().upper(),
-              "zip": zip_code.strip(), "property_type": kind, "bedrooms": int(bedrooms), "bathrooms": float(bathrooms),
-              "living_area_sqft": int(living), "asking_price": int(asking) or None, "min_emd": int(min_emd),
-              "closing_date": closing_date.isoformat(), "property_id": parcel.strip()}
+    refused_date = said_beside(f"{key}_closing")
+    if not notes.check(fields, extra={"closing_date": refused_date} if refused_date else None):
+        return None
     return {name: value for name, value in fields.items() if value not in ("", None)}
+
+
+def _closing_default(draft: Draft) -> dt.date | str:
+    return draft.closing_date or dt.date.today() + dt.timedelta(days=30)
+
+
+def _place_fields(draft: Draft, key: str, notes: FieldNotes) -> dict[str, Any]:
+    title = st.text_input("Title", value=draft.title or "", key=f"{key}_title")
+    notes.under("title")
+    street = st.text_input("Street address (released only to buyers you approve)", value=draft.street or "",
+                           key=f"{key}_street")
+    notes.under("street")
+    city_column, state_column, zip_column = st.columns([3, 1, 2])
+    city = city_column.text_input("City", value=draft.city or "", key=f"{key}_city")
+    notes.under("city", city_column)
+    state = state_column.text_input("State", value=draft.state or "TX", key=f"{key}_state")
+    notes.under("state", state_column)
+    zip_code = zip_column.text_input("ZIP", value=draft.zip or "", key=f"{key}_zip")
+    notes.under("zip", zip_column)
+    parcel = st.text_input("Parcel in the deed records (prop_…, optional: shows who would buy it)",
+                           value=draft.property_id or "", key=f"{key}_parcel")
+    notes.under("property_id")
+    return {"title": title.strip(), "street": street.strip(), "city": city.strip(), "state": state.strip().upper(),
+            "zip": zip_code.strip(), "property_id": parcel.strip()}
+
+
+def _size_fields(draft: Draft, key: str, notes: FieldNotes) -> dict[str, Any]:
+    """Kind and size. The boxes take any number (a bounded box keeps its last value under a small
+    "!"): the range is said under each, and checked on a send."""
+    kind = st.selectbox("Property type", PROPERTY_TYPES, key=f"{key}_type", format_func=readable_code,
+                        index=PROPERTY_TYPES.index(draft.property_type) if draft.property_type in PROPERTY_TYPES else 0)
+    beds, baths, area = st.columns(3)
+    bedrooms = beds.number_input("Bedrooms", value=int(draft.bedrooms or 3), step=1, key=f"{key}_beds")
+    notes.under("bedrooms", beds)
+    bathrooms = baths.number_input("Bathrooms", step=0.5, value=float(draft.bathrooms or 2), key=f"{key}_baths")
+    notes.under("bathrooms", baths)
+    living = area.number_input("Living area (sq ft)", value=int(draft.living_area_sqft or 1200), step=50,
+                               key=f"{key}_area")
+    notes.under("living_area_sqft", area)
+    return {"property_type": kind, "bedrooms": bedrooms, "bathrooms": bathrooms, "living_area_sqft": living}
+
+
+def _terms_fields(draft: Draft, key: str, notes: FieldNotes) -> dict[str, Any]:
+    price, emd, closing = st.columns(3)
+    asking = price.number_input("Asking price ($)", value=int(draft.asking_price) if draft.asking_price else None, step=1000,
+                                key=f"{key}_price", placeholder="Not set yet")
+    notes.under("asking_price", price)
+    min_emd = emd.number_input("Minimum earnest money ($)", value=int(draft.min_emd or 0), step=500,
+                               key=f"{key}_emd")
+    notes.under("min_emd", emd)
+    with closing:
+        closing_date = date_field("Closing date", key=f"{key}_closing", min_value=dt.date.today(), help=CLOSING_WORDS)
+    return {"asking_price": asking, "min_emd": min_emd, "closing_date": closing_date.isoformat() if closing_date else None}
 
 
 def render_photos(media: Sequence[Mapping[str, Any]], *, key: str) -> None:
@@ -150,7 +193,7 @@ def render_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
              "City": (d.get("property") or {}).get("city") or "",
              "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
              "Published (UTC)": (d.get("published_at") or "").replace("T", " ").rstrip("Z")} for d in deals]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
     pending = [d.get("title") or "Untitled deal" for d in deals if d.get("status") == "pending"]
     if pending:
         st.caption("Pending (an offer was accepted): " + "; ".join(str(title) for title in pending))

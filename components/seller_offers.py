@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code, utc_text
+from components.tables import show_table
 from services.data_api.models import BuyerMatch, InvestorProfile, InvestorRow
 
 CONTACTS_HIDDEN = ("The buyer's e-mail and phone are shown only to an owner or admin of the organization "
@@ -51,7 +52,7 @@ def render_inbox(rows: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Ma
               "Proof of funds": "expired" if (r.get("proof_of_funds") or {}).get("is_expired") else
               ("on file" if (r.get("proof_of_funds") or {}).get("on_file") else "none"),
               "Updated": utc_text(r.get("updated_at"))} for r in rows]
-    st.dataframe(table, key=key, hide_index=True, width="stretch")
+    show_table(table, key=key)
 
 
 def render_buyer(row: Mapping[str, Any], *, key: str) -> None:
@@ -80,7 +81,7 @@ def render_investor_hits(hits: Sequence[InvestorRow], *, entity_name: str, key: 
              f"{first.n_deals} buys, the last on {first.last_bought_on or 'an unknown date'}.")
     rows = [{"Investor": hit.display_name or hit.name, "Market": hit.market, "Kind": readable_code(hit.kind).lower(),
              "Recorded buys": hit.n_deals, "Last bought": hit.last_bought_on} for hit in hits]
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)
 
 
 def render_investor_record(profile: InvestorProfile, *, key: str) -> None:
@@ -103,4 +104,4 @@ def render_would_buy(matches: Sequence[BuyerMatch], *, marketplace_names: set[st
                      "Marketplace buyer": "yes" if names & marketplace_names else "",
                      "Bought nearby": why.n_bought_nearby, "Last bought nearby": why.last_bought_nearby_on,
                      "Nearest (mi)": why.nearest_miles})
-    st.dataframe(rows, key=key, hide_index=True, width="stretch")
+    show_table(rows, key=key)

@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from components.tables import escape_markdown
+from components.words import host_words
+from components.tables import render_page_link
+
 
 @dataclass(frozen=True)
 class SourceStatus:
@@ -21,6 +25,8 @@ class SourceStatus:
     credit_budget: int | None = None  # the session's budget (issue 29, Credits)
     presenter: bool = False  # presenter mode: the plumbing (source, version, endpoint) is not shown
     budget_problems: tuple[str, ...] = ()  # a budget setting that could not be read
+    watches: int = 0  # what the person watches (issue 47)
+    watches_changed: int | None = None  # how many changed since they looked; None: not known just now
 
 
 def render_sidebar(status: SourceStatus, *, key: str) -> None:
@@ -43,14 +49,27 @@ def render_sidebar(status: SourceStatus, *, key: str) -> None:
             columns[1].metric("Credits remaining", remaining)
         for problem in status.budget_problems:
             st.caption(problem)
+        if status.watches:
+            _render_watching(status.watches, status.watches_changed)
+
+
+def _render_watching(watches: int, changed: int | None) -> None:
+    """How many watches changed since the person looked, linked to the Watching page."""
+    if changed is None:
+        label = f"Watching {watches}: changes unknown just now"
+    elif changed:
+        label = f"Watching: {changed} changed"
+    else:
+        label = f"Watching {watches}: nothing new"
+    render_page_link("pages/watching.py", "watching", label=label, query_params={})
 
 
 def _render_plumbing(status: SourceStatus) -> None:
     """Where the data comes from and how fresh it is (hidden in presenter mode)."""
     if status.embedded:
-        st.markdown(f"**Source:** embedded sandbox (synthetic data) · `{status.host}`")
+        st.markdown("**Source:** the demo data (made-up records built into the app)")
     else:
-        st.markdown(f"**Source:** live host · `{status.host}`")
+        st.markdown(f"**Source:** deed records from {escape_markdown(host_words(status.host))}")
     if status.problem:
         st.caption(status.problem)
     else:

@@ -40,12 +40,16 @@ def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
 
 # What a table shows for a value the data does not hold (st.dataframe prints "None").
 MISSING = "—"
+# The link columns that are the row's own page (a search hit's, a ranked lender's): a tap on the row opens it.
+ROW_PAGE_LINKS = ("Open", "Profile")
+# Numbers that are names, not amounts: a year or a code reads without a thousands separator ("1998").
+PLAIN_NUMBER_WORDS = ("year", "zip", "fips", "run", "latitude", "longitude", "version")
 
 
 def shown(frame: pd.DataFrame, *, link_columns: Sequence[str] = ()) -> pd.DataFrame:
     """The frame as a table shows it: a text column's missing values read "—", not "None"
-    (numbers and dates stay empty; a link column stays empty, not a link to "—"). The CSV
-    keeps the frame as it is: an empty cell, not a dash."""
+    (numbers and dates get the table's placeholder; a link column stays empty, not a link to "—").
+    The CSV keeps the frame as it is: an empty cell, not a dash."""
     text_columns = [column for column in frame.columns if column not in link_columns
                     and (pd.api.types.is_object_dtype(frame[column]) or pd.api.types.is_string_dtype(frame[column]))]
     if not text_columns:
@@ -56,6 +60,117 @@ def shown(frame: pd.DataFrame, *, link_columns: Sequence[str] = ()) -> pd.DataFr
     return copy
 
 
+def number_format(label: object) -> str:
+    """How a number column reads: amounts and counts with thousands separators ("1,079"), a year
+    or a code as it is ("1998")."""
+    return "plain" if any(word in str(label).lower() for word in PLAIN_NUMBER_WORDS) else "localized"
+
+
+def table_config(frame: pd.DataFrame, column_config: Mapping[str, object] | None) -> dict[str, object]:
+    """The columns' set-up with the table rule: every number column has a format (a column
+    without one prints "1079"), a number column's own set-up without a format gets the rule's."""
+    config = dict(column_config or {})
+    for column in frame.columns:
+        values = frame[column]
+        if not pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
+            continue
+        given = config.get(column)
+        kind, settings = column_type(given)
+        if given is None:
+            config[column] = st.column_config.NumberColumn(str(column), format=number_format(column))
+        elif kind == "number" and not settings.get("format"):
+            config[column] = {**given, "type_config": {**settings, "format": number_format(column)}}
+    return config
+
+
+def column_type(config: object) -> tuple[str | None, dict]:
+    """A column's set-up as Streamlit keeps it (`{"type_config": {"type": "link", ...}}`): its type
+    and its settings; (None, {}) for a column without one."""
+    settings = dict(config.get("type_config") or {}) if isinstance(config, dict) else {}
+    return settings.get("type"), settings
+
+
+def link_columns(column_config: Mapping[str, object] | None) -> list[str]:
+    return [name for name, config in (column_config or {}).items() if column_type(config)[0] == "link"]
+
+
+def is_id_column(label: object) -> bool:
+    """A column of ids ("Property id", "Id", "Id in that run"): the CSV's, not the screen's."""
+    words = str(label).lower().split()
+    return bool(words) and (words[0] == "id" or words[-1] == "id")
+
+
+def on_screen(frame: pd.DataFrame, column_order: Sequence[str] | None) -> list[str] | None:
+    """The columns a table shows: those asked for, never a column of ids (issue 44, 4: an id is for
+    the CSV and a details line; the row's name and its Open link are what a person reads)."""
+    order = list(column_order) if column_order else [str(column) for column in frame.columns]
+    kept = [column for column in order if not is_id_column(column)]
+    return kept if kept != [str(column) for column in frame.columns] else None
+
+
+def app_origin() -> str:
+    """The app's address as this person's browser reached it ("https://deedscope.example"), or ""
+    where no browser is (a script run on its own)."""
+    url = st.context.url or ""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+
+
+def csv_text(frame: pd.DataFrame, links: Sequence[str] = ()) -> bytes:
+    """A table as CSV: ids in their own columns as they are, an app link as a full URL (a
+    spreadsheet cannot follow "/properties?property=…")."""
+    origin = app_origin()
+    copy = frame
+    if origin and any(column in frame.columns for column in links):
+        copy = frame.copy()
+        for column in links:
+            if column in copy.columns:
+                copy[column] = copy[column].map(
+                    lambda value: origin + value if isinstance(value, str) and value.startswith("/") else value)
+    return copy.to_csv(index=False).encode("utf-8")
+
+
+def show_table(data, *, key: str, column_config: Mapping[str, object] | None = None,
+               column_order: Sequence[str] | None = None, height: int | str = "auto", width: int | str = "stretch",
+               open_on_tap: str | None = None) -> None:
+    """The one place a table is drawn (issue 44, 5): a dash for a missing value, numbers with their
+    separators, no index. `data` is a frame, rows (dicts) or a frame's Styler.
+
+    A chosen cell of a link column opens its page in this tab and session (issue 42); `open_on_tap`:
+    the link column whose page a tapped row opens (issue 44, 9: on a phone the link column is off screen)."""
+    opened = st.session_state.pop(f"{key}_open", None)
+    if opened:
+        open_in_this_tab(opened)
+    styler = data if hasattr(data, "data") and hasattr(data, "map") and not isinstance(data, pd.DataFrame) else None
+    frame = styler.data if styler is not None else data if isinstance(data, pd.DataFrame) else pd.DataFrame(list(data))
+    links = [name for name in link_columns(column_config) if name in frame.columns]
+    row_link = open_on_tap if open_on_tap in links else None
+    modes = ["single-row"] * bool(row_link) + ["single-cell"] * bool(links)
+    st.dataframe(
+        styler if styler is not None else shown(frame, link_columns=links),
+        key=key,
+        hide_index=True,
+        width=width,
+        column_config=table_config(frame, column_config),
+        column_order=on_screen(frame, column_order),
+        height=height,
+        placeholder=MISSING,
+        # A callback, so only a new choice opens: the choice stays selected after it.
+        **({"on_select": partial(_link_chosen, key, frame[links], row_link), "selection_mode": modes} if modes else {}),
+    )
+
+
+def edit_table(frame: pd.DataFrame, *, key: str, editable: Sequence[str],
+               column_config: Mapping[str, object] | None = None) -> pd.DataFrame:
+    """A table whose `editable` columns a person changes (a tick per row), under the table rule;
+    the frame as edited."""
+    return st.data_editor(
+        frame, key=key, hide_index=True, width="stretch", num_rows="fixed", placeholder=MISSING,
+        disabled=[column for column in frame.columns if column not in editable],
+        column_config=table_config(frame, column_config), column_order=on_screen(frame, None),
+    )
+
+
 def render_table(
     frame: pd.DataFrame,
     *,
@@ -64,60 +179,36 @@ def render_table(
     file_name: str = "deedscope.csv",
     column_order: Sequence[str] | None = None,
     height: int | str = "auto",
+    open_on_tap: str | None = None,
 ) -> None:
     """A sortable table and a CSV download of exactly what it shows."""
     if frame.empty:
         st.info("No rows.")
         return
-    render_linked_frame(frame, key=key, column_config=column_config, column_order=column_order, height=height)
+    # A row with its own page opens on a tap (issue 44, 9): on a phone its link column is off screen.
+    open_on_tap = open_on_tap or next((name for name in link_columns(column_config) if name in ROW_PAGE_LINKS), None)
+    show_table(frame, key=f"{key}_table", column_config=column_config, column_order=column_order, height=height,
+               open_on_tap=open_on_tap)
     st.download_button(
         "Download CSV",
-        frame.to_csv(index=False).encode("utf-8"),
+        csv_text(frame, link_columns(column_config)),
         file_name=file_name,
         mime="text/csv",
         key=f"{key}_csv",
     )
 
 
-def render_linked_frame(
-    frame: pd.DataFrame,
-    *,
-    key: str,
-    column_config: Mapping[str, object] | None = None,
-    column_order: Sequence[str] | None = None,
-    height: int | str = "auto",
-) -> None:
-    """The table (`{key}_table`); a chosen cell of a link column opens its page in this tab."""
-    opened = st.session_state.pop(f"{key}_open", None)
-    if opened:
-        open_in_this_tab(opened)
-    links = [name for name, config in (column_config or {}).items()
-             if isinstance(config, dict) and (config.get("type_config") or {}).get("type") == "link"]
-    shown_frame = shown(frame, link_columns=links)
-    st.dataframe(
-        shown_frame,
-        key=f"{key}_table",
-        hide_index=True,
-        width="stretch",
-        column_config=dict(column_config or {}),
-        column_order=list(column_order) if column_order else None,
-        height=height,
-        # A callback, so only a new choice opens: the choice stays selected after it.
-        on_select=partial(_link_chosen, key, shown_frame[links]) if links else "ignore",
-        selection_mode="single-cell",
-    )
-
-
-def _link_chosen(key: str, links: pd.DataFrame) -> None:
-    """The table's chosen cell, when it is an app link: opened by the run this choice starts."""
-    chosen = st.session_state[f"{key}_table"].selection.cells
-    if not chosen:
+def _link_chosen(key: str, links: pd.DataFrame, row_link: str | None) -> None:
+    """The table's chosen link cell, or the tapped row's `row_link`, when it is an app link: opened
+    by the run this choice starts."""
+    selection = st.session_state[key].selection
+    cells, rows = list(getattr(selection, "cells", None) or []), list(getattr(selection, "rows", None) or [])
+    row, column = cells[0] if cells else (rows[0], row_link) if rows and row_link else (None, None)
+    if row is None or column not in links.columns or not 0 <= row < len(links):
         return
-    row, column = chosen[0]
-    if column in links.columns and 0 <= row < len(links):
-        href = links.iloc[row][column]
-        if isinstance(href, str) and href.startswith("/"):
-            st.session_state[f"{key}_open"] = href
+    href = links.iloc[row][column]
+    if isinstance(href, str) and href.startswith("/"):
+        st.session_state[f"{key}_open"] = href
 
 
 def open_in_this_tab(href: str) -> None:
@@ -164,3 +255,22 @@ def render_page_link(page_file: str, url_path: str, *, label: str, query_params:
 def datetime_column(label: str) -> st.column_config.DatetimeColumn:
     """A UTC timestamp to the minute (2026-11-22 03:01), for columns parsed to datetimes."""
     return st.column_config.DatetimeColumn(label, format="YYYY-MM-DD HH:mm", timezone="UTC")
+
+
+def render_details(ids: Mapping[str, object]) -> None:
+    """A record's ids, for support and a copy, in a closed "Details" line (issue 44, 4: an id is
+    never what a person reads first; its name or address is): `{"Investor id": "inv_…"}`."""
+    lines = [f"{label}: {value}" for label, value in ids.items() if value]
+    if lines:
+        with st.expander("Details", expanded=False, icon=":material/info:"):
+            st.code("\n".join(lines), language=None)
+
+
+def render_resolved_from(resolved_from: Sequence[str] | None, current_id: str, *, noun: str = "investor") -> None:
+    """data-api.md, Conventions (Old ids): an old id opens the current record; say so in words, the
+    ids in the details line."""
+    if not resolved_from:
+        return
+    st.info(f"The link named an older record of this {noun}: the registry has merged it into the one shown here.",
+            icon=":material/redo:")
+    render_details({"Old id": ", ".join(resolved_from), "Current id": current_id})

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_points_map
-from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_table
+from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_details, render_table
 from components.words import code_label
 from mapspec.small_map import Canvas
 from services.data_api.models import ListingBuyer, ListingProperty, ListingWholesaler, WholesaleListing
@@ -79,7 +79,8 @@ def render_listing(listing: WholesaleListing, *, key: str) -> None:
     st.subheader(escape_markdown(listing_title(listing)))
     st.caption(f"{code_label(listing.status) if listing.status else 'status not given'} · "
                f"{'published ' + str(listing.published_on) if listing.published_on else 'publication date not given'} · "
-               f"{escape_markdown(listing.market or '')} · {listing.id}")
+               f"{escape_markdown(listing.market or '')}")
+    render_details({"Listing id": listing.id})
     columns = st.columns(3)
     columns[0].metric("Asking", f"${listing.asking_price:,.0f}" if listing.asking_price else "—")
     columns[1].metric("Sold for", f"${listing.sold_price:,.0f}" if listing.sold_price else "—")
@@ -97,8 +98,9 @@ def render_wholesaler_hits(hits: Sequence[Wholesaler], *, key: str) -> None:
 
 def render_wholesaler(profile: Wholesaler, *, key: str) -> None:
     st.subheader(escape_markdown(wholesaler_name(profile)))
-    st.caption(f"{profile.id} · {profile.market or 'market not given'} · wholesale as of "
+    st.caption(f"{profile.market or 'market not given'} · wholesale as of "
                f"{profile.wholesale_as_of or 'a date not given'}")
+    render_details({"Wholesaler id": profile.id})
     columns = st.columns(4)
     columns[0].metric("Listings", f"{profile.n_listings or 0:,}")
     columns[1].metric("Active", f"{profile.n_active or 0:,}")

@@ -6,7 +6,7 @@ Plain values: the Map page's filter widgets (components/map_filters.py) give a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
@@ -83,23 +83,51 @@ class DealFilters:
 
 def filters_label(filters: DealFilters) -> str:
     """What the filters' button says: the filters set, or that every deal counts."""
+    parts = _filter_parts(filters)
+    return "Filters: " + " · ".join(parts) if parts else "Filters: any date, kind, price"
+
+
+def filters_words(filters: DealFilters) -> str:
+    """The deals counted, as a sentence's words (a brief's "Deals counted: …"): "every deal, of any date,
+    kind and price", or the filters set ("sold 2024-01-01 to 2024-06-30; Flip; $100,000 to $300,000")."""
+    parts = _filter_parts(filters)
+    if not parts:
+        return "every deal, of any date, kind and price"
+    if filters.sold_from or filters.sold_to:
+        parts[0] = "sold " + parts[0]
+    return "; ".join(parts)
+
+
+def _filter_parts(filters: DealFilters) -> list[str]:
+    """The filters set in the app's spellings: ISO dates, kinds' labels, whole dollars."""
+    return filter_words(filters, day=date.isoformat, kinds=_kind_labels, price=lambda dollars: f"${dollars:,}")
+
+
+def _kind_labels(kinds: tuple[str, ...]) -> str:
+    labels = [KIND_LABELS.get(kind, kind) for kind in kinds]
+    return ", ".join(labels) if len(labels) <= 2 else f"{len(labels)} kinds"
+
+
+def filter_words(filters: DealFilters, *, day: Callable[[date], str], kinds: Callable[[tuple[str, ...]], str],
+                 price: Callable[[int], str]) -> list[str]:
+    """The filters set, each in words (dates, kinds, prices), in the given spellings: the button's
+    label, the brief's words, a watch's name (watches/names.py)."""
     parts = []
     if filters.sold_from and filters.sold_to:
-        parts.append(f"{filters.sold_from.isoformat()} to {filters.sold_to.isoformat()}")
+        parts.append(f"{day(filters.sold_from)} to {day(filters.sold_to)}")
     elif filters.sold_from:
-        parts.append(f"from {filters.sold_from.isoformat()}")
+        parts.append(f"from {day(filters.sold_from)}")
     elif filters.sold_to:
-        parts.append(f"to {filters.sold_to.isoformat()}")
+        parts.append(f"to {day(filters.sold_to)}")
     if filters.kinds:
-        labels = [KIND_LABELS.get(kind, kind) for kind in filters.kinds]
-        parts.append(", ".join(labels) if len(labels) <= 2 else f"{len(labels)} kinds")
+        parts.append(kinds(filters.kinds))
     if filters.min_price is not None and filters.max_price is not None:
-        parts.append(f"${filters.min_price:,} to ${filters.max_price:,}")
+        parts.append(f"{price(filters.min_price)} to {price(filters.max_price)}")
     elif filters.min_price is not None:
-        parts.append(f"${filters.min_price:,} or more")
+        parts.append(f"{price(filters.min_price)} or more")
     elif filters.max_price is not None:
-        parts.append(f"up to ${filters.max_price:,}")
-    return "Filters: " + " · ".join(parts) if parts else "Filters: any date, kind, price"
+        parts.append(f"up to {price(filters.max_price)}")
+    return parts
 
 
 def filters_in(state: Mapping[str, Any], key: str) -> DealFilters:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mapspec.view import View
+from services.contract import dataset_words
 
 # Statuses of a coverage dataset that mark a market's cells (data-api.md, States).
 FLAGGED_STATUSES = ("partial",)
@@ -19,7 +20,7 @@ class MarketShape:
     name: str
     bbox: tuple[float, float, float, float]
     data_end: str | None
-    flag: str | None = None  # e.g. "stale: str, permits" when coverage is stale or partial
+    flag: str | None = None  # e.g. "permits and short-term rentals out of date" when coverage is stale or partial
 
     def contains(self, latitude: float, longitude: float) -> bool:
         west, south, east, north = self.bbox
@@ -34,11 +35,12 @@ def market_shape(market: Mapping) -> MarketShape | None:
     datasets = market.get("datasets") or {}
     stale = sorted(name for name, row in datasets.items() if (row or {}).get("stale"))
     partial = sorted(name for name, row in datasets.items() if (row or {}).get("status") in FLAGGED_STATUSES)
+    # In words (issue 44, 4: "stale: permits, str" was the API's keys): "permits partly covered".
     flags = []
     if partial:
-        flags.append("partial: " + ", ".join(partial))
+        flags.append(_names(partial) + " partly covered")
     if stale:
-        flags.append("stale: " + ", ".join(stale))
+        flags.append(_names(stale) + " out of date")
     return MarketShape(
         market=str(market.get("market")),
         name=str(market.get("name") or market.get("market")),
@@ -46,6 +48,11 @@ def market_shape(market: Mapping) -> MarketShape | None:
         data_end=str(market["data_end"]) if market.get("data_end") else None,
         flag="; ".join(flags) or None,
     )
+
+
+def _names(keys: Sequence[str]) -> str:
+    names = [dataset_words(key) for key in keys]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def shapes_in_view(markets: Sequence[Mapping], view: View) -> tuple[MarketShape, ...]:

@@ -6,7 +6,6 @@ The URL holds the selection so a link reopens it: `?agent=agt_...&market=DFW` an
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -30,10 +29,10 @@ from components.agent_profile import (
 )
 from components.date_field import date_field
 from components.feedback import read_or_say, render_error
-from components.tables import escape_markdown, render_page_link
+from components.tables import escape_markdown, render_page_link, render_resolved_from
 from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
-from components.words import glimpse
+from components.words import distinct_labels, glimpse
 from services.contract import ID_EXAMPLES, ID_PATTERNS
 from services.errors import ApiError, ApiStatusError, GoneError, InvalidInputError, NotFoundError
 
@@ -67,9 +66,8 @@ def agent_search() -> None:
     if hits:
         # One choice per agent; one of several markets opens on the question of which.
         labels = {merged.choice: agent_label(merged.hit, merged.markets) for merged in merged_hits(hits)}
-        # Two agents of one brokerage, market and count read alike: those two also name their id.
-        seen = Counter(labels.values())
-        labels = {choice: label if seen[label] == 1 else f"{label} · {choice.split('|')[0]}" for choice, label in labels.items()}
+        # Two agents of one brokerage, market and count read alike: those two are numbered, not named by id.
+        labels = distinct_labels(labels)
         render_pick("Open an agent", labels, key="agt_pick", placeholder="Choose an agent from the hits",
                     on_pick=open_agent)
 
@@ -85,7 +83,7 @@ def open_by_id() -> None:
     said in one short line beside the box and never goes into the URL (issue 26)."""
     with st.form("agt_open_form", border=False):
         typed = st.text_input("Open by id", key="agt_id_input",
-                              placeholder="agt_0123456789ab, person:0123456789ab or a 32-hex listing id").strip()
+                              placeholder="an agent, person or listing id from a CSV export or a link").strip()
         opened = st.form_submit_button("Open")
     if not (opened and typed):
         return
@@ -117,7 +115,7 @@ def markets_of(agent_id: str, error: ApiStatusError) -> list[str]:
 def ask_market(agent_id: str, error: ApiStatusError) -> None:
     """data-api.md, agents: the id lives in several markets; ask which (`400 market_required`)."""
     offered = markets_of(agent_id, error)
-    st.warning(f"This agent ({agent_id}) lists in several markets: choose the market to read.", icon=":material/explore:")
+    st.warning("This agent lists in several markets: choose the market to read.", icon=":material/explore:")
     render_pick("Market", {market: market for market in offered}, key="agt_market_choice",
                 placeholder="Choose a market", on_pick=lambda market: select(market=market))
 
@@ -164,7 +162,7 @@ def agent_section(agent_id: str) -> None:
         render_error(error, title="The agent could not be opened")
         return
     if resolved_from:
-        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {agent.id}.", icon=":material/redo:")
+        render_resolved_from(resolved_from, agent.id, noun="agent")
     render_agent_profile(agent, key="agt_profile")
     st.markdown("**Investors linked to this agent**")
     render_agent_investor_links(agent, key="agt_links")

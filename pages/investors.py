@@ -19,6 +19,7 @@ import adapter.kept
 import adapter.routing
 import adapter.settings
 import adapter.wholesale
+import adapter.watching
 import links.investors
 import adapter.map_files
 from components.agent_profile import agent_labels
@@ -26,15 +27,16 @@ from components.charged_read import confirm_charged_read
 from components.feedback import read_or_say, render_error, unpublished_or_error
 from components.investor_activity import render_investor_counters, render_investor_places, render_investor_prices
 from components.investor_deals import deals_frame, render_investor_deals
-from components.investor_identity import render_investor_identity, render_resolved_from
+from components.investor_identity import render_investor_identity
 from components.investor_relations import render_agent_links, render_buyer_signal, render_investor_financing
 from components.investor_place_form import MAX_CITY_CHARS, PLACE_NAMES, SORT_WORDS, render_place_form
 from components.investor_search import render_investor_hits, render_leaderboard
-from components.tables import escape_markdown, render_page_link
+from components.tables import escape_markdown, render_page_link, render_resolved_from
 from components.wholesale_views import render_purchases
+from components.watch_button import render_watch_button
 from components.name_search import render_pick, search_by_name
 from components.progress import read_pages
-from components.words import code_label, glimpse
+from components.words import code_label, distinct_labels, glimpse, party_name
 from links.investors import InvestorsLink
 from services.contract import ID_EXAMPLES, ID_PATTERNS
 from services.data_api.models import CoverageMarket, InvestorProfile, InvestorRow
@@ -65,7 +67,7 @@ def name_search() -> None:
     hits, capped = found
     render_investor_hits(hits, capped=capped, key="inv_hits")
     if hits:
-        labels = {hit.id: f"{hit.display_name or hit.name or hit.id} · {hit.market or ''} · {hit.id}" for hit in hits}
+        labels = distinct_labels({hit.id: f"{party_name(hit)} · {hit.market or 'market not given'}" for hit in hits})
         render_pick("Open a profile", labels, key="inv_pick", placeholder="Choose an investor from the hits",
                     on_pick=set_selected_investor)
 
@@ -168,7 +170,7 @@ def open_by_id() -> None:
     """An id typed here opens its profile once it reads as an id; anything else is said in one
     short line beside the box and never goes into the URL."""
     with st.form("inv_open_form", border=False):
-        typed = st.text_input("Open by id", key="inv_id_input", placeholder="inv_0123456789ab").strip()
+        typed = st.text_input("Open by id", key="inv_id_input", placeholder="the investor id from a CSV export or a link").strip()
         opened = st.form_submit_button("Open")
     if opened and typed:
         if ID_PATTERNS["investor"].fullmatch(typed):
@@ -312,6 +314,7 @@ def profile_section(investor_id: str) -> None:
     profile, resolved_from = opened
     render_resolved_from(resolved_from, profile.id)
     render_investor_identity(profile, key="inv_identity")
+    render_watch_button(**adapter.watching.button(adapter.watching.of_investor(profile)), key="inv_watch")
     # Tabs keep their state (and the URL names the open one), so "Load deals" stays on the Deals tab.
     # Only the open tab is drawn (issue 29: a profile opened in a tour drew every tab, the deals'
     # walk of up to 500 rows and its table and map among them, in 1.7 s of the page's run).

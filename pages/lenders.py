@@ -20,6 +20,7 @@ import adapter.lenders
 import adapter.map_files
 import adapter.routing
 import adapter.settings
+import adapter.watching
 import links.lenders
 from adapter.data import ROUTE_CLOSED
 from components.date_field import date_field
@@ -36,7 +37,8 @@ from components.lender_views import (
     render_rankings,
 )
 from components.name_search import search_and_list
-from components.tables import escape_markdown, render_page_link
+from components.tables import escape_markdown, render_page_link, render_resolved_from
+from components.watch_button import render_watch_button
 from services.contract import CSV_ROW_CAP, ID_EXAMPLES
 from services.data_api.models import CoverageMarket, Lender, RankedLender
 from services.errors import ApiError, ApiTimeoutError, RateLimitError, UnprocessableError
@@ -95,8 +97,10 @@ def rankings_section(markets: list[CoverageMarket]) -> None:
         st.caption("The coverage of the service could not be read.")
         return
     link = LINK.read()
+    # Named as the Map names a market ("Dallas-Fort Worth (DFW)"), not by its code alone.
+    names = {m.market: f"{m.name or m.market} ({m.market})" for m in markets if m.market}
     chosen = st.selectbox("Market", codes, index=codes.index(link.market) if link.market in codes else 0,
-                          key="len_market")
+                          key="len_market", format_func=lambda code: names.get(code, code))
     if chosen != link.market:
         LINK.write(replace(link, market=chosen))
     market = next(m for m in markets if m.market == chosen)
@@ -150,8 +154,7 @@ def open_lender(lender_id: str) -> Lender | None:
         return None
     lender, resolved_from = read
     if resolved_from:
-        st.info(f"Opened from old id {', '.join(resolved_from)}: this is the current record {lender.id}.",
-                icon=":material/redo:")
+        render_resolved_from(resolved_from, lender.id, noun="lender")
     return lender
 
 
@@ -160,6 +163,7 @@ def lender_section(lender_id: str) -> None:
     if lender is None:
         return
     render_lender_profile(lender, key="len_profile")
+    render_watch_button(**adapter.watching.button(adapter.watching.of_lender(lender)), key="len_watch")
     render_page_link("pages/network.py", "network", label="The network around this lender's borrowers",
                      query_params={"market": (lender.markets[0].market or "") if lender.markets else ""})
     loans_tab, csv_tab, borrowers_tab, ranks_tab, map_tab = st.tabs(["Loans", "CSV export", "Borrowers", "Rankings",

@@ -19,12 +19,14 @@ import adapter.data
 import adapter.map_classes
 import adapter.map_files
 import adapter.routing
+import adapter.watching
 from components.feedback import render_error
 from components.map_controls import render_cells_download, render_colour_choice
 from components.map_element import render_map
 from components.map_filters import render_filters
 from components.map_legend import render_legend_caption
 from components.place_picker import render_place_picker
+from components.watch_button import render_watch_button
 from components.tables import render_page_link
 import links.map as map_link
 from mapspec.classes import Classes, ColourChoice
@@ -166,6 +168,7 @@ def render_controls(markets: list[Mapping], link_problems: Sequence[str]) -> tup
         chosen = render_filters(key=FILTERS_KEY, data_end=data_end)
         colour = render_colour_choice(key=COLOUR_KEY)
         playing = render_time_switch(key=TIME_KEY)
+        render_watch_button(**adapter.watching.view_button(place, chosen.checked()[0]), key="map_watch")
     filters, problems = chosen.checked()
     for problem in problems:
         st.error(problem)

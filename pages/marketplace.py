@@ -23,17 +23,20 @@ import adapter.routing
 import adapter.settings
 import links.marketplace
 from adapter.marketplace import LoginError
+from components.form_fields import FieldNotes
 from components.marketplace_deals import deal_label, render_deal_list
 from components.marketplace_login import render_login_link
 from components.marketplace_offers import offer_label, render_events, render_offer_chain, render_offer_form, render_offer_list
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem, render_still_working
 from components.marketplace_profile import render_marketplace_profile
-from components.marketplace_tables import readable_code, render_more
+from components.marketplace_tables import reason_words, render_more
+from components.tables import render_page_link
 from links.marketplace import MarketplaceLink
 from pages.desk import buyer_tools
+from pages.desk.common import render_log_out, run_write
 from pages.desk.proof_of_funds import KEY_PROOF, proof_panel
-from services.contract import DECLINE_REASONS, OFFER_STATUSES
+from services.contract import DECLINE_REASONS, OFFER_LIMITS, OFFER_STATUSES
 from services.errors import ApiError
 
 KEY_NOTICE, LOGGED_IN = "mkt_notice", "You are logged in to the marketplace."
@@ -68,6 +71,9 @@ def main() -> None:
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_me_problem", title="Your marketplace profile could not be read")
         me = {}
+    if me and "buy" not in (me.get("sides") or []):
+        seller_entry(me)
+        return
     caps = list(me.get("caps") or [])
     buyer_tools.show_notice()
     offers_tab, deals_tab, boxes_tab, ask_tab, proof_tab, activity_tab, account_tab = st.tabs(
@@ -86,6 +92,15 @@ def main() -> None:
                 render_marketplace_profile(me, key="mkt_profile")
     except LoginError as error:
         session_ended(error)
+
+
+def seller_entry(me: dict) -> None:
+    """An account that sells and does not buy (`GET /me` `sides`): its page is the Seller's desk,
+    said up front, never the buyer's refusals its tabs would each draw."""
+    st.info("This account sells and does not buy: its drafts and deals, the offers buyers send, their questions "
+            "and its leads are on the Seller's desk.", icon=":material/storefront:")
+    render_page_link("pages/seller.py", "seller", label="Open the Seller's desk", query_params={})
+    render_marketplace_profile(me, key="mkt_profile")
 
 
 # --- login ------------------------------------------------------------------------------------
@@ -164,16 +179,7 @@ def render_account_bar(*, said: bool = False) -> None:
         if not said:
             st.caption("Logged in to the marketplace.")
     with right:
-        if st.button("Log out", key="mkt_log_out"):
-            try:
-                adapter.marketplace.marketplace_log_out()
-                st.session_state[KEY_NOTICE] = "You are logged out; your marketplace session was revoked."
-            except LoginError as error:
-                st.session_state[KEY_NOTICE] = f"You are logged out here, but {error.detail} {error.recovery}"
-            actions.forget_pending_writes()
-            for key in (KEY_PREVIEWS, KEY_CHANGED, KEY_PROOF):
-                st.session_state.pop(key, None)
-            st.rerun()
+        render_log_out("mkt_log_out", notice_key=KEY_NOTICE, forget=(KEY_PREVIEWS, KEY_CHANGED, KEY_PROOF))
 
 
 def show_notice() -> str | None:
@@ -256,29 +262,28 @@ def offer_detail(offer_id: str, caps: list[dict]) -> None:
     else:
         accept_section(open_round, caps)
         st.markdown("**Counter the seller's round**")
-        terms = render_offer_form("mkt_counter", amount=open_round["offer_amount"], emd=open_round["emd_amount"], financing=open_round.get("financing") or "cash")
+        notes = FieldNotes("mkt_counter_form", OFFER_LIMITS)
+        terms = render_offer_form("mkt_counter", amount=open_round["offer_amount"], emd=open_round["emd_amount"],
+                                  financing=open_round.get("financing") or "cash", subject=open_round["id"], notes=notes,
+                                  min_emd=actions.deal_min_emd(open_round.get("deal_id")))
         if terms:
-            act("counter", lambda: actions.counter(open_round["id"], terms), caps, success="Your counter was sent to the seller.")
+            act("counter", lambda: actions.counter(open_round["id"], terms), caps, success="Your counter was sent to the seller.",
+                form=notes, values=terms)
 
 
-def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str) -> Any:
-    """Run one write (its idempotency key kept by the adapter); said when refused, else a notice and a rerun."""
-    try:
-        result = write()
-    except ApiError as error:
-        if not render_still_working(error, action):
-            render_marketplace_problem(error, key=f"mkt_{action}_problem", title=f"The {action} was not done", caps=caps)
-        return None
-    st.session_state[KEY_NOTICE] = success
-    st.rerun()
-    return result
+def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str, form: FieldNotes | None = None,
+        values: dict | None = None) -> Any:
+    """Run one write (its idempotency key kept by the adapter); said when refused (under the field
+    it names, in `form`), else a notice and a rerun."""
+    return run_write(action, write, notice_key=KEY_NOTICE, success=success, title=f"The {action} was not done",
+                     problem_key=f"mkt_{action}_problem", caps=caps, form=form, values=values)
 
 
 def withdraw_section(open_round: dict, caps: list[dict]) -> None:
-    st.markdown("**Your round is open.** You may withdraw it; the chain is then freed for a new offer.")
+    st.markdown("**Your offer is open.** You may withdraw it; you can then make a new offer on this deal.")
     reason = st.selectbox(
         "Reason (optional)", ["(none)", *DECLINE_REASONS], key="mkt_withdraw_reason",
-        format_func=lambda code: code if code == "(none)" else readable_code(code).capitalize(),
+        format_func=lambda code: code if code == "(none)" else reason_words(code),
     )
     if st.button("Withdraw my offer", key="mkt_withdraw"):
         chosen = None if reason == "(none)" else reason
@@ -367,15 +372,19 @@ def deals_panel(caps: list[dict]) -> None:
     st.markdown("**Make an offer**")
     deal_id = st.selectbox("Deal", list(open_deals), key="mkt_offer_deal", format_func=lambda value: deal_label(open_deals[value]))
     terms_of_deal = open_deals[deal_id].get("terms") or {}
+    notes = FieldNotes("mkt_new_offer_form", OFFER_LIMITS)
     terms = render_offer_form(
         "mkt_new_offer",
         amount=terms_of_deal.get("asking_price") or 100000,
         emd=terms_of_deal.get("min_emd") or 0,
         financing="cash",
+        subject=deal_id,
+        notes=notes,
         min_emd=terms_of_deal.get("min_emd"),
     )
     if terms:
-        act("offer", lambda: actions.make_offer(deal_id, terms), caps, success="Your offer was sent to the seller.")
+        act("offer", lambda: actions.make_offer(deal_id, terms), caps, success="Your offer was sent to the seller.",
+            form=notes, values=terms)
 
 
 adapter.routing.ensure_app_router()

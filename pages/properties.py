@@ -20,6 +20,7 @@ import adapter.map_files
 import adapter.properties
 import adapter.routing
 import adapter.settings
+import adapter.watching
 import links.properties
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
@@ -34,10 +35,11 @@ from components.property_detail import (
     render_property_identity,
 )
 from components.property_tables import render_parcel_map, render_parcel_table, render_str_list
-from components.words import credits_text, glimpse, plural
+from components.watch_button import render_watch_button
+from components.words import address_words, credits_text, distinct_labels, glimpse, plural
 from links.properties import PropertiesLink
 from pages.property_sections.comps import render_comps
-from services.contract import PAGE_LIMITS
+from services.contract import PAGE_LIMITS, ZIP_PATTERN
 from services.data_api.models import ParcelCandidate, StrParcel
 from services.errors import ApiError, InvalidInputError, PermissionDeniedError, UnprocessableError
 
@@ -99,15 +101,23 @@ def search_problem(link: PropertiesLink, *, where: str) -> str | None:
     if link.find == "address":
         if len(link.line) > MAX_LINE_CHARS:
             return f"{where} street line is {len(link.line):,} characters long: type the number and street, like 123 Oak St."
-        if link.line and not link.zip:
-            return "An address is found within its ZIP: add the ZIP (5 digits, like 75201) to the street line."
-        if link.zip and not link.line:
-            return "Add the street line (like 123 Oak St) to find the address in this ZIP, or search by ZIP list."
         if link.zip and "," in link.zip:
             return "An address has one ZIP: type only its own (5 digits, like 75201)."
         return zip_problem(link.zip, where=f"{where} ZIP") if link.zip else None
     if link.find == "criteria" and len(link.city) > MAX_CITY_CHARS:
         return f"{where} city is {len(link.city):,} characters long: type a postal city, like Dallas."
+    return None
+
+
+def missing_part(link: PropertiesLink) -> str | None:
+    """What an address still needs (its street line, its ZIP): said as an error once Search is
+    pressed, as a hint before (no red under a field nobody has typed in yet)."""
+    if link.find != "address":
+        return None
+    if link.line and not link.zip:
+        return "An address is found within its ZIP: add the ZIP (5 digits, like 75201) to the street line."
+    if link.zip and not link.line:
+        return "Add the street line (like 123 Oak St) to find the address in this ZIP, or search by ZIP list."
     return None
 
 
@@ -137,7 +147,9 @@ def search_form(link: PropertiesLink) -> tuple[PropertiesLink, str | None]:
             line = st.text_input("Street line", value=link.line, placeholder="123 Oak St", key="prop_line")
             left, right = st.columns(2)
             unit = left.text_input("Unit (optional)", value=link.unit, key="prop_unit")
-            zip_text = right.text_input("ZIP", value=link.zip, placeholder="75201", key="prop_address_zip")
+            # An address has one ZIP: a list searched before is not carried into it (it would be refused).
+            one_zip = link.zip if link.find == "address" or ZIP_PATTERN.fullmatch(link.zip) else ""
+            zip_text = right.text_input("ZIP", value=one_zip, placeholder="75201", key="prop_address_zip")
         else:
             city = st.text_input("City", value=link.city, placeholder="Dallas", key="prop_city")
             columns = st.columns(4)
@@ -149,7 +161,7 @@ def search_form(link: PropertiesLink) -> tuple[PropertiesLink, str | None]:
         submitted = st.form_submit_button("Search")
     if submitted or find != link.find:
         typed = replace(link, find=find, zip=zip_text.strip(), line=line.strip(), unit=unit.strip(), city=city.strip())
-        problem = search_problem(typed, where="This") if submitted else None
+        problem = (search_problem(typed, where="This") or missing_part(typed)) if submitted else None
         # Unchecked input never goes into the URL: the form keeps what was typed, the link its last good search.
         if problem:
             return link, problem
@@ -183,7 +195,7 @@ def search_section(link: PropertiesLink) -> None:
         return
     parts = search_parts(link)
     if parts is None:
-        st.caption("Enter ZIPs, an address with its ZIP, or a city with criteria, then search.")
+        st.caption(missing_part(link) or "Enter ZIPs, an address with its ZIP, or a city with criteria, then search.")
         return
     limit = st.session_state.get("prop_limit") or SEARCH_SIZES[0]
     try:
@@ -212,7 +224,7 @@ def search_section(link: PropertiesLink) -> None:
     render_parcel_table(rows, key="prop_results")
     str_rows = str_section(body["place"]) if link.find in ("zip", "criteria") else []
     render_parcel_map(rows, str_rows, key="prop_map", canvas=adapter.map_files.small_map_canvas())
-    labels = {row.property_id: f"{row.address.line if row.address else None} · {row.property_id}" for row in rows}
+    labels = distinct_labels({row.property_id: address_words(row.address) for row in rows})
     render_pick("Open a property", labels, key="prop_pick", placeholder="Choose a parcel from the results",
                 on_pick=open_property)
 
@@ -236,7 +248,7 @@ def render_candidates(candidates: Sequence[ParcelCandidate]) -> None:
         st.warning("This address names several parcels. Add the unit, or search the ZIP and choose the parcel.")
         return
     st.warning(f"This address names {len(candidates)} parcels: choose one (or add its unit).")
-    labels = {c.property_id: f"{c.line or ''} {c.unit or ''} · {c.property_id}" for c in candidates}
+    labels = distinct_labels({c.property_id: address_words(c) for c in candidates})
     render_pick("Open a property", labels, key="prop_pick", placeholder="Choose one of the parcels",
                 on_pick=open_property)
 
@@ -302,6 +314,7 @@ def property_section(property_id: str) -> None:
     notes = page.notes
     render_property_identity(page.parcel, property_id=property_id, county_names=adapter.coverage.county_names(),
                              note=notes.get("parcel"))
+    render_watch_button(**adapter.watching.button(adapter.watching.of_parcel(property_id, page.parcel)), key="prop_watch")
     # The property's map shows its comparable sales once they are read (issue 46), else its pin.
     map_box = st.container()
     parcel = page.parcel

@@ -18,8 +18,9 @@ import adapter.routing
 from adapter.marketplace import LoginError
 from components.marketplace_login import render_login_link
 from components.marketplace_problem import render_marketplace_problem
+from components.seller_desk import role_text
 from pages.desk import drafts, inbox, records
-from pages.desk.common import show_notice
+from pages.desk.common import KEY_NOTICE, render_log_out, show_notice
 from services.errors import ApiError
 
 LOGGED_IN_PARAM = "logged_in"
@@ -51,10 +52,7 @@ def main() -> None:
         st.info("This account does not sell: the Seller's desk is for members of a seller organization. "
                 "Your buyer's tools are on the Marketplace page.", icon=":material/sell:")
         return
-    organization = me.get("organization") or {}
-    role = organization.get("role")
-    st.caption(f"{organization.get('name') or 'Your organization'} · " + (f"you are its {role}" if role else
-                                                                          "you hold no role in it"))
+    account_bar(me)
     missing = seller.scopes_missing(me)
     if missing:
         login_panel("Your login does not yet allow everything your account's sides can do "
@@ -65,6 +63,19 @@ def main() -> None:
     except LoginError as error:
         adapter.marketplace.marketplace_forget_login()
         login_panel(f"{error.detail} {error.recovery}", sides=["sell"])
+
+
+def account_bar(me: dict) -> None:
+    """Who is logged in and for which organization, Log out beside it, and what a member may do."""
+    organization = me.get("organization") or {}
+    role = organization.get("role")
+    left, right = st.columns([4, 1])
+    left.caption(f"{organization.get('name') or 'Your organization'} · " + (f"you are its {role}" if role else
+                                                                            "you hold no role in it"))
+    with right:
+        render_log_out("desk_log_out", notice_key=KEY_NOTICE)
+    if words := role_text(role):
+        st.info(words, icon=":material/badge:")
 
 
 def desk(me: dict) -> None:

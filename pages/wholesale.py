@@ -15,10 +15,12 @@ import adapter.data
 import adapter.routing
 import adapter.settings
 import adapter.wholesale
+import adapter.watching
 import links.wholesale
 import adapter.map_files
 from components.feedback import read_or_say, read_record, unpublished_or_error
 from components.name_search import search_and_list
+from components.watch_button import render_watch_button
 from components.tables import escape_markdown, render_page_link
 from components.words import code_label
 from components.wholesale_views import (
@@ -145,6 +147,7 @@ def wholesaler_section(wholesaler_id: str) -> None:
         return
     profile, rows = read
     render_wholesaler(profile, key="whl_profile")
+    render_watch_button(**adapter.watching.button(adapter.watching.of_wholesaler(profile)), key="whl_watch")
     if profile.investor_id:
         render_page_link("pages/investors.py", "investors", label="Its registry organization (investor profile)",
                          query_params={"investor": profile.investor_id})

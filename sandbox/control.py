@@ -14,6 +14,9 @@ from sandbox.core.context import Faults, SandboxContext
 from sandbox.core.problems import Problem
 
 
+MAX_NEW_DEALS = 500
+
+
 class ClockAdvance(BaseModel):
     model_config = ConfigDict(extra="forbid")
     advance_seconds: Annotated[float, Field(ge=0, le=10 * 365 * 86400)]
@@ -22,6 +25,8 @@ class ClockAdvance(BaseModel):
 class PublishRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     state: Annotated[str, Field(min_length=2, max_length=2)]
+    # News: that many deals dated after the state's data end (sandbox/data_api/sql_news.py).
+    new_deals: Annotated[int, Field(ge=0, le=MAX_NEW_DEALS)] = 0
 
 
 class FaultsRequest(BaseModel):
@@ -47,7 +52,7 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
     def publish(body: PublishRequest) -> dict:
         if context.publish is None:
             raise Problem(404, "not_found", "This sandbox has no Data API mounted.")
-        return {"data": context.publish(body.state.upper())}
+        return {"data": context.publish(body.state.upper(), body.new_deals)}
 
     @router.post("/faults")
     def faults(body: FaultsRequest) -> dict:

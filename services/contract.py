@@ -8,6 +8,9 @@ Change a value here the day the live host is known to differ.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 # --- Headers (data-api.md, Authentication; decisions.md, Names) ---------------------------
 ON_BEHALF_HEADER = "X-On-Behalf-Of"
@@ -87,6 +90,22 @@ WHOLESALE_SORTS = frozenset({"published_desc", "asking_desc", "asking_asc"})
 # Loans as CSV: at most this many rows in one export (data-api.md, Limits 5).
 CSV_ROW_CAP = 50_000
 
+# --- The coverage's datasets (data-api.md, `/v1/coverage`) as a person names them (our words: the
+# documents give only the keys). components/words.py is the glossary; these are here because the map's
+# logic (mapspec/markets.py) names a market's incomplete datasets too.
+DATASET_WORDS = {
+    "deeds": "deeds", "listings": "listings", "agents": "agents", "wholesale": "wholesale listings",
+    "auction": "auctions", "str": "short-term rentals", "parcels": "parcel records", "financing": "financing",
+    "permits": "permits", "owner_profile": "owner profiles", "history": "chain of title", "cash_sale": "cash sales",
+    "lenders": "lenders", "addresses": "addresses",
+}
+
+
+def dataset_words(key: object) -> str:
+    """A coverage dataset's key as a person names it (`str` -> "short-term rentals")."""
+    return DATASET_WORDS.get(str(key), str(key).replace("_", " "))
+
+
 # --- Ids (data-api.md, Conventions; decisions.md, Data API) --------------------------------
 # Hex of either case: the documents say hex, not which case (the sandbox serves lower case).
 ID_PATTERNS = {
@@ -151,6 +170,147 @@ OFFERS_PAGE_LIMIT = 25
 OFFERS_PAGE_MAX = 100
 PREVIEW_VALIDITY_S = 5 * 60  # marketplace-api.md, Limits
 PROOF_OF_FUNDS_CONTENT_TYPE = "application/pdf"
+
+# --- What the marketplace's forms send (issue 44) ------------------------------------------
+# marketplace-api.md states counts (five buy boxes, ten webhook endpoints), formats (a webhook is
+# `https` on a public host; the seven decline reasons) and no length or range: those are ours
+# (docs/contract.md, "Forms: limits"), said beside each field before a send and checked before a
+# request (services/marketplace_api/desk_checks.py). A host that draws its line elsewhere is said
+# beside the field as well (components/form_fields.py): nothing here relies on a sandbox's numbers.
+
+
+@dataclass(frozen=True)
+class TextLimit:
+    """Free text: at most `max_chars` characters; `required` says what to write when it is empty;
+    a `pattern` is said as its `shape` and an `example` ("five digits", "78154")."""
+
+    max_chars: int
+    required: str | None = None
+    pattern: re.Pattern | None = None
+    shape: str = ""
+    example: str = ""
+
+    def said(self) -> str:
+        if not self.shape:
+            return f"At most {self.max_chars:,} characters."
+        like = f", like {self.example}" if self.example else ""
+        return f"{self.shape[:1].upper()}{self.shape[1:]}{like}."
+
+    def problem(self, value: Any) -> str | None:
+        text = "" if value is None else str(value)
+        if not text.strip():
+            return self.required
+        if self.pattern and not self.pattern.fullmatch(text.strip()):
+            like = f", like {self.example}" if self.example else ""
+            return f"“{glimpse_of(text.strip())}” is not {self.shape}{like}."
+        if len(text) > self.max_chars:
+            return f"At most {self.max_chars:,} characters; this is {len(text):,}."
+        return None
+
+
+@dataclass(frozen=True)
+class NumberLimit:
+    """A number from `low` (or more than `low`, `above_low`) to `high`, in dollars or plain."""
+
+    low: float
+    high: float
+    dollars: bool = False
+    above_low: bool = False
+    step: float | None = None  # a bathroom count comes in halves
+
+    def amount(self, value: float) -> str:
+        if abs(value) >= 1e15:  # a pasted 300-digit number is said by its length, not printed
+            return f"a number of {len(f'{abs(value):.0f}'):,} digits"
+        return f"${value:,.0f}" if self.dollars else f"{value:,g}"
+
+    def said(self) -> str:
+        low = f"More than {self.amount(self.low)}" if self.above_low else f"From {self.amount(self.low)}"
+        joint = " and at most " if self.above_low else " to "
+        return f"{low}{joint}{self.amount(self.high)}."
+
+    def problem(self, value: Any) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, int | float) or value != value:  # NaN is no number
+            return f"A number: {self.said()[0].lower()}{self.said()[1:]}"
+        too_low = value <= self.low if self.above_low else value < self.low
+        if too_low or value > self.high:
+            return f"{self.said()[:-1]}; this is {self.amount(value)}."
+        if self.step and (value / self.step) % 1:
+            return f"In steps of {self.amount(self.step)}; this is {self.amount(value)}."
+        return None
+
+
+@dataclass(frozen=True)
+class ListLimit:
+    """A list typed comma-separated: at most `max_items` `noun`, each within `item`."""
+
+    max_items: int
+    noun: str
+    item: TextLimit
+
+    def said(self) -> str:
+        each = f", like {self.item.example}" if self.item.example else f", each at most {self.item.max_chars:,} characters"
+        return f"Comma-separated, at most {self.max_items:,} {self.noun}{each}."
+
+    def problem(self, value: Any) -> str | None:
+        items = list(value or [])
+        if len(items) > self.max_items:
+            return f"At most {self.max_items:,} {self.noun}; this is {len(items):,}."
+        return next((wrong for item in items if (wrong := self.item.problem(item))), None)
+
+
+def glimpse_of(text: str, chars: int = 12) -> str:
+    """A few characters of a typed value, so a pasted page is one short line."""
+    return text if len(text) <= chars else text[:chars] + "…"
+
+
+def form_problems(limits: Mapping[str, TextLimit | NumberLimit | ListLimit], values: Mapping[str, Any]) -> dict[str, str]:
+    """What is wrong with each of a form's `values` under its `limits`, by field ({} when all hold)."""
+    said = {}
+    for name, limit in limits.items():
+        if name in values and (problem := limit.problem(values[name])):
+            said[name] = problem
+    return said
+
+
+MAX_DOLLARS = 100_000_000  # a deal's or an offer's amount past this is a slip of the keyboard
+US_ZIP = TextLimit(5, pattern=ZIP_PATTERN, shape="a ZIP of five digits", example="78154")
+US_STATE = TextLimit(2, pattern=re.compile(r"[A-Za-z]{2}"), shape="a state's two letters", example="TX")
+# An address a mail server takes (RFC 5321: 254 characters); a host's stricter rule is said beside.
+EMAIL = TextLimit(254, pattern=re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+"), shape="an e-mail address",
+              example="ana@example.com")
+# marketplace-api.md, Events 3: `https` on a public host (the host judges "public": its refusal is said).
+WEBHOOK_URL = TextLimit(2000, required="Type the endpoint's address.", pattern=re.compile(r"https://[^\s/?#]+\S*"),
+                        shape="an https address", example="https://hooks.example.com/deals")
+DRAFT_LIMITS = {
+    "title": TextLimit(200, required="Give the draft a title: buyers read it first."),
+    "street": TextLimit(200), "city": TextLimit(100), "state": US_STATE, "zip": US_ZIP,
+    "bedrooms": NumberLimit(0, 50), "bathrooms": NumberLimit(0, 50, step=0.5), "living_area_sqft": NumberLimit(1, 200_000),
+    "asking_price": NumberLimit(0, MAX_DOLLARS, dollars=True, above_low=True),
+    "min_emd": NumberLimit(0, MAX_DOLLARS, dollars=True),
+    "property_id": TextLimit(37, pattern=ID_PATTERNS["property"], shape="a parcel of the deed records (prop_ and 32 letters and digits)"),
+}
+OFFER_LIMITS = {
+    "offer_amount": NumberLimit(0, MAX_DOLLARS, dollars=True, above_low=True),
+    "emd_amount": NumberLimit(0, MAX_DOLLARS, dollars=True),
+    "note": TextLimit(1_000),
+}
+MAX_BUY_BOXES = 5  # marketplace-api.md, Limits
+BUY_BOX_LIMITS = {
+    "name": TextLimit(100, required="Name the buy box."),
+    "cities": ListLimit(20, "cities", TextLimit(100)),
+    "zips": ListLimit(50, "ZIPs", TextLimit(5, pattern=ZIP_PATTERN, shape="a ZIP of five digits", example="78154, 78155")),
+    "max_price": NumberLimit(0, MAX_DOLLARS, dollars=True, above_low=True),
+    "min_bedrooms": NumberLimit(0, 50),
+}
+QUESTION_LIMITS = {"message": TextLimit(2_000, required="Write your question first.")}
+RESPONSE_LIMITS = {"body": TextLimit(2_000, required="Write the response first.")}
+STRIKE_LIMITS = {"reason": TextLimit(1_000, required="Say why you file the strike.")}
+LEAD_LIMITS = {"name": TextLimit(200, required="Name the person."), "email": EMAIL}
+WEBHOOK_LIMITS = {"url": WEBHOOK_URL}
+MAX_WEBHOOKS = 10  # marketplace-api.md, Events 2: per side
+PROOF_LIMITS = {"lender_name": TextLimit(200, required="Name the lender or bank that wrote the letter.")}
 
 # --- Where things are (decisions.md, Names and configuration and Sandbox) -------------------
 # The marketplace and its issuer default under the data service's base URL.

@@ -2,6 +2,10 @@
 market trends (issue 46: purchases by month and kind, the median price; else the view's deals by
 month), the data's freshness and the link that reopens the view.
 
+In a person's words (issue 44, 7): the page hands over every name, kind and the filters already
+in words, the map's own classes and colours (its legend is the app's), the places to name on
+the map and the app's own address; this module prints prices as people write them.
+
 Drawn on the server without a browser: matplotlib draws the cells from their H3 boundaries
 (and the months' bars) into PNG pictures, fpdf2 lays them out with the words (the parts the
 app's PDFs share are services/pdf_parts.py). Plain Python: the adapter gathers the reads and
@@ -21,14 +25,40 @@ from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from services.data_api.models import InvestorRow
 from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
 from services.trends_chart import TrendBar, trends_picture
 
-# Light to dark: few deals to many (the map's own ramp is drawn in the browser; this is its print).
-RAMP_RGB = (239, 106, 76)  # the bars of the months, the ramp's second darkest
-RAMP = ("#fde0c5", "#facba6", "#f8b58b", "#f59e72", "#f2855d", "#ef6a4c", "#eb4a40")
+BAR_RGB = (240, 59, 32)  # the bars of the months: the map's palette's second hottest (mapspec/classes.py)
 INVESTOR_ROWS = 10
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The map's classes as the app's legend draws them: a title, each class's lower bound, colour and label."""
+
+    title: str  # "Deals per cell"
+    bounds: Sequence[float]  # ascending lower bounds
+    colours: Sequence[tuple[int, int, int]]
+    labels: Sequence[str]  # "1–7", "27+"
+
+    def colour_of(self, value: float) -> str:
+        index = max((i for i, bound in enumerate(self.bounds) if value >= bound), default=0)
+        red, green, blue = self.colours[index]
+        return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+@dataclass(frozen=True)
+class InvestorLine:
+    """A leading investor as the brief prints it: its name and kind in words, its deals."""
+
+    name: str
+    kind: str
+    deals: int | None
+
+
+def money_words(amount: float | None) -> str:
+    """A price as people write it: "$309,600" (never "$309,600.0")."""
+    return "—" if amount is None else f"${round(float(amount)):,}"
 
 
 @dataclass(frozen=True)
@@ -36,14 +66,16 @@ class BriefData:
     """What a brief says; every figure comes from a read the adapter made for the view."""
 
     place_name: str  # "Dallas-Fort Worth (DFW), TX"
-    filters_label: str
+    filters_label: str  # the deals counted, in words: "every deal, of any date, kind and price"
     bbox: tuple[float, float, float, float]  # west, south, east, north of the view
     cells: Sequence[tuple[str, int]]  # (H3 cell, deals) of the view
-    investors: Sequence[InvestorRow] = ()  # rows of the view's investor list, leading first
+    legend: Legend | None = None  # the map's own classes (None: one colour)
+    places: Sequence[tuple[str, float, float]] = ()  # (name, latitude, longitude) of the places to name
+    investors: Sequence[InvestorLine] = ()  # the view's leading investors, leading first
     by_month: Sequence[tuple[str, int]] = ()  # ("2026-09", deals)
     n_deals: int | None = None
     n_investors: int | None = None
-    median_price: int | None = None
+    median_price: float | None = None
     dataset_version: int | str | None = None
     data_end: str | None = None
     published_at: str | None = None
@@ -53,27 +85,17 @@ class BriefData:
     trend_sentence: str = ""  # the year's change, as the Map says it
 
 
-def class_breaks(counts: Sequence[int], classes: int = len(RAMP)) -> list[int]:
-    """Upper bounds of equal-count classes of the cells' deals (at most `classes`, distinct)."""
-    ordered = sorted(counts)
-    if not ordered:
-        return []
-    bounds = [ordered[min(len(ordered) - 1, (len(ordered) * (i + 1)) // classes - 1)] for i in range(classes)]
-    return sorted(set(bounds))
-
-
 def map_picture(data: BriefData) -> bytes:
-    """The view's cells as hexagons on white, with a legend of the classes (the place's name is
-    the page's heading above it, in the PDF's own font, which prints any name)."""
+    """The view's cells as hexagons on white, coloured and explained by the map's own legend, with
+    the places' names over them (the place's name is the page's heading above it)."""
     figure = Figure(figsize=(7.2, 5.4))
     # The map takes the whole picture: no layout pass (tight_layout, bbox_inches) draws it twice.
     axes = figure.add_axes((0.005, 0.005, 0.99, 0.99))
-    breaks = class_breaks([count for _cell, count in data.cells])
     polygons, colours = [], []
     for cell, count in data.cells:
         # h3 gives (lat, lng) pairs; matplotlib wants (x=lng, y=lat).
         polygons.append([(lng, lat) for lat, lng in h3.cell_to_boundary(cell)])
-        colours.append(RAMP[_class_of(count, breaks)])
+        colours.append(data.legend.colour_of(count) if data.legend else "#fd8d3c")
     axes.add_collection(PolyCollection(polygons, facecolors=colours, edgecolors="white", linewidths=0.2))
     west, south, east, north = data.bbox
     axes.set_xlim(west, east)
@@ -81,14 +103,14 @@ def map_picture(data: BriefData) -> bytes:
     axes.set_aspect(1 / max(0.2, _cos_degrees((south + north) / 2)))
     axes.set_xticks([])
     axes.set_yticks([])
-    lower = 1
-    handles = []
-    for upper in breaks:
-        label = f"{lower:,} deal{'s' if lower != 1 else ''}" if upper == lower else f"{lower:,}–{upper:,} deals"
-        handles.append(Patch(facecolor=RAMP[_class_of(upper, breaks)], label=label))
-        lower = upper + 1
-    if handles:
-        axes.legend(handles=handles, title="Deals per cell", loc="lower right", fontsize=7, title_fontsize=8)
+    for name, latitude, longitude in data.places:
+        if west <= longitude <= east and south <= latitude <= north:
+            axes.text(longitude, latitude, name, fontsize=7, ha="center", va="center", color="#222222",
+                      bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.7})
+    if data.legend:
+        handles = [Patch(facecolor=f"#{r:02x}{g:02x}{b:02x}", label=label)
+                   for (r, g, b), label in zip(data.legend.colours, data.legend.labels, strict=True)]
+        axes.legend(handles=handles, title=data.legend.title, loc="lower right", fontsize=7, title_fontsize=8)
     return png(figure)
 
 
@@ -98,7 +120,7 @@ def _months_chart(pdf: FPDF, by_month: Sequence[tuple[str, int]], height: float 
     most = max((count for _month, count in by_month), default=0) or 1
     slot = width / len(by_month)
     pdf.set_font_size(7)
-    pdf.set_fill_color(*RAMP_RGB)
+    pdf.set_fill_color(*BAR_RGB)
     for index, (month, count) in enumerate(by_month):
         bar = height * count / most
         pdf.rect(left + index * slot + slot * 0.1, top + height - bar, slot * 0.8, bar, style="F")
@@ -114,7 +136,7 @@ def _months_chart(pdf: FPDF, by_month: Sequence[tuple[str, int]], height: float 
 def market_brief(data: BriefData) -> bytes:
     """The brief as PDF bytes: one to three pages."""
     pdf = new_pdf(f"Market brief: {data.place_name}")
-    pdf.multi_cell(0, 6, f"Deals: {data.filters_label}", **NEXT_LINE)
+    pdf.multi_cell(0, 6, f"Deals counted: {data.filters_label}.", **NEXT_LINE)
     pdf.image(io.BytesIO(map_picture(data)), w=pdf.epw)
     pdf.multi_cell(0, 6, _figures_line(data), **NEXT_LINE)
     _investors(pdf, data.investors)
@@ -132,7 +154,7 @@ def market_brief(data: BriefData) -> bytes:
     return bytes(pdf.output())
 
 
-def _investors(pdf: FPDF, investors: Sequence[InvestorRow]) -> None:
+def _investors(pdf: FPDF, investors: Sequence[InvestorLine]) -> None:
     heading(pdf, "Leading investors of the view")
     if not investors:
         pdf.multi_cell(0, 6, "Not included: the view's investors were not read for this brief.", **NEXT_LINE)
@@ -144,20 +166,13 @@ def _investors(pdf: FPDF, investors: Sequence[InvestorRow]) -> None:
     pdf.ln()
     pdf.set_font(FONT, "", 9)
     for rank, row in enumerate(investors[:INVESTOR_ROWS], start=1):
-        name = row.display_name or row.name or row.id
-        values = (str(rank), name[:70], _kind_words(row.kind), f"{row.n_deals:,}" if row.n_deals is not None else "—")
+        values = (str(rank), row.name[:70], row.kind[:30], f"{row.deals:,}" if row.deals is not None else "—")
         for width, value in zip(widths, values, strict=True):
             pdf.cell(width, 6, value)
         pdf.ln()
     pdf.set_font(FONT, "", 10)
 
 
-def _kind_words(kind: object) -> str:
-    """A kind's code as words ("SFR_BULK_HOLDER" -> "SFR bulk holder")."""
-    if not kind:
-        return "—"
-    words = str(kind).split("_")
-    return " ".join([words[0] if len(words[0]) <= 3 else words[0].capitalize(), *(word.lower() for word in words[1:])])
 
 
 def _figures_line(data: BriefData) -> str:
@@ -167,15 +182,10 @@ def _figures_line(data: BriefData) -> str:
     if data.n_investors is not None:
         parts.append(f"{data.n_investors:,} investors")
     if data.median_price is not None:
-        parts.append(f"median price ${data.median_price:,}")
+        parts.append(f"median price {money_words(data.median_price)}")
     return " · ".join(parts) + "."
 
 
-def _class_of(count: int, breaks: Sequence[int]) -> int:
-    for index, upper in enumerate(breaks):
-        if count <= upper:
-            return min(index + len(RAMP) - len(breaks), len(RAMP) - 1)
-    return len(RAMP) - 1
 
 
 def _cos_degrees(latitude: float) -> float:

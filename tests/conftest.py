@@ -23,6 +23,31 @@ def pytest_collection_finish(session):
             manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 
+# The longest tests outside a browser, started first (after pytest-randomly's shuffle, in its
+# order among them): xdist hands out tests in the list's order, and one of these started last was
+# the run's tail (the fuzzer's 80 s at 3 min of `make test-fast`). Not the browser modules: four
+# of them at once at the start, each with its app and Chromium, failed journeys on 2 cores.
+LONG_FIRST = ("tests/sandbox/test_schemathesis.py", "tests/sandbox/test_bad_input.py")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    long_first = [item for item in items if item.nodeid.startswith(LONG_FIRST)]
+    if long_first:
+        rest = [item for item in items if not item.nodeid.startswith(LONG_FIRST)]
+        items[:] = long_first + rest
+
+
+@pytest.fixture(autouse=True)
+def the_main_module_kept() -> Iterator[None]:
+    """Streamlit's script runner (an AppTest run) makes the page's script `sys.modules["__main__"]`
+    and leaves it there: a later test on the worker that starts a `spawn` child (the sandbox's
+    dataset build) would have the child run that script, gone by then, as its main."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
+
+
 # `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety` runs the tests on `python -m sandbox --variety`: what a
 # live host may send and the default profile never does (sandbox/data_api/variety.py), e.g.
 # `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety pytest tests/pages`. tests/pages/test_variety.py runs

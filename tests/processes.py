@@ -75,8 +75,9 @@ class ControlledSandbox(sandbox_process.SandboxProcess):
         into_period = now.timestamp() % period_s
         self.advance_clock(period_s - into_period + 1)
 
-    def publish(self, state: str) -> dict:
-        return self.control("publish", {"state": state})
+    def publish(self, state: str, new_deals: int = 0) -> dict:
+        """Republish `state`; with `new_deals`, that many deals dated after its data end (news)."""
+        return self.control("publish", {"state": state, **({"new_deals": new_deals} if new_deals else {})})
 
     def faults(self, **settings) -> dict:
         return self.control("faults", settings)

@@ -1,4 +1,4 @@
-"""The plain packages are plain Python: importing every module of mapspec, links, geo, graphs and comps,
+"""The plain packages are plain Python: importing every module of mapspec, links, geo, graphs, comps and watches,
 and every test of them, loads no Streamlit."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import geo
 import graphs
 import links
 import mapspec
+import watches
 
-PLAIN_PACKAGES = (mapspec, links, geo, graphs, comps)
+PLAIN_PACKAGES = (mapspec, links, geo, graphs, comps, watches)
 
 
 def test_the_maps_logic_and_its_tests_import_no_streamlit():

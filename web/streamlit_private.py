@@ -81,6 +81,8 @@ def bundle_has_literal(literal: str, folder: Path = STREAMLIT_JS) -> None:
 def _pages_manager() -> None:
     manager = _attribute("streamlit.runtime.pages_manager:PagesManager")
     _require("uses_pages_directory" in vars(manager), "PagesManager.uses_pages_directory is gone")
+    # devtools/app_test.py swaps the class AppTest builds, by this name, for a subclass.
+    _require(_attribute("streamlit.testing.v1.app_test:PagesManager") is manager, "AppTest's PagesManager")
 
 
 def _script_run_context() -> None:
@@ -144,7 +146,16 @@ def _websocket_protocol() -> None:
 
 
 def _test_id(test_id: str) -> Callable[[], None]:
+    if test_id == "stBaseButton":
+        return _base_button_test_id
     return lambda: bundle_has_literal(test_id)
+
+
+def _base_button_test_id() -> None:
+    """A button's test id is made of its kind (`stBaseButton-${kind}`): the sidebar's own close
+    button is the kind headerNoPadding (frontend/src/phone.js)."""
+    _require("`stBaseButton-${" in _bundle_text(), "buttons' test id stBaseButton-<kind>")
+    bundle_has_literal("headerNoPadding")
 
 
 # The test ids the app's CSS and scripts select, and where.
@@ -158,19 +169,25 @@ TEST_IDS = {
     "stMetricValue": ("adapter/presenter.py",),
     "stMetricLabel": ("adapter/presenter.py",),
     "stDataFrame": ("adapter/presenter.py",),
+    "stMetric": ("adapter/presenter.py",),
+    "stSidebar": ("adapter/presenter.py", "frontend/src/phone.js"),
+    "stSidebarNav": ("frontend/src/phone.js",),
+    "stSidebarCollapseButton": ("frontend/src/phone.js",),
+    "stBaseButton": ("frontend/src/phone.js",),
 }
 
 PRIVATE_PARTS: tuple[PrivatePart, ...] = (
     PrivatePart(
         "pages-manager-legacy-mode",
-        "a server's first run in `pages/` mode is ended by setting PagesManager.uses_pages_directory",
-        ("adapter/routing.py",),
+        "a server's first run in `pages/` mode is ended by setting PagesManager.uses_pages_directory "
+        "(and AppTest's runs keep it ended through a subclass of the PagesManager it builds)",
+        ("adapter/routing.py", "devtools/app_test.py"),
         _pages_manager,
     ),
     PrivatePart(
         "script-run-context",
         "a run's context is read (its main script's folder) and handed to a reading-ahead thread",
-        ("adapter/static_files.py", "adapter/read_ahead.py"),
+        ("adapter/static_files.py", "adapter/read_ahead.py", "adapter/watch_checks.py"),
         _script_run_context,
     ),
     PrivatePart(

@@ -85,7 +85,7 @@ function earlyMap() {
   return {map, host, events, finalize: () => events.push('finalized')};
 }
 
-test('an early map no element takes is let go: a while after the page drew, at the latest after a minute, or once the page is left', () => {
+test('an early map no element takes is let go: a while after the page drew, at the latest after a minute and a half, or once the page is left', () => {
   mock.timers.enable({apis: ['setInterval', 'setTimeout']});
   try {
     const waiting = earlyMap();

@@ -8,12 +8,14 @@ import streamlit as st
 import adapter.marketplace_actions as actions
 import adapter.marketplace_buyer as buyer
 from components.buyer_tools import (
-    box_label, render_agreement, render_alerts, render_box_deals, render_buy_box_form, render_sent,
+    box_label, just_ticked, render_agreement, render_alerts, render_box_deals, render_buy_box_form, render_sent,
 )
+from components.form_fields import FieldNotes
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_tables import render_more
 from pages.desk.common import KEY_NOTICE, act, desk_read, show_notice  # noqa: F401 - the page says the tools' notices
+from services.contract import BUY_BOX_LIMITS, QUESTION_LIMITS
 from services.errors import ApiError
 
 KEY_AGREEMENT = "mkt_address_agreement"  # deal id -> the agreement the service named
@@ -34,13 +36,12 @@ def buy_boxes_panel() -> None:
     if (listing := desk_read(buyer.buy_boxes, key="mkt_boxes_problem", title="Your buy boxes could not be read")) is None:
         return
     boxes = listing.rows
-    new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes))
+    notes = FieldNotes("mkt_new_box", BUY_BOX_LIMITS)
+    new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes), notes=notes)
     if new_box:
-        if not new_box["name"]:
-            st.error("Name the buy box.", icon=":material/error:")
-        else:
-            act("buy box", lambda: buyer.create_buy_box(new_box["name"], new_box["criteria"]),
-                success=f"Your buy box “{new_box['name']}” is saved: deals published that match it will alert you.")
+        act("buy box", lambda: buyer.create_buy_box(new_box["name"], new_box["criteria"]), form=notes,
+            values=new_box["values"],
+            success=f"Your buy box “{new_box['name']}” is saved: deals published that match it will alert you.")
     if not boxes:
         st.caption("No buy box yet.")
         return
@@ -81,24 +82,27 @@ def questions_panel() -> None:
 
 
 def ask_section(deal_id: str) -> None:
-    with st.form("mkt_ask", clear_on_submit=True):
+    """A question to the seller, its limit said under it; kept as typed until it is sent."""
+    notes = FieldNotes("mkt_ask", QUESTION_LIMITS)
+    notes.start(["mkt_ask_message"])
+    with st.form("mkt_ask"):
         message = st.text_area("Ask the seller (one question per deal a day)", key="mkt_ask_message")
+        notes.under("message")
         sent = st.form_submit_button("Send the question")
-    if sent:
-        if not message.strip():
-            st.error("Write your question first.", icon=":material/error:")
-            return
-        act("question", lambda: buyer.send_inquiry(deal_id, message), success="Your question was sent to the seller.")
+    if sent and notes.check({"message": message}):
+        act("question", lambda: buyer.send_inquiry(deal_id, message), success="Your question was sent to the seller.",
+            form=notes, values={"message": message})
 
 
 def address_section(deal_id: str) -> None:
-    """First press: the service names the agreement, shown to read and accept; the next press
-    sends the request with it."""
+    """First press: the service names the agreement, shown to read and accept; ticking its box
+    sends the request with it (as does a press once it is ticked)."""
     agreements: dict = st.session_state.setdefault(KEY_AGREEMENT, {})
     agreement = agreements.get(deal_id)
     pressed = st.button("Ask for the address", key="mkt_address")
-    accepted = render_agreement(agreement, key=f"mkt_agreement_{deal_id}") if agreement else False
-    if not pressed:
+    box = f"mkt_agreement_{deal_id}"
+    accepted = render_agreement(agreement, key=box) if agreement else False
+    if not (pressed or (accepted and just_ticked(box))):
         return
     if agreement and not accepted:
         st.error("Tick the agreement box to ask for the address.", icon=":material/error:")

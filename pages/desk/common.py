@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import streamlit as st
 
+import adapter.marketplace
+import adapter.marketplace_actions
+from adapter.marketplace import LoginError
 from components.feedback import read_or_say
+from components.form_fields import FieldNotes
 from components.marketplace_problem import render_marketplace_problem, render_still_working
 from services.errors import ApiError
 
@@ -16,6 +20,8 @@ T = TypeVar("T")
 KEY_NOTICE = "desk_notice"
 # Whose credits a Data API read on the marketplace's pages spends.
 PLAN = "of your deed-records plan"
+# A refusal said under the fields it named: the problem under the form points at them.
+MARKED_TEXT = "What is wrong is said under the fields marked above; everything you typed is kept."
 
 
 def show_notice() -> None:
@@ -24,16 +30,30 @@ def show_notice() -> None:
 
 
 def act(action: str, write: Callable[[], Any], *, success: str | Callable[[Any], str],
-        title: str | None = None) -> Any:
+        title: str | None = None, form: FieldNotes | None = None, values: Mapping[str, Any] | None = None) -> Any:
     """Run one write; said in place when refused, else a notice (`success`, or `success(result)`
-    when the words depend on the answer) and a rerun."""
+    when the words depend on the answer) and a rerun. A refusal naming a field of `form` is said
+    under that field (`values`: what was sent); the form keeps what was typed until a send goes through."""
+    return run_write(action, write, notice_key=KEY_NOTICE, success=success, title=title or f"The {action} was not done",
+                     form=form, values=values, problem_key=f"desk_{action}_problem")
+
+
+def run_write(action: str, write: Callable[[], Any], *, notice_key: str, success: str | Callable[[Any], str], title: str,
+              problem_key: str, caps: list[dict] | None = None, form: FieldNotes | None = None,
+              values: Mapping[str, Any] | None = None) -> Any:
+    """The one shape of a page's write (the desk's and the Marketplace page's `act`)."""
     try:
         result = write()
     except ApiError as error:
-        if not render_still_working(error, action):
-            render_marketplace_problem(error, key=f"desk_{action}_problem", title=title or f"The {action} was not done")
+        if render_still_working(error, action):
+            return None
+        marked = form is not None and form.refused(error, values or {})
+        render_marketplace_problem(error, key=problem_key, title=title, caps=caps,
+                                   text=MARKED_TEXT if marked else None)
         return None
-    st.session_state[KEY_NOTICE] = success(result) if callable(success) else success
+    if form is not None:
+        form.sent()
+    st.session_state[notice_key] = success(result) if callable(success) else success
     st.rerun()
     return result
 
@@ -43,3 +63,19 @@ def desk_read(read: Callable[[], T], *, key: str, title: str) -> T | None:
     (components/marketplace_problem.py: its notes on caps, terms and scopes), under `key`."""
     return read_or_say(read, title=title, say=lambda error: render_marketplace_problem(error, key=key, title=title))
 
+
+
+def render_log_out(key: str, *, notice_key: str, forget: Iterable[str] = ()) -> None:
+    """Log out: this browser's marketplace session ends and is revoked, the page says so on its
+    next run (`notice_key`), and the writes kept for a resend and the session's `forget` keys go."""
+    if not st.button("Log out", key=key):
+        return
+    try:
+        adapter.marketplace.marketplace_log_out()
+        st.session_state[notice_key] = "You are logged out; your marketplace session was revoked."
+    except LoginError as error:
+        st.session_state[notice_key] = f"You are logged out here, but {error.detail} {error.recovery}"
+    adapter.marketplace_actions.forget_pending_writes()
+    for name in forget:
+        st.session_state.pop(name, None)
+    st.rerun()

@@ -10,6 +10,7 @@ import streamlit as st
 import adapter.marketplace_seller as seller
 import adapter.properties
 from components.charged_read import confirm_charged_read
+from components.form_fields import FieldNotes
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_tables import render_more
 from components.seller_drafts import (
@@ -19,6 +20,7 @@ from components.seller_drafts import (
 from components.seller_offers import render_would_buy
 from components.words import credits_text
 from pages.desk.common import KEY_NOTICE, PLAN, act, desk_read
+from services.contract import DRAFT_LIMITS
 from services.errors import ApiError, InvalidInputError
 
 NEW_DRAFT = "new"
@@ -39,25 +41,21 @@ def drafts_panel() -> None:
     if reviewing:
         st.info(reviewing_text(reviewing), icon=":material/hourglass_top:")
     if choice == NEW_DRAFT:
-        fields = render_draft_form(None, key="desk_new_draft", submit_label="Create the draft")
+        notes = FieldNotes("desk_new_draft", DRAFT_LIMITS)
+        fields = render_draft_form(None, key="desk_new_draft", submit_label="Create the draft", notes=notes)
         if fields:
-            create(fields)
+            create(fields, notes)
         return
     draft_section(open_drafts[choice])
 
 
-def create(fields: dict) -> None:
-    try:
-        made = seller.create_draft(fields)
-    except InvalidInputError as error:
-        st.error(f"Check the draft: {error.errors[0]['param']} {error.errors[0]['message']}.", icon=":material/error:")
-        return
-    except ApiError as error:
-        render_marketplace_problem(error, key="desk_create_problem", title="The draft was not created")
-        return
-    st.session_state[KEY_NEXT_DRAFT] = made["id"]
-    st.session_state[KEY_NOTICE] = "Your draft was created. Add photos, then publish it."
-    st.rerun()
+def create(fields: dict, notes: FieldNotes) -> None:
+    def made(draft: dict) -> str:
+        st.session_state[KEY_NEXT_DRAFT] = draft["id"]
+        return "Your draft was created. Add photos, then publish it."
+
+    act("draft", lambda: seller.create_draft(fields), success=made, title="The draft was not created", form=notes,
+        values=fields)
 
 
 def draft_section(draft: dict) -> None:
@@ -66,26 +64,42 @@ def draft_section(draft: dict) -> None:
         would_buy(draft)
         return
     with st.expander("The draft's details", expanded=not draft.get("media")):
-        fields = render_draft_form(draft, key=f"desk_edit_{draft['id']}", submit_label="Save the draft")
+        notes = FieldNotes(f"desk_edit_{draft['id']}", DRAFT_LIMITS)
+        fields = render_draft_form(draft, key=f"desk_edit_{draft['id']}", submit_label="Save the draft", notes=notes)
         if fields:
-            save(draft["id"], fields)
+            save(draft["id"], fields, notes)
     st.markdown("**Photos**")
     render_photos(draft.get("media") or [], key=f"desk_photos_{draft['id']}")
     upload_photos(draft["id"])
     order = render_photo_order(draft.get("media") or [], key=f"desk_order_{draft['id']}")
     if order:
-        act("photo order", lambda: seller.order_photos(draft["id"], order), success="The photos are in the new order.")
+        act("photo order", lambda: seller.order_photos(draft["id"], order),
+            success=on_the_draft(draft["id"], "The photos are in the new order."))
     publish_section(draft)
     would_buy(draft)
 
 
-def save(draft_id: str, fields: dict) -> None:
-    # A value the service would refuse is said by `act` as the client's own check (nothing sent).
-    act("save", lambda: seller.update_draft(draft_id, fields), success="The draft was saved.")
+def save(draft_id: str, fields: dict, notes: FieldNotes) -> None:
+    """A value the service would refuse is said under its field (nothing sent). Saved, the draft is
+    chosen again: its label changed with its title, and a browser holding the old label would send
+    that one back with the next press, which matches no draft and opened "New draft" in silence."""
+    act("save", lambda: seller.update_draft(draft_id, fields), success=on_the_draft(draft_id, "The draft was saved."),
+        form=notes, values=fields)
+
+
+def on_the_draft(draft_id: str, words: str):
+    """A write's notice that also keeps `draft_id` chosen on the next run, under its new label."""
+    def said(_answer: object) -> str:
+        st.session_state[KEY_NEXT_DRAFT] = draft_id
+        return words
+    return said
 
 
 def upload_photos(draft_id: str) -> None:
-    with st.form(f"desk_upload_{draft_id}", clear_on_submit=True):
+    """The photos chosen stay chosen until they are all uploaded (a refused one is said, none lost)."""
+    notes = FieldNotes(f"desk_upload_{draft_id}", {})
+    notes.start([f"desk_files_{draft_id}"])
+    with st.form(f"desk_upload_{draft_id}"):
         files = st.file_uploader("Add photos (JPEG or PNG)", type=["jpg", "jpeg", "png"], accept_multiple_files=True,
                                  key=f"desk_files_{draft_id}")
         sent = st.form_submit_button("Upload the photos")
@@ -103,6 +117,7 @@ def upload_photos(draft_id: str) -> None:
     except ApiError as error:
         render_marketplace_problem(error, key="desk_upload_problem", title="A photo was not uploaded")
         return
+    notes.sent()
     st.session_state[KEY_NOTICE] = f"{len(files)} photo{'s' if len(files) != 1 else ''} added."
     st.rerun()
 

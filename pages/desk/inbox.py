@@ -15,12 +15,13 @@ from components.charged_read import confirm_charged_read
 from components.date_field import date_field
 from components.marketplace_offers import render_offer_chain, render_offer_form
 from components.marketplace_problem import render_marketplace_problem
-from components.marketplace_tables import readable_code, render_more
+from components.form_fields import FieldNotes
+from components.marketplace_tables import readable_code, reason_words, render_more
 from components.seller_desk import STRIKE_WINDOW_TEXT
 from components.seller_offers import inbox_label, render_buyer, render_inbox, render_investor_hits, render_investor_record
 from components.words import credits_text
 from pages.desk.common import PLAN, act, desk_read
-from services.contract import DECLINE_REASONS, OFFER_STATUSES
+from services.contract import DECLINE_REASONS, OFFER_LIMITS, OFFER_STATUSES, STRIKE_LIMITS
 from services.errors import ApiError
 
 ALL = "all"
@@ -94,16 +95,27 @@ def deed_record_match(row: dict) -> None:
 
 def answer_section(open_round: dict) -> None:
     st.markdown("**The buyer's round is open.** Counter it, accept it, or decline it with a reason.")
+    notes = FieldNotes("desk_counter_form", OFFER_LIMITS)
     terms = render_offer_form("desk_counter", amount=open_round["offer_amount"], emd=open_round["emd_amount"],
-                              financing=open_round.get("financing") or "cash")
+                              financing=open_round.get("financing") or "cash", subject=open_round["id"], notes=notes,
+                              min_emd=seller.deal_min_emd(open_round.get("deal_id")), reader="buyer")
     if terms:
-        act("counter", lambda: seller.counter(open_round["id"], terms), success="Your counter was sent to the buyer.")
+        act("counter", lambda: seller.counter(open_round["id"], terms), success="Your counter was sent to the buyer.",
+            form=notes, values=terms)
     accept_column, reason_column, decline_column = st.columns([1, 2, 1])
     if accept_column.button("Accept", key="desk_accept", type="primary"):
         act("accept", lambda: seller.accept(open_round["id"]), success="You accepted the offer: the deal is pending.")
-    reason = reason_column.selectbox("Reason to decline", DECLINE_REASONS, key="desk_decline_reason",
-                                     format_func=lambda code: readable_code(code).capitalize())
+    # No reason is chosen for the seller: the buyer reads the one the seller picks.
+    reason = reason_column.selectbox("Reason to decline", DECLINE_REASONS, key="desk_decline_reason", index=None,
+                                     placeholder="Choose a reason", format_func=reason_words)
+    said = FieldNotes("desk_decline", {})
+    said.under("decline_reason", reason_column)
+    if reason is not None:
+        said.say({})
     if decline_column.button("Decline", key="desk_decline"):
+        if reason is None:
+            said.say({"decline_reason": "Choose why you decline the offer."})
+            return
         act("decline", lambda: seller.decline(open_round["id"], reason), success="You declined the offer.")
 
 
@@ -112,12 +124,12 @@ def strike_section(buyer_id: str | None) -> None:
         return
     with st.expander("Strike this buyer"):
         st.warning(STRIKE_WINDOW_TEXT, icon=":material/gavel:")
+        notes = FieldNotes(f"desk_strike_{buyer_id}", STRIKE_LIMITS)
+        notes.start([f"desk_strike_reason_{buyer_id}"])
         with st.form(f"desk_strike_{buyer_id}"):
             reason = st.text_area("Why (the marketplace reads it)", key=f"desk_strike_reason_{buyer_id}")
+            notes.under("reason")
             filed = st.form_submit_button("File the strike")
-        if not filed:
-            return
-        if not reason.strip():
-            st.error("Say why you file the strike.", icon=":material/error:")
-            return
-        act("strike", lambda: seller.strike(buyer_id, reason), success="The strike was filed.")
+        if filed and notes.check({"reason": reason}):
+            act("strike", lambda: seller.strike(buyer_id, reason), success="The strike was filed.", form=notes,
+                values={"reason": reason})

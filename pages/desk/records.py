@@ -7,11 +7,13 @@ from __future__ import annotations
 import streamlit as st
 
 import adapter.marketplace_seller as seller
+from components.form_fields import FieldNotes
 from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem
 from components.marketplace_tables import render_more
 from components.seller_desk import render_leads, render_requests, render_reviews, render_webhooks, role_refusal_text
 from pages.desk.common import act, desk_read
+from services.contract import LEAD_LIMITS, RESPONSE_LIMITS, WEBHOOK_LIMITS
 from services.errors import ApiError
 
 LEAD_STATUSES = ("open", "contacted", "negotiating", "won", "lost")
@@ -33,15 +35,24 @@ def leads_panel() -> None:
         if changed:
             act("lead status", lambda: seller.set_lead_status(lead_id, status), success="The lead's status changed.")
     st.caption("A won or lost lead is closed and keeps its history as it is.")
-    with st.form("desk_add_lead", clear_on_submit=True):
+    add_lead_form()
+
+
+def add_lead_form() -> None:
+    """A new lead: its name, and an e-mail checked as one before it is sent; kept as typed until added."""
+    notes = FieldNotes("desk_add_lead", LEAD_LIMITS)
+    notes.start(["desk_lead_name", "desk_lead_email"])
+    with st.form("desk_add_lead"):
         name = st.text_input("Name", key="desk_lead_name")
+        notes.under("name")
         email = st.text_input("E-mail (optional)", key="desk_lead_email")
+        notes.under("email")
         added = st.form_submit_button("Add the lead")
-    if added:
-        if not name.strip():
-            st.error("Name the person.", icon=":material/error:")
-            return
-        act("lead", lambda: seller.add_lead(name, email or None, None), success="The lead was added.")
+    name, email = name.strip(), email.strip()
+    values = {"name": name, "email": email}
+    if added and notes.check(values):
+        act("lead", lambda: seller.add_lead(name, email or None, None), success="The lead was added.", form=notes,
+            values=values)
 
 
 def reviews_panel() -> None:
@@ -53,16 +64,17 @@ def reviews_panel() -> None:
     waiting = {r["id"]: r for r in listing.rows if not r.get("response")}
     if not waiting:
         return
+    notes = FieldNotes("desk_respond", RESPONSE_LIMITS)
+    notes.start(["desk_response_body"])
     with st.form("desk_respond"):
         review_id = st.selectbox("Answer the review", list(waiting),
                                  format_func=lambda value: (waiting[value].get("body") or "")[:60])
         body = st.text_area("Your response (one per review, public)", key="desk_response_body")
+        notes.under("body")
         sent = st.form_submit_button("Publish the response")
-    if sent:
-        if not body.strip():
-            st.error("Write the response first.", icon=":material/error:")
-            return
-        act("response", lambda: seller.respond(review_id, body), success="Your response is published.")
+    if sent and notes.check({"body": body}):
+        act("response", lambda: seller.respond(review_id, body), success="Your response is published.", form=notes,
+            values={"body": body})
 
 
 def questions_panel(deal_titles: dict[str, str]) -> None:
@@ -95,15 +107,21 @@ def webhooks_panel() -> None:
         if error.code == "insufficient_role":
             st.warning(role_refusal_text(error.role, error.required_roles), icon=":material/lock_person:")
             return
-        render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook endpoints could not be read")
+        render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook addresses could not be read")
         return
     render_webhooks(hooks.rows, key="desk_webhooks")
-    render_more(hooks.more, len(hooks.rows), "endpoints")
-    with st.form("desk_add_webhook", clear_on_submit=True):
-        url = st.text_input("Endpoint address (https, public)", key="desk_webhook_url")
-        added = st.form_submit_button("Add the endpoint")
-    if added:
-        act("webhook", lambda: seller.add_webhook(url.strip()), success="The endpoint was added.")
+    render_more(hooks.more, len(hooks.rows), "webhook addresses")
+    notes = FieldNotes("desk_add_webhook", WEBHOOK_LIMITS)
+    notes.start(["desk_webhook_url"])
+    with st.form("desk_add_webhook"):
+        url = st.text_input("Webhook address (https, on a public host)", key="desk_webhook_url")
+        notes.under("url")
+        added = st.form_submit_button("Add the address")
+    url = url.strip()
+    # marketplace-api.md, Events 3: a private address answers `422 webhook_url_refused`, said under the field.
+    if added and notes.check({"url": url}):
+        act("webhook", lambda: seller.add_webhook(url), success="The webhook address was added.", form=notes,
+            values={"url": url})
 
 
 def feed_panel(deal_titles: dict[str, str]) -> None:

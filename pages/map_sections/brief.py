@@ -16,10 +16,11 @@ import streamlit as st
 import adapter.brief
 import adapter.budget
 from components.charged_read import confirm_charged_read
-from components.words import plural
-from mapspec.filters import DealFilters, filters_label
+from components.words import code_label, party_name, plural
+from mapspec.filters import DealFilters, filters_words
 from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice
 from mapspec.view import View
+from services.market_brief import InvestorLine
 
 BRIEF_KEY = "map_brief"
 
@@ -48,10 +49,14 @@ def render_brief(
     name = place_name(place, market)
 
     def make() -> bytes:
+        # In words (issue 44, 7): names, kinds and the filters as the page says them; the map's own classes.
+        investors = [InvestorLine(party_name(row), code_label(row.kind), row.n_deals)
+                     for row in adapter.brief.leading_investors(request, params)]
         return adapter.brief.brief_pdf(
-            place_name=name, filters_label=filters_label(filters), request=request, params=params, resolution=resolution,
-            bbox=(view.west, view.south, view.east, view.north), investors=adapter.brief.leading_investors(request, params),
-            link=adapter.brief.view_link(link_query()), trends=adapter.brief.place_trends(place, market, filters),
+            place_name=name, filters_label=filters_words(filters), request=request, params=params, resolution=resolution,
+            bbox=(view.west, view.south, view.east, view.north), investors=investors,
+            link=adapter.brief.view_link(link_query()), classes=adapter.brief.deal_classes(market, params),
+            trends=adapter.brief.place_trends(place, market, filters),
         )
 
     # The read the brief is made of, not the view's box to the last decimal: the map reports a

@@ -16,7 +16,9 @@ import adapter.data
 from components.charged_read import confirm_charged_read
 from components.feedback import render_error
 from components.map_cell_panel import render_cell_charts, render_cell_summary, render_deals, render_top_investors
+from components.phone import render_phone_helper
 from components.progress import read_pages
+from components.tables import render_details
 from components.words import plural
 from mapspec.cell_panel import CellFigures, cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.labels import place_near
@@ -29,6 +31,9 @@ from services.data_api.models import Deal, DealSummary, InvestorRow
 from services.errors import ApiError
 
 TOP_INVESTORS = 10
+
+# The cell panel's heading: what a phone scrolls to once a cell is picked.
+PANEL_ANCHOR = "picked-cell"
 
 
 def figures_of_cell(cell: str, params: dict, drawn_read: tuple[Mapping, int] | None) -> CellFigures:
@@ -61,8 +66,10 @@ def render_cell_panel(
         return None, None
     # Named by where it is (the nearest ZIP's city): the id means nothing to a person, so it goes beneath.
     near = place_near(round(geometry.latitude, 4), round(geometry.longitude, 4))
-    st.subheader(f"Near {near}" if near else "This cell")
-    st.caption(f"Cell {cell}")
+    st.subheader(f"Near {near}" if near else "This cell", anchor=PANEL_ANCHOR)
+    # On a phone the panel lies below the map: shown once per cell picked (issue 44, 9).
+    render_phone_helper(key="map_phone", show=PANEL_ANCHOR, token=cell)
+    render_details({"Cell (H3)": cell})
     zoom, circle = st.columns(2)
     # Applied to the map's state before the run the press makes, which draws the view zoomed.
     zoom.button("Zoom to this cell", key="map_zoom", on_click=map_state.send, args=(ZoomedToCell(cell),))

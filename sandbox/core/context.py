@@ -34,8 +34,8 @@ class SandboxContext:
     clock: Clock = field(default_factory=Clock)
     faults: Faults = field(default_factory=Faults)
     reset_hooks: list[Callable[[], None]] = field(default_factory=list)
-    # Set by the Data API half: republish one state, return the new dataset version.
-    publish: Callable[[str], Any] | None = None
+    # Set by the Data API half: republish one state (with that many new deals), return the new dataset version.
+    publish: Callable[[str, int], Any] | None = None
 
     def reset(self) -> None:
         self.clock.reset()

@@ -18,7 +18,7 @@ def mount(app: FastAPI, context: SandboxContext) -> None:
         variety.apply_market_profile()
     runtime = DataRuntime.start(context)
     app.state.data_api = runtime
-    context.publish = runtime.publishing.publish
+    context.publish = runtime.publish
     context.reset_hooks.append(runtime.reset)
     for module in (probes, deals, investors, agents, lean, lenders, borrowers, wholesale, properties, buyers_match,
                    str_parcels):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sandbox.data_api.data.markets import DATA_END, MARKETS_BY_CODE, REGISTRY_RUN, REGISTRY_VERSION, dataset_matrix
+from sandbox.data_api.data.markets import MARKETS_BY_CODE, REGISTRY_RUN, REGISTRY_VERSION, dataset_matrix
 from sandbox.data_api.db import Database
 from sandbox.data_api.publishing import Publishing
 
@@ -17,7 +17,7 @@ def coverage_entry(code: str, db: Database, publishing: Publishing) -> dict[str,
     market = MARKETS_BY_CODE[code]
     build = next(b for b in publishing.states() if b.state == market.state)
     datasets = dataset_matrix(market)
-    end = DATA_END.isoformat()
+    end = publishing.data_end_of(market.state)  # a publish with news moves it
 
     def as_of(key: str) -> str | None:
         return datasets[key]["as_of"]

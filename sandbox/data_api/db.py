@@ -19,6 +19,7 @@ from sandbox.data_api.sql_common import Sort, Where, distance_sql
 from sandbox.data_api.sql_investors import InvestorQueries
 from sandbox.data_api.sql_lenders import LenderQueries
 from sandbox.data_api.sql_listings import ListingQueries
+from sandbox.data_api.sql_news import News
 
 DEAL_COLUMNS = """
     seq, deal_id, sale_date, price, kind, buyer_id, seller_id, seller_institution, property_id, lender_id,
@@ -27,10 +28,17 @@ DEAL_COLUMNS = """
 """
 
 
+# How the dataset is opened. DuckDB keeps one database per file in a process: any other connection to
+# it in the same process (a test reading the built file) must ask for the same configuration.
+CONNECTION_CONFIG = {"threads": 2, "memory_limit": "1GB"}
+
+
 class Database(InvestorQueries, ListingQueries, LenderQueries):
     def __init__(self, path: Path, *, max_cells: int = 50_000) -> None:
         self.max_cells = max_cells  # decisions.md, /v1/deals/cells: more answers 400
-        self._con = duckdb.connect(str(path), read_only=True, config={"threads": 2, "memory_limit": "1GB"})
+        self._con = duckdb.connect(str(path), read_only=True, config=CONNECTION_CONFIG)
+        # What publishes of news added, beside the read-only file (sandbox/data_api/sql_news.py).
+        self.news = News(self._con)
         self.zip_markets: dict[str, str] = dict(self.rows_tuple("SELECT DISTINCT zip, market FROM properties"))
         self.market_bbox: dict[str, list[float]] = {
             market: [round(w, 4), round(s, 4), round(e, 4), round(n, 4)]
@@ -44,8 +52,15 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
 
     # -- plumbing -----------------------------------------------------------------
 
-    def rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        """A cursor of its own for one request, reading the news a publish added when there are any."""
         cursor = self._con.cursor()
+        if self.news.active:
+            cursor.execute(self.news.search_path)
+        return cursor
+
+    def rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
+        cursor = self.cursor()
         try:
             result = cursor.execute(sql, params or [])
             columns = [column[0] for column in result.description]
@@ -60,7 +75,7 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
             cursor.close()
 
     def rows_tuple(self, sql: str, params: list[Any] | None = None) -> list[tuple]:
-        cursor = self._con.cursor()
+        cursor = self.cursor()
         try:
             return cursor.execute(sql, params or []).fetchall()
         finally:

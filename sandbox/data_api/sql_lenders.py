@@ -98,7 +98,7 @@ class LenderQueries:
 
     def loan_batches(self, where: str, params: list[Any], batch: int = 5000):
         """Every loan row, in recorded order, a batch at a time (for the CSV export)."""
-        cursor = self._con.cursor()  # type: ignore[attr-defined]
+        cursor = self.cursor()  # type: ignore[attr-defined]
         try:
             result = cursor.execute(
                 f"SELECT {LOAN_COLUMNS} FROM loans l JOIN investors b ON b.investor_id = l.borrower_id "

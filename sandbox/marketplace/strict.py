@@ -1,6 +1,7 @@
 """Strict request schemas (marketplace-api.md, Endpoints): unknown query or body fields answer
 `400 unknown_parameter` naming them; a body that is not JSON answers `400 invalid_body`;
-a body of the wrong shape `422 validation_failed`."""
+a body of the wrong shape `422 validation_failed` (on `--variety`, free text longer than that host
+keeps too: sandbox/marketplace/variety.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from fastapi import Request
 from pydantic import BaseModel, ValidationError
 
 from sandbox.core.problems import Problem
+from sandbox.marketplace import variety
+from sandbox.marketplace.wire import varied
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -50,6 +53,9 @@ def parse_body(request: Request, raw: bytes, model: type[Model], *, optional: bo
     unknown = sorted(name for name in document if name not in model.model_fields)
     if unknown:
         raise _unknown(unknown, "body")
+    if varied(request) and (too_long := variety.text_refusals(document)):
+        raise Problem(422, "validation_failed", "Some text is longer than this host keeps.",
+                      recovery="Shorten the named fields and send the request again.", errors=too_long)
     try:
         return model.model_validate(document)
     except ValidationError as invalid:

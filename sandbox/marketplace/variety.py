@@ -55,3 +55,23 @@ def _nested(value: Any, nulls: bool) -> Any:
         return {**{key: None if nulls and key in NULLABLE else item for key, item in value.items()},
                 EXTRA_FIELD: EXTRA_VALUE}
     return value
+
+
+# A host's own length for free text, shorter than the default profile's strict bodies and the
+# client's choices (services/contract.py): the client says this refusal under the field it names.
+TEXT_MAX_CHARS = 160
+FREE_TEXT = frozenset({"title", "street", "city", "name", "message", "body", "reason", "note", "lender_name"})
+
+
+def text_refusals(document: Any, path: str = "") -> list[dict]:
+    """The free-text members of a request body longer than this host keeps, as `errors[]` items."""
+    if not isinstance(document, dict):
+        return []
+    found = []
+    for key, value in document.items():
+        param = f"{path}{key}"
+        if isinstance(value, dict):
+            found += text_refusals(value, f"{param}.")
+        elif key in FREE_TEXT and isinstance(value, str) and len(value) > TEXT_MAX_CHARS:
+            found.append({"param": param, "message": f"Too long for this host: {TEXT_MAX_CHARS} characters at most."})
+    return found

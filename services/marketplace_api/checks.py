@@ -6,7 +6,7 @@ import hashlib
 from typing import Any
 from urllib.parse import quote
 
-from services.contract import IDEMPOTENCY_KEY_MAX
+from services.contract import IDEMPOTENCY_KEY_MAX, OFFER_LIMITS, form_problems
 from services.contract import MARKETPLACE_ID_PATTERNS as ID_PATTERNS
 from services.errors import InvalidInputError
 
@@ -45,11 +45,14 @@ def step_key(idempotency_key: str, step: str) -> str:
 
 
 def offer_terms(offer_amount: float, emd_amount: float, financing: str, note: str | None) -> dict[str, Any]:
-    """The body of a new offer or a counter (decisions.md, Marketplace), checked first."""
-    if not offer_amount or offer_amount <= 0:
-        raise InvalidInputError("offer_amount", "must be a positive amount")
-    if emd_amount is None or emd_amount < 0:
-        raise InvalidInputError("emd_amount", "must be zero or more")
+    """The body of a new offer or a counter (decisions.md, Marketplace), checked first (the
+    bounds: `services.contract.OFFER_LIMITS`)."""
+    values = {"offer_amount": offer_amount, "emd_amount": emd_amount, "note": note}
+    for name, words in form_problems(OFFER_LIMITS, values).items():
+        raise InvalidInputError(name, words)
+    if offer_amount is None or emd_amount is None:
+        name = "offer_amount" if offer_amount is None else "emd_amount"
+        raise InvalidInputError(name, "Give an amount in dollars.")
     if emd_amount > offer_amount:
         raise InvalidInputError("emd_amount", "cannot exceed the offer amount")
     if not financing:

@@ -1,22 +1,27 @@
-"""Checks made before a seller's or a buyer's tool spends a request (the sandbox's strict bodies
-would refuse the same; docs/contract.md records the draft and buy-box fields)."""
+"""Checks made before a seller's or a buyer's tool spends a request, under the forms' limits of
+`services.contract` (the documents' counts and formats, our lengths and ranges: docs/contract.md,
+"Forms: limits"). The first problem is raised in a person's words, named by its field."""
 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from collections.abc import Mapping
+from datetime import date, datetime, timezone
 from typing import Any
 
+from services.contract import BUY_BOX_LIMITS, DRAFT_LIMITS, form_problems
 from services.errors import InvalidInputError
 
 PROPERTY_TYPES = ("single_family", "duplex", "townhouse", "multi_family", "condo", "land")
 DRAFT_FIELDS = ("title", "street", "city", "state", "zip", "property_type", "bedrooms", "bathrooms",
                 "living_area_sqft", "asking_price", "min_emd", "closing_date", "property_id")
 PHOTO_TYPES = {"jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png"}
-_ZIP = re.compile(r"\d{5}")
-_STATE = re.compile(r"[A-Z]{2}")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_PARCEL = re.compile(r"prop_[0-9a-fA-F]{32}")
+
+
+def require_within(limits: Mapping[str, Any], values: Mapping[str, Any]) -> None:
+    """Raise the first of `values`' problems under `limits` (`services.contract`), by its field."""
+    for name, words in form_problems(limits, values).items():
+        raise InvalidInputError(name, words)
 
 
 def draft_fields(fields: dict[str, Any]) -> dict[str, Any]:
@@ -25,20 +30,16 @@ def draft_fields(fields: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise InvalidInputError(sorted(unknown)[0], "is not a draft field")
     body = {name: value for name, value in fields.items() if value not in (None, "")}
-    checks = (("zip", _ZIP, "must be five digits"), ("state", _STATE, "must be two capital letters, such as TX"),
-              ("closing_date", _DATE, "must be a date, YYYY-MM-DD"), ("property_id", _PARCEL,
-                                                                       "must be a parcel id, prop_ and 32 hex"))
-    for name, pattern, message in checks:
-        if name in body and not pattern.fullmatch(str(body[name])):
-            raise InvalidInputError(name, message)
+    require_within({name: limit for name, limit in DRAFT_LIMITS.items() if name != "title"}, body)
+    if "title" in fields:
+        require_within({"title": DRAFT_LIMITS["title"]}, fields)
     if "property_type" in body and body["property_type"] not in PROPERTY_TYPES:
         raise InvalidInputError("property_type", f"must be one of {', '.join(PROPERTY_TYPES)}")
-    for name in ("asking_price", "living_area_sqft"):
-        if name in body and not body[name] > 0:
-            raise InvalidInputError(name, "must be more than zero")
-    for name in ("min_emd", "bedrooms", "bathrooms"):
-        if name in body and body[name] < 0:
-            raise InvalidInputError(name, "must be zero or more")
+    if "closing_date" in body:
+        try:
+            date.fromisoformat(str(body["closing_date"]))
+        except ValueError:
+            raise InvalidInputError("closing_date", "That is not a date that exists.") from None
     return body
 
 
@@ -65,25 +66,16 @@ def utc_timestamp(value: datetime | str) -> str:
 def buy_box_criteria(*, cities: list[str] | None = None, zips: list[str] | None = None,
                      property_types: list[str] | None = None, max_price: int | None = None,
                      min_bedrooms: int | None = None) -> dict[str, Any]:
-    criteria: dict[str, Any] = {}
-    if cities:
-        criteria["cities"] = [city.strip() for city in cities if city.strip()]
-    if zips:
-        bad = [z for z in zips if not _ZIP.fullmatch(z)]
-        if bad:
-            raise InvalidInputError("zips", f"{bad[0]} is not a five-digit ZIP")
-        criteria["zips"] = list(zips)
+    criteria: dict[str, Any] = {
+        "cities": [city.strip() for city in cities or [] if city.strip()] or None,
+        "zips": [z.strip() for z in zips or [] if z.strip()] or None,
+        "max_price": max_price, "min_bedrooms": min_bedrooms,
+    }
+    require_within(BUY_BOX_LIMITS, criteria)
     if property_types:
         bad = [t for t in property_types if t not in PROPERTY_TYPES]
         if bad:
             raise InvalidInputError("property_types", f"{bad[0]} is not a property type")
         criteria["property_types"] = list(property_types)
-    if max_price is not None:
-        if max_price <= 0:
-            raise InvalidInputError("max_price", "must be more than zero")
-        criteria["max_price"] = int(max_price)
-    if min_bedrooms is not None:
-        if min_bedrooms < 0:
-            raise InvalidInputError("min_bedrooms", "must be zero or more")
-        criteria["min_bedrooms"] = int(min_bedrooms)
-    return criteria
+    return {name: int(value) if name in ("max_price", "min_bedrooms") else value
+            for name, value in criteria.items() if value is not None}

@@ -47,7 +47,8 @@ def test_investor_to_agent_to_listing_and_back(sandbox, app_url, page, artifacts
     search.press("Enter")
     page.get_by_text("best match first").wait_for()
     page.get_by_label("Open a profile").click()
-    page.get_by_role("option", name=re.compile(re.escape(investor["id"]))).click()
+    # A choice reads as a person names the investor (its name and market; issue 44: no ids).
+    page.get_by_role("option", name=re.compile("^" + re.escape(investor["display_name"]) + " · ")).first.click()
     page.get_by_role("button", name=re.compile(r"Open profile \(1 credit\)")).click()
     page.get_by_role("heading", name=investor["display_name"]).wait_for()
     assert f"investor={investor['id']}" in page.url

@@ -2,7 +2,11 @@
 script (1 MB) and its rows are published under names made of their content, and served as
 files that never change, so the browser neither fetches them again nor asks whether they
 changed. Streamlit's static serving alone sends no Cache-Control and an ETag that changes
-each time a rerun publishes the file again: every visit fetched the whole script."""
+each time a rerun publishes the file again: every visit fetched the whole script.
+
+Since the server's first paint (issue 45) a visit's first rows come inside the page's first
+answer rather than as a published file; the rows files a visit does fetch (after a rerun) are
+held to the same rule."""
 
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ def test_a_later_visit_takes_the_map_script_and_rows_from_the_browser_cache(app_
         first = visit(context, url)
         scripts = [name for name in first if name.endswith(".js")]
         rows = [name for name in first if name.endswith(".json")]
-        assert scripts and rows, f"the map's script and rows are published files: {first}"
+        assert scripts, f"the map's script is a published file: {first}"
         assert all(first[name] > 0 for name in scripts), f"the first visit fetches the script: {first}"
 
         later = visit(context, url)

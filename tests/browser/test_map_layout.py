@@ -40,7 +40,9 @@ def test_the_map_takes_the_page_and_its_tables_are_not_squeezed(app_url, sandbox
         assert max(tops) < min(feet) and max(feet) <= box["y"], f"the map's controls are not one row above it: {row}"
         legend = page.locator('[data-deedscope="legend"]')
         legend.get_by_text("Deals per cell").wait_for(timeout=LOAD_TIMEOUT_MS)
-        legend_box = legend.bounding_box()
+        wait_for_paint(page, canvas)
+        # The two measured together: the map's height settles as the page's last parts come.
+        box, legend_box = canvas.bounding_box(), legend.bounding_box()
         assert legend_box is not None
         inside = (box["x"] <= legend_box["x"] and legend_box["x"] + legend_box["width"] <= box["x"] + box["width"]
                   and box["y"] <= legend_box["y"] and legend_box["y"] + legend_box["height"] <= box["y"] + box["height"])

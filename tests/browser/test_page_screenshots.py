@@ -20,7 +20,8 @@ SIZES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
 # Every page of the app by its link (app.py, PAGES): "" is the Map.
-PAGES = ("", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "marketplace", "seller")
+PAGES = ("", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "watching", "marketplace",
+         "seller")
 SETTLE_TIMEOUT_S = 60.0
 
 

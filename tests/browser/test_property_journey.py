@@ -11,7 +11,6 @@ import io
 import re
 
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, wait_for_paint
-from tests.processes import run_streamlit, sandbox_env
 
 
 def downloaded_rows(page, button) -> list[dict]:
@@ -35,11 +34,12 @@ def test_map_cell_to_deal_to_property_to_buyers_to_investor(app_url, sandbox, pa
     page.get_by_role("button", name="Confirm").click()
     deals = downloaded_rows(page, page.get_by_role("button", name="Download CSV", exact=True).first)
     property_link = next(row["Property"] for row in deals if row.get("Property"))
-    assert property_link.startswith("/properties?property=prop_")
+    # A full URL on the app's address (issue 44, 4: a spreadsheet cannot follow an app path).
+    assert property_link.startswith(f"{url}/properties?property=prop_"), property_link
     page.screenshot(path=str(artifacts_dir / "property-journey-1-deals.png"))
 
     # The deal's property: its cost stated, then its chain of title.
-    page.goto(url + property_link)
+    page.goto(property_link)
     page.get_by_text("1 for the parcel and 1 for each of its").wait_for()
     page.get_by_role("button", name="Open the property").click()
     page.get_by_role("tab", name="Chain of title").wait_for()

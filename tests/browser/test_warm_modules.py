@@ -1,7 +1,8 @@
 """Issue 29, the tour's steps: Streamlit's table and chart code is ready before a page shows
-one (web/warm_modules.py). The Map opens without a table or a chart; once it is idle,
-the browser has loaded Streamlit's table and chart modules, and a cell's deals, listed, then
-show in a table without the browser loading them again."""
+one (web/warm_modules.py). The Map opens without a table (its market trends, issue 46, draw
+a chart at once, so the chart's code is loaded by Streamlit itself there); once it is idle, the
+browser has loaded Streamlit's table and chart modules, and a cell's deals, listed, then show in
+a table without the browser loading them again."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def test_the_map_readies_the_table_and_chart_code_while_idle(app_url, page):
         "(wanted) => wanted.every((path) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path))",
         arg=wanted, timeout=WARM_AFTER_MS + 30_000,
     )
-    assert not page.locator('[data-testid="stDataFrame"], [data-testid="stVegaLiteChart"]').count(), "loaded before any was shown"
+    assert not page.locator('[data-testid="stDataFrame"]').count(), "the table's code loaded before any table was shown"
     click_a_cell(page, page.locator('[data-deedscope="map"] canvas'))
     page.get_by_role("button", name="List the deals").click()
     page.get_by_role("button", name="Confirm").click()

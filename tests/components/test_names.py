@@ -18,7 +18,7 @@ def test_a_leaderboard_row_of_a_private_person_is_said_not_its_id():
         {"id": "inv_060961c19940", "name": None, "display_name": None, "contact_redacted": True, "kind": "FLIPPER"},
         {"id": "inv_0123456789ab", "name": "DOORSTEP HOMES INC", "display_name": "Doorstep Homes Inc"},
     )])
-    assert list(frame["Investor"]) == ["a private person (name not served)", "Doorstep Homes Inc"]
+    assert list(frame["Investor"]) == ["a private person (name withheld)", "Doorstep Homes Inc"]
 
 
 def test_a_tables_missing_text_reads_as_a_dash_not_none_and_links_stay_empty():

@@ -194,7 +194,7 @@ def test_a_market_is_flagged_by_its_stale_or_partial_datasets():
                      "lenders": {"status": "partial", "stale": False}},
     }
     shape = market_shape(market)
-    assert shape is not None and shape.flag == "partial: lenders; stale: permits"
+    assert shape is not None and shape.flag == "lenders partly covered; permits out of date"
     assert market_shape({**market, "datasets": {}}).flag is None
 
 

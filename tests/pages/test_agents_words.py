@@ -40,14 +40,15 @@ def test_agents_are_named_by_what_is_served_not_their_ids(app_env):
     assert not hits["Agent"].str.contains("agt_").any(), hits["Agent"].head().tolist()
     assert hits["Agent"].str.match(r"Agent (?:at|with) ").all() and hits["Agent"].str.contains("listing").all()
     options = app.selectbox(key="agt_pick").options
-    # Named first; only two that read alike also name their id, after the name.
-    assert all(re.match(r"Agent (at|with) ", option) for option in options), options[:3]
+    # Named, never by id: two that read alike are numbered (issue 44, 4).
+    assert all(re.match(r"Agent (at|with) ", option) and "agt_" not in option for option in options), options[:3]
     assert len(set(options)) == len(options)
     agent = linked_agent(app_env)
     profile = run_page(agent=agent["id"], market=agent["market"])
     heading = profile.subheader[0].value
     assert "agt_" not in heading and heading.startswith("Agent ") and agent["market"] in heading
-    assert any(agent["id"] in caption.value.replace("\\", "") for caption in profile.caption), "the id small beneath"
+    assert not any(agent["id"] in caption.value.replace("\\", "") for caption in profile.caption)
+    assert any(agent["id"] in code.value for code in profile.code), "the id in the copyable details line"
 
 
 def test_a_pasted_id_is_said_in_one_line_and_not_put_in_the_url(app_env):

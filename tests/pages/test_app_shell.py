@@ -12,7 +12,8 @@ from tests.pages.map_helpers import APP, TIMEOUT_S, drawn_cells, point_app_at
 from tests.processes import sandbox_env
 
 EXPECTED_PAGES = [
-    "map", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "marketplace", "seller",
+    "map", "investors", "properties", "agents", "lenders", "wholesale", "network", "coverage", "watching", "marketplace",
+    "seller",
 ]
 
 
@@ -33,7 +34,8 @@ def test_the_shell_runs_the_map_by_default_and_says_where_the_data_comes_from(mo
     dataset = httpx2.get(f"{sandbox.url}/v1/dataset", headers={"Authorization": "Bearer zpka_sandbox_demo"}, timeout=60).json()["data"]
     text = sidebar_text(app)
     host = sandbox.url.split("//", 1)[1]
-    assert f"live host · `{host}`" in text
+    # The host in words, never its address and port (issue 44, 4): a loopback one is "on this computer".
+    assert "deed records from a service on this computer" in text and host not in text
     assert f"**Dataset version:** {dataset['dataset_version']}" in text
     assert f"**Data end:** {dataset['data_end']}" in text
     assert sidebar_metrics(app)["Credits this session"] == "0"
@@ -94,8 +96,8 @@ def test_with_no_host_set_the_app_starts_the_embedded_sandbox_once(no_host_setti
     started = embedded.ensure_running()
     assert started.process.poll() is None
     text = sidebar_text(app)
-    assert "embedded sandbox" in text
-    assert started.url.split("//", 1)[1] in text
+    assert "the demo data" in text
+    assert started.url.split("//", 1)[1] not in text, "the demo data in words, never its address (issue 44, 4)"
     assert drawn_cells(app), "the map draws on the embedded sandbox's data"
     app.run()
     assert embedded.ensure_running() is started, "one sandbox per process"

@@ -6,6 +6,7 @@ import httpx2
 import pytest
 
 from components.coverage_matrix import STATUS_MARKS
+from services.contract import dataset_words
 from tests.pages.apptest import frame_with, page_runner, texts
 from tests.processes import sandbox_env
 
@@ -30,9 +31,9 @@ def test_the_matrix_has_a_row_per_market_and_a_column_per_dataset(app_env):
         cells = dict(zip(matrix["Dataset"], matrix[market["market"]]))
         assert cells["data end"] == market["data_end"]
         for key, dataset in market["datasets"].items():
-            assert cells[key.replace("_", " ")].startswith(STATUS_MARKS[dataset["status"]].split(" ")[0])
-            assert dataset.get("as_of") is None or dataset["as_of"] in cells[key.replace("_", " ")]
-            assert cells[key.replace("_", " ")].endswith("⚠") == bool(dataset.get("stale"))
+            assert cells[dataset_words(key).capitalize()].startswith(STATUS_MARKS[dataset["status"]].split(" ")[0])
+            assert dataset.get("as_of") is None or dataset["as_of"] in cells[dataset_words(key).capitalize()]
+            assert cells[dataset_words(key).capitalize()].endswith("⚠") == bool(dataset.get("stale"))
     counties = frame_with(app, "County FIPS")
     assert len(counties) == sum(len(market["counties"]) for market in markets)
     builds = frame_with(app, "Published")

@@ -8,6 +8,8 @@ import httpx2
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import adapter.person
+import adapter.stores
 from services import embedded
 from tests.pages.map_helpers import APP, TIMEOUT_S, point_app_at
 from tests.processes import sandbox_env
@@ -15,6 +17,8 @@ from tests.sandbox.marketplace.conftest import Market
 from tests.sandbox.marketplace.helpers import seller_rounds_waiting
 from tests.sandbox.marketplace.oauth_flow import login
 from tests.sandbox.marketplace.test_proof_of_funds import PDF, _future, _send, _slot
+from watches.model import INVESTOR
+from watches.targets import record_watch
 
 pytestmark = pytest.mark.shape_independent("presenter mode and the demo's reset, whatever the data")
 
@@ -119,7 +123,14 @@ def change_everything(url: str, sandbox) -> tuple[Market, dict]:
     return buyer, counter
 
 
-def test_reset_the_demo_puts_the_embedded_sandbox_back_and_empties_the_session(on_the_embedded_sandbox):
+def test_reset_the_demo_puts_the_embedded_sandbox_back_and_empties_the_session(on_the_embedded_sandbox, monkeypatch,
+                                                                                 tmp_path):
+    # A person with watches (issue 47): a presenter resets, publishes news and shows what changed for them.
+    monkeypatch.setattr(adapter.stores, "PEOPLE_FILE", tmp_path / "people.sqlite3")
+    monkeypatch.setattr(adapter.person, "person_id", lambda: "presenter-person")
+    watches = [record_watch(INVESTOR, "inv_0001", "Acme Homes LLC", "2026-11-27T10:00:00+00:00").to_json()]
+    adapter.person.put("watches", watches)
+    adapter.person.put("page:/lenders", {"lender": ["lnd_0001"]})
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
     app.query_params["present"] = "1"
     app.run()
@@ -158,4 +169,6 @@ def test_reset_the_demo_puts_the_embedded_sandbox_back_and_empties_the_session(o
     assert again.headers["X-Credits-Remaining"] == first.headers["X-Credits-Remaining"]
     assert "inv_show_leaderboard" not in app.session_state, "the session's state is emptied"
     assert app.session_state["presenter_on"] is True, "the presenter's own choice stays"
+    assert adapter.person.get("page:/lenders") is None, "the person's last selections are forgotten"
+    assert adapter.person.get("watches") == watches, "the person's watches stay"
     assert metrics(app)["Credits this session"] == "0"

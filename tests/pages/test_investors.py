@@ -137,8 +137,9 @@ def test_awkward_names_render_as_text_not_markup(app_env):
 def test_an_old_id_opens_the_current_record_and_says_so(app_env):
     merged = sandbox_fixtures(app_env)["merged_investor_ids"][0]
     app = open_profile(merged["old"])
-    assert f"Opened from old id {merged['old']}" in texts(app)
-    assert merged["current"] in texts(app)
+    # In words, the ids in the copyable details line (issue 44, 4).
+    assert "merged it into the one shown here" in texts(app) and merged["old"] not in texts(app)
+    assert any(merged["old"] in code.value and merged["current"] in code.value for code in app.code)
     history = next(frame.value for frame in app.dataframe if "Id in that run" in frame.value.columns)
     assert merged["old"] in history["Id in that run"].tolist()
 

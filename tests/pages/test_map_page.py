@@ -74,7 +74,7 @@ def test_a_selected_cell_opens_its_free_summary(monkeypatch, sandbox, api):
     # The panel's one heading (the place's market trends head their own section under the map, issue 46).
     assert [text for text in texts(app, "subheader") if text != "Market trends"] == texts(app, "subheader")[:1]
     assert texts(app, "subheader")[0].startswith("Near ")
-    assert f"Cell {row[0]}" in texts(app, "caption")
+    assert any(row[0] in code.value for code in app.code), "the cell's id in its copyable details line"
     # The map frames the cell in the same run: its outline, as H3 draws it.
     assert map_data(app)["selected"]["ring"] == [[lng, lat] for lat, lng in h3.cell_to_boundary(row[0])]
     metrics = {metric.label: metric.value for metric in app.metric}
@@ -161,7 +161,7 @@ def test_a_link_restores_place_filters_view_and_cell(monkeypatch, sandbox, marke
     assert opened.number_input(key="map_place_radius").value == 6.0
     assert opened.multiselect(key="map_filters_kinds").value == ["flip", "hold"]
     assert drawn_cells(opened) == rows
-    assert f"Cell {rows[0][0]}" in texts(opened, "caption")
+    assert any(rows[0][0] in code.value for code in opened.code), "the cell's id in its copyable details line"
     assert {name: opened.query_params[name] for name in opened.query_params} == link
 
 
@@ -333,6 +333,8 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
     app = new_page(market=markets[-1]["market"], kind="hold")
     app.run()
     assert not app.exception and any("took too long" in text for text in texts(app, "error"))
+    watch = app.button(key="map_watch")
+    assert watch.disabled and "markets could not be read" in watch.help, "the Watch button says why it waits"
     sandbox.faults(rate=0)
     app.run()
     # data-api.md, Limits 4: a 504 is not resent identically, by a rerun either: the page offers to try again.
@@ -342,6 +344,7 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
     assert app.selectbox(key="map_place_market").value == markets[-1]["market"]
     assert app.multiselect(key="map_filters_kinds").value == ["hold"]
     assert popover_labels(app)[0] == "Filters: Hold", "a link's filters show on the closed button"
+    assert not app.button(key="map_watch").disabled, "the view can be watched once the markets read"
 
 
 def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbox):

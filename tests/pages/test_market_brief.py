@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from pypdf import PdfReader
 
@@ -42,3 +43,40 @@ def test_the_brief_of_a_market_view_names_the_market_and_its_leading_investor(mo
     said = " ".join(str(trends.value).replace("\\$", "$").split())
     assert "Market trends" in text and said[:60] in " ".join(text.split())
     assert len(PdfReader(io.BytesIO(app.session_state["map_brief_state"]["rows"])).pages[0].images) >= 1
+
+
+def test_the_brief_reads_in_words_with_the_maps_legend_places_and_the_apps_address(monkeypatch, sandbox):
+    """Issue 44, 7: names, never ids; prices as people write them; kinds and filters in words; the link on
+    the app's own address (its public setting here); the map's places named and the app's own legend."""
+    import adapter.brief
+    from mapspec.classes import DEALS, QUANTILE
+
+    made = []
+
+    def recording(data):
+        made.append(data)
+        return real(data)
+
+    real = adapter.brief.market_brief
+    monkeypatch.setattr(adapter.brief, "market_brief", recording)
+    with client(sandbox.url) as api:
+        market = api.coverage.retrieve().markets[0].model_dump(mode="json")
+    app = open_map(monkeypatch, sandbox, market=market["market"])
+    monkeypatch.setenv("DEEDSCOPE_APP_URL", "https://deedscope.example")
+    app.button(key="map_brief_ask").click().run()
+    app.button(key="map_brief_confirm").click().run()
+    assert not app.exception
+    _pages, text = brief_text(app.session_state["map_brief_state"]["rows"])
+    assert not re.search(r"\binv_[0-9a-f]{6,}", text), "an investor printed by its id"
+    assert re.search(r"median price \$[\d,]+\.", text) and not re.search(r"\$[\d,]+\.0\b", text), text
+    assert "Ibuyer" not in text and not re.search(r"\b[A-Z]+_[A-Z_]+\b", text), "kinds in words"
+    assert "Filters:" not in text and "Deals counted: every deal, of any date, kind and price." in text
+    assert "https://deedscope.example/map?" in text and "localhost" not in text, "the app's own address"
+    data = made[-1]
+    assert data.places and all(name and not name.isupper() for name, _lat, _lng in data.places), "places named"
+    import adapter.map_classes
+
+    classes = adapter.map_classes.market_classes(market, {}, DEALS, QUANTILE)
+    assert data.legend.title == "Deals per cell" == classes.title
+    assert [tuple(colour) for colour in data.legend.colours] == [colour for colour, _label in classes.classes()]
+    assert list(data.legend.labels) == [label for _colour, label in classes.classes()], "the app's own legend"

@@ -39,7 +39,7 @@ def deals_of(api: MarketplaceApi) -> list:
 
 
 def offer_on_the_page(at, deal_id: str, amount: float, emd: float):
-    at.selectbox(key="mkt_offer_deal").set_value(deal_id)
+    at.selectbox(key="mkt_offer_deal").set_value(deal_id).run()  # chosen first: the form then holds its terms
     at.number_input(key="mkt_new_offer_amount").set_value(float(amount))
     at.number_input(key="mkt_new_offer_emd").set_value(float(emd))
     return at.button(key="FormSubmitter:mkt_new_offer_form-Send").click().run()

@@ -69,7 +69,8 @@ def test_a_property_page_shows_its_title_chain_loans_permits_listings(app_env):
     assert "1 for the parcel" in texts(app)
     confirm(app, "prop_parcel")
     said = texts(app)
-    assert property_id in said and "bought by [" in said and "](/investors?investor=inv_" in said
+    assert property_id not in said and any(property_id in code.value for code in app.code), "the id in Details"
+    assert "bought by [" in said and "](/investors?investor=inv_" in said
     # Only the open tab is drawn: the chain of title first, the others as a click opens them.
     assert not [frame for frame in app.dataframe if "Lender" in frame.value.columns], "a closed tab is not drawn"
     loans = next(frame.value for frame in open_tab(app, "Loans", key="prop_section").dataframe if "Lender" in frame.value.columns)
@@ -156,7 +157,10 @@ def test_a_criteria_search_filters_on_what_the_form_holds(app_env):
     app.button(key="FormSubmitter:prop_search_form-Search").click().run()
     confirm(app, "prop_search")
     table = app.dataframe[0].value
-    assert len(table) and (table["Beds"] >= 4).all()
+    # A host may leave a member out of a row it matched (the --variety profile does): the
+    # beds it states are the ones the form asked for.
+    stated = table["Beds"].dropna()
+    assert len(stated) and (stated >= 4).all()
     assert not table["Owner"].str.contains("private owner").any()
 
 

@@ -64,3 +64,21 @@ def test_negative_beds_clear_the_results_they_no_longer_match(app_env):
     assert not app.exception
     assert "“Beds at least” cannot be negative" in " ".join(element.value for element in app.error)
     assert not app.dataframe, "the old results are gone with the criteria they answered"
+
+
+def test_choosing_address_after_a_zip_search_shows_no_error_before_typing(app_env):
+    """Issue 44: the Properties page showed a red error on Address before anything was typed (the
+    ZIP list searched before went into the address's ZIP, whose street line was then "missing")."""
+    for zips, carried in (("75201", "75201"), ("75201, 75204", "")):
+        app = run_page(PAGE)
+        app.text_input(key="prop_zips").input(zips)
+        app.button(key=SEARCH).click().run()
+        app.radio(key="prop_finder").set_value("Address").run()
+        assert not app.exception, app.exception
+        assert not app.error, [element.value for element in app.error]
+        assert app.text_input(key="prop_address_zip").value == carried, "one ZIP is carried, a list is not"
+        # Search pressed with a part missing: now it is said, as an error.
+        app.text_input(key="prop_line").input("" if carried else "123 Oak St")
+        app.button(key=SEARCH).click().run()
+        said = " ".join(element.value for element in app.error)
+        assert ("Add the street line" if carried else "add the ZIP") in said, said

@@ -152,7 +152,7 @@ def test_a_member_sees_no_contacts_and_is_refused_webhooks_in_words(app_login):
     at = desk(seller_tokens(app_login, "member@sandbox.test"))
     assert not at.exception, at.exception
     webhooks = tab_text(at, "Webhooks")
-    assert "Only an owner or an admin of the organization may manage webhook endpoints. You are a member" in webhooks
+    assert "Only an owner or an admin of the organization may manage webhook addresses. You are a member" in webhooks
     assert "insufficient_role" not in webhooks
     at.selectbox(key="desk_inbox_status").set_value("new").run()
     offers = tab_text(at, "Offers")

@@ -16,7 +16,8 @@ def test_a_listing_is_headed_by_its_place_with_the_id_small_beneath(app_env):
     heading = app.subheader[0].value
     assert listing["id"] not in heading
     assert listing["property"]["zip"] in heading and listing["property"]["city"] in heading.replace("\\", "")
-    assert any(listing["id"] in caption.value for caption in app.caption)
+    assert not any(listing["id"] in caption.value for caption in app.caption)
+    assert any(listing["id"] in code.value for code in app.code), "the id in the copyable details line"
 
 
 def test_min_above_max_is_said_in_dollars_before_any_request(app_env):

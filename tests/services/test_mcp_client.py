@@ -10,7 +10,7 @@ import pytest
 from mcp_types import CallToolResult, TextContent
 
 from services.data_api.mcp_client import DataTools, ToolInfo, _text_data, _tool_error
-from services.errors import AuthenticationError, BadRequestError, QuotaExceededError, RateLimitError, ValidationError
+from services.errors import AuthenticationError, BadRequestError, QuotaExceededError, RateLimitedError, ValidationError
 from tests.processes import ControlledSandbox
 from tests.services.conftest import settings_for
 
@@ -134,7 +134,7 @@ def test_the_lock_raises_before_any_tool(sandbox):
 
 @pytest.mark.parametrize("structured, text, error_type, code", [
     pytest.param({"error": {"status": 429, "code": "rate_limited", "detail": "wait", "retry_after": 12,
-                            "bucket": "tool_contact"}}, "429 rate_limited: wait", RateLimitError, "rate_limited",
+                            "bucket": "tool_contact"}}, "429 rate_limited: wait", RateLimitedError, "rate_limited",
                  id="problem-429"),
     pytest.param({"error": {"status": 403, "code": "quota_exceeded", "detail": "no credit"}}, "",
                  QuotaExceededError, "quota_exceeded", id="problem-quota"),

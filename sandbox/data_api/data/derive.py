@@ -14,6 +14,74 @@ from sandbox.data_api.data.names import INSTITUTIONAL_SELLERS
 _INSTITUTIONS = "[" + ", ".join(f"'{name}'" for name in INSTITUTIONAL_SELLERS) + "]"
 _END = f"DATE '{DATA_END.isoformat()}'"
 
+
+def investor_stats_select(among: str | None = None) -> str:
+    """The investor profile's counters as a SELECT: of every investor, or of those whose ids the
+    subquery `among` gives. The build makes the table of it; a publish that adds deals
+    (sandbox/data_api/sql_news.py) counts their buyers and sellers again with it."""
+    def only(column: str) -> str:
+        return "TRUE" if among is None else f"{column} IN ({among})"
+
+    return _INVESTOR_STATS.format(only_buyers=only("buyer_id"), only_sellers=only("seller_id"),
+                                  only_investors=only("i.investor_id"))
+
+
+_INVESTOR_STATS = f"""    WITH bought AS (
+        SELECT buyer_id AS investor_id,
+               count(*) AS n_deals,
+               count(*) FILTER (kind = 'flip') AS n_flips,
+               count(*) FILTER (kind = 'wholesale') AS n_wholesales,
+               count(*) FILTER (kind = 'long_hold') AS n_long_holds,
+               count(*) FILTER (kind = 'hold') AS n_holds,
+               count(*) FILTER (kind = 'build') AS n_builds,
+               count(*) FILTER (kind = 'acquisition') AS n_acquisitions,
+               count(price) AS n_priced_deals,
+               count(*) - count(price) AS n_unpriced_deals,
+               count(DISTINCT property_id) AS n_parcels,
+               coalesce(sum(price), 0)::BIGINT AS volume,
+               count(*) FILTER (sale_date > {_END} - INTERVAL 12 MONTH) AS bought_12m,
+               count(*) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS bought_24m,
+               min(sale_date) AS first_bought_on,
+               max(sale_date) AS last_bought_on,
+               quantile_cont(price, 0.25) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS p25,
+               median(price) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS p50,
+               quantile_cont(price, 0.75) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS p75,
+               count(price) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS n_priced_24m,
+               median(hold_days) AS median_hold_days,
+               median(price) AS median_bought_price,
+               count(*) FILTER (seller_kind = 'WHOLESALER') AS n_bought_from_wholesaler,
+               count(*) FILTER (seller_kind = 'WHOLESALER' AND sale_date > {_END} - INTERVAL 12 MONTH)
+                   AS n_bought_from_wholesaler_12m,
+               count(*) FILTER (seller_institution IS NOT NULL) AS n_distressed_buys,
+               list(DISTINCT city ORDER BY city) AS cities_active
+        FROM deals WHERE {{only_buyers}} GROUP BY buyer_id
+    ), sold AS (
+        SELECT seller_id AS investor_id, count(*) AS n_sales, max(sale_date) AS last_sold_on,
+               count(*) FILTER (sale_date > {_END} - INTERVAL 12 MONTH) AS sold_12m,
+               count(*) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS sold_24m
+        FROM deals WHERE seller_id IS NOT NULL AND {{only_sellers}} GROUP BY seller_id
+    )
+    SELECT i.investor_id, coalesce(b.n_deals, 0) AS n_deals, coalesce(n_flips, 0) AS n_flips,
+           coalesce(n_wholesales, 0) AS n_wholesales, coalesce(n_long_holds, 0) AS n_long_holds,
+           coalesce(n_holds, 0) AS n_holds, coalesce(n_builds, 0) AS n_builds,
+           coalesce(n_acquisitions, 0) AS n_acquisitions, coalesce(n_priced_deals, 0) AS n_priced_deals,
+           coalesce(n_unpriced_deals, 0) AS n_unpriced_deals, coalesce(n_parcels, 0) AS n_parcels,
+           coalesce(volume, 0) AS volume, coalesce(b.n_deals, 0) AS n_purchases, coalesce(s.n_sales, 0) AS n_sales,
+           coalesce(bought_12m, 0) AS bought_12m, coalesce(bought_24m, 0) AS bought_24m,
+           coalesce(bought_12m, 0) + coalesce(sold_12m, 0) AS n_events_12m,
+           coalesce(bought_24m, 0) + coalesce(sold_24m, 0) AS n_events_24m,
+           least(first_bought_on, s.last_sold_on) AS first_deed,
+           greatest(last_bought_on, s.last_sold_on) AS last_deed,
+           last_bought_on, p25, p50, p75, coalesce(n_priced_24m, 0) AS n_priced_24m,
+           median_hold_days, median_bought_price,
+           coalesce(n_bought_from_wholesaler, 0) AS n_bought_from_wholesaler,
+           coalesce(n_bought_from_wholesaler_12m, 0) AS n_bought_from_wholesaler_12m,
+           coalesce(n_distressed_buys, 0) AS n_distressed_buys, coalesce(cities_active, []) AS cities_active
+    FROM investors i LEFT JOIN bought b USING (investor_id) LEFT JOIN sold s USING (investor_id)
+    WHERE {{only_investors}}
+"""
+
+
 DERIVE_STATEMENTS: tuple[str, ...] = (
     """
     CREATE TABLE properties AS
@@ -90,7 +158,7 @@ DERIVE_STATEMENTS: tuple[str, ...] = (
            a.brokerage, a.person_name, i.investor_id, CASE WHEN i.investor_id IS NOT NULL THEN a.link_confidence END AS link_confidence
     FROM raw_agents a LEFT JOIN raw_investors i ON i.row = a.investor_row ORDER BY a.row
     """,
-    f"""
+    """
     CREATE TABLE listings AS
     SELECT l.listing_id, a.agent_id, a.person_id, l.market, p.property_id, p.zip, p.county_fips, p.city,
            l.listed_on::DATE AS listed_on, l.status, l.sold_on::DATE AS sold_on, l.n_versions::INTEGER AS n_versions,
@@ -124,61 +192,7 @@ DERIVE_STATEMENTS: tuple[str, ...] = (
            buyer_flagged, buyer_deed_date, price_match
     FROM v
     """,
-    f"""
-    CREATE TABLE investor_stats AS
-    WITH bought AS (
-        SELECT buyer_id AS investor_id,
-               count(*) AS n_deals,
-               count(*) FILTER (kind = 'flip') AS n_flips,
-               count(*) FILTER (kind = 'wholesale') AS n_wholesales,
-               count(*) FILTER (kind = 'long_hold') AS n_long_holds,
-               count(*) FILTER (kind = 'hold') AS n_holds,
-               count(*) FILTER (kind = 'build') AS n_builds,
-               count(*) FILTER (kind = 'acquisition') AS n_acquisitions,
-               count(price) AS n_priced_deals,
-               count(*) - count(price) AS n_unpriced_deals,
-               count(DISTINCT property_id) AS n_parcels,
-               coalesce(sum(price), 0)::BIGINT AS volume,
-               count(*) FILTER (sale_date > {_END} - INTERVAL 12 MONTH) AS bought_12m,
-               count(*) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS bought_24m,
-               min(sale_date) AS first_bought_on,
-               max(sale_date) AS last_bought_on,
-               quantile_cont(price, 0.25) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS p25,
-               median(price) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS p50,
-               quantile_cont(price, 0.75) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS p75,
-               count(price) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS n_priced_24m,
-               median(hold_days) AS median_hold_days,
-               median(price) AS median_bought_price,
-               count(*) FILTER (seller_kind = 'WHOLESALER') AS n_bought_from_wholesaler,
-               count(*) FILTER (seller_kind = 'WHOLESALER' AND sale_date > {_END} - INTERVAL 12 MONTH)
-                   AS n_bought_from_wholesaler_12m,
-               count(*) FILTER (seller_institution IS NOT NULL) AS n_distressed_buys,
-               list(DISTINCT city ORDER BY city) AS cities_active
-        FROM deals GROUP BY buyer_id
-    ), sold AS (
-        SELECT seller_id AS investor_id, count(*) AS n_sales, max(sale_date) AS last_sold_on,
-               count(*) FILTER (sale_date > {_END} - INTERVAL 12 MONTH) AS sold_12m,
-               count(*) FILTER (sale_date > {_END} - INTERVAL 24 MONTH) AS sold_24m
-        FROM deals WHERE seller_id IS NOT NULL GROUP BY seller_id
-    )
-    SELECT i.investor_id, coalesce(b.n_deals, 0) AS n_deals, coalesce(n_flips, 0) AS n_flips,
-           coalesce(n_wholesales, 0) AS n_wholesales, coalesce(n_long_holds, 0) AS n_long_holds,
-           coalesce(n_holds, 0) AS n_holds, coalesce(n_builds, 0) AS n_builds,
-           coalesce(n_acquisitions, 0) AS n_acquisitions, coalesce(n_priced_deals, 0) AS n_priced_deals,
-           coalesce(n_unpriced_deals, 0) AS n_unpriced_deals, coalesce(n_parcels, 0) AS n_parcels,
-           coalesce(volume, 0) AS volume, coalesce(b.n_deals, 0) AS n_purchases, coalesce(s.n_sales, 0) AS n_sales,
-           coalesce(bought_12m, 0) AS bought_12m, coalesce(bought_24m, 0) AS bought_24m,
-           coalesce(bought_12m, 0) + coalesce(sold_12m, 0) AS n_events_12m,
-           coalesce(bought_24m, 0) + coalesce(sold_24m, 0) AS n_events_24m,
-           least(first_bought_on, s.last_sold_on) AS first_deed,
-           greatest(last_bought_on, s.last_sold_on) AS last_deed,
-           last_bought_on, p25, p50, p75, coalesce(n_priced_24m, 0) AS n_priced_24m,
-           median_hold_days, median_bought_price,
-           coalesce(n_bought_from_wholesaler, 0) AS n_bought_from_wholesaler,
-           coalesce(n_bought_from_wholesaler_12m, 0) AS n_bought_from_wholesaler_12m,
-           coalesce(n_distressed_buys, 0) AS n_distressed_buys, coalesce(cities_active, []) AS cities_active
-    FROM investors i LEFT JOIN bought b USING (investor_id) LEFT JOIN sold s USING (investor_id)
-    """,
+    "CREATE TABLE investor_stats AS " + investor_stats_select(),
     # Registry history: about 3% of active organizations (and agents, and two lenders)
     # carry an id from an earlier registry run that now resolves to them.
     f"""

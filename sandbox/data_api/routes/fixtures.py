@@ -12,5 +12,7 @@ router = APIRouter(prefix="/_sandbox", tags=["sandbox control"])
 
 @router.get("/fixtures", summary="Notable ids of this dataset (retired, merged, awkward, multi-market...)")
 def fixtures(request: Request) -> dict:
-    db = request.app.state.data_api.db
-    return {"data": {**db.fixtures(), **PropertyQueries(db).fixtures(), **comps_fixtures(db)}}
+    runtime = request.app.state.data_api
+    db = runtime.db
+    return {"data": {**db.fixtures(), **PropertyQueries(db).fixtures(), **comps_fixtures(db),
+                     "news_targets": runtime.news_targets("TX")}}

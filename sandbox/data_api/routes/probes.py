@@ -34,7 +34,7 @@ def build(request: Request, caller: ProbeCaller) -> Response:
     data = [
         {**state, "markets": [m.code for m in MARKETS if m.state == state["state"]],
          "counties": [c.fips for m in MARKETS if m.state == state["state"] for c in m.counties],
-         "data_end": caller.runtime.publishing.data_end,
+         "data_end": caller.runtime.publishing.data_end_of(state["state"]),
          "n_parcels": sum(db.market_parcels.get(m.code, 0) for m in MARKETS if m.state == state["state"])}
         for state in build_states(caller)
     ]

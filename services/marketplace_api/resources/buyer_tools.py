@@ -8,15 +8,14 @@ list is a `Page` a caller walks by its cursor; every write takes the person's `i
 
 from __future__ import annotations
 
-from services.errors import InvalidInputError
 from services.marketplace_api.checks import path_id, require_id
-from services.marketplace_api.desk_checks import buy_box_criteria
+from services.contract import BUY_BOX_LIMITS, QUESTION_LIMITS
+from services.marketplace_api.desk_checks import buy_box_criteria, require_within
 from services.marketplace_api.desk_models import BuyBox, BuyBoxAlert, DeletedResource, Inquiry, SellerProfile
 from services.marketplace_api.models import MarketplaceDeal
 from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
 
-MAX_BUY_BOXES = 5  # marketplace-api.md, Limits
 PAGE_SIZE = 25
 
 
@@ -26,8 +25,7 @@ class BuyBoxes(MarketplaceResource):
         return self._api.page("/buy/buy-boxes", {"limit": limit}, BuyBox)
 
     def create(self, *, name: str, idempotency_key: str, **criteria) -> BuyBox:
-        if not (name or "").strip():
-            raise InvalidInputError("name", "name the buy box")
+        require_within({"name": BUY_BOX_LIMITS["name"]}, {"name": name})
         body = {"name": name.strip(), "criteria": buy_box_criteria(**criteria)}
         return self._api.post("/buy/buy-boxes", BuyBox, body=body, idempotency_key=idempotency_key)
 
@@ -46,8 +44,7 @@ class BuyBoxes(MarketplaceResource):
 
 class BuyerInquiries(MarketplaceResource):
     def send(self, deal_id: str, *, message: str, idempotency_key: str) -> Inquiry:
-        if not (message or "").strip():
-            raise InvalidInputError("message", "write your question")
+        require_within(QUESTION_LIMITS, {"message": message})
         return self._api.post(f"/buy/deals/{require_id('deal', deal_id)}/inquiries", Inquiry,
                               body={"message": message.strip()}, idempotency_key=idempotency_key)
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from services.errors import ApiStatusError, InvalidInputError
 from services.marketplace_api.checks import require_id, step_key
-from services.marketplace_api.desk_checks import draft_fields, photo_type
+from services.contract import DRAFT_LIMITS
+from services.marketplace_api.desk_checks import draft_fields, photo_type, require_within
 from services.marketplace_api.desk_models import Credits, Draft, MediaItem, PublishResult
 from services.marketplace_api.models import UploadSlot
 from services.marketplace_api.resources import MarketplaceResource
@@ -29,6 +30,8 @@ class SellerDrafts(MarketplaceResource):
         return self._api.page("/sell/drafts", {"cursor": cursor, "limit": limit}, Draft)
 
     def create(self, *, idempotency_key: str, **fields: Any) -> Draft:
+        """A draft has a title from the start: no "Untitled draft" is ever made."""
+        require_within({"title": DRAFT_LIMITS["title"]}, {"title": fields.get("title")})
         body = draft_fields(fields)
         return self._api.post("/sell/drafts", Draft, body=body, idempotency_key=idempotency_key)
 

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from services.contract import PROOF_OF_FUNDS_CONTENT_TYPE
+from services.contract import PROOF_LIMITS, PROOF_OF_FUNDS_CONTENT_TYPE
 from services.errors import ApiStatusError, InvalidInputError
 from services.marketplace_api.checks import step_key
+from services.marketplace_api.desk_checks import require_within
 from services.marketplace_api.models import ProofOfFundsLetter, UploadSlot
 from services.marketplace_api.resources import MarketplaceResource
 
@@ -27,8 +28,7 @@ class MarketplaceProofOfFunds(MarketplaceResource):
         the slot and the finishing call each keyed from the action's key (`step_key`)."""
         if not content.startswith(b"%PDF"):
             raise InvalidInputError("file", "choose a PDF document")
-        if not lender_name.strip():
-            raise InvalidInputError("lender_name", "name the lender or bank that issued the letter")
+        require_within(PROOF_LIMITS, {"lender_name": lender_name})
         slot = self._api.post(
             "/buy/me/proof-of-funds/uploads",
             UploadSlot,

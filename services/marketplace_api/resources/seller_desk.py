@@ -7,8 +7,10 @@ host gave it (`path_id`). Every write takes the person's `idempotency_key` (mark
 
 from __future__ import annotations
 
+from services.contract import LEAD_LIMITS, RESPONSE_LIMITS, STRIKE_LIMITS, WEBHOOK_LIMITS
 from services.errors import InvalidInputError
 from services.marketplace_api.checks import path_id
+from services.marketplace_api.desk_checks import require_within
 from services.marketplace_api.desk_models import BuyerStanding, DeletedResource, Inquiry, Lead, Review, Webhook
 from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
@@ -22,8 +24,7 @@ class SellerLeads(MarketplaceResource):
         return self._api.page("/sell/leads", {"cursor": cursor, "limit": limit}, Lead)
 
     def add(self, *, name: str, email: str | None = None, phone: str | None = None, idempotency_key: str) -> Lead:
-        if not (name or "").strip():
-            raise InvalidInputError("name", "name the person")
+        require_within(LEAD_LIMITS, {"name": name, "email": email})
         body = {"name": name.strip(), **{k: v for k, v in (("email", email), ("phone", phone)) if v}}
         return self._api.post("/sell/leads", Lead, body=body, idempotency_key=idempotency_key)
 
@@ -40,8 +41,7 @@ class SellerBuyers(MarketplaceResource):
 
     def strike(self, buyer_id: str, *, reason: str, idempotency_key: str) -> BuyerStanding:
         """Within 90 days of the buyer's last act on our deals, once (`strike_window_closed`, `strike_exists`)."""
-        if not (reason or "").strip():
-            raise InvalidInputError("reason", "say why")
+        require_within(STRIKE_LIMITS, {"reason": reason})
         return self._api.post(f"/sell/buyers/{path_id('buyer', buyer_id)}/strike", BuyerStanding,
                               body={"reason": reason.strip()}, idempotency_key=idempotency_key)
 
@@ -52,8 +52,7 @@ class SellerReviews(MarketplaceResource):
 
     def respond(self, review_id: str, *, body: str, idempotency_key: str) -> Review:
         """One response per review (`409 resource_exists`)."""
-        if not (body or "").strip():
-            raise InvalidInputError("body", "write the response")
+        require_within(RESPONSE_LIMITS, {"body": body})
         return self._api.post(f"/sell/reviews/{path_id('review', review_id)}/response", Review,
                               body={"body": body.strip()}, idempotency_key=idempotency_key)
 
@@ -83,8 +82,7 @@ class Webhooks(MarketplaceResource):
         return self._api.page(self._base, {"cursor": cursor, "limit": limit}, Webhook)
 
     def create(self, *, url: str, events: list[str] | None = None, idempotency_key: str) -> Webhook:
-        if not (url or "").startswith("https://"):
-            raise InvalidInputError("url", "must be an https address")
+        require_within(WEBHOOK_LIMITS, {"url": url})
         body = {"url": url, **({"events": events} if events else {})}
         return self._api.post(self._base, Webhook, body=body, idempotency_key=idempotency_key)
 

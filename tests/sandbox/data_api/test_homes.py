@@ -11,6 +11,7 @@ import duckdb
 import pytest
 
 from sandbox.data_api.data.build import ensure_database
+from sandbox.data_api.db import CONNECTION_CONFIG
 from tests.sandbox.data_api.helpers import fixtures, get
 
 FLOOR = 10_000  # a deed under it is a transfer, not a sale (the client's stated floor)
@@ -21,7 +22,7 @@ def con(sandbox_process):
     """The built dataset the sandbox serves (the same seed and scale: built once, shared)."""
     from services.sandbox_process import DATA_DIR
 
-    with duckdb.connect(str(ensure_database(DATA_DIR, "small", 7)), read_only=True) as connection:
+    with duckdb.connect(str(ensure_database(DATA_DIR, "small", 7)), read_only=True, config=CONNECTION_CONFIG) as connection:
         yield connection
 
 

@@ -141,10 +141,11 @@ def test_the_wholesale_dataset_is_the_same_for_the_same_seed(sandbox, notable, t
     import duckdb
 
     from sandbox.data_api.data.build import ensure_database
+    from sandbox.data_api.db import CONNECTION_CONFIG
 
     west, south, east, north = notable["markets"]["CLT"]
     served = get(sandbox.url, "/v1/wholesale-listings", {"bbox": bbox(notable, "CLT"), "limit": 50}).json()["data"]
-    with duckdb.connect(str(ensure_database(tmp_path, "small", 7)), read_only=True) as con:
+    with duckdb.connect(str(ensure_database(tmp_path, "small", 7)), read_only=True, config=CONNECTION_CONFIG) as con:
         built = con.execute(
             "SELECT listing_id FROM wholesale_listings WHERE longitude BETWEEN ? AND ? AND latitude BETWEEN ? AND ? "
             "ORDER BY published_on DESC, listing_id LIMIT 50", [west, east, south, north]).fetchall()
