@@ -107,6 +107,17 @@ def _status_error(status: int, code: str, *, retry_after: float | None = None) -
     return error_class(status, code)(status, {"code": code, "detail": code}, retry_after=retry_after)
 
 
+def _send_failing(keys: IdempotencyKeys, action: str, body: dict, failure: Exception, sent: list[str]) -> None:
+    """One write whose send fails with `failure`, its key noted in `sent`."""
+
+    def failing(key: str):
+        sent.append(key)
+        raise failure
+
+    with pytest.raises(type(failure)):
+        keys.run(action, body, failing)
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 1_000_000.0
@@ -132,13 +143,7 @@ def test_a_key_outlives_a_failure_only_when_the_outcome_is_unknown(failure, kept
     keys = IdempotencyKeys(store, clock=clock)
     body = {"offer": "off_0123456789ab", "decline_reason": None}
     sent: list[str] = []
-
-    def failing(key: str):
-        sent.append(key)
-        raise failure
-
-    with pytest.raises(type(failure)):
-        keys.run("withdraw", body, failing)
+    _send_failing(keys, "withdraw", body, failure, sent)
     assert keys.pending("withdraw", body) is kept
     clock.now += 3600
     retried = keys.run("withdraw", body, lambda key: sent.append(key) or "done")
@@ -160,13 +165,7 @@ def test_a_write_is_never_resent_inside_the_retry_after(failure, held_s):
     keys = IdempotencyKeys({}, clock=clock)
     body = {"offer": "off_0123456789ab", "offer_amount": 1000}
     sent: list[str] = []
-
-    def failing(key: str):
-        sent.append(key)
-        raise failure
-
-    with pytest.raises(type(failure)):
-        keys.run("counter", body, failing)
+    _send_failing(keys, "counter", body, failure, sent)
     clock.now += held_s - 0.5
     with pytest.raises(type(failure)) as held:
         keys.run("counter", body, lambda key: sent.append(key))
@@ -184,8 +183,7 @@ def test_a_429_keeps_a_key_whose_earlier_send_had_no_answer():
     body = {"offer": "mkd_0123456789ab", "offer_amount": 1000}
     sent: list[str] = []
     for failure in (ApiConnectionError("reset"), _status_error(429, "rate_limited", retry_after=2)):
-        with pytest.raises(type(failure)):
-            keys.run("make_offer", body, lambda key, failure=failure: sent.append(key) or (_ for _ in ()).throw(failure))
+        _send_failing(keys, "make_offer", body, failure, sent)
         clock.now += 5
     keys.run("make_offer", body, lambda key: sent.append(key))
     assert len(set(sent)) == 1
