@@ -11,7 +11,7 @@ from components.charts import render_kind_chart, render_month_chart
 from mapspec.cell_panel import CellFigures, ListedSummary
 from mapspec.filters import KIND_LABELS
 from components.words import PRIVATE_PERSON, code_label, party_name
-from components.tables import date_column, link_column, money_column, page_href, render_table
+from components.tables import deal_columns, link_column, page_href, render_table
 from links.properties import property_href
 from services.data_api.models import Deal, DealParty, DealProperty, InvestorRow
 
@@ -113,10 +113,5 @@ def render_deals(rows: Sequence[Deal], *, key: str, file_name: str = "deedscope-
         deals_frame(rows),
         key=key,
         file_name=file_name,
-        column_config={
-            "Sold": date_column("Sold"),
-            "Price": money_column("Price"),
-            "Buyer page": link_column("Buyer page", display_text="Open investor"),
-            "Property": link_column("Property", display_text="Open property"),
-        },
+        column_config=deal_columns("Sold", {"Buyer page": "Open investor"}),
     )
