@@ -12,6 +12,7 @@ from components.marketplace_problem import cap_reset_text
 from services.errors import ApiConnectionError, ApiStatusError, InvalidInputError, error_class
 from services.stores.login_store import PENDING_LOGIN_TTL_S, LoginStore
 from services.marketplace_api import IdempotencyKeys, offer_terms, require_id
+from services.marketplace_api.models import MarketplaceOffer, UsageCap
 
 NOON = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -76,7 +77,7 @@ def test_time_left_of_a_preview(expires_at, left):
     ("problem", "retry_after", "caps", "text"),
     [
         pytest.param({"resets_at": "2026-11-22T13:00:00Z", "action": "offers.counter"}, 3600, [], "The cap resets at 2026-11-22 13:00 UTC.", id="problem names it"),
-        pytest.param({"action": "offers.create"}, 600, [{"action": "offers.create", "resets_at": "2026-11-23T00:00:00Z"}], "The cap resets at 2026-11-23 00:00 UTC.", id="caps row of the action"),
+        pytest.param({"action": "offers.create"}, 600, [UsageCap(action="offers.create", resets_at="2026-11-23T00:00:00Z")], "The cap resets at 2026-11-23 00:00 UTC.", id="caps row of the action"),
         pytest.param({}, 5400, [], "The cap resets in 1 h 30 min.", id="Retry-After only"),
         pytest.param({}, 4, [], "The cap resets in 4 s.", id="seconds said in seconds"),
         pytest.param({}, 125, [], "The cap resets in 2 min 5 s.", id="minutes and seconds"),
@@ -197,8 +198,8 @@ def test_another_body_gets_another_key():
     assert 1 <= len(first) <= 255
 
 
-def _round(number: int, status: str, by: str, parent: str | None = None) -> dict:
-    return {"id": f"off_00000000000{number}", "round": number, "status": status, "submitted_by": by, "parent_offer_id": parent}
+def _round(number: int, status: str, by: str, parent: str | None = None) -> MarketplaceOffer:
+    return MarketplaceOffer(id=f"off_00000000000{number}", round=number, status=status, submitted_by=by, parent_offer_id=parent)
 
 
 @pytest.mark.parametrize(
@@ -218,7 +219,7 @@ def test_the_open_round_is_derived_from_the_chain(chain, open_id):
     from services.marketplace_api.states import open_round
 
     found = open_round(chain)
-    assert (found or {}).get("id") == open_id
+    assert (found.id if found else None) == open_id
 
 
 @pytest.mark.parametrize(
