@@ -147,7 +147,7 @@ def decline(offer_id: str, reason: str) -> dict:
 
 
 def leads() -> Listing:
-    return listed(logged_in_api().sell.leads.list(limit=PAGE))
+    return walked(logged_in_api().sell.leads.list(limit=PAGE))
 
 
 def add_lead(name: str, email: str | None, phone: str | None) -> dict:
@@ -170,7 +170,7 @@ def strike(buyer_id: str, reason: str) -> dict:
 
 
 def reviews() -> Listing:
-    return listed(logged_in_api().sell.reviews.list(limit=PAGE))
+    return walked(logged_in_api().sell.reviews.list(limit=PAGE))
 
 
 def respond(review_id: str, body: str) -> dict:
@@ -179,11 +179,11 @@ def respond(review_id: str, body: str) -> dict:
 
 
 def inquiries() -> Listing:
-    return listed(logged_in_api().sell.inquiries.inquiries(limit=PAGE))
+    return walked(logged_in_api().sell.inquiries.inquiries(limit=PAGE))
 
 
 def address_requests() -> Listing:
-    return listed(logged_in_api().sell.inquiries.address_requests(limit=PAGE))
+    return walked(logged_in_api().sell.inquiries.address_requests(limit=PAGE))
 
 
 def answer_address_request(request_id: str, approve: bool) -> dict:
@@ -192,7 +192,7 @@ def answer_address_request(request_id: str, approve: bool) -> dict:
 
 
 def webhooks() -> Listing:
-    return listed(logged_in_api().sell.webhooks.list(limit=PAGE))
+    return walked(logged_in_api().sell.webhooks.list(limit=PAGE))
 
 
 def add_webhook(url: str) -> dict:

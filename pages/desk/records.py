@@ -23,11 +23,11 @@ def leads_panel() -> None:
     if (listing := desk_read(seller.leads, key="desk_leads_problem", title="Your leads could not be read")) is None:
         return
     render_listed(listing.rows, listing.more, lambda rows: render_leads(rows, key="desk_leads"), "leads")
-    open_leads = {lead["id"]: lead for lead in listing.rows if lead.get("status") not in ("won", "lost")}
+    open_leads = {lead.id: lead for lead in listing.rows if lead.status not in ("won", "lost")}
     if open_leads:
         with st.form("desk_lead_status"):
             lead_id = st.selectbox("Lead", list(open_leads),
-                                   format_func=lambda value: open_leads[value].get("name") or "A lead without a name")
+                                   format_func=lambda value: open_leads[value].name or "A lead without a name")
             status = st.selectbox("New status", LEAD_STATUSES, key="desk_lead_new_status")
             changed = st.form_submit_button("Set the status")
         if changed:
@@ -58,14 +58,14 @@ def reviews_panel() -> None:
             key="desk_reviews_problem", title="Your reviews could not be read")) is None:
         return
     render_listed(listing.rows, listing.more, lambda rows: render_reviews(rows, key="desk_reviews"), "reviews")
-    waiting = {r["id"]: r for r in listing.rows if not r.get("response")}
+    waiting = {r.id: r for r in listing.rows if not r.response}
     if not waiting:
         return
     notes = FieldNotes("desk_respond", RESPONSE_LIMITS)
     notes.start(["desk_response_body"])
     with st.form("desk_respond"):
         review_id = st.selectbox("Answer the review", list(waiting),
-                                 format_func=lambda value: (waiting[value].get("body") or "")[:60])
+                                 format_func=lambda value: (waiting[value].body or "")[:60])
         body = st.text_area("Your response (one per review, public)", key="desk_response_body")
         notes.under("body")
         sent = st.form_submit_button("Publish the response")
@@ -80,11 +80,11 @@ def questions_panel(deal_titles: dict[str, str]) -> None:
     requests, questions = read
     render_listed(requests.rows, requests.more, lambda rows: render_requests(
         rows, key="desk_address_requests", deal_titles=deal_titles), "address requests", heading="Address requests")
-    pending = {r["id"]: r for r in requests.rows if r.get("status") == "pending"}
+    pending = {r.id: r for r in requests.rows if r.status == "pending"}
     if pending:
         request_id = st.selectbox("Answer a request", list(pending), key="desk_request",
-                                  format_func=lambda value: f"{pending[value].get('buyer_name') or 'A buyer'} · "
-                                  f"{deal_titles.get(pending[value].get('deal_id'), 'a deal')}")
+                                  format_func=lambda value: f"{pending[value].buyer_name or 'A buyer'} · "
+                                  f"{deal_titles.get(pending[value].deal_id or '', 'a deal')}")
         approve_column, decline_column = st.columns(2)
         if approve_column.button("Release the address", key="desk_approve"):
             act("answer", lambda: seller.answer_address_request(request_id, True), success="The buyer now has the address.")
