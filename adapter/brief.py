@@ -23,7 +23,7 @@ from mapspec.labels import city_labels
 from mapspec.place import PlaceChoice, place_request
 from mapspec.trends import Trends, kind_label, trend_sentence
 from mapspec.view import View
-from services.data_api.models import InvestorRow
+from services.data_api.models import DealSummary, InvestorRow
 from services.errors import ApiError
 from services.market_brief import BriefData, InvestorLine, Legend, market_brief
 from services.trends_chart import TrendBar
@@ -63,7 +63,7 @@ def brief_pdf(
     """The brief's PDF bytes for the view; a free read that fails is said in the brief."""
     notes = []
     cells = adapter.data.deal_cells(request, params, resolution)
-    summary: dict = {}
+    summary: DealSummary | None = None
     try:
         summary = adapter.data.deal_summary(request, params)
     except ApiError:
@@ -76,9 +76,9 @@ def brief_pdf(
     data = BriefData(
         place_name=place_name, filters_label=filters_label, bbox=bbox, legend=legend, places=places,
         cells=list(zip(cells["cell"], (int(n) for n in cells["n_deals"]), strict=True)) if len(cells) else [],
-        investors=list(investors),
-        by_month=[(row["month"], int(row["n"])) for row in summary.get("by_month") or []],
-        n_deals=summary.get("n_deals"), n_investors=summary.get("n_investors"), median_price=summary.get("median_price"),
+        investors=list(investors), by_month=[(row.month, row.n) for row in summary.by_month] if summary else [],
+        n_deals=summary.n_deals if summary else None, n_investors=summary.n_investors if summary else None,
+        median_price=summary.median_price if summary else None,
         **adapter.data.freshness(notes, "this brief"), link=link, notes=tuple(notes),
         trend_bars=trend_bars(trends) if trends else (), trend_sentence=trend_sentence(trends) if trends else "",
     )

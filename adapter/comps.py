@@ -76,7 +76,7 @@ def counts(subject: Subject, end: date) -> dict[Reach, ReadCount]:
     found = {}
     for reach in READS:
         summary = adapter.data.deal_summary(reach.filters(subject, end), {})
-        found[reach] = ReadCount(int(summary.get("n_deals") or 0), int(summary.get("n_priced") or 0))
+        found[reach] = ReadCount(summary.n_deals, summary.n_priced)
     return found
 
 

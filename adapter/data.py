@@ -29,7 +29,7 @@ from adapter.stores import stores
 from adapter.values import frozen, iso_text, plain
 from services.contract import CACHE_MAX_TTL_S, PAGE_LIMITS, VERSION_POLL_INTERVAL_S
 from services.data_api import DataApi
-from services.data_api.models import Coverage, CoverageMarket, Dataset
+from services.data_api.models import Coverage, CoverageMarket, Dataset, Deal, DealSummary, InvestorRow
 from services.errors import ApiError, NotFoundError, PermissionDeniedError
 from services.transport import new_http_client
 
@@ -181,32 +181,32 @@ def _deal_cells(key: ReadKey, place: tuple, filters: tuple, resolution: int) -> 
     return api.deals.cells_frame(**dict(place), **dict(filters), resolution=resolution)
 
 
-def deal_summary(place: Mapping[str, Any], filters: Mapping[str, Any]) -> dict:
-    """`GET /v1/deals/summary` (free) as a plain dict."""
+def deal_summary(place: Mapping[str, Any], filters: Mapping[str, Any]) -> DealSummary:
+    """`GET /v1/deals/summary` (free)."""
     return _deal_summary(read_key(), frozen(place), frozen(filters))
 
 
 @st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=64)
-def _deal_summary(key: ReadKey, place: tuple, filters: tuple) -> dict:
-    return plain(data_api().deals.summary(**dict(place), **dict(filters)))
+def _deal_summary(key: ReadKey, place: tuple, filters: tuple) -> DealSummary:
+    return data_api().deals.summary(**dict(place), **dict(filters))
 
 
 # --- charged reads: never memoised here, so the session's meter sees every charge ---------
 
 
-def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit: int = 10) -> list[dict]:
+def top_investors(place: Mapping[str, Any], filters: Mapping[str, Any], *, limit: int = 10) -> list[InvestorRow]:
     """`GET /v1/investors` (default sort `events_desc`) in a place, up to `limit` rows (a short
     page is not the end: data-api.md, Pagination)."""
     page = data_api().investors.list(**dict(place), **dict(filters), limit=limit)
-    return [plain(item) for item in page.walk(max_rows=limit)]
+    return list(page.walk(max_rows=limit))
 
 
 def list_deals(
     place: Mapping[str, Any], filters: Mapping[str, Any], *, progress=None, max_rows: int | None = None
-) -> list[dict]:
+) -> list[Deal]:
     """Every deal of a place, page by page (`GET /v1/deals`); `progress(pages, rows)` after each page.
     With `max_rows` the read stops there, and no page asks for more rows than are still wanted
     (each row may cost a credit: the narrower read a budget offers)."""
     limit = None if max_rows is None else max(1, min(max_rows, PAGE_LIMITS["deals"][1]))
     page = data_api().deals.list(**dict(place), **dict(filters), limit=limit)
-    return [plain(item) for item in page.walk(progress=progress, max_rows=max_rows)]
+    return list(page.walk(progress=progress, max_rows=max_rows))

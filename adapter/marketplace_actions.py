@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import streamlit as st
 
@@ -20,14 +20,16 @@ from adapter.marketplace import marketplace
 from adapter.values import plain
 from services.errors import ApiError
 from services.marketplace_api import OFFERS_PAGE_MAX, IdempotencyKeys
+from services.marketplace_api.models import Account, MarketplaceOffer, ProofOfFundsLetter
 from services.marketplace_api.states import open_round, takes_offers  # noqa: F401 - the page reads states here
 from services.oauth import LoginError
 
 SESSION_WRITE_KEYS = "mkt_idempotency_keys"
+T = TypeVar("T")
 
 
 class OffersPage(NamedTuple):
-    items: list[dict]
+    items: list[MarketplaceOffer]
     next_cursor: str | None
     has_next_page: bool
 
@@ -38,17 +40,24 @@ PAGE = OFFERS_PAGE_MAX  # rows each page asks for (marketplace-api.md, Limits: `
 
 
 class Listing(NamedTuple):
-    """A list walked by its cursor to `bound` rows; `more`: the marketplace holds more past them."""
+    """A list walked by its cursor to `bound` rows; `more`: the marketplace holds more past them.
+    Its rows are plain dicts (`listed`) or the client's models (`walked`), as the list's page reads them."""
 
-    rows: list[dict]
+    rows: list
     more: bool
     bound: int
 
 
 def listed(page: Any, bound: int = LIST_BOUND) -> Listing:
     """Follow `page`'s cursor (a short page is not the end) until `bound` rows or the last page."""
+    listing = walked(page, bound)
+    return listing._replace(rows=plain(listing.rows))
+
+
+def walked(page: Any, bound: int = LIST_BOUND) -> Listing:
+    """`listed`, its rows as the client types them."""
     rows, more = page.walk_bounded(bound)
-    return Listing(plain(rows), more, bound)
+    return Listing(rows, more, bound)
 
 
 def logged_in_api():
@@ -63,20 +72,20 @@ def logged_in_api():
 # --- reads ------------------------------------------------------------------------------------
 
 
-def me() -> dict:
+def me() -> Account:
     """The logged-in account (the buyer's page and the seller's desk): profile, sides, scopes, trust facts, caps."""
-    return plain(logged_in_api().me())
+    return logged_in_api().me()
 
 
 def offers(status: str | None, cursor: str | None) -> OffersPage:
     """One page of the buyer's offers (all statuses when `status` is None)."""
     page = logged_in_api().offers.list(status=status, cursor=cursor)
-    return OffersPage(plain(list(page.items)), page.next_cursor, page.has_next_page())
+    return OffersPage(list(page.items), page.next_cursor, page.has_next_page())
 
 
-def offer(offer_id: str) -> dict:
+def offer(offer_id: str) -> MarketplaceOffer:
     """An offer with its chain of rounds."""
-    return plain(logged_in_api().offers.retrieve(offer_id))
+    return logged_in_api().offers.retrieve(offer_id)
 
 
 def events(limit: int) -> Listing:
@@ -119,9 +128,9 @@ def preview(round_id: str) -> dict:
                       lambda api, key: api.offers.preview(round_id, idempotency_key=key))
 
 
-def proof_of_funds() -> dict | None:
+def proof_of_funds() -> ProofOfFundsLetter | None:
     """The proof of funds on file, or None."""
-    return plain(logged_in_api().proof_of_funds.retrieve())
+    return logged_in_api().proof_of_funds.retrieve()
 
 
 # --- writes -----------------------------------------------------------------------------------
@@ -135,9 +144,14 @@ def digest(content: bytes) -> str:
 def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
     """`call(api, idempotency_key)` with the session's key for this action and body: a second
     click, or a retry after a timeout, sends the same key, so the server acts once."""
+    return plain(write_typed(action, body, call))
+
+
+def write_typed(action: str, body: Mapping[str, Any], call: Callable[[Any, str], T]) -> T:
+    """`write_once`, its answer as the client types it."""
     api = logged_in_api()
     keys = IdempotencyKeys(st.session_state.setdefault(SESSION_WRITE_KEYS, {}))
-    return plain(keys.run(action, body, lambda key: call(api, key)))
+    return keys.run(action, body, lambda key: call(api, key))
 
 
 def accept(round_id: str, preview_token: str) -> dict:
@@ -160,10 +174,10 @@ def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
                      lambda api, key: api.deals.make_offer(deal_id, **terms, idempotency_key=key))
 
 
-def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> dict:
+def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> ProofOfFundsLetter:
     """Upload a proof-of-funds letter (PDF) and put it on file."""
     body = {"file": filename, "bytes": digest(content), "lender": lender_name, "expires_at": expires_at}
-    return write_once("proof_of_funds", body, lambda api, key: api.proof_of_funds.upload(
+    return write_typed("proof_of_funds", body, lambda api, key: api.proof_of_funds.upload(
         filename=filename, content=content, lender_name=lender_name, expires_at=expires_at, idempotency_key=key))
 
 

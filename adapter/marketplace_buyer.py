@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adapter.marketplace_actions import PAGE, Listing, listed, logged_in_api, write_once
+from adapter.marketplace_actions import PAGE, Listing, listed, logged_in_api, walked, write_once
 from adapter.values import plain
 
 
@@ -45,11 +45,11 @@ def request_address(deal_id: str, agreement_id: str | None, message: str | None)
 
 
 def inquiries() -> Listing:
-    return listed(logged_in_api().inquiries.inquiries(limit=PAGE))
+    return walked(logged_in_api().inquiries.inquiries(limit=PAGE))
 
 
 def address_requests() -> Listing:
-    return listed(logged_in_api().inquiries.address_requests(limit=PAGE))
+    return walked(logged_in_api().inquiries.address_requests(limit=PAGE))
 
 
 def seller_profile(seller_id: str) -> dict:

@@ -15,10 +15,11 @@ from typing import Any
 
 import streamlit as st
 
-from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, min_emd_in, write_once  # noqa: F401 - me: the desk reads the account here
+from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, min_emd_in, walked, write_once  # noqa: F401 - me: the desk reads the account here
 from adapter.values import plain
 from services.errors import ApiError, BadRequestError
-from services.marketplace_api.desk_models import PublishResult
+from services.marketplace_api.desk_models import PublishResult, SellerOffer
+from services.marketplace_api.models import Account
 from services.marketplace_api.states import offer_passes
 from services.oauth import missing_scopes, scopes_for_sides
 
@@ -26,9 +27,9 @@ logger = logging.getLogger(__name__)
 KEY_NO_CREDITS_ROUTE = "desk_no_credits_route"  # the host answered that it has no credits read
 
 
-def scopes_missing(account: Mapping[str, Any]) -> list[str]:
+def scopes_missing(account: Account) -> list[str]:
     """What the account's sides need that this login was not granted (a second login asks it)."""
-    return list(missing_scopes(account.get("sides") or [], account.get("scopes") or []))
+    return list(missing_scopes(account.sides, account.scopes))
 
 
 def side_scopes(sides: list[str]) -> list[str]:
@@ -112,19 +113,19 @@ def offers(*, status: str | None, deal_id: str | None, changed_after: str | None
     api = logged_in_api()
     filters = {"status": status, "deal_id": deal_id, "changed_after": changed_after}
     try:
-        return listed(api.sell.offers.list(**filters, limit=PAGE))
+        return walked(api.sell.offers.list(**filters, limit=PAGE))
     except BadRequestError as error:
         refused = {name for name in error.unknown_parameters if filters.get(name) is not None}
         if error.code != "unknown_parameter" or not refused:
             raise
     kept = {name: None if name in refused else value for name, value in filters.items()}
-    listing = listed(api.sell.offers.list(**kept, limit=PAGE))
+    listing = walked(api.sell.offers.list(**kept, limit=PAGE))
     here = {name: filters[name] for name in refused}
     return listing._replace(rows=[row for row in listing.rows if offer_passes(row, here)])
 
 
-def offer(offer_id: str) -> dict:
-    return plain(logged_in_api().sell.offers.retrieve(offer_id))
+def offer(offer_id: str) -> SellerOffer:
+    return logged_in_api().sell.offers.retrieve(offer_id)
 
 
 def counter(offer_id: str, terms: Mapping[str, Any]) -> dict:
@@ -146,7 +147,7 @@ def decline(offer_id: str, reason: str) -> dict:
 
 
 def leads() -> Listing:
-    return listed(logged_in_api().sell.leads.list(limit=PAGE))
+    return walked(logged_in_api().sell.leads.list(limit=PAGE))
 
 
 def add_lead(name: str, email: str | None, phone: str | None) -> dict:
@@ -169,7 +170,7 @@ def strike(buyer_id: str, reason: str) -> dict:
 
 
 def reviews() -> Listing:
-    return listed(logged_in_api().sell.reviews.list(limit=PAGE))
+    return walked(logged_in_api().sell.reviews.list(limit=PAGE))
 
 
 def respond(review_id: str, body: str) -> dict:
@@ -178,11 +179,11 @@ def respond(review_id: str, body: str) -> dict:
 
 
 def inquiries() -> Listing:
-    return listed(logged_in_api().sell.inquiries.inquiries(limit=PAGE))
+    return walked(logged_in_api().sell.inquiries.inquiries(limit=PAGE))
 
 
 def address_requests() -> Listing:
-    return listed(logged_in_api().sell.inquiries.address_requests(limit=PAGE))
+    return walked(logged_in_api().sell.inquiries.address_requests(limit=PAGE))
 
 
 def answer_address_request(request_id: str, approve: bool) -> dict:
@@ -191,7 +192,7 @@ def answer_address_request(request_id: str, approve: bool) -> dict:
 
 
 def webhooks() -> Listing:
-    return listed(logged_in_api().sell.webhooks.list(limit=PAGE))
+    return walked(logged_in_api().sell.webhooks.list(limit=PAGE))
 
 
 def add_webhook(url: str) -> dict:

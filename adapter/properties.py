@@ -88,8 +88,8 @@ def parcel_cost(property_id: str) -> PageCost:
         return PageCost(0, 0, 0)  # `parcel_page` serves it again, asking nothing
     parcel = api.properties.estimate_detail(property_id)
     try:
-        deals: int | None = int(deal_summary({"property_id": property_id}, {}).get("n_deals"))
-    except (ApiError, TypeError, ValueError):
+        deals: int | None = deal_summary({"property_id": property_id}, {}).n_deals
+    except ApiError:
         deals = None  # not counted here: the words say so, and the read is confirmed without a number
     return PageCost(parcel, deals, api.properties.estimate_history(property_id, deals))
 

@@ -115,7 +115,7 @@ def start_cost(name: str) -> int:
     if market is None or not tour.names() & {"busiest_cell", "property", "buyer"}:
         return 0
     cell, _view = _busiest_cell(market)
-    deals = int(adapter.data.deal_summary({"bbox": cell_box(cell).text()}, {}).get("n_deals") or 0)
+    deals = adapter.data.deal_summary({"bbox": cell_box(cell).text()}, {}).n_deals
     return 10 + deals + 1 + MATCHES_READ + 1
 
 
@@ -148,7 +148,7 @@ def _busiest(market: Mapping[str, Any]) -> dict[str, str]:
 def _a_deals_property(cell: str) -> str:
     """One deal of the cell (as its panel lists them: the Map's next step reads the same list)."""
     for deal in deals_in_cell(adapter.data.list_deals({"bbox": cell_box(cell).text()}, {}), cell):
-        property_id = (deal.get("property") or {}).get("property_id")
+        property_id = deal.property.property_id if deal.property else None
         if property_id:
             page = adapter.properties.parcel_page(property_id)
             adapter.comps.read_counts_ahead(page.parcel, str(property_id))  # the comps' free counts (issue 46)

@@ -31,8 +31,8 @@ import adapter.properties
 from adapter.properties import ParcelPage
 import adapter.wholesale
 from adapter.data import MEMO_TTL_S, ReadKey, read_key
-from adapter.values import plain
 from mapspec.place import place_request
+from services.data_api.models import DealSummary
 from services.errors import ApiError, GoneError, NotFoundError, UnprocessableError
 from watches.changes import FAILED, GONE, MOVED, UNKNOWN, UNPUBLISHED, Check, compare
 from watches.model import INVESTOR, LENDER, PARCEL, VIEW, Figures, Seen, Watch
@@ -185,9 +185,8 @@ def _iso(day: date | None) -> str | None:
     return None if day is None else day.isoformat()
 
 
-def _summary_figures(summary: Mapping[str, Any]) -> Figures:
-    months = tuple((str(month["month"]), int(month["n"])) for month in summary.get("by_month") or ())
-    return Figures(int(summary.get("n_deals") or 0), months, None)
+def _summary_figures(summary: DealSummary) -> Figures:
+    return Figures(summary.n_deals, tuple((month.month, month.n) for month in summary.by_month), None)
 
 
 def _refused(error: ApiError) -> Check:
@@ -235,7 +234,7 @@ def opening(watch: Watch, first_month: str | None) -> Opened:
         return Opened(deals=adapter.data.list_deals(geometry, params, max_rows=MAX_OPENED_ROWS))
     if watch.kind == INVESTOR:
         page = adapter.data.data_api().investors.deals(record_id, limit=MAX_OPENED_ROWS, **({"from_": start} if start else {}))
-        return Opened(deals=plain(list(page.walk(max_rows=MAX_OPENED_ROWS))))
+        return Opened(deals=list(page.walk(max_rows=MAX_OPENED_ROWS)))
     if watch.kind == PARCEL:
         return Opened(parcel=parcel_news(adapter.properties.parcel_page(record_id), start))
     if watch.kind == LENDER:

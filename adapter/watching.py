@@ -248,8 +248,7 @@ def _account_owner() -> str | None:
     except (ApiError, LoginError) as error:
         LOG.warning("the marketplace account could not be read for the watches (%s)", type(error).__name__)
         return None
-    user, organization = account.get("user") or {}, account.get("organization") or {}
-    account_id = user.get("buyer_id") or organization.get("seller_id")
+    account_id = (account.user and account.user.buyer_id) or (account.organization and account.organization.seller_id)
     found = ACCOUNT_PREFIX + account_id if account_id else None
     st.session_state[SESSION_ACCOUNT] = {"login": login, "owner": found}
     return found

@@ -13,6 +13,7 @@ from components.marketplace_tables import money_text, readable_code, utc_text
 from components.seller_drafts import PROPERTY_TYPES
 from components.tables import show_table
 from services.contract import MAX_BUY_BOXES
+from services.marketplace_api.desk_models import Inquiry
 
 
 def criteria_text(criteria: Mapping[str, Any]) -> str:
@@ -98,13 +99,13 @@ def render_alerts(alerts: Sequence[Mapping[str, Any]], *, key: str) -> None:
         st.markdown(f"🔔 **{alert.get('title') or 'A deal'}** was published" + (f" ({when})." if when else "."))
 
 
-def render_sent(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
+def render_sent(requests: Sequence[Inquiry], *, key: str, deal_titles: Mapping[str, str]) -> None:
     if not requests:
         st.caption("Nothing sent yet.")
         return
-    rows = [{"Deal": deal_titles.get(r.get("deal_id"), "A deal"), "Message": r.get("message") or "",
-             "Status": readable_code(r.get("status")), "Address": r.get("address") or "",
-             "Sent": utc_text(r.get("created_at"))} for r in requests]
+    rows = [{"Deal": deal_titles.get(r.deal_id or "", "A deal"), "Message": r.message or "",
+             "Status": readable_code(r.status), "Address": r.address or "",
+             "Sent": utc_text(r.created_at)} for r in requests]
     show_table(rows, key=key)
 
 

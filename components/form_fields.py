@@ -163,3 +163,21 @@ class FieldNotes:
         """The send went through: the next run draws the form empty, nothing said under it."""
         st.session_state[f"{self.key}_sent"] = True
         st.session_state.pop(self._said_key, None)
+
+
+def text_form(form: str, limits: Mapping[str, Any], *, field: str, label: str, key: str, submit: str,
+              long: bool = False, strip: bool = False) -> tuple[str, FieldNotes] | None:
+    """A form of one text field (`long`: a text area), its limit said under it and what was typed kept
+    until a send goes through: the text (`strip`: without the spaces around it) and the form's notes
+    once sent within the limit, else None. The notes go to the write, which says a refusal of the
+    field under it."""
+    notes = FieldNotes(form, limits)
+    notes.start([key])
+    with st.form(form):
+        text = (st.text_area if long else st.text_input)(label, key=key)
+        notes.under(field)
+        sent = st.form_submit_button(submit)
+    text = text.strip() if strip else text
+    if sent and notes.check({field: text}):
+        return text, notes
+    return None

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components.charts import render_month_chart, render_points_map
-from components.tables import date_column, link_column, money_column, page_href, render_table
+from components.tables import deal_columns, page_href, render_table
 from components.words import code_label
 from links.properties import property_href
 from mapspec.small_map import Canvas
@@ -81,11 +81,6 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, canv
     render_table(
         frame.drop(columns=["latitude", "longitude"]),
         key=key,
-        column_config={
-            "Sale date": date_column("Sale date"),
-            "Price": money_column("Price"),
-            "Listing": link_column("Listing", display_text="deed reading"),
-            "Property": link_column("Property", display_text="Open property"),
-        },
+        column_config=deal_columns("Sale date", {"Listing": "deed reading"}),
         file_name=f"{file_stem}-deals.csv",
     )

@@ -12,34 +12,35 @@ from components.form_fields import FieldNotes
 from components.marketplace_tables import blank_text, readable_code, reason_words, timestamps
 from components.tables import datetime_column, money_column, render_table
 from services.contract import FINANCING_CHOICES, OFFER_LIMITS, form_problems
+from services.marketplace_api.models import MarketplaceOffer
 
 MONEY_COLUMNS = {"Amount": money_column("Amount"), "EMD": money_column("EMD")}
 TEXT_COLUMNS = ("Offer", "Deal", "Status", "Sent by", "Financing", "Note", "Reason", "Event")
 
 
-def offer_label(offer: Mapping[str, Any], deal_titles: Mapping[str, str] | None = None) -> str:
-    deal = (deal_titles or {}).get(offer.get("deal_id", ""), offer.get("deal_id", ""))
-    return f"{deal} · round {offer.get('round')} by {offer.get('submitted_by')} · {offer.get('status')} · ${offer.get('offer_amount', 0):,.0f}"
+def offer_label(offer: MarketplaceOffer, deal_titles: Mapping[str, str] | None = None) -> str:
+    deal = (deal_titles or {}).get(offer.deal_id or "", offer.deal_id or "")
+    return f"{deal} · round {offer.round} by {offer.submitted_by} · {offer.status} · ${offer.offer_amount or 0:,.0f}"
 
 
 def _deal_title(deal_id: Any, deal_titles: Mapping[str, str] | None) -> Any:
     return (deal_titles or {}).get(deal_id or "", deal_id)
 
 
-def render_offer_list(offers: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str] | None = None) -> None:
+def render_offer_list(offers: Sequence[MarketplaceOffer], *, key: str, deal_titles: Mapping[str, str] | None = None) -> None:
     """A table of offers (latest round each), with the deal's title where known."""
     frame = pd.DataFrame(
         {
-            "Deal": [_deal_title(offer.get("deal_id"), deal_titles) for offer in offers],
-            "Status": [offer.get("status") for offer in offers],
-            "Round": [offer.get("round") for offer in offers],
-            "Sent by": [offer.get("submitted_by") for offer in offers],
-            "Amount": [offer.get("offer_amount") for offer in offers],
-            "EMD": [offer.get("emd_amount") for offer in offers],
-            "Financing": [readable_code(offer.get("financing")) for offer in offers],
-            "Updated (UTC)": timestamps(offer.get("updated_at") for offer in offers),
+            "Deal": [_deal_title(offer.deal_id, deal_titles) for offer in offers],
+            "Status": [offer.status for offer in offers],
+            "Round": [offer.round for offer in offers],
+            "Sent by": [offer.submitted_by for offer in offers],
+            "Amount": [offer.offer_amount for offer in offers],
+            "EMD": [offer.emd_amount for offer in offers],
+            "Financing": [readable_code(offer.financing) for offer in offers],
+            "Updated (UTC)": timestamps(offer.updated_at for offer in offers),
             # The id last: for support and the CSV; the deal's title is what a buyer reads first.
-            "Offer": [offer.get("id") for offer in offers],
+            "Offer": [offer.id for offer in offers],
         }
     )
     render_table(
@@ -50,20 +51,20 @@ def render_offer_list(offers: Sequence[Mapping[str, Any]], *, key: str, deal_tit
     )
 
 
-def render_offer_chain(chain: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_offer_chain(chain: Sequence[MarketplaceOffer], *, key: str) -> None:
     """Every round of one offer, oldest first: who sent it, amounts, EMD, financing, note."""
-    rows = sorted(chain, key=lambda offer: offer.get("round") or 0)
+    rows = sorted(chain, key=lambda offer: offer.round or 0)
     frame = pd.DataFrame(
         {
-            "Round": [row.get("round") for row in rows],
-            "Sent by": [row.get("submitted_by") for row in rows],
-            "Status": [row.get("status") for row in rows],
-            "Amount": [row.get("offer_amount") for row in rows],
-            "EMD": [row.get("emd_amount") for row in rows],
-            "Financing": [readable_code(row.get("financing")) for row in rows],
-            "Note": [row.get("note") for row in rows],
-            "Reason": [reason_words(row.get("decline_reason")) for row in rows],
-            "Sent (UTC)": timestamps(row.get("created_at") for row in rows),
+            "Round": [row.round for row in rows],
+            "Sent by": [row.submitted_by for row in rows],
+            "Status": [row.status for row in rows],
+            "Amount": [row.offer_amount for row in rows],
+            "EMD": [row.emd_amount for row in rows],
+            "Financing": [readable_code(row.financing) for row in rows],
+            "Note": [row.note for row in rows],
+            "Reason": [reason_words(row.decline_reason) for row in rows],
+            "Sent (UTC)": timestamps(row.created_at for row in rows),
         }
     )
     render_table(

@@ -7,6 +7,7 @@ renderer, `components.feedback.render_error` (detail, recovery, request id, then
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
@@ -15,18 +16,19 @@ from components.feedback import render_error
 from components.marketplace_desk_words import desk_notes
 from components.marketplace_tables import utc_text
 from services.errors import ApiConnectionError
+from services.marketplace_api.models import UsageCap
 
 CAP_CODES = ("cap_reached", "daily_cap_reached")
 
 
-def cap_reset_text(error: Any, caps: list[dict] | None = None) -> str | None:
+def cap_reset_text(error: Any, caps: Sequence[UsageCap] | None = None) -> str | None:
     """When a refused action can be tried again: the problem's `resets_at`, the cap row's, or Retry-After."""
     problem = getattr(error, "problem", None) or {}
     resets_at = problem.get("resets_at")
     action = problem.get("action")
     if not resets_at and caps:
-        row = next((cap for cap in caps if cap.get("action") == action), None)
-        resets_at = row.get("resets_at") if row else None
+        row = next((cap for cap in caps if cap.action == action), None)
+        resets_at = row.resets_at if row else None
     if resets_at:
         return f"The cap resets at {utc_text(resets_at)}."
     retry_after = getattr(error, "retry_after", None)
@@ -47,7 +49,7 @@ def duration_text(seconds: float) -> str:
     return f"{hours} h {rest // 60} min"
 
 
-def marketplace_notes(error: BaseException, caps: list[dict] | None = None) -> list[tuple[str, str]]:
+def marketplace_notes(error: BaseException, caps: Sequence[UsageCap] | None = None) -> list[tuple[str, str]]:
     """What the marketplace's own codes add to a problem, as (text, icon) notes."""
     code = getattr(error, "code", None)
     if code in CAP_CODES:
@@ -82,7 +84,7 @@ def requirement_text(error: BaseException) -> str | None:
     return f"This deal asks for an earnest money deposit of at least ${minimum:,.0f}: raise the deposit and send again."
 
 
-def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: list[dict] | None = None,
+def render_marketplace_problem(error: BaseException, *, key: str, title: str | None = None, caps: Sequence[UsageCap] | None = None,
                                text: str | None = None) -> None:
     """The shared `render_error` with the marketplace's notes, its fields named as the forms name them
     (`text`, when the page says it better: a refusal already said under the fields it named)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -10,42 +10,48 @@ import streamlit as st
 from components.marketplace_tables import readable_code, utc_text
 from components.tables import escape_markdown
 from components.words import code_label
+from services.marketplace_api.models import Account, AccountOrganization, AccountUser, ProofOfFundsLetter, SideTerms, TrustFact, UsageCap
 
 SIDE_NAMES = {"buy": "buyer", "sell": "seller"}
 CAP_NAMES = {"offers.create": "New offers", "offers.counter": "Counters"}
 
 
-def render_marketplace_profile(me: Mapping[str, Any], *, key: str) -> None:
+def render_marketplace_profile(me: Account, *, key: str) -> None:
     """Identity, trust and caps as bars (used of limit, when it resets), terms per side."""
-    user = me.get("user") or {}
-    organization = me.get("organization") or {}
-    name = user.get("name") or user.get("email") or organization.get("name") or "Marketplace account"
-    sides = ", ".join(SIDE_NAMES.get(side, side) for side in me.get("sides") or []) or "no side yet"
-    st.markdown(f"**{escape_markdown(name)}** · {escape_markdown(user.get('email') or '')} · acts as {sides}")
-    if me.get("environment") and me["environment"] != "production":
-        st.caption(f"A {code_label(me['environment']).lower()} marketplace: its deals and offers are for trying it out.")
+    user = me.user or AccountUser()
+    organization = me.organization or AccountOrganization()
+    name = user.name or user.email or organization.name or "Marketplace account"
+    sides = ", ".join(SIDE_NAMES.get(side, side) for side in me.sides) or "no side yet"
+    st.markdown(f"**{escape_markdown(name)}** · {escape_markdown(user.email or '')} · acts as {sides}")
+    if me.environment and me.environment != "production":
+        st.caption(f"A {code_label(me.environment).lower()} marketplace: its deals and offers are for trying it out.")
 
-    trust = me.get("trust") or {}
     tier_column, caps_column = st.columns([1, 2])
     with tier_column:
-        st.metric("Trust tier", str(trust.get("tier") or "—").title())
-        step = trust.get("next_step")
-        if step:
-            tier = escape_markdown(str(step.get("tier") or "the next tier").title())
-            st.caption(f"Next step to {tier}: {escape_markdown(step.get('action', ''))}")
-        for fact in trust.get("facts") or []:
-            st.caption(f"{escape_markdown(fact_text(fact))} (from {escape_markdown(readable_code(fact.get('source')))})")
+        render_trust(me, key=f"{key}_trust")
     with caps_column:
-        render_caps(me.get("caps") or [], key=f"{key}_caps")
+        render_caps(me.caps, key=f"{key}_caps")
 
-    render_terms(me.get("terms") or {}, key=f"{key}_terms")
+    render_terms(me.terms, key=f"{key}_terms")
 
 
-def fact_text(fact: Mapping[str, Any]) -> str:
+def render_trust(me: Account, *, key: str) -> None:
+    """The trust tier, its next step (a block the documents do not type: read as served) and its facts."""
+    trust = me.trust
+    st.metric("Trust tier", str((trust and trust.tier) or "—").title())
+    step: Mapping[str, Any] = (trust and trust.next_step) or {}
+    if step:
+        tier = escape_markdown(str(step.get("tier") or "the next tier").title())
+        st.caption(f"Next step to {tier}: {escape_markdown(step.get('action', ''))}")
+    for fact in trust.facts if trust else []:
+        st.caption(f"{escape_markdown(fact_text(fact))} (from {escape_markdown(readable_code(fact.source))})")
+
+
+def fact_text(fact: TrustFact) -> str:
     """`email_verified: True` -> `Email verified: yes`."""
-    value = fact.get("value")
+    value = fact.value
     shown = {True: "yes", False: "no", None: "—"}.get(value, value) if isinstance(value, (bool, type(None))) else value
-    return f"{readable_code(fact.get('fact')).capitalize()}: {shown}"
+    return f"{readable_code(fact.fact).capitalize()}: {shown}"
 
 
 def cap_name(action: Any) -> str:
@@ -53,24 +59,23 @@ def cap_name(action: Any) -> str:
     return CAP_NAMES.get(str(action), readable_code(str(action or "").replace(".", " ")).capitalize())
 
 
-def render_caps(caps: list[Mapping[str, Any]], *, key: str) -> None:
+def render_caps(caps: Sequence[UsageCap], *, key: str) -> None:
     if not caps:
         st.caption("No caps apply to this account.")
         return
     for cap in caps:
-        limit = int(cap.get("limit") or 0)
-        used = int(cap.get("used") or 0)
+        limit = int(cap.limit or 0)
+        used = int(cap.used or 0)
         fraction = min(used / limit, 1.0) if limit else 1.0
-        resets = utc_text(cap.get("resets_at")) or "—"
-        st.progress(fraction, text=f"{cap_name(cap.get('action'))}: {used} of {limit} used · resets {resets}")
+        resets = utc_text(cap.resets_at) or "—"
+        st.progress(fraction, text=f"{cap_name(cap.action)}: {used} of {limit} used · resets {resets}")
 
 
-def render_terms(terms: Mapping[str, Any], *, key: str) -> None:
+def render_terms(terms: Mapping[str, SideTerms], *, key: str) -> None:
     """Terms per side; a side not yet accepted says where to accept (the issuer's consent page)."""
     for side, state in terms.items():
         label = SIDE_NAMES.get(side, side)
-        state = state or {}
-        if state.get("accepted"):
+        if state.accepted:
             st.caption(f"Marketplace API Terms accepted as {label}.")
         else:
             st.warning(
@@ -81,13 +86,13 @@ def render_terms(terms: Mapping[str, Any], *, key: str) -> None:
             )
 
 
-def render_proof_of_funds(proof: Mapping[str, Any] | None, me: Mapping[str, Any], *, key: str) -> None:
+def render_proof_of_funds(proof: ProofOfFundsLetter | None, me: Account | None, *, key: str) -> None:
     """The letter on file (state, lender, validity), else what the account's trust facts say."""
-    facts = {fact.get("fact"): fact.get("value") for fact in (me.get("trust") or {}).get("facts") or []}
-    if proof and proof.get("on_file"):
-        state = "expired" if proof.get("is_expired") else "on file"
-        lender = escape_markdown(proof.get("lender_name") or "lender not named")
-        st.markdown(f"Proof of funds **{state}** · {lender} · valid until {utc_text(proof.get('expires_at'))}")
+    facts = {fact.fact: fact.value for fact in me.trust.facts} if me and me.trust else {}
+    if proof and proof.on_file:
+        state = "expired" if proof.is_expired else "on file"
+        lender = escape_markdown(proof.lender_name or "lender not named")
+        st.markdown(f"Proof of funds **{state}** · {lender} · valid until {utc_text(proof.expires_at)}")
     elif proof is not None or "proof_of_funds_on_file" in facts:
         on_file = facts.get("proof_of_funds_on_file")
         st.markdown("Proof of funds **on file**." if on_file else "No current proof of funds on file: offers need one.")

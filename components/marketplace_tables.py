@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -100,3 +100,13 @@ def render_more(more: bool, shown: int, what: str) -> None:
     """Under a list walked to its bound: say that the marketplace holds more than the rows shown."""
     if more:
         st.caption(f"Showing the first {shown:,} {what}; the marketplace holds more.")
+
+
+def render_listed(rows: Sequence, more: bool, render: Callable[[Sequence], None], what: str, *,
+                  heading: str | None = None) -> None:
+    """A list walked to its bound: its heading, its rows as `render` draws them, and under them
+    whether the marketplace holds more (`what`: the rows' name, plural)."""
+    if heading:
+        st.markdown(f"**{heading}**")
+    render(rows)
+    render_more(more, len(rows), what)

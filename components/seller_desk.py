@@ -11,6 +11,7 @@ import streamlit as st
 
 from components.marketplace_tables import readable_code, utc_text
 from components.tables import show_table
+from services.marketplace_api.desk_models import Inquiry, Lead, Review, Webhook
 
 STRIKE_WINDOW_TEXT = ("A strike can be filed only within 90 days of the buyer's last act on one of your deals, "
                       "and only once per buyer for your organization. It cannot be withdrawn.")
@@ -35,41 +36,43 @@ def role_text(role: str | None) -> str | None:
             "phone are for an owner or an admin of the organization: ask one of them.")
 
 
-def render_leads(leads: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_leads(leads: Sequence[Lead], *, key: str) -> None:
     if not leads:
         st.caption("No lead yet.")
         return
     for lead in leads:
-        history = " → ".join(f"{readable_code(h.get('status'))} ({utc_text(h.get('at'))})" for h in lead.get("history") or [])
-        st.markdown(f"**{lead.get('name') or 'A lead without a name'}** · {readable_code(lead.get('status'))}  \n{history}")
+        # A step of the history (status, at) is a block the documents do not type: read as served.
+        history = " → ".join(f"{readable_code(h.get('status'))} ({utc_text(h.get('at'))})" for h in lead.history)
+        st.markdown(f"**{lead.name or 'A lead without a name'}** · {readable_code(lead.status)}  \n{history}")
 
 
-def render_reviews(reviews: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_reviews(reviews: Sequence[Review], *, key: str) -> None:
     if not reviews:
         st.caption("No review yet.")
         return
     for review in reviews:
-        reviewer = (review.get("reviewer") or {}).get("name") or "A buyer"
-        st.markdown(f"{'★' * int(review.get('rating') or 0)} **{reviewer}**: {review.get('body') or '(no words)'}")
-        response = review.get("response")
+        # The reviewer and the response are blocks the documents do not type: read as served.
+        reviewer = (review.reviewer or {}).get("name") or "A buyer"
+        st.markdown(f"{'★' * int(review.rating or 0)} **{reviewer}**: {review.body or '(no words)'}")
+        response = review.response
         if response:
             st.caption(f"Your response ({utc_text(response.get('created_at'))}): {response.get('body') or ''}")
 
 
-def render_requests(requests: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
+def render_requests(requests: Sequence[Inquiry], *, key: str, deal_titles: Mapping[str, str]) -> None:
     if not requests:
         st.caption("Nothing here yet.")
         return
-    rows = [{"Buyer": r.get("buyer_name") or "A buyer", "Deal": deal_titles.get(r.get("deal_id"), "A deal"),
-             "Message": r.get("message") or "", "Status": readable_code(r.get("status")),
-             "Sent": utc_text(r.get("created_at"))} for r in requests]
+    rows = [{"Buyer": r.buyer_name or "A buyer", "Deal": deal_titles.get(r.deal_id or "", "A deal"),
+             "Message": r.message or "", "Status": readable_code(r.status),
+             "Sent": utc_text(r.created_at)} for r in requests]
     show_table(rows, key=key)
 
 
-def render_webhooks(hooks: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_webhooks(hooks: Sequence[Webhook], *, key: str) -> None:
     if not hooks:
         st.caption("No webhook address yet.")
         return
-    rows = [{"Address": h.get("url") or "", "Events": len(h.get("events") or []), "On": "yes" if h.get("enabled") else "no",
-             "Created": utc_text(h.get("created_at"))} for h in hooks]
+    rows = [{"Address": h.url or "", "Events": len(h.events), "On": "yes" if h.enabled else "no",
+             "Created": utc_text(h.created_at)} for h in hooks]
     show_table(rows, key=key)

@@ -5,66 +5,68 @@ found by its entity name) and of a parcel (who would buy it). Render only."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import streamlit as st
 
 from components.marketplace_tables import money_text, readable_code, utc_text
 from components.tables import show_table
 from services.data_api.models import BuyerMatch, InvestorProfile, InvestorRow
+from services.marketplace_api.desk_models import OfferBuyer, OfferProofOfFunds, SellerOffer
 
 CONTACTS_HIDDEN = ("The buyer's e-mail and phone are shown only to an owner or admin of the organization "
                    "whose login allowed reading contacts.")
 
 
-def buyer_words(buyer: Mapping[str, Any] | None) -> str:
+def buyer_words(buyer: OfferBuyer | None) -> str:
     """A buyer as a person reads it: its entity, else its name, else "A buyer" (both may be null)."""
-    buyer = buyer or {}
-    return buyer.get("entity_name") or buyer.get("name") or "A buyer"
+    return (buyer and (buyer.entity_name or buyer.name)) or "A buyer"
 
 
-def inbox_label(row: Mapping[str, Any], deal_titles: Mapping[str, str]) -> str:
-    who = buyer_words(row.get("buyer"))
-    return (f"{who} · {money_text(row.get('offer_amount'))} · {deal_titles.get(row.get('deal_id'), 'a deal')} · "
-            f"{readable_code(row.get('status'))}, round {row.get('round')}")
+def inbox_label(row: SellerOffer, deal_titles: Mapping[str, str]) -> str:
+    who = buyer_words(row.buyer)
+    return (f"{who} · {money_text(row.offer_amount)} · {deal_titles.get(row.deal_id or '', 'a deal')} · "
+            f"{readable_code(row.status)}, round {row.round}")
 
 
-def proof_text(proof: Mapping[str, Any] | None) -> str:
-    proof = proof or {}
-    if not proof.get("on_file"):
+def proof_text(proof: OfferProofOfFunds | None) -> str:
+    if not (proof and proof.on_file):
         return "No proof of funds on file."
-    lender = proof.get("lender_name") or "an unnamed lender"
-    expires = utc_text(proof.get("expires_at"))
-    if proof.get("is_expired"):
+    lender = proof.lender_name or "an unnamed lender"
+    expires = utc_text(proof.expires_at)
+    if proof.is_expired:
         return f"Proof of funds from {lender} expired" + (f" on {expires}." if expires else ".")
     return f"Proof of funds on file from {lender}" + (f", valid until {expires}." if expires else ".")
 
 
-def render_inbox(rows: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str]) -> None:
+def proof_state(proof: OfferProofOfFunds | None) -> str:
+    """A buyer's proof of funds in a word: expired, on file or none."""
+    return "expired" if proof and proof.is_expired else "on file" if proof and proof.on_file else "none"
+
+
+def render_inbox(rows: Sequence[SellerOffer], *, key: str, deal_titles: Mapping[str, str]) -> None:
     if not rows:
         st.caption("No offer matches these filters.")
         return
-    table = [{"Buyer": buyer_words(r.get("buyer")),
-              "Deal": deal_titles.get(r.get("deal_id"), "A deal"), "Offer": money_text(r.get("offer_amount")),
-              "Earnest money": money_text(r.get("emd_amount")), "Financing": readable_code(r.get("financing")),
-              "Status": readable_code(r.get("status")), "Round": r.get("round"),
-              "Sent by": readable_code(r.get("submitted_by")),
-              "Proof of funds": "expired" if (r.get("proof_of_funds") or {}).get("is_expired") else
-              ("on file" if (r.get("proof_of_funds") or {}).get("on_file") else "none"),
-              "Updated": utc_text(r.get("updated_at"))} for r in rows]
+    table = [{"Buyer": buyer_words(r.buyer),
+              "Deal": deal_titles.get(r.deal_id or "", "A deal"), "Offer": money_text(r.offer_amount),
+              "Earnest money": money_text(r.emd_amount), "Financing": readable_code(r.financing),
+              "Status": readable_code(r.status), "Round": r.round,
+              "Sent by": readable_code(r.submitted_by),
+              "Proof of funds": proof_state(r.proof_of_funds),
+              "Updated": utc_text(r.updated_at)} for r in rows]
     show_table(table, key=key)
 
 
-def render_buyer(row: Mapping[str, Any], *, key: str) -> None:
+def render_buyer(row: SellerOffer, *, key: str) -> None:
     """Who the buyer is, its proof of funds, and its contacts when they came (keys absent otherwise)."""
-    buyer = row.get("buyer") or {}
-    person = f" ({buyer['name']})" if buyer.get("entity_name") and buyer.get("name") else ""
+    buyer = row.buyer or OfferBuyer()
+    person = f" ({buyer.name})" if buyer.entity_name and buyer.name else ""
     st.markdown(f"**{buyer_words(buyer)}**{person}")
-    st.write(proof_text(row.get("proof_of_funds")))
+    st.write(proof_text(row.proof_of_funds))
     # The keys are absent, or blank once typed, when the account may not see them.
-    if buyer.get("email") or buyer.get("phone"):
-        phone_type = f" ({buyer.get('phone_type')})" if buyer.get("phone_type") else ""
-        st.write(f"E-mail: {buyer.get('email') or '—'} · Phone: {buyer.get('phone') or '—'}{phone_type}")
+    if buyer.email or buyer.phone:
+        phone_type = f" ({buyer.phone_type})" if buyer.phone_type else ""
+        st.write(f"E-mail: {buyer.email or '—'} · Phone: {buyer.phone or '—'}{phone_type}")
     else:
         st.caption(CONTACTS_HIDDEN)
 

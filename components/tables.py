@@ -29,6 +29,17 @@ def link_column(label: str, display_text: str | None = None) -> st.column_config
     return st.column_config.LinkColumn(label, display_text=display_text)
 
 
+def deal_columns(date_label: str, links: Mapping[str, str]) -> dict[str, object]:
+    """A table of deals' columns: its date, its price in dollars, its property's page ("Open property")
+    and each other link column with its words (`links`: label → words)."""
+    return {
+        date_label: date_column(date_label),
+        "Price": money_column("Price"),
+        "Property": link_column("Property", display_text="Open property"),
+        **{label: link_column(label, display_text=words) for label, words in links.items()},
+    }
+
+
 def known_frame(rows, columns: Mapping[str, str]) -> pd.DataFrame:
     """The rows as a table of the `columns` known (field -> label) that the rows carry, in that
     order: a field a host adds later (`/v1` is additive, data-api.md Versioning 1) never becomes a column."""

@@ -25,11 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 import h3
 import pandas as pd
 
-from mapspec.cell_panel import BOX_STEP
+from mapspec.cell_panel import BOX_STEP, D, deal_point
 from mapspec.cells import COORDINATE_SCALE, encoded_centre
 from mapspec.message import MAX_AREA_CORNERS
 from mapspec.view import KM_PER_DEGREE_LATITUDE, KM_PER_DEGREE_LONGITUDE_AT_EQUATOR, MILES_PER_KM, View
@@ -273,22 +274,21 @@ def area_figures(cells: pd.DataFrame) -> AreaFigures:
 
 
 @dataclass(frozen=True)
-class AreaDeals:
+class AreaDeals(Generic[D]):
     """The deals of a box read kept in the area, and how many of the read could not be placed."""
 
-    rows: list[Mapping]
+    rows: list[D]
     unplaced: int
     read: int
 
 
-def deals_in_area(rows: Sequence[Mapping], area: Area) -> AreaDeals:
+def deals_in_area(rows: Sequence[D], area: Area) -> AreaDeals[D]:
     """The deals whose point lies in the area; a deal served without a point is counted apart."""
     kept, unplaced = [], 0
     for row in rows:
-        place = row.get("property") or {}
-        latitude, longitude = place.get("latitude"), place.get("longitude")
-        if latitude is None or longitude is None:
+        point = deal_point(row)
+        if point is None:
             unplaced += 1
-        elif area.contains(float(longitude), float(latitude)):
+        elif area.contains(point[1], point[0]):
             kept.append(row)
     return AreaDeals(kept, unplaced, len(rows))

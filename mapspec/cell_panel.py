@@ -13,6 +13,9 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Protocol, TypeVar
 
 import h3
 import pandas as pd
@@ -25,6 +28,34 @@ FINEST_RESOLUTION = 10
 BOX_STEP = 1e-4
 # "Zoom to this cell" shows the cell and its neighbours this many rings out.
 ZOOM_RINGS = 8
+
+
+class Point(Protocol):
+    """Where a deal's parcel lies (the service's `DealProperty`; this package loads no client)."""
+
+    latitude: float | None
+    longitude: float | None
+
+
+class PlacedDeal(Protocol):
+    """A deal as the panels place and count it (the service's `Deal`): its parcel's point, its kind,
+    date and price."""
+
+    property: Point | None
+    kind: str | None
+    sale_date: date | None
+    price: int | None
+
+
+D = TypeVar("D", bound=PlacedDeal)
+
+
+def deal_point(deal: PlacedDeal) -> tuple[float, float] | None:
+    """The deal's (latitude, longitude), or None for a deal served without one."""
+    place = deal.property
+    if place is None or place.latitude is None or place.longitude is None:
+        return None
+    return float(place.latitude), float(place.longitude)
 
 
 def zoomed_view(cell: str) -> View:
@@ -47,51 +78,60 @@ def cell_box(cell: str) -> View:
     )
 
 
-def in_cell(latitude: float | None, longitude: float | None, cell: str) -> bool:
-    if latitude is None or longitude is None:
-        return False
+def in_cell(latitude: float, longitude: float, cell: str) -> bool:
     resolution = h3.get_resolution(cell)
     finest = h3.latlng_to_cell(float(latitude), float(longitude), max(FINEST_RESOLUTION, resolution))
     return h3.cell_to_parent(finest, resolution) == cell
 
 
-def deals_in_cell(rows: Sequence[Mapping], cell: str) -> list[Mapping]:
+def deals_in_cell(rows: Sequence[D], cell: str) -> list[D]:
     """The deals of a read of the cell's box whose point lies in the cell."""
-    kept = []
-    for row in rows:
-        place = row.get("property") or {}
-        if in_cell(place.get("latitude"), place.get("longitude"), cell):
-            kept.append(row)
-    return kept
+    return [row for row in rows if (point := deal_point(row)) is not None and in_cell(*point, cell)]
 
 
-def cell_figures(cells: pd.DataFrame, cell: str) -> dict:
-    """The cell's row of a cells read (n_deals, n_investors, median_price): what its
-    tooltip says; zeros when the cell has no deals with these filters."""
-    figures: dict = {"n_deals": 0, "n_investors": 0, "median_price": None}
+@dataclass(frozen=True)
+class CellFigures:
+    """The cell's row of a cells read: what its tooltip says."""
+
+    n_deals: int = 0
+    n_investors: int = 0
+    median_price: float | None = None
+
+
+def cell_figures(cells: pd.DataFrame, cell: str) -> CellFigures:
+    """The cell's row of a cells read (n_deals, n_investors, median_price); zeros when the cell
+    has no deals with these filters."""
     if cells is None or cells.empty:
-        return figures
+        return CellFigures()
     found = cells[cells["cell"].astype(str) == cell]
     if found.empty:
-        return figures
+        return CellFigures()
     row = found.iloc[0]
     median = row.get("median_price")
-    figures.update(
+    return CellFigures(
         n_deals=int(row.get("n_deals") or 0), n_investors=int(row.get("n_investors") or 0),
         median_price=None if median is None or pd.isna(median) else float(median),
     )
-    return figures
 
 
-def summary_of_deals(rows: Sequence[Mapping]) -> dict:
-    """By kind and by month, from the cell's own deals (the shape of `/v1/deals/summary`)."""
-    kinds = Counter(str(row.get("kind")) for row in rows if row.get("kind"))
-    months = Counter(str(row.get("sale_date"))[:7] for row in rows if row.get("sale_date"))
-    prices = [float(row["price"]) for row in rows if row.get("price") is not None]
-    return {
-        "n_deals": len(rows),
-        "n_priced": len(prices),
-        "median_price": statistics.median(prices) if prices else None,
-        "by_kind": dict(sorted(kinds.items())),
-        "by_month": [{"month": month, "n": n} for month, n in sorted(months.items())],
-    }
+@dataclass(frozen=True)
+class ListedSummary:
+    """The listed deals counted as `/v1/deals/summary` counts a read: by kind, by month (`YYYY-MM`, in
+    order), and their prices' median."""
+
+    n_deals: int = 0
+    n_priced: int = 0
+    median_price: float | None = None
+    by_kind: Mapping[str, int] = field(default_factory=dict)
+    by_month: Mapping[str, int] = field(default_factory=dict)
+
+
+def summary_of_deals(rows: Sequence[PlacedDeal]) -> ListedSummary:
+    """By kind and by month, from the cell's own deals."""
+    kinds = Counter(str(row.kind) for row in rows if row.kind)
+    months = Counter(str(row.sale_date)[:7] for row in rows if row.sale_date)
+    prices = [float(row.price) for row in rows if row.price is not None]
+    return ListedSummary(
+        n_deals=len(rows), n_priced=len(prices), median_price=statistics.median(prices) if prices else None,
+        by_kind=dict(sorted(kinds.items())), by_month=dict(sorted(months.items())),
+    )

@@ -26,18 +26,19 @@ from adapter.marketplace import LoginError
 from components.form_fields import FieldNotes
 from components.marketplace_deals import deal_label, render_deal_list
 from components.marketplace_login import render_login_link
-from components.marketplace_offers import offer_label, render_events, render_offer_chain, render_offer_form, render_offer_list
+from components.marketplace_offers import offer_label, render_offer_chain, render_offer_form, render_offer_list
 from components.marketplace_preview import render_preview, render_terms_change
 from components.marketplace_problem import render_marketplace_problem, render_still_working
 from components.marketplace_profile import render_marketplace_profile
-from components.marketplace_tables import reason_words, render_more
+from components.marketplace_tables import reason_words, render_listed
 from components.tables import render_page_link
 from links.marketplace import MarketplaceLink
 from pages.desk import buyer_tools
-from pages.desk.common import render_log_out, run_write
+from pages.desk.common import render_event_feed, render_log_out, run_write
 from pages.desk.proof_of_funds import KEY_PROOF, proof_panel
 from services.contract import DECLINE_REASONS, OFFER_LIMITS, OFFER_STATUSES
 from services.errors import ApiError
+from services.marketplace_api.models import Account, MarketplaceOffer, UsageCap
 
 KEY_NOTICE, LOGGED_IN = "mkt_notice", "You are logged in to the marketplace."
 KEY_PROBLEM = "mkt_problem"
@@ -70,11 +71,11 @@ def main() -> None:
         return
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_me_problem", title="Your marketplace profile could not be read")
-        me = {}
-    if me and "buy" not in (me.get("sides") or []):
+        me = None
+    if me and "buy" not in me.sides:
         seller_entry(me)
         return
-    caps = list(me.get("caps") or [])
+    caps = list(me.caps) if me else []
     buyer_tools.show_notice()
     offers_tab, deals_tab, boxes_tab, ask_tab, proof_tab, activity_tab, account_tab = st.tabs(
         ["Offers", "Deals", "Buy boxes", "Ask the seller", "Proof of funds", "Activity", "Account"],  # offers first
@@ -94,7 +95,7 @@ def main() -> None:
         session_ended(error)
 
 
-def seller_entry(me: dict) -> None:
+def seller_entry(me: Account) -> None:
     """An account that sells and does not buy (`GET /me` `sides`): its page is the Seller's desk,
     said up front, never the buyer's refusals its tabs would each draw."""
     st.info("This account sells and does not buy: its drafts and deals, the offers buyers send, their questions "
@@ -191,7 +192,7 @@ def show_notice() -> str | None:
 # --- offers -----------------------------------------------------------------------------------
 
 
-def offers_panel(caps: list[dict]) -> None:
+def offers_panel(caps: list[UsageCap]) -> None:
     options = [ALL_STATUSES, *OFFER_STATUSES]
     saved = st.session_state.get(KEY_SAVED_STATUS, ALL_STATUSES)
     status = st.selectbox("Status", options, index=options.index(saved) if saved in options else 0, key="mkt_status")
@@ -225,7 +226,7 @@ def offers_panel(caps: list[dict]) -> None:
     recent_activity(deal_titles)
     if not page.items:
         return
-    by_id = {offer["id"]: offer for offer in page.items}
+    by_id = {offer.id: offer for offer in page.items}
     selected = st.selectbox(
         "Offer", list(by_id), key="mkt_offer_selected", format_func=lambda offer_id: offer_label(by_id[offer_id], deal_titles)
     )
@@ -235,43 +236,37 @@ def offers_panel(caps: list[dict]) -> None:
 
 def recent_activity(deal_titles: dict[str, str]) -> None:
     with st.expander("Recent activity"):
-        try:
-            events = actions.events(EVENTS_SHOWN)
-        except ApiError as error:
-            render_marketplace_problem(error, key="mkt_events_problem", title="The event feed could not be read")
-            return
-        render_events(events.rows, key="mkt_events", deal_titles=deal_titles)
-        render_more(events.more, len(events.rows), "events, the latest")
+        render_event_feed(lambda: actions.events(EVENTS_SHOWN), key="mkt_events", deal_titles=deal_titles)
 
 
-def offer_detail(offer_id: str, caps: list[dict]) -> None:
+def offer_detail(offer_id: str, caps: list[UsageCap]) -> None:
     try:
         offer = actions.offer(offer_id)
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_offer_problem", title="This offer could not be read", caps=caps)
         return
-    chain = offer.get("chain") or [offer]
+    chain = offer.chain or [offer]
     st.subheader("Rounds", anchor=False)
     render_offer_chain(chain, key="mkt_chain")
     open_round = actions.open_round(chain)
     if open_round is None:
-        st.caption(f"This offer is {offer.get('status')}: no action is open.")
+        st.caption(f"This offer is {offer.status}: no action is open.")
         return
-    if open_round.get("submitted_by") == "buyer":
+    if open_round.submitted_by == "buyer":
         withdraw_section(open_round, caps)
     else:
         accept_section(open_round, caps)
         st.markdown("**Counter the seller's round**")
         notes = FieldNotes("mkt_counter_form", OFFER_LIMITS)
-        terms = render_offer_form("mkt_counter", amount=open_round["offer_amount"], emd=open_round["emd_amount"],
-                                  financing=open_round.get("financing") or "cash", subject=open_round["id"], notes=notes,
-                                  min_emd=actions.deal_min_emd(open_round.get("deal_id")))
+        terms = render_offer_form("mkt_counter", amount=open_round.offer_amount, emd=open_round.emd_amount,
+                                  financing=open_round.financing or "cash", subject=open_round.id, notes=notes,
+                                  min_emd=actions.deal_min_emd(open_round.deal_id))
         if terms:
-            act("counter", lambda: actions.counter(open_round["id"], terms), caps, success="Your counter was sent to the seller.",
+            act("counter", lambda: actions.counter(open_round.id, terms), caps, success="Your counter was sent to the seller.",
                 form=notes, values=terms)
 
 
-def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str, form: FieldNotes | None = None,
+def act(action: str, write: Callable[[], Any], caps: list[UsageCap], *, success: str, form: FieldNotes | None = None,
         values: dict | None = None) -> Any:
     """Run one write (its idempotency key kept by the adapter); said when refused (under the field
     it names, in `form`), else a notice and a rerun."""
@@ -279,7 +274,7 @@ def act(action: str, write: Callable[[], Any], caps: list[dict], *, success: str
                      problem_key=f"mkt_{action}_problem", caps=caps, form=form, values=values)
 
 
-def withdraw_section(open_round: dict, caps: list[dict]) -> None:
+def withdraw_section(open_round: MarketplaceOffer, caps: list[UsageCap]) -> None:
     st.markdown("**Your offer is open.** You may withdraw it; you can then make a new offer on this deal.")
     reason = st.selectbox(
         "Reason (optional)", ["(none)", *DECLINE_REASONS], key="mkt_withdraw_reason",
@@ -287,15 +282,15 @@ def withdraw_section(open_round: dict, caps: list[dict]) -> None:
     )
     if st.button("Withdraw my offer", key="mkt_withdraw"):
         chosen = None if reason == "(none)" else reason
-        act("withdraw", lambda: actions.withdraw(open_round["id"], chosen), caps, success="Your offer was withdrawn.")
+        act("withdraw", lambda: actions.withdraw(open_round.id, chosen), caps, success="Your offer was withdrawn.")
 
 
-def accept_section(open_round: dict, caps: list[dict]) -> None:
+def accept_section(open_round: MarketplaceOffer, caps: list[UsageCap]) -> None:
     """Preview the seller's round, show its terms and time left, accept with the preview's token."""
-    round_id = open_round["id"]
+    round_id = open_round.id
     previews: dict[str, dict] = st.session_state.setdefault(KEY_PREVIEWS, {})
     changed: dict[str, tuple] = st.session_state.setdefault(KEY_CHANGED, {})
-    st.markdown(f"**The seller's round is open** (${open_round['offer_amount']:,.0f}). Review its terms to accept it.")
+    st.markdown(f"**The seller's round is open** (${open_round.offer_amount or 0:,.0f}). Review its terms to accept it.")
     if round_id in changed:
         st.warning("The deal's terms changed after your preview. Compare them before you accept.", icon=":material/sync_problem:")
         render_terms_change(*changed[round_id], key="mkt_terms_change")
@@ -315,7 +310,7 @@ def accept_section(open_round: dict, caps: list[dict]) -> None:
         accept(round_id, preview, caps)
 
 
-def fetch_preview(round_id: str, caps: list[dict]) -> dict | None:
+def fetch_preview(round_id: str, caps: list[UsageCap]) -> dict | None:
     try:
         preview = actions.preview(round_id)
     except ApiError as error:
@@ -325,7 +320,7 @@ def fetch_preview(round_id: str, caps: list[dict]) -> dict | None:
     return preview
 
 
-def accept(round_id: str, preview: dict, caps: list[dict]) -> None:
+def accept(round_id: str, preview: dict, caps: list[UsageCap]) -> None:
     token = preview["preview_token"]
     try:
         actions.accept(round_id, token)
@@ -356,15 +351,14 @@ def accept(round_id: str, preview: dict, caps: list[dict]) -> None:
 # --- deals ------------------------------------------------------------------------------------
 
 
-def deals_panel(caps: list[dict]) -> None:
+def deals_panel(caps: list[UsageCap]) -> None:
     try:
         listing = actions.deals()
     except ApiError as error:
         render_marketplace_problem(error, key="mkt_deals_problem", title="Deals could not be read", caps=caps)
         return
     deals = listing.rows
-    render_deal_list(deals, key="mkt_deals")
-    render_more(listing.more, len(deals), "deals")
+    render_listed(deals, listing.more, lambda rows: render_deal_list(rows, key="mkt_deals"), "deals")
     open_deals = {deal["id"]: deal for deal in deals if actions.takes_offers(deal)}
     if not open_deals:
         st.caption("No deal takes offers right now.")

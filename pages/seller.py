@@ -22,6 +22,7 @@ from components.seller_desk import role_text
 from pages.desk import drafts, inbox, records
 from pages.desk.common import KEY_NOTICE, render_log_out, show_notice
 from services.errors import ApiError
+from services.marketplace_api.models import Account, AccountOrganization
 
 LOGGED_IN_PARAM = "logged_in"
 TABS = ["Drafts", "My deals", "Offers", "Questions", "Leads", "Reviews", "Webhooks", "Activity"]
@@ -48,7 +49,7 @@ def main() -> None:
     except ApiError as error:
         render_marketplace_problem(error, key="desk_me_problem", title="Your marketplace profile could not be read")
         return
-    if "sell" not in (me.get("sides") or []):
+    if "sell" not in me.sides:
         st.info("This account does not sell: the Seller's desk is for members of a seller organization. "
                 "Your buyer's tools are on the Marketplace page.", icon=":material/sell:")
         return
@@ -57,7 +58,7 @@ def main() -> None:
     if missing:
         login_panel("Your login does not yet allow everything your account's sides can do "
                     f"({len(missing)} permission{'s' if len(missing) != 1 else ''} missing, such as "
-                    f"{missing[0]}). Log in again to allow them.", sides=me.get("sides") or ["sell"])
+                    f"{missing[0]}). Log in again to allow them.", sides=me.sides or ["sell"])
     try:
         desk(me)
     except LoginError as error:
@@ -65,12 +66,12 @@ def main() -> None:
         login_panel(f"{error.detail} {error.recovery}", sides=["sell"])
 
 
-def account_bar(me: dict) -> None:
+def account_bar(me: Account) -> None:
     """Who is logged in and for which organization, Log out beside it, and what a member may do."""
-    organization = me.get("organization") or {}
-    role = organization.get("role")
+    organization = me.organization or AccountOrganization()
+    role = organization.role
     left, right = st.columns([4, 1])
-    left.caption(f"{organization.get('name') or 'Your organization'} · " + (f"you are its {role}" if role else
+    left.caption(f"{organization.name or 'Your organization'} · " + (f"you are its {role}" if role else
                                                                             "you hold no role in it"))
     with right:
         render_log_out("desk_log_out", notice_key=KEY_NOTICE)
@@ -78,7 +79,7 @@ def account_bar(me: dict) -> None:
         st.info(words, icon=":material/badge:")
 
 
-def desk(me: dict) -> None:
+def desk(me: Account) -> None:
     deal_titles = own_deal_titles()
     # Keyed, so a write's rerun (its notice drawn above) stays on the tab the person was on.
     tabs = dict(zip(TABS, st.tabs(TABS, key="desk_tab", on_change="rerun")))

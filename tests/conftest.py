@@ -87,9 +87,7 @@ def variety_sandbox_process(request) -> Iterator[SandboxProcess]:
 @pytest.fixture
 def variety_sandbox(variety_sandbox_process: SandboxProcess) -> Iterator[SandboxProcess]:
     """The `--variety` sandbox, reset before the test."""
-    variety_sandbox_process.reset()
-    yield variety_sandbox_process
-    variety_sandbox_process.faults(rate=0)
+    yield from reset_for_a_test(variety_sandbox_process)
 
 
 @pytest.fixture(scope="session")
@@ -109,9 +107,15 @@ def sandbox_url(sandbox_process: SandboxProcess) -> str:
 @pytest.fixture
 def sandbox(sandbox_process: SandboxProcess) -> Iterator[SandboxProcess]:
     """The session's sandbox, reset before the test (credits, clock, faults, offers, version)."""
-    sandbox_process.reset()
-    yield sandbox_process
-    sandbox_process.faults(rate=0)
+    yield from reset_for_a_test(sandbox_process)
+
+
+def reset_for_a_test(process: SandboxProcess) -> Iterator[SandboxProcess]:
+    """A shared sandbox as a test finds it: reset before (credits, clock, faults, offers, version),
+    its faults off after, so the next test on the worker starts from the same state."""
+    process.reset()
+    yield process
+    process.faults(rate=0)
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,10 @@ import adapter.marketplace_buyer as buyer
 from components.buyer_tools import (
     box_label, just_ticked, render_agreement, render_alerts, render_box_deals, render_buy_box_form, render_sent,
 )
-from components.form_fields import FieldNotes
-from components.marketplace_offers import render_events
+from components.form_fields import FieldNotes, text_form
 from components.marketplace_problem import render_marketplace_problem
-from components.marketplace_tables import render_more
-from pages.desk.common import KEY_NOTICE, act, desk_read, show_notice  # noqa: F401 - the page says the tools' notices
+from components.marketplace_tables import render_listed
+from pages.desk.common import KEY_NOTICE, act, desk_read, read_questions, render_event_feed, show_notice  # noqa: F401 - the page says the tools' notices
 from services.contract import BUY_BOX_LIMITS, QUESTION_LIMITS
 from services.errors import ApiError
 
@@ -51,12 +50,10 @@ def buy_boxes_panel() -> None:
             key="mkt_box_problem", title="This buy box could not be read")) is None:
         return
     alerts, deals = read
-    st.markdown("**Alerts**")
-    render_alerts(alerts.rows, key="mkt_box_alerts")
-    render_more(alerts.more, len(alerts.rows), "alerts")
-    st.markdown("**Deals it matches now**")
-    render_box_deals(deals.rows, key="mkt_box_deals")
-    render_more(deals.more, len(deals.rows), "matching deals")
+    render_listed(alerts.rows, alerts.more, lambda rows: render_alerts(rows, key="mkt_box_alerts"), "alerts",
+                  heading="Alerts")
+    render_listed(deals.rows, deals.more, lambda rows: render_box_deals(rows, key="mkt_box_deals"), "matching deals",
+                  heading="Deals it matches now")
     if st.button("Delete this buy box", key="mkt_box_delete"):
         act("delete", lambda: buyer.delete_buy_box(chosen), success="The buy box was deleted.")
 
@@ -69,27 +66,20 @@ def questions_panel() -> None:
         deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
         ask_section(deal_id)
         address_section(deal_id)
-    if (read := desk_read(lambda: (buyer.inquiries(), buyer.address_requests()),
-            key="mkt_sent_problem", title="What you sent could not be read")) is None:
+    if (read := read_questions(buyer, key="mkt_sent_problem", title="What you sent could not be read")) is None:
         return
-    sent_questions, sent_requests = read
-    st.markdown("**Your address requests**")
-    render_sent(sent_requests.rows, key="mkt_sent_requests", deal_titles=titles)
-    render_more(sent_requests.more, len(sent_requests.rows), "address requests")
-    st.markdown("**Your questions**")
-    render_sent(sent_questions.rows, key="mkt_sent_questions", deal_titles=titles)
-    render_more(sent_questions.more, len(sent_questions.rows), "questions")
+    sent_requests, sent_questions = read
+    render_listed(sent_requests.rows, sent_requests.more, lambda rows: render_sent(
+        rows, key="mkt_sent_requests", deal_titles=titles), "address requests", heading="Your address requests")
+    render_listed(sent_questions.rows, sent_questions.more, lambda rows: render_sent(
+        rows, key="mkt_sent_questions", deal_titles=titles), "questions", heading="Your questions")
 
 
 def ask_section(deal_id: str) -> None:
     """A question to the seller, its limit said under it; kept as typed until it is sent."""
-    notes = FieldNotes("mkt_ask", QUESTION_LIMITS)
-    notes.start(["mkt_ask_message"])
-    with st.form("mkt_ask"):
-        message = st.text_area("Ask the seller (one question per deal a day)", key="mkt_ask_message")
-        notes.under("message")
-        sent = st.form_submit_button("Send the question")
-    if sent and notes.check({"message": message}):
+    if sent := text_form("mkt_ask", QUESTION_LIMITS, field="message", key="mkt_ask_message", long=True,
+                         label="Ask the seller (one question per deal a day)", submit="Send the question"):
+        message, notes = sent
         act("question", lambda: buyer.send_inquiry(deal_id, message), success="Your question was sent to the seller.",
             form=notes, values={"message": message})
 
@@ -123,8 +113,4 @@ def address_section(deal_id: str) -> None:
 
 def activity_panel() -> None:
     deal_titles = actions.deal_titles()
-    if (events := desk_read(lambda: buyer.events(EVENTS_SHOWN),
-            key="mkt_feed_problem", title="The event feed could not be read")) is None:
-        return
-    render_events(events.rows, key="mkt_feed", deal_titles=deal_titles)
-    render_more(events.more, len(events.rows), "events, the latest")
+    render_event_feed(lambda: buyer.events(EVENTS_SHOWN), key="mkt_feed", deal_titles=deal_titles)

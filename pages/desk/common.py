@@ -12,8 +12,11 @@ import adapter.marketplace_actions
 from adapter.marketplace import LoginError
 from components.feedback import read_or_say
 from components.form_fields import FieldNotes
+from components.marketplace_offers import render_events
 from components.marketplace_problem import render_marketplace_problem, render_still_working
+from components.marketplace_tables import render_listed
 from services.errors import ApiError
+from services.marketplace_api.models import UsageCap
 
 T = TypeVar("T")
 
@@ -39,7 +42,7 @@ def act(action: str, write: Callable[[], Any], *, success: str | Callable[[Any],
 
 
 def run_write(action: str, write: Callable[[], Any], *, notice_key: str, success: str | Callable[[Any], str], title: str,
-              problem_key: str, caps: list[dict] | None = None, form: FieldNotes | None = None,
+              problem_key: str, caps: list[UsageCap] | None = None, form: FieldNotes | None = None,
               values: Mapping[str, Any] | None = None) -> Any:
     """The one shape of a page's write (the desk's and the Marketplace page's `act`)."""
     try:
@@ -62,6 +65,21 @@ def desk_read(read: Callable[[], T], *, key: str, title: str) -> T | None:
     """What `read()` answers, or None once its refusal is said in place, in the marketplace's words
     (components/marketplace_problem.py: its notes on caps, terms and scopes), under `key`."""
     return read_or_say(read, title=title, say=lambda error: render_marketplace_problem(error, key=key, title=title))
+
+
+def read_questions(side: Any, *, key: str, title: str) -> tuple[Any, Any] | None:
+    """The address requests and the questions of one side of the account (`side`: the buyer's or the
+    seller's adapter, adapter/marketplace_buyer.py or marketplace_seller.py), or None once a refusal is said."""
+    return desk_read(lambda: (side.address_requests(), side.inquiries()), key=key, title=title)
+
+
+def render_event_feed(read: Callable[[], Any], *, key: str, deal_titles: Mapping[str, str]) -> None:
+    """The latest events of the account (`read()`: a walked list), each deal by its title; a refusal
+    said in place under `{key}_problem`."""
+    if (events := desk_read(read, key=f"{key}_problem", title="The event feed could not be read")) is None:
+        return
+    render_listed(events.rows, events.more, lambda rows: render_events(rows, key=key, deal_titles=deal_titles),
+                  "events, the latest")
 
 
 

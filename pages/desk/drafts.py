@@ -12,7 +12,7 @@ import adapter.properties
 from components.charged_read import confirm_charged_read
 from components.form_fields import FieldNotes
 from components.marketplace_problem import render_marketplace_problem
-from components.marketplace_tables import render_more
+from components.marketplace_tables import render_listed, render_more
 from components.seller_drafts import (
     balance_short, balance_short_text, cost_text, draft_label, publish_text, render_deals, render_draft_form,
     render_photo_order, render_photos, reviewing_text,
@@ -159,13 +159,12 @@ def marketplace_buyer_names() -> set[str]:
         return set()
     names = set()
     for row in rows:
-        buyer = row.get("buyer") or {}
-        names |= {str(buyer.get(k)).casefold() for k in ("entity_name", "name") if buyer.get(k)}
+        if row.buyer:
+            names |= {name.casefold() for name in (row.buyer.entity_name, row.buyer.name) if name}
     return names
 
 
 def deals_panel() -> None:
     if (listing := desk_read(seller.deals, key="desk_deals_problem", title="Your deals could not be read")) is None:
         return
-    render_deals(listing.rows, key="desk_deals")
-    render_more(listing.more, len(listing.rows), "deals")
+    render_listed(listing.rows, listing.more, lambda rows: render_deals(rows, key="desk_deals"), "deals")

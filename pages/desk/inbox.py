@@ -15,14 +15,16 @@ from components.charged_read import confirm_charged_read
 from components.date_field import date_field
 from components.marketplace_offers import render_offer_chain, render_offer_form
 from components.marketplace_problem import render_marketplace_problem
-from components.form_fields import FieldNotes
-from components.marketplace_tables import readable_code, reason_words, render_more
+from components.form_fields import FieldNotes, text_form
+from components.marketplace_tables import readable_code, reason_words, render_listed
 from components.seller_desk import STRIKE_WINDOW_TEXT
 from components.seller_offers import inbox_label, render_buyer, render_inbox, render_investor_hits, render_investor_record
 from components.words import credits_text
 from pages.desk.common import PLAN, act, desk_read
 from services.contract import DECLINE_REASONS, OFFER_LIMITS, OFFER_STATUSES, STRIKE_LIMITS
 from services.errors import ApiError
+from services.marketplace_api.desk_models import SellerOffer
+from services.marketplace_api.models import MarketplaceOffer
 
 ALL = "all"
 
@@ -42,37 +44,37 @@ def offers_panel(deal_titles: dict[str, str]) -> None:
         render_marketplace_problem(error, key="desk_inbox_problem", title="Your offers could not be read")
         return
     rows = listing.rows
-    render_inbox(rows, key="desk_inbox", deal_titles=deal_titles)
-    render_more(listing.more, len(rows), "offers (narrow the filters to see others)")
+    render_listed(rows, listing.more, lambda shown: render_inbox(shown, key="desk_inbox", deal_titles=deal_titles),
+                  "offers (narrow the filters to see others)")
     if not rows:
         return
-    by_id = {row["id"]: row for row in rows}
+    by_id = {row.id: row for row in rows}
     chosen = st.selectbox("Offer", list(by_id), key="desk_inbox_offer",
                           format_func=lambda offer_id: inbox_label(by_id[offer_id], deal_titles))
     offer_section(by_id[chosen])
 
 
-def offer_section(row: dict) -> None:
+def offer_section(row: SellerOffer) -> None:
     render_buyer(row, key="desk_buyer")
     deed_record_match(row)
-    if (offer := desk_read(lambda: seller.offer(row["id"]),
+    if (offer := desk_read(lambda: seller.offer(row.id),
             key="desk_offer_problem", title="This offer could not be read")) is None:
         return
-    chain = offer.get("chain") or [offer]
+    chain = offer.chain or [offer]
     render_offer_chain(chain, key="desk_chain")
-    open_round = next((r for r in chain if r.get("status") == "new"), None)
+    open_round = next((r for r in chain if r.status == "new"), None)
     if open_round is None:
-        st.caption(f"This offer is {readable_code(offer.get('status'))}: no action is open.")
-    elif open_round.get("submitted_by") == "seller":
+        st.caption(f"This offer is {readable_code(offer.status)}: no action is open.")
+    elif open_round.submitted_by == "seller":
         st.caption("Your counter is open: the buyer answers next.")
     else:
         answer_section(open_round)
-    strike_section((row.get("buyer") or {}).get("buyer_id"))
+    strike_section(row.buyer.buyer_id if row.buyer else None)
 
 
-def deed_record_match(row: dict) -> None:
+def deed_record_match(row: SellerOffer) -> None:
     """Is this buyer real? Its entity by the deed records' free name search; a profile is charged."""
-    entity = (row.get("buyer") or {}).get("entity_name")
+    entity = row.buyer.entity_name if row.buyer else None
     if not entity:
         return
     st.markdown("**In the deed records**")
@@ -81,30 +83,30 @@ def deed_record_match(row: dict) -> None:
         return
     hits, _capped = read
     exact = [hit for hit in hits if entity.casefold() in {(hit.name or "").casefold(), (hit.display_name or "").casefold()}]
-    render_investor_hits(exact or hits[:5], entity_name=entity, key=f"desk_hits_{row['id']}")
+    render_investor_hits(exact or hits[:5], entity_name=entity, key=f"desk_hits_{row.id}")
     if not (exact or hits):
         return
     investor = (exact or hits)[0]
     profile = confirm_charged_read(
-        f"desk_record_{row['id']}", (investor.id,), ask_label=f"Show {investor.display_name}'s recorded buys",
+        f"desk_record_{row.id}", (investor.id,), ask_label=f"Show {investor.display_name}'s recorded buys",
         cost_text=credits_text(adapter.investors.profile_cost(investor.id), "This investor's record", plan=PLAN),
         load=lambda: adapter.investors.profile(investor.id)[0], error_title="The record could not be read")
     if profile is not None:
-        render_investor_record(profile, key=f"desk_record_view_{row['id']}")
+        render_investor_record(profile, key=f"desk_record_view_{row.id}")
 
 
-def answer_section(open_round: dict) -> None:
+def answer_section(open_round: MarketplaceOffer) -> None:
     st.markdown("**The buyer's round is open.** Counter it, accept it, or decline it with a reason.")
     notes = FieldNotes("desk_counter_form", OFFER_LIMITS)
-    terms = render_offer_form("desk_counter", amount=open_round["offer_amount"], emd=open_round["emd_amount"],
-                              financing=open_round.get("financing") or "cash", subject=open_round["id"], notes=notes,
-                              min_emd=seller.deal_min_emd(open_round.get("deal_id")), reader="buyer")
+    terms = render_offer_form("desk_counter", amount=open_round.offer_amount, emd=open_round.emd_amount,
+                              financing=open_round.financing or "cash", subject=open_round.id, notes=notes,
+                              min_emd=seller.deal_min_emd(open_round.deal_id), reader="buyer")
     if terms:
-        act("counter", lambda: seller.counter(open_round["id"], terms), success="Your counter was sent to the buyer.",
+        act("counter", lambda: seller.counter(open_round.id, terms), success="Your counter was sent to the buyer.",
             form=notes, values=terms)
     accept_column, reason_column, decline_column = st.columns([1, 2, 1])
     if accept_column.button("Accept", key="desk_accept", type="primary"):
-        act("accept", lambda: seller.accept(open_round["id"]), success="You accepted the offer: the deal is pending.")
+        act("accept", lambda: seller.accept(open_round.id), success="You accepted the offer: the deal is pending.")
     # No reason is chosen for the seller: the buyer reads the one the seller picks.
     reason = reason_column.selectbox("Reason to decline", DECLINE_REASONS, key="desk_decline_reason", index=None,
                                      placeholder="Choose a reason", format_func=reason_words)
@@ -116,7 +118,7 @@ def answer_section(open_round: dict) -> None:
         if reason is None:
             said.say({"decline_reason": "Choose why you decline the offer."})
             return
-        act("decline", lambda: seller.decline(open_round["id"], reason), success="You declined the offer.")
+        act("decline", lambda: seller.decline(open_round.id, reason), success="You declined the offer.")
 
 
 def strike_section(buyer_id: str | None) -> None:
@@ -124,12 +126,9 @@ def strike_section(buyer_id: str | None) -> None:
         return
     with st.expander("Strike this buyer"):
         st.warning(STRIKE_WINDOW_TEXT, icon=":material/gavel:")
-        notes = FieldNotes(f"desk_strike_{buyer_id}", STRIKE_LIMITS)
-        notes.start([f"desk_strike_reason_{buyer_id}"])
-        with st.form(f"desk_strike_{buyer_id}"):
-            reason = st.text_area("Why (the marketplace reads it)", key=f"desk_strike_reason_{buyer_id}")
-            notes.under("reason")
-            filed = st.form_submit_button("File the strike")
-        if filed and notes.check({"reason": reason}):
+        if filed := text_form(f"desk_strike_{buyer_id}", STRIKE_LIMITS, field="reason", long=True,
+                              key=f"desk_strike_reason_{buyer_id}", label="Why (the marketplace reads it)",
+                              submit="File the strike"):
+            reason, notes = filed
             act("strike", lambda: seller.strike(buyer_id, reason), success="The strike was filed.", form=notes,
                 values={"reason": reason})

@@ -15,11 +15,12 @@ from components.marketplace_profile import render_proof_of_funds
 from pages.desk.common import MARKED_TEXT, desk_read
 from services.contract import PROOF_LIMITS
 from services.errors import ApiError
+from services.marketplace_api.models import Account
 
 KEY_PROOF = "mkt_proof_of_funds"  # the letter just saved, until the next read shows it
 
 
-def proof_panel(me: dict, *, notice_key: str) -> None:
+def proof_panel(me: Account | None, *, notice_key: str) -> None:
     """The buyer's proof of funds on file, and the form that uploads a new letter; once saved the
     page says so through its notice (`notice_key`) and reruns."""
     proof = desk_read(lambda: st.session_state.get(KEY_PROOF) or actions.proof_of_funds(),

@@ -7,12 +7,11 @@ from __future__ import annotations
 import streamlit as st
 
 import adapter.marketplace_seller as seller
-from components.form_fields import FieldNotes
-from components.marketplace_offers import render_events
+from components.form_fields import FieldNotes, text_form
 from components.marketplace_problem import render_marketplace_problem
-from components.marketplace_tables import render_more
+from components.marketplace_tables import render_listed
 from components.seller_desk import render_leads, render_requests, render_reviews, render_webhooks, role_refusal_text
-from pages.desk.common import act, desk_read
+from pages.desk.common import act, desk_read, read_questions, render_event_feed
 from services.contract import LEAD_LIMITS, RESPONSE_LIMITS, WEBHOOK_LIMITS
 from services.errors import ApiError
 
@@ -23,13 +22,12 @@ EVENTS_SHOWN = 20
 def leads_panel() -> None:
     if (listing := desk_read(seller.leads, key="desk_leads_problem", title="Your leads could not be read")) is None:
         return
-    render_leads(listing.rows, key="desk_leads")
-    render_more(listing.more, len(listing.rows), "leads")
-    open_leads = {lead["id"]: lead for lead in listing.rows if lead.get("status") not in ("won", "lost")}
+    render_listed(listing.rows, listing.more, lambda rows: render_leads(rows, key="desk_leads"), "leads")
+    open_leads = {lead.id: lead for lead in listing.rows if lead.status not in ("won", "lost")}
     if open_leads:
         with st.form("desk_lead_status"):
             lead_id = st.selectbox("Lead", list(open_leads),
-                                   format_func=lambda value: open_leads[value].get("name") or "A lead without a name")
+                                   format_func=lambda value: open_leads[value].name or "A lead without a name")
             status = st.selectbox("New status", LEAD_STATUSES, key="desk_lead_new_status")
             changed = st.form_submit_button("Set the status")
         if changed:
@@ -59,16 +57,15 @@ def reviews_panel() -> None:
     if (listing := desk_read(seller.reviews,
             key="desk_reviews_problem", title="Your reviews could not be read")) is None:
         return
-    render_reviews(listing.rows, key="desk_reviews")
-    render_more(listing.more, len(listing.rows), "reviews")
-    waiting = {r["id"]: r for r in listing.rows if not r.get("response")}
+    render_listed(listing.rows, listing.more, lambda rows: render_reviews(rows, key="desk_reviews"), "reviews")
+    waiting = {r.id: r for r in listing.rows if not r.response}
     if not waiting:
         return
     notes = FieldNotes("desk_respond", RESPONSE_LIMITS)
     notes.start(["desk_response_body"])
     with st.form("desk_respond"):
         review_id = st.selectbox("Answer the review", list(waiting),
-                                 format_func=lambda value: (waiting[value].get("body") or "")[:60])
+                                 format_func=lambda value: (waiting[value].body or "")[:60])
         body = st.text_area("Your response (one per review, public)", key="desk_response_body")
         notes.under("body")
         sent = st.form_submit_button("Publish the response")
@@ -78,26 +75,23 @@ def reviews_panel() -> None:
 
 
 def questions_panel(deal_titles: dict[str, str]) -> None:
-    if (read := desk_read(lambda: (seller.address_requests(), seller.inquiries()),
-            key="desk_questions_problem", title="Buyers' questions could not be read")) is None:
+    if (read := read_questions(seller, key="desk_questions_problem", title="Buyers' questions could not be read")) is None:
         return
     requests, questions = read
-    st.markdown("**Address requests**")
-    render_requests(requests.rows, key="desk_address_requests", deal_titles=deal_titles)
-    render_more(requests.more, len(requests.rows), "address requests")
-    pending = {r["id"]: r for r in requests.rows if r.get("status") == "pending"}
+    render_listed(requests.rows, requests.more, lambda rows: render_requests(
+        rows, key="desk_address_requests", deal_titles=deal_titles), "address requests", heading="Address requests")
+    pending = {r.id: r for r in requests.rows if r.status == "pending"}
     if pending:
         request_id = st.selectbox("Answer a request", list(pending), key="desk_request",
-                                  format_func=lambda value: f"{pending[value].get('buyer_name') or 'A buyer'} · "
-                                  f"{deal_titles.get(pending[value].get('deal_id'), 'a deal')}")
+                                  format_func=lambda value: f"{pending[value].buyer_name or 'A buyer'} · "
+                                  f"{deal_titles.get(pending[value].deal_id or '', 'a deal')}")
         approve_column, decline_column = st.columns(2)
         if approve_column.button("Release the address", key="desk_approve"):
             act("answer", lambda: seller.answer_address_request(request_id, True), success="The buyer now has the address.")
         if decline_column.button("Decline", key="desk_decline_request"):
             act("answer", lambda: seller.answer_address_request(request_id, False), success="The request was declined.")
-    st.markdown("**Questions**")
-    render_requests(questions.rows, key="desk_inquiries", deal_titles=deal_titles)
-    render_more(questions.more, len(questions.rows), "questions")
+    render_listed(questions.rows, questions.more, lambda rows: render_requests(
+        rows, key="desk_inquiries", deal_titles=deal_titles), "questions", heading="Questions")
 
 
 def webhooks_panel() -> None:
@@ -109,24 +103,14 @@ def webhooks_panel() -> None:
             return
         render_marketplace_problem(error, key="desk_webhooks_problem", title="Your webhook addresses could not be read")
         return
-    render_webhooks(hooks.rows, key="desk_webhooks")
-    render_more(hooks.more, len(hooks.rows), "webhook addresses")
-    notes = FieldNotes("desk_add_webhook", WEBHOOK_LIMITS)
-    notes.start(["desk_webhook_url"])
-    with st.form("desk_add_webhook"):
-        url = st.text_input("Webhook address (https, on a public host)", key="desk_webhook_url")
-        notes.under("url")
-        added = st.form_submit_button("Add the address")
-    url = url.strip()
+    render_listed(hooks.rows, hooks.more, lambda rows: render_webhooks(rows, key="desk_webhooks"), "webhook addresses")
     # marketplace-api.md, Events 3: a private address answers `422 webhook_url_refused`, said under the field.
-    if added and notes.check({"url": url}):
+    if added := text_form("desk_add_webhook", WEBHOOK_LIMITS, field="url", key="desk_webhook_url",
+                          label="Webhook address (https, on a public host)", submit="Add the address", strip=True):
+        url, notes = added
         act("webhook", lambda: seller.add_webhook(url), success="The webhook address was added.", form=notes,
             values={"url": url})
 
 
 def feed_panel(deal_titles: dict[str, str]) -> None:
-    if (events := desk_read(lambda: seller.events(EVENTS_SHOWN),
-            key="desk_feed_problem", title="The event feed could not be read")) is None:
-        return
-    render_events(events.rows, key="desk_events", deal_titles=deal_titles)
-    render_more(events.more, len(events.rows), "events, the latest")
+    render_event_feed(lambda: seller.events(EVENTS_SHOWN), key="desk_events", deal_titles=deal_titles)

@@ -87,7 +87,7 @@ def render_area_deals(area: Area, params: dict) -> AreaDeals | None:
     box = {"bbox": area.box().text()}
     cost_text, count = None, 0
     try:
-        count = int(adapter.data.deal_summary(box, params).get("n_deals") or 0)
+        count = adapter.data.deal_summary(box, params).n_deals
     except ApiError as error:
         render_error(error, title="Summary of the area's box")
     else:

@@ -20,13 +20,14 @@ from components.phone import render_phone_helper
 from components.progress import read_pages
 from components.tables import render_details
 from components.words import plural
-from mapspec.cell_panel import cell_box, cell_figures, deals_in_cell, summary_of_deals
+from mapspec.cell_panel import CellFigures, cell_box, cell_figures, deals_in_cell, summary_of_deals
 from mapspec.labels import place_near
 from mapspec.filters import DealFilters
 from mapspec.map_state import PointPicked, ZoomedToCell
 from mapspec.place import PlaceChoice
 from mapspec.view import View, cell_geometry
 from pages.map_sections import state as map_state
+from services.data_api.models import Deal, DealSummary, InvestorRow
 from services.errors import ApiError
 
 TOP_INVESTORS = 10
@@ -35,7 +36,7 @@ TOP_INVESTORS = 10
 PANEL_ANCHOR = "picked-cell"
 
 
-def figures_of_cell(cell: str, params: dict, drawn_read: tuple[Mapping, int] | None) -> dict:
+def figures_of_cell(cell: str, params: dict, drawn_read: tuple[Mapping, int] | None) -> CellFigures:
     """The cell's row of a cells read: of the map's own read (`drawn_read`: its place and
     resolution, memoised by adapter/data.py, so no request) when that read holds the whole
     cell, as a box around it does; else of a read of the cell's box (issue 18, Speed: the
@@ -54,7 +55,7 @@ def figures_of_cell(cell: str, params: dict, drawn_read: tuple[Mapping, int] | N
 
 def render_cell_panel(
     cell: str, filters: DealFilters, place: PlaceChoice, drawn_read: tuple[Mapping, int] | None = None
-) -> tuple[list | None, list | None]:
+) -> tuple[list[InvestorRow] | None, list[Deal] | None]:
     """The cell's own figures (its row of the cells read, what its tooltip says), then its
     top investors and its deals, read from the cell's box (mapspec/cell_panel.py). The
     figures come first; the free summary that states the charged reads' cost after them."""
@@ -93,8 +94,8 @@ def render_cell_panel(
 
 
 def render_charged_reads(
-    cell: str, box: dict, params: dict, box_summary: Mapping | None, signature: tuple
-) -> tuple[list | None, list | None]:
+    cell: str, box: dict, params: dict, box_summary: DealSummary | None, signature: tuple
+) -> tuple[list[InvestorRow] | None, list[Deal] | None]:
     """The cell's top investors and its deals, each read once the person agrees to its
     most cost, stated from the free summary of the cell's box (components/charged_read.py).
     The box takes in the edges of the neighbouring hexagons: their deals are charged too,
@@ -102,7 +103,7 @@ def render_charged_reads(
     st.markdown("**Top investors**")
     investor_cost, most = None, None
     if box_summary is not None:
-        most = min(TOP_INVESTORS, int(box_summary.get("n_investors") or 0))
+        most = min(TOP_INVESTORS, box_summary.n_investors)
         investor_cost = (
             f"Listing the top investors around this cell (its box, with the edges of the cells beside it) "
             f"may cost up to {plural(most, 'credit')} (1 per investor new to your account; investors "
@@ -119,17 +120,16 @@ def render_charged_reads(
     st.markdown("**Deals**")
     deal_cost, count = None, None
     if box_summary is not None:
-        count = int(box_summary.get("n_deals") or 0)
+        count = box_summary.n_deals
         deal_cost = (
             f"The deals of this cell are read from its box, which also takes in the edges of the cells "
             f"beside it: {plural(count, 'deal')} in all. Listing them may cost up to {plural(count, 'credit')} "
             "(1 per deal new to your account; deals already read cost nothing); only the cell's own are shown."
         )
 
-    def load_deals() -> list:
-        total = int((box_summary or {}).get("n_deals") or 0)
+    def load_deals() -> list[Deal]:
         rows = read_pages(lambda progress: adapter.data.list_deals(box, params, progress=progress),
-                          noun="deals", expected=total)
+                          noun="deals", expected=count or 0)
         return deals_in_cell(rows, cell)
 
     deals = confirm_charged_read("map_deals", signature, ask_label="List the deals", cost_text=deal_cost, load=load_deals,
@@ -139,7 +139,7 @@ def render_charged_reads(
     return investors, deals
 
 
-def render_cell_tables(investors: list | None, deals: list | None) -> None:
+def render_cell_tables(investors: list[InvestorRow] | None, deals: list[Deal] | None) -> None:
     """The cell's tables at the page's width, below the map and its panel (a table in the
     panel's column would be cut, to be scrolled sideways)."""
     if investors is not None:

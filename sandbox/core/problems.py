@@ -22,6 +22,16 @@ MARKETPLACE_PREFIX = "/marketplace/"
 # Marketplace contract version, in every `meta.api_version` (marketplace-api.md, Versioning 2);
 # here because a marketplace problem carries it too.
 MARKETPLACE_API_VERSION = "1.0-beta"
+# The members both surfaces' problems carry, as their OpenAPI declarations type them.
+_SHARED_MEMBERS: dict[str, Any] = {
+    "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"}, "code": {"type": "string"},
+    "detail": {"type": "string"}, "instance": {"type": "string"}, "request_id": {"type": "string"},
+}
+
+
+def problem_schema(required: list[str], members: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI schema of a surface's problem: the members both carry and its own (`members`)."""
+    return {"type": "object", "required": required, "properties": {**_SHARED_MEMBERS, **members}}
 
 
 class Problem(Exception):

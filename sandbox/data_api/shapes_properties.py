@@ -20,17 +20,24 @@ def _organization(investor_id: str | None, name: str | None, display_name: str |
     return block
 
 
-def parcel(row: dict[str, Any], *, with_distance: bool = False) -> dict[str, Any]:
-    shaped: dict[str, Any] = {
+def _parcel_place(row: dict[str, Any]) -> dict[str, Any]:
+    """What every parcel row says of its parcel: its id, market, address, point, beds and baths."""
+    return {
         "property_id": PROP + row["property_id"],
         "market": row["market"],
         "address": {"line": row["line"], "unit": row["unit"], "city": row["city"], "zip": row["zip"]},
-        "county_fips": row["county_fips"],
-        "apn": row["apn"],
         "latitude": row["latitude"],
         "longitude": row["longitude"],
         "bedrooms": row["bedrooms"],
         "bathrooms": row["bathrooms"],
+    }
+
+
+def parcel(row: dict[str, Any], *, with_distance: bool = False) -> dict[str, Any]:
+    shaped: dict[str, Any] = {
+        **_parcel_place(row),
+        "county_fips": row["county_fips"],
+        "apn": row["apn"],
         "living_area_sqft": row["living_area_sqft"],
         "lot_sqft": row["lot_sqft"],
         "year_built": row["year_built"],
@@ -107,13 +114,7 @@ def str_parcel(row: dict[str, Any]) -> dict[str, Any]:
     else:
         owner = _organization(row["owner_id"], row["owner_name"], row["owner_display_name"])
     return {
-        "property_id": PROP + row["property_id"],
-        "market": row["market"],
-        "address": {"line": row["line"], "unit": row["unit"], "city": row["city"], "zip": row["zip"]},
-        "latitude": row["latitude"],
-        "longitude": row["longitude"],
-        "bedrooms": row["bedrooms"],
-        "bathrooms": row["bathrooms"],
+        **_parcel_place(row),
         "platforms": row["platforms"].split(","),
         "is_active": row["is_active"],
         "first_seen_on": row["first_seen_on"],

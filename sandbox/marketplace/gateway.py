@@ -93,21 +93,28 @@ def require_side(caller: Caller, side: str) -> None:
             raise Problem(403, "no_organization", "Seller routes act for an organization, and this account has none.",
                           recovery="Join or create a seller organization, or use the buyer routes.")
         refusals.require_membership(caller.user, caller.organization)
-        if "seller" not in caller.organization.designations:
-            raise Problem(403, "designation_required", "This organization is not designated to sell.",
-                          recovery="Ask the marketplace to designate the organization as a seller.", designation="seller")
-        if not caller.organization.sell_terms_accepted:
-            raise Problem(403, "terms_required", "The organization has not accepted the Marketplace API Terms.",
-                          recovery="Sign in again and tick the Marketplace API Terms on the consent page.",
-                          agreement_id=SELL_AGREEMENT_ID)
+        _require_designated(
+            "seller" in caller.organization.designations, caller.organization.sell_terms_accepted, "seller",
+            ("This organization is not designated to sell.", "Ask the marketplace to designate the organization as a seller."),
+            "The organization has not accepted the Marketplace API Terms.", SELL_AGREEMENT_ID)
     else:
-        if not caller.user.buyer_id:
-            raise Problem(403, "designation_required", "This account is not designated to buy.",
-                          recovery="Use a buyer account for /buy routes.", designation="buyer")
-        if not caller.user.buy_terms_accepted:
-            raise Problem(403, "terms_required", "You have not accepted the Marketplace API Terms as a buyer.",
-                          recovery="Sign in again and tick the Marketplace API Terms on the consent page.",
-                          agreement_id=BUY_AGREEMENT_ID)
+        _require_designated(
+            bool(caller.user.buyer_id), caller.user.buy_terms_accepted, "buyer",
+            ("This account is not designated to buy.", "Use a buyer account for /buy routes."),
+            "You have not accepted the Marketplace API Terms as a buyer.", BUY_AGREEMENT_ID)
+
+
+def _require_designated(designated: bool, accepted: bool, designation: str, not_designated: tuple[str, str],
+                        not_accepted: str, agreement_id: str) -> None:
+    """A side's two refusals, in order: not designated to it (`not_designated`: detail and recovery),
+    then its terms not accepted (`not_accepted`: the detail)."""
+    if not designated:
+        detail, recovery = not_designated
+        raise Problem(403, "designation_required", detail, recovery=recovery, designation=designation)
+    if not accepted:
+        raise Problem(403, "terms_required", not_accepted,
+                      recovery="Sign in again and tick the Marketplace API Terms on the consent page.",
+                      agreement_id=agreement_id)
 
 
 def require_managing_role(caller: Caller) -> None:

@@ -10,18 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-PROBLEM_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["type", "title", "status", "code", "detail", "recovery", "request_id"],
-    "properties": {
-        "type": {"type": "string"},
-        "title": {"type": "string"},
-        "status": {"type": "integer"},
-        "code": {"type": "string"},
-        "detail": {"type": "string"},
+from sandbox.core.problems import problem_schema
+
+PROBLEM_SCHEMA: dict[str, Any] = problem_schema(
+    ["type", "title", "status", "code", "detail", "recovery", "request_id"],
+    {
         "recovery": {"type": "string"},
-        "request_id": {"type": "string"},
-        "instance": {"type": "string"},
         "scope": {"type": "string"},
         "role": {"type": ["string", "null"]},
         "required_roles": {"type": "array", "items": {"type": "string"}},
@@ -34,7 +28,7 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "organization": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
         "floor": {"type": "number"},
     },
-}
+)
 
 _MEANING = {
     400: "invalid_id, invalid_parameter, invalid_body, unknown_parameter",

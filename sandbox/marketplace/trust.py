@@ -8,11 +8,15 @@ hourly cap at the top of the hour (`429 cap_reached`, Retry-After to then).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from sandbox.core.problems import Problem
 from sandbox.marketplace.gateway import Caller
 from sandbox.marketplace.wire import timestamp
+
+T = TypeVar("T")
 
 TRUSTED_AFTER_DEALS = 3
 # tier -> action -> (limit, window)
@@ -103,3 +107,11 @@ def check_cap(caller: Caller, action: str) -> None:
 
 def record_use(caller: Caller, action: str) -> None:
     caller.runtime.state.cap_usage.append((caller.user.id, action, caller.runtime.now))
+
+
+def within_cap(caller: Caller, action: str, act: Callable[[], T]) -> T:
+    """`act()` under the caller's cap for `action`: refused at the cap (429), else done and its use counted."""
+    check_cap(caller, action)
+    done = act()
+    record_use(caller, action)
+    return done

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 from urllib.parse import quote
 
 from services.contract import IDEMPOTENCY_KEY_MAX, OFFER_LIMITS, form_problems
@@ -44,7 +44,16 @@ def step_key(idempotency_key: str, step: str) -> str:
     return hashlib.sha256(f"{require_key(idempotency_key)}\n{step}".encode()).hexdigest()
 
 
-def offer_terms(offer_amount: float, emd_amount: float, financing: str, note: str | None) -> dict[str, Any]:
+class OfferTermArgs(TypedDict):
+    """The terms a new offer and a counter take (the buyer's and the seller's), as keyword arguments."""
+
+    offer_amount: float
+    emd_amount: float
+    financing: str
+    note: NotRequired[str | None]
+
+
+def offer_terms(offer_amount: float, emd_amount: float, financing: str, note: str | None = None) -> dict[str, Any]:
     """The body of a new offer or a counter (decisions.md, Marketplace), checked first (the
     bounds: `services.contract.OFFER_LIMITS`)."""
     values = {"offer_amount": offer_amount, "emd_amount": emd_amount, "note": note}

@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
+
+from services.marketplace_api.models import MarketplaceOffer
+
+O = TypeVar("O", bound=MarketplaceOffer)
 
 # Statuses after which a round takes no action (States: countered has a later round).
 ENDED_ROUND_STATUSES = frozenset({"countered", "accepted", "declined", "withdrawn"})
@@ -22,19 +26,19 @@ ENDED_ROUND_STATUSES = frozenset({"countered", "accepted", "declined", "withdraw
 DEAL_STATUSES_WITHOUT_OFFERS = frozenset({"pending"})
 
 
-def latest_round(chain: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+def latest_round(chain: Sequence[O]) -> O | None:
     """The round no later round follows, or None for an empty chain."""
     if not chain:
         return None
-    parents = {item.get("parent_offer_id") for item in chain if item.get("parent_offer_id")}
-    last = [item for item in chain if item.get("id") not in parents] or list(chain)
-    return max(last, key=lambda item: item.get("round") or 0)
+    parents = {item.parent_offer_id for item in chain if item.parent_offer_id}
+    last = [item for item in chain if item.id not in parents] or list(chain)
+    return max(last, key=lambda item: item.round or 0)
 
 
-def open_round(chain: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+def open_round(chain: Sequence[O]) -> O | None:
     """The chain's open round (its latest, unless that one ended), or None when the chain is closed."""
     latest = latest_round(chain)
-    if latest is None or latest.get("status") in ENDED_ROUND_STATUSES:
+    if latest is None or latest.status in ENDED_ROUND_STATUSES:
         return None
     return latest
 
@@ -44,7 +48,7 @@ def takes_offers(deal: Mapping[str, Any]) -> bool:
     return deal.get("status") not in DEAL_STATUSES_WITHOUT_OFFERS
 
 
-def offer_passes(row: Mapping[str, Any], filters: Mapping[str, Any]) -> bool:
+def offer_passes(row: MarketplaceOffer, filters: Mapping[str, Any]) -> bool:
     """Whether an offers-list row passes the filters a host refused to take (`400 unknown_parameter`:
     marketplace-api.md:97 does not show the seller's list's filter names; docs/contract.md), applied
     here instead: `status`, `deal_id` equal; `changed_after`: `updated_at` strictly later (UTC)."""
@@ -52,10 +56,10 @@ def offer_passes(row: Mapping[str, Any], filters: Mapping[str, Any]) -> bool:
         if wanted is None:
             continue
         if name == "changed_after":
-            updated = _utc(row.get("updated_at"))
+            updated = _utc(row.updated_at)
             if updated is None or updated <= _utc(wanted):
                 return False
-        elif row.get(name) != wanted:
+        elif getattr(row, name, None) != wanted:
             return False
     return True
 

@@ -8,7 +8,7 @@ import io
 import json
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, page_at
 from tests.pages.apptest import api_get
 from tests.processes import run_streamlit, sandbox_env
 
@@ -47,11 +47,7 @@ def grey_pixels(png: bytes) -> int:
 
 
 def test_the_matrix_and_the_published_time_are_not_cut(app_url, sandbox, browser, artifacts_dir, tmp_path):
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = context.new_page()
-    try:
-        url = app_url
-        page.goto(f"{url}/coverage", timeout=LOAD_TIMEOUT_MS)
+    with page_at(browser, f"{app_url}/coverage") as page:
         page.get_by_text("Datasets by market").first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=LOAD_TIMEOUT_MS)
         published = page.locator('[data-testid="stMetric"]').filter(has_text="Published").first
@@ -83,16 +79,10 @@ def test_the_matrix_and_the_published_time_are_not_cut(app_url, sandbox, browser
             assert not cut_tables(page), cut_tables(page)
             for market in many_markets(sandbox, MANY_MARKETS):
                 assert any(market["market"] in header for header in headers), f"{market['market']} is not shown"
-    finally:
-        context.close()
 
 
 def test_the_market_boxes_lie_over_the_states_borders(app_url, sandbox, browser, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = context.new_page()
-    try:
-        url = app_url
-        page.goto(f"{url}/coverage", timeout=LOAD_TIMEOUT_MS)
+    with page_at(browser, f"{app_url}/coverage") as page:
         # The small map's canvas (components/small_map.py), not its frame: only what it paints counts.
         chart = page.locator('[data-deedscope="small-map"] canvas').first
         chart.wait_for(timeout=LOAD_TIMEOUT_MS)
@@ -103,5 +93,3 @@ def test_the_market_boxes_lie_over_the_states_borders(app_url, sandbox, browser,
             grey = grey_pixels(chart.screenshot())
         chart.screenshot(path=str(artifacts_dir / "coverage-market-boxes.png"))
         assert grey >= 1_500, f"only {grey} grey pixels: the states' borders are not painted"
-    finally:
-        context.close()

@@ -6,22 +6,13 @@ internet here: the tests answer the browser's tile requests themselves."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, READ_CANVAS, TILE_COLOUR, colour_share, solid_tile, wait_for_colour, wait_for_paint
-from tests.processes import run_streamlit, sandbox_env
 
 VIEWPORT = {"width": 1440, "height": 900}
 MAP = '[data-deedscope="map"]'
-
-
-@pytest.fixture(scope="module")
-def app_url(sandbox_process) -> Iterator[str]:
-    """One app for the module's tests: each only reads the map (the sandbox's free cells)."""
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
 
 
 @pytest.fixture

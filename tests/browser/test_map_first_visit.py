@@ -9,7 +9,6 @@ page as it was. Through the two replicas: tests/browser/test_replicas_journey.py
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -18,7 +17,7 @@ from services.data_api import DataApi
 from services.settings import load_settings
 from tests.browser.journeys import TWO_DECKS
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
-from tests.processes import run_streamlit, sandbox_env
+from tests.processes import sandbox_env
 
 MAP = '[data-deedscope="map"]'
 EARLY = '[data-deedscope="map-early"]'
@@ -41,13 +40,6 @@ new MutationObserver(() => {
 """
 EARLY_SEEN = "window.__early && {cells: window.__early.cells, version: window.__early.version, box: window.__early.box}"
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
-
-
-@pytest.fixture(scope="module")
-def app_url(sandbox_process) -> Iterator[str]:
-    """One app for the module: each test opens it in new browsers, the sandbox reset before it."""
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

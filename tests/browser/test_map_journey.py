@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 
 from tests.processes import run_streamlit, sandbox_env
@@ -32,6 +34,19 @@ PIXEL_SHARE = "([canvas, colour, stride]) => {" + READ_CANVAS + """
     }
     return hits / sampled;
 }"""
+
+
+@contextmanager
+def page_at(browser, url: str, viewport: dict | None = None) -> Iterator:
+    """A page of a browser context of its own (1440×900 unless said), opened at `url`; the
+    context closed after, whatever the test found."""
+    context = browser.new_context(viewport=viewport or {"width": 1440, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=LOAD_TIMEOUT_MS)
+        yield page
+    finally:
+        context.close()
 
 
 def painted_share(page, canvas) -> float:
@@ -99,18 +114,23 @@ def spots_around_the_middle(canvas, more=()):
         yield box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy
 
 
-def click_a_cell(page, canvas) -> tuple[float, float]:
-    """Click the middle of the map, then around it until a cell answers with its panel; where it was clicked."""
+def click_a_cell(page, canvas, *, before_click=None, more=()) -> tuple[float, float]:
+    """Click the middle of the map, then around it (and `more` spots) until a cell answers with its
+    panel; where it was clicked. `before_click(page)` is asked at each spot once the mouse is over it:
+    False passes the spot over (no cell under it); without it the mouse rests a moment."""
     panel = page.get_by_role("heading", name=CELL_HEADING)
-    for x, y in spots_around_the_middle(canvas):
+    for x, y in spots_around_the_middle(canvas, more):
         page.mouse.move(x, y)
-        time.sleep(0.3)
+        if before_click is None:
+            time.sleep(0.3)
+        elif not before_click(page):
+            continue
         page.mouse.down()
         page.mouse.up()
         try:
             panel.first.wait_for(timeout=8_000)
-            break
-        except Exception:  # noqa: BLE001 - that spot held no cell: try the next one
+            return x, y
+        except Exception:  # noqa: BLE001 - that spot held no cell, or the click missed its hexagon: try the next one
             continue
     panel.first.wait_for(timeout=LOAD_TIMEOUT_MS)
     return x, y

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, wait_for_paint
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, page_at, wait_for_paint
 from tests.pages.map_helpers import client
-from tests.processes import run_streamlit, sandbox_env
 
 
 def densest_cell(sandbox) -> str:
@@ -19,11 +18,7 @@ def densest_cell(sandbox) -> str:
 
 
 def test_the_map_takes_the_page_and_its_tables_are_not_squeezed(app_url, sandbox, browser, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = context.new_page()
-    try:
-        url = app_url
-        page.goto(f"{url}/?cell={densest_cell(sandbox)}", timeout=LOAD_TIMEOUT_MS)
+    with page_at(browser, f"{app_url}/?cell={densest_cell(sandbox)}") as page:
         canvas = page.locator("canvas").first
         canvas.wait_for(timeout=LOAD_TIMEOUT_MS)
         wait_for_paint(page, canvas)
@@ -59,5 +54,3 @@ def test_the_map_takes_the_page_and_its_tables_are_not_squeezed(app_url, sandbox
             f"the deals table is {table_box['width']:.0f} px wide beside a {box['width']:.0f}-px map: squeezed into the panel"
         )
         page.screenshot(path=str(artifacts_dir / "map-layout.png"), full_page=True)
-    finally:
-        context.close()

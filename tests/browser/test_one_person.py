@@ -20,17 +20,9 @@ from tests.browser.test_map_journey import click_a_cell, wait_for_paint
 from tests.browser.test_marketplace_journey import choose, wait_until_idle
 from tests.browser.test_replicas_journey import log_in_through_issuer, logged_in
 from tests.pages.apptest import api_get
-from tests.processes import run_streamlit, sandbox_env
 
 UI_TIMEOUT_MS = 90_000
 SIDEBAR = '[data-testid="stSidebar"]'
-
-
-@pytest.fixture(scope="module")
-def app_url(sandbox_process) -> Iterator[str]:
-    """One app for the module's journeys; each is a person of its own on a reset sandbox."""
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
 
 
 @pytest.fixture

@@ -11,23 +11,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.journeys import Journey
 from tests.browser.watching_steps import (
     UI_TIMEOUT_MS, log_in, news_targets, open_watching, sidebar_count, stop_every_watch, wait_until_idle, watch_three,
 )
-from tests.processes import run_streamlit, sandbox_env
-
-
-@pytest.fixture(scope="module")
-def app_url(sandbox_process) -> Iterator[str]:
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
 
 
 def test_watches_follow_the_account_and_show_the_news(browser, app_url, sandbox, artifacts_dir, tmp_path):

@@ -16,6 +16,7 @@ from mapspec.area import (
     markets_touched, outside_problem, ring_contains, size_problem,
 )
 from mapspec.message import MAX_AREA_CORNERS
+from services.data_api.models import Deal
 
 SQUARE = Area.of([(-96.8, 32.7), (-96.7, 32.7), (-96.7, 32.8), (-96.8, 32.8)])
 # A "C": its mouth (the middle of the right side) is outside.
@@ -160,21 +161,21 @@ def test_the_cells_box_takes_in_a_whole_cell_beyond_the_area():
     assert grown.west < box.west and grown.north > box.north
 
 
-def deal(latitude, longitude, deal_id="deal_1") -> dict:
-    return {"id": deal_id, "property": {"latitude": latitude, "longitude": longitude}}
+def deal(latitude, longitude, deal_id="deal_1") -> Deal:
+    return Deal.model_validate({"id": deal_id, "property": {"latitude": latitude, "longitude": longitude}})
 
 
 def test_the_deals_kept_are_those_in_the_area_and_those_without_a_point_are_counted():
     rows = [deal(32.75, -96.75, "in"), deal(32.79, -96.71, "in-too"), deal(32.65, -96.75, "south"), deal(None, -96.75, "no-point"),
-            {"id": "no-property"}]
+            Deal(id="no-property")]
     found = deals_in_area(rows, SQUARE)
-    assert [row["id"] for row in found.rows] == ["in", "in-too"]
+    assert [row.id for row in found.rows] == ["in", "in-too"]
     assert (found.unplaced, found.read) == (2, 5)
 
 
 def test_a_concave_areas_deals_leave_out_its_mouth():
     found = deals_in_area([deal(1.5, 0.5, "west-arm"), deal(1.5, 2, "mouth")], HOOK)
-    assert [row["id"] for row in found.rows] == ["west-arm"]
+    assert [row.id for row in found.rows] == ["west-arm"]
 
 
 def test_an_area_over_40_miles_across_is_too_large_and_its_size_is_said():

@@ -71,12 +71,11 @@ def test_the_deals_cost_is_said_first_and_every_deal_listed_is_inside(monkeypatc
     assert len(table) == len(found.rows) > 0
     assert found.read == stated, "the box holds what its summary said"
     for row in found.rows:
-        place = row["property"]
-        assert ring_contains(area.corners, place["longitude"], place["latitude"])
+        assert ring_contains(area.corners, row.property.longitude, row.property.latitude)
     # The deals of the box left out lie outside the area: none inside was dropped.
     with_points = found.read - found.unplaced
     assert len(found.rows) < with_points, "the box takes in deals outside the area, which are not listed"
-    assert set(table["Deal"]) == {row["id"] for row in found.rows}
+    assert set(table["Deal"]) == {row.id for row in found.rows}
 
 
 def test_a_link_restores_the_area_and_clearing_it_on_the_map_forgets_it(monkeypatch, sandbox):

@@ -200,16 +200,17 @@ def test_states_labelled_otherwise_by_a_host_still_open_their_actions(app_login,
     """A stub host that labels the open round `open` and deals `listed`: the round is the chain's
     latest and not closed, so it is acted on; the statuses are shown as they come."""
     import adapter.marketplace_actions as actions
+    from services.marketplace_api.models import MarketplaceOffer
 
     chain = [
-        {"id": "off_00000000000a", "deal_id": "mkd_00000000000d", "round": 1, "status": "countered", "submitted_by": "buyer",
-         "offer_amount": 90000, "emd_amount": 1000, "financing": "cash", "parent_offer_id": None},
-        {"id": "off_00000000000b", "deal_id": "mkd_00000000000d", "round": 2, "status": "open", "submitted_by": "seller",
-         "offer_amount": 95000, "emd_amount": 1000, "financing": "cash", "parent_offer_id": "off_00000000000a"},
+        MarketplaceOffer(id="off_00000000000a", deal_id="mkd_00000000000d", round=1, status="countered", submitted_by="buyer",
+                         offer_amount=90000, emd_amount=1000, financing="cash", parent_offer_id=None),
+        MarketplaceOffer(id="off_00000000000b", deal_id="mkd_00000000000d", round=2, status="open", submitted_by="seller",
+                         offer_amount=95000, emd_amount=1000, financing="cash", parent_offer_id="off_00000000000a"),
     ]
     deal = {"id": "mkd_00000000000d", "title": "Stub deal", "status": "listed", "terms": {"asking_price": 99000, "min_emd": 1000}}
     monkeypatch.setattr(actions, "offers", lambda status, cursor: actions.OffersPage([chain[1]], None, False))
-    monkeypatch.setattr(actions, "offer", lambda offer_id: {**chain[1], "chain": chain})
+    monkeypatch.setattr(actions, "offer", lambda offer_id: chain[1].model_copy(update={"chain": chain}))
     monkeypatch.setattr(actions, "deals", lambda bound=actions.LIST_BOUND: actions.Listing([deal], False, bound))
     monkeypatch.setattr(actions, "events", lambda limit: actions.Listing([], False, limit))
     at = page_for(log_in(app_login).token)

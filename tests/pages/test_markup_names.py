@@ -12,7 +12,7 @@ def names_page(name: str) -> None:
     from components.investor_identity import render_investor_identity
     from components.map_cell_panel import render_top_investors
     from components.property_detail import render_property_identity
-    from services.data_api.models import InvestorProfile, Parcel
+    from services.data_api.models import InvestorProfile, InvestorRow, Parcel
 
     profile = InvestorProfile(id="inv_0123456789ab", display_name=name, market="DFW")
     render_investor_identity(profile, key="identity")
@@ -20,7 +20,7 @@ def names_page(name: str) -> None:
         {"property_id": "prop_" + "0" * 32, "address": {"line": "1 Main St", "city": "Dallas", "zip": "75201"},
          "owner": {"investor_id": "inv_0123456789ab", "display_name": name}})
     render_property_identity(parcel, property_id="prop_" + "0" * 32, county_names={})
-    render_top_investors([{"id": "inv_0123456789ab", "display_name": name, "n_deals": 3, "kind": "FLIPPER"}], key="top")
+    render_top_investors([InvestorRow(id="inv_0123456789ab", display_name=name, n_deals=3, kind="FLIPPER")], key="top")
 
 
 def test_a_markup_name_is_shown_as_typed_not_as_markup():

@@ -88,9 +88,9 @@ def test_the_counter_after_the_cap_is_refused_with_when_it_resets(sandbox, tmp_p
     api = MarketplaceApi(sandbox_settings(sandbox.url), log_in(marketplace_login), http_client=http_client, sleep=lambda s: None)
     open_round = use_up_counter_cap(api, Seller(sandbox.url, tmp_path / "seller", http_client))
 
-    caps = [row.model_dump(mode="json") for row in api.me().caps]
-    spent = next(row for row in caps if row["action"] == COUNTER_ACTION)
-    assert spent["remaining"] == 0 and spent["used"] == spent["limit"]
+    caps = api.me().caps
+    spent = next(row for row in caps if row.action == COUNTER_ACTION)
+    assert spent.remaining == 0 and spent.used == spent.limit
 
     with pytest.raises(RateLimitError) as refused:
         api.offers.counter(
@@ -101,5 +101,5 @@ def test_the_counter_after_the_cap_is_refused_with_when_it_resets(sandbox, tmp_p
     assert error.code == "cap_reached"
     assert error.retry_after and 0 < error.retry_after <= 3600
     assert error.recovery
-    resets = datetime.fromisoformat(spent["resets_at"].replace("Z", "+00:00")).astimezone(timezone.utc)
+    resets = datetime.fromisoformat(spent.resets_at.replace("Z", "+00:00")).astimezone(timezone.utc)
     assert cap_reset_text(error, caps) == f"The cap resets at {resets:%Y-%m-%d %H:%M} UTC."

@@ -184,9 +184,10 @@ def test_the_buy_box_list_follows_its_cursor():
 def test_filters_a_host_refused_are_applied_to_the_rows(filters, kept):
     """marketplace-api.md:97: the seller's list's filter names are not shown; a host that refuses one
     (`400 unknown_parameter`) is asked without it and its rows are filtered by the client."""
+    from services.marketplace_api.desk_models import SellerOffer
     from services.marketplace_api.states import offer_passes
 
-    rows = [{"id": "a", "status": "new", "deal_id": DEAL, "updated_at": "2026-01-01T00:00:00Z"},
-            {"id": "b", "status": "countered", "deal_id": DEAL, "updated_at": "2026-01-03T00:00:00Z"},
-            {"id": "c", "status": "countered", "deal_id": "mkd_999999999999", "updated_at": None}]
-    assert [row["id"] for row in rows if offer_passes(row, filters)] == kept
+    rows = [SellerOffer(id="a", status="new", deal_id=DEAL, updated_at="2026-01-01T00:00:00Z"),
+            SellerOffer(id="b", status="countered", deal_id=DEAL, updated_at="2026-01-03T00:00:00Z"),
+            SellerOffer(id="c", status="countered", deal_id="mkd_999999999999", updated_at=None)]
+    assert [row.id for row in rows if offer_passes(row, filters)] == kept

@@ -12,6 +12,7 @@ from components.marketplace_problem import cap_reset_text
 from services.errors import ApiConnectionError, ApiStatusError, InvalidInputError, error_class
 from services.stores.login_store import PENDING_LOGIN_TTL_S, LoginStore
 from services.marketplace_api import IdempotencyKeys, offer_terms, require_id
+from services.marketplace_api.models import MarketplaceOffer, UsageCap
 
 NOON = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
 
@@ -76,7 +77,7 @@ def test_time_left_of_a_preview(expires_at, left):
     ("problem", "retry_after", "caps", "text"),
     [
         pytest.param({"resets_at": "2026-11-22T13:00:00Z", "action": "offers.counter"}, 3600, [], "The cap resets at 2026-11-22 13:00 UTC.", id="problem names it"),
-        pytest.param({"action": "offers.create"}, 600, [{"action": "offers.create", "resets_at": "2026-11-23T00:00:00Z"}], "The cap resets at 2026-11-23 00:00 UTC.", id="caps row of the action"),
+        pytest.param({"action": "offers.create"}, 600, [UsageCap(action="offers.create", resets_at="2026-11-23T00:00:00Z")], "The cap resets at 2026-11-23 00:00 UTC.", id="caps row of the action"),
         pytest.param({}, 5400, [], "The cap resets in 1 h 30 min.", id="Retry-After only"),
         pytest.param({}, 4, [], "The cap resets in 4 s.", id="seconds said in seconds"),
         pytest.param({}, 125, [], "The cap resets in 2 min 5 s.", id="minutes and seconds"),
@@ -107,6 +108,17 @@ def _status_error(status: int, code: str, *, retry_after: float | None = None) -
     return error_class(status, code)(status, {"code": code, "detail": code}, retry_after=retry_after)
 
 
+def _send_failing(keys: IdempotencyKeys, action: str, body: dict, failure: Exception, sent: list[str]) -> None:
+    """One write whose send fails with `failure`, its key noted in `sent`."""
+
+    def failing(key: str):
+        sent.append(key)
+        raise failure
+
+    with pytest.raises(type(failure)):
+        keys.run(action, body, failing)
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 1_000_000.0
@@ -132,13 +144,7 @@ def test_a_key_outlives_a_failure_only_when_the_outcome_is_unknown(failure, kept
     keys = IdempotencyKeys(store, clock=clock)
     body = {"offer": "off_0123456789ab", "decline_reason": None}
     sent: list[str] = []
-
-    def failing(key: str):
-        sent.append(key)
-        raise failure
-
-    with pytest.raises(type(failure)):
-        keys.run("withdraw", body, failing)
+    _send_failing(keys, "withdraw", body, failure, sent)
     assert keys.pending("withdraw", body) is kept
     clock.now += 3600
     retried = keys.run("withdraw", body, lambda key: sent.append(key) or "done")
@@ -160,13 +166,7 @@ def test_a_write_is_never_resent_inside_the_retry_after(failure, held_s):
     keys = IdempotencyKeys({}, clock=clock)
     body = {"offer": "off_0123456789ab", "offer_amount": 1000}
     sent: list[str] = []
-
-    def failing(key: str):
-        sent.append(key)
-        raise failure
-
-    with pytest.raises(type(failure)):
-        keys.run("counter", body, failing)
+    _send_failing(keys, "counter", body, failure, sent)
     clock.now += held_s - 0.5
     with pytest.raises(type(failure)) as held:
         keys.run("counter", body, lambda key: sent.append(key))
@@ -184,8 +184,7 @@ def test_a_429_keeps_a_key_whose_earlier_send_had_no_answer():
     body = {"offer": "mkd_0123456789ab", "offer_amount": 1000}
     sent: list[str] = []
     for failure in (ApiConnectionError("reset"), _status_error(429, "rate_limited", retry_after=2)):
-        with pytest.raises(type(failure)):
-            keys.run("make_offer", body, lambda key, failure=failure: sent.append(key) or (_ for _ in ()).throw(failure))
+        _send_failing(keys, "make_offer", body, failure, sent)
         clock.now += 5
     keys.run("make_offer", body, lambda key: sent.append(key))
     assert len(set(sent)) == 1
@@ -199,8 +198,8 @@ def test_another_body_gets_another_key():
     assert 1 <= len(first) <= 255
 
 
-def _round(number: int, status: str, by: str, parent: str | None = None) -> dict:
-    return {"id": f"off_00000000000{number}", "round": number, "status": status, "submitted_by": by, "parent_offer_id": parent}
+def _round(number: int, status: str, by: str, parent: str | None = None) -> MarketplaceOffer:
+    return MarketplaceOffer(id=f"off_00000000000{number}", round=number, status=status, submitted_by=by, parent_offer_id=parent)
 
 
 @pytest.mark.parametrize(
@@ -220,7 +219,7 @@ def test_the_open_round_is_derived_from_the_chain(chain, open_id):
     from services.marketplace_api.states import open_round
 
     found = open_round(chain)
-    assert (found or {}).get("id") == open_id
+    assert (found.id if found else None) == open_id
 
 
 @pytest.mark.parametrize(

@@ -6,29 +6,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sandbox.core.problems import Problem
+from sandbox.core.problems import Problem, problem_schema
 from sandbox.data_api.db import Database
 from sandbox.data_api.gate import Caller
 from sandbox.data_api.ids import check_prefixed
 
-_PROBLEM_SCHEMA = {
-    "type": "object",
-    "required": ["type", "title", "status", "code", "detail", "instance", "request_id"],
-    "properties": {
-        "type": {"type": "string"},
-        "title": {"type": "string"},
-        "status": {"type": "integer"},
-        "code": {"type": "string"},
-        "detail": {"type": "string"},
-        "instance": {"type": "string"},
-        "request_id": {"type": "string"},
+_PROBLEM_SCHEMA = problem_schema(
+    ["type", "title", "status", "code", "detail", "instance", "request_id"],
+    {
         "errors": {"type": "array", "items": {"type": "object", "properties": {
             "param": {"type": "string"}, "message": {"type": "string"}, "code": {"type": "string"}}}},
         "retry_after": {"type": "integer"},
         "bucket": {"type": "string"},
         "zips_unknown": {"type": "array", "items": {"type": "string"}},
     },
-}
+)
 
 _CODES = {
     400: "validation_error, unknown_parameter, invalid_cursor, geometry_required, geometry_conflict, "

@@ -107,9 +107,8 @@ async def counter_offer(request: Request, caller: BuyOffersWrite, _: NoQuery, of
         offers.require_actionable(state, offer, "buyer", own_round=False)
         require_min_emd(state, offer.deal_id, terms)
         refusals.require_floor(state.deals[offer.deal_id], terms.offer_amount)
-        trust.check_cap(caller, "offers.counter")
-        reply = offers.counter(state, offer, "buyer", terms.model_dump(), caller.runtime.now)
-        trust.record_use(caller, "offers.counter")
+        reply = trust.within_cap(caller, "offers.counter",
+                                 lambda: offers.counter(state, offer, "buyer", terms.model_dump(), caller.runtime.now))
         return with_chain(state, reply)
 
     return await idempotent_write(request, caller, change)

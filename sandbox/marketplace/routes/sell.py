@@ -62,9 +62,8 @@ async def counter_offer(request: Request, caller: SellOffersWrite, _: NoQuery, o
         offer = _offer_on_own_deal(state, caller, offer_id)
         terms = parse_body(request, raw, OfferTerms)
         offers.require_actionable(state, offer, "seller", own_round=False)
-        trust.check_cap(caller, "sell.offers.counter")
-        reply = offers.counter(state, offer, "seller", terms.model_dump(), caller.runtime.now)
-        trust.record_use(caller, "sell.offers.counter")
+        reply = trust.within_cap(caller, "sell.offers.counter",
+                                 lambda: offers.counter(state, offer, "seller", terms.model_dump(), caller.runtime.now))
         return _answer(state, caller, reply)
 
     return await idempotent_write(request, caller, change)

@@ -13,7 +13,10 @@ from services.base_models import ApiModel, BuildingFact, Meta, NamedInvestor
 
 
 class DealParty(NamedInvestor):
-    """A deal's buyer or seller."""
+    """A deal's buyer or seller; a natural person's names arrive null with `contact_redacted`
+    (data-api.md, What the service does 6)."""
+
+    contact_redacted: bool | None = None
 
 
 class DealProperty(ApiModel):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from services.contract import OFFERS_PAGE_LIMIT
-from services.marketplace_api.checks import offer_terms, require_id
+from services.marketplace_api.checks import OfferTermArgs, offer_terms, require_id
 from services.marketplace_api.models import MarketplaceDeal, MarketplaceOffer
 from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
@@ -17,16 +19,7 @@ class MarketplaceDeals(MarketplaceResource):
     def retrieve(self, deal_id: str) -> MarketplaceDeal:
         return self._api.get(f"/buy/deals/{require_id('deal', deal_id)}", MarketplaceDeal)
 
-    def make_offer(
-        self,
-        deal_id: str,
-        *,
-        offer_amount: float,
-        emd_amount: float,
-        financing: str,
-        note: str | None = None,
-        idempotency_key: str,
-    ) -> MarketplaceOffer:
-        body = offer_terms(offer_amount, emd_amount, financing, note)
+    def make_offer(self, deal_id: str, *, idempotency_key: str, **terms: Unpack[OfferTermArgs]) -> MarketplaceOffer:
+        body = offer_terms(**terms)
         path = f"/buy/deals/{require_id('deal', deal_id)}/offers"
         return self._api.post(path, MarketplaceOffer, body=body, idempotency_key=idempotency_key)

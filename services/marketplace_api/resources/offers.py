@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from services.contract import DECLINE_REASONS, OFFER_STATUSES, OFFERS_PAGE_LIMIT, OFFERS_PAGE_MAX
 from services.errors import InvalidInputError
-from services.marketplace_api.checks import offer_terms, require_id
+from services.marketplace_api.checks import OfferTermArgs, offer_terms, require_id
 from services.marketplace_api.models import MarketplaceOffer, OfferPreview
 from services.marketplace_api.resources import MarketplaceResource
 from services.pagination import Page
@@ -47,18 +49,8 @@ class MarketplaceOffers(MarketplaceResource):
         path = f"/buy/offers/{require_id('offer', offer_id)}/accept"
         return self._write(path, {"preview_token": preview_token}, idempotency_key)
 
-    def counter(
-        self,
-        offer_id: str,
-        *,
-        offer_amount: float,
-        emd_amount: float,
-        financing: str,
-        note: str | None = None,
-        idempotency_key: str,
-    ) -> MarketplaceOffer:
-        body = offer_terms(offer_amount, emd_amount, financing, note)
-        return self._write(f"/buy/offers/{require_id('offer', offer_id)}/counter", body, idempotency_key)
+    def counter(self, offer_id: str, *, idempotency_key: str, **terms: Unpack[OfferTermArgs]) -> MarketplaceOffer:
+        return self._write(f"/buy/offers/{require_id('offer', offer_id)}/counter", offer_terms(**terms), idempotency_key)
 
     def withdraw(
         self, offer_id: str, *, decline_reason: str | None = None, idempotency_key: str

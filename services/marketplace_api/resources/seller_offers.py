@@ -4,10 +4,11 @@ decisions.md: `POST /sell/offers/{offer_id}/counter`, `/accept`, `/decline`)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Unpack
 
 from services.contract import DECLINE_REASONS, OFFER_STATUSES, OFFERS_PAGE_LIMIT, OFFERS_PAGE_MAX
 from services.errors import InvalidInputError
-from services.marketplace_api.checks import offer_terms, require_id
+from services.marketplace_api.checks import OfferTermArgs, offer_terms, require_id
 from services.marketplace_api.desk_checks import utc_timestamp
 from services.marketplace_api.desk_models import SellerOffer
 from services.marketplace_api.models import MarketplaceDeal
@@ -38,10 +39,8 @@ class SellerOffers(MarketplaceResource):
     def retrieve(self, offer_id: str) -> SellerOffer:
         return self._api.get(f"/sell/offers/{require_id('offer', offer_id)}", SellerOffer)
 
-    def counter(self, offer_id: str, *, offer_amount: float, emd_amount: float, financing: str,
-                note: str | None = None, idempotency_key: str) -> SellerOffer:
-        body = offer_terms(offer_amount, emd_amount, financing, note)
-        return self._write(offer_id, "counter", body, idempotency_key)
+    def counter(self, offer_id: str, *, idempotency_key: str, **terms: Unpack[OfferTermArgs]) -> SellerOffer:
+        return self._write(offer_id, "counter", offer_terms(**terms), idempotency_key)
 
     def accept(self, offer_id: str, *, idempotency_key: str) -> SellerOffer:
         return self._write(offer_id, "accept", {}, idempotency_key)
