@@ -11,7 +11,8 @@ Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
   one (web/warm_modules.py);
 - a link's first paint for a browser that has never seen the app (web/first_paint.py);
 - what a person types into a form before sending it, posted by the pages' head and kept as
-  theirs (web/typed_routes.py, issue 42).
+  theirs (web/typed_routes.py, issue 42); a table's link to a page of the app opened in this tab
+  unless asked for a new one (web/app_links.py).
 
 Websockets pass straight through.
 """
@@ -26,6 +27,7 @@ from starlette.requests import Request
 
 from links.marketplace import LOGIN_ROUTE
 from links.marketplace import PAGE as CALLBACK_PAGE
+from web.app_links import NOT_A_PAGE, app_links_script
 from web.early_map import head_script, page_request, with_head_script
 from web.first_paint import ROUTE as FIRST_PAINT_ROUTE
 from web.first_paint import first_paint_answer, first_paint_page, route_path
@@ -35,8 +37,7 @@ from web.typed_routes import ROUTE as TYPED_ROUTE
 from web.typed_routes import take_typed, typed_script
 from web.warm_modules import warm_script
 
-# Streamlit's own requests (no page load): never given a session cookie.
-NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
+# Streamlit's own requests (no page load), NOT_A_PAGE: never given a session cookie.
 
 
 class AppRoutesMiddleware:
@@ -77,7 +78,7 @@ class AppRoutesMiddleware:
                 query = scope.get("query_string", b"").decode("latin-1")
                 first_paint = route_path() if first_paint_page(path, query) else None
                 head = await run_in_threadpool(head_script, first_paint)
-                send = with_head_script(send, head + warm_script() + typed_script())
+                send = with_head_script(send, head + warm_script() + typed_script() + app_links_script())
                 scope = page_request(scope)
         await self.app(scope, receive, send)
 
