@@ -42,15 +42,12 @@ def browser_name(key: str) -> str:
 def take_up() -> None:
     """A new session of the person: what they typed and did not send, each value of its field's
     kind, waiting for the form's `FieldNotes.start` to put it back in its field."""
-    fields = {key: kind for key, kind in (adapter.person.get(FIELDS_PART) or {}).values()}
+    fields = dict(adapter.person.get(FIELDS_PART) or {})
+    kinds = {key: kind for key, kind in fields.values()}
     typed = (adapter.person.get(TYPED_PART) or {}).get("typed") or {}
-    kept = {}
-    for key, text in typed.items():
-        value = _of_kind(text, fields.get(key))
-        if value is not None:
-            kept[key] = value
-    st.session_state[TYPED_KEPT] = kept
-    st.session_state[FIELDS_KEPT] = dict(adapter.person.get(FIELDS_PART) or {})
+    values = {key: _of_kind(text, kinds.get(key)) for key, text in typed.items()}
+    st.session_state[TYPED_KEPT] = {key: value for key, value in values.items() if value is not None}
+    st.session_state[FIELDS_KEPT] = fields
 
 
 def keep() -> None:
@@ -105,7 +102,10 @@ def _latest(fields: dict) -> dict:
 
 
 def _text(value: Any) -> str:
-    return value if isinstance(value, str) else "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+    """A sent value as its field's text in the browser (a number box shows 150000, not 150000.0)."""
+    if value is None:
+        return ""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 def _of_kind(text: Any, kind: str | None) -> Any | None:

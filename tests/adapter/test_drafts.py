@@ -25,3 +25,9 @@ def test_a_number_is_put_back_as_its_boxs_kind_or_not_at_all():
 def test_the_fields_are_named_as_the_page_names_them_and_bounded():
     assert browser_name("desk_edit_drf 1.title") == "desk_edit_drf-1-title"
     assert len(_latest({str(number): number for number in range(500)})) == 200
+
+
+def test_a_sent_amount_is_remembered_as_its_box_shows_it():
+    record = _forgotten(_with_typed(None, {"mkt_new_offer_note": "Cash"}), {"mkt_new_offer_amount": 1250000.0})
+    assert record["sent"] == {"mkt_new_offer_amount": "1250000"}
+    assert _with_typed(record, {"mkt_new_offer_amount": "1250000"})["typed"] == {"mkt_new_offer_note": "Cash"}
