@@ -7,7 +7,7 @@ page in this tab (components/tables.py), but the word is what a person clicks. T
 (`APP_LINKS_SCRIPT`) sends such a call for a page of the app to this tab and session instead, as
 Streamlit's own Back and Forward do (the URL pushed, its `popstate` handler switches to the URL's
 page with its query), and lets it open a new tab when the click was a deliberate one: Ctrl, Cmd or
-Shift held, or the middle button. The new tab is a new session of the same person: their meter,
+Shift held (a middle button's click too, where the table passes it on). The new tab is a new session of the same person: their meter,
 budget and selections come with it (adapter/person_state.py), and what the account holds is not
 charged again.
 
