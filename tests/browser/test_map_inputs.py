@@ -22,7 +22,12 @@ NUMBER_BOXES = """() => [...document.querySelectorAll('[data-testid="stNumberInp
 def test_the_point_boxes_show_their_whole_values(app_url, sandbox, page, artifacts_dir):
     url = app_url
     page.goto(f"{url}/?market=DFW&lat=32.78123&lng=-96.80456&radius=1.5", timeout=LOAD_TIMEOUT_MS)
-    page.locator('[data-testid="stNumberInput"] input').first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    # The three boxes can arrive over more than one message, and a rerun may redraw one: the CI run
+    # once read the boxes while only Longitude and Radius were drawn. Wait for all three.
+    page.wait_for_function(
+        """() => document.querySelectorAll('[data-testid="stNumberInput"] input').length >= 3""",
+        timeout=LOAD_TIMEOUT_MS,
+    )
     page.locator("canvas").first.wait_for(timeout=LOAD_TIMEOUT_MS)
     boxes = page.evaluate(NUMBER_BOXES)
     page.screenshot(path=str(artifacts_dir / "map-point-inputs.png"))
