@@ -8,7 +8,8 @@ nothing is kept: `get` answers None and `put` does nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
@@ -64,6 +65,22 @@ def keep(part: str, value: Any) -> None:
     if kept.get(part, _NOTHING) != value:
         put(part, value)
         kept[part] = value
+
+
+@contextmanager
+def choice(key: str, options: Collection[Any] | None = None) -> Iterator[None]:
+    """Around the widget `key` (a select box, a page's tabs): a session that has no value for it
+    yet (a new one, or back from another page) starts at the person's last choice in it, when it
+    is still one of `options`; the choice made is then kept as theirs."""
+    part = f"choice:{key}"
+    if key not in st.session_state:
+        last = taken_up(part)
+        if last is not None and (options is None or last in options):
+            st.session_state[key] = last
+    yield
+    value = st.session_state.get(key)
+    if isinstance(value, str | int | float | bool):
+        keep(part, value)
 
 
 # The person's list of watches (adapter/watching.py): theirs, not the demo's, so a demo reset keeps it

@@ -8,7 +8,9 @@ redirect, a reload, a second tab) and kept after each run, in the person's store
   person's record and shows the person's whole (services/data_api/credits.py), so two tabs
   count once and a login cannot start the meter or the budget again;
 - the Map's state and each page's last selection are kept by their pages (pages/map_sections/
-  state.py, adapter/routing.py).
+  state.py, adapter/routing.py);
+- what a person typed into a form and has not sent (adapter/drafts.py): taken up by a new
+  session, waiting for its form; forgotten once its send went through.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import streamlit as st
 
 import adapter.budget
 import adapter.data
+import adapter.drafts
 import adapter.person
 import adapter.presenter
 import adapter.tour
@@ -46,6 +49,7 @@ def begin() -> None:
                     st.session_state[key] = stored[key]
             kept[part] = {key: st.session_state[key] for key in keys if key in st.session_state}
         st.session_state[KEPT] = kept
+        adapter.drafts.take_up()
         st.session_state[TAKEN_UP] = True
     meet_the_record()
 
@@ -60,6 +64,7 @@ def keep() -> None:
         if now != kept.get(part):
             adapter.person.put(part, now)
             kept[part] = now
+    adapter.drafts.keep()
     meet_the_record()
 
 

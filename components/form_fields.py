@@ -21,6 +21,10 @@ from components.feedback import plain_words
 from services.contract import form_problems
 
 ERROR_ICON = ":material/error:"
+# What a person typed and did not send outlives the session (issue 42, adapter/drafts.py): a new
+# session's drafts wait under TYPED_KEPT for their form; FIELDS_DRAWN are the fields this session's
+# forms drew, FIELDS_SENT those whose send went through (key -> what was sent), for the person's store.
+TYPED_KEPT, FIELDS_DRAWN, FIELDS_SENT = "form_typed_kept", "form_fields_drawn", "form_fields_sent"
 # A host's sentence that states a bound: "at most 200 characters", "less than or equal to 50".
 _CHARACTERS = re.compile(r"(\d[\d,]*)\s+characters?", re.IGNORECASE)
 _AT_LEAST = re.compile(r"\b(least|min|short)", re.IGNORECASE)
@@ -113,10 +117,18 @@ class FieldNotes:
         return f"{self.key}_said"
 
     def start(self, widget_keys: Iterable[str]) -> None:
-        """Before the form is drawn: after a send that went through, its fields start empty."""
+        """Before the form is drawn: after a send that went through, its fields start empty; in a
+        new session of the person, what they typed and did not send is back in them."""
+        keys = list(widget_keys)
+        st.session_state.setdefault(FIELDS_DRAWN, {}).update(dict.fromkeys(keys, self.key))
         if st.session_state.pop(f"{self.key}_sent", False):
-            for widget_key in widget_keys:
-                st.session_state.pop(widget_key, None)
+            sent = st.session_state.setdefault(FIELDS_SENT, {})
+            for widget_key in keys:
+                sent[widget_key] = st.session_state.pop(widget_key, None)
+        kept = st.session_state.get(TYPED_KEPT) or {}
+        for widget_key in keys:
+            if widget_key in kept and widget_key not in st.session_state:
+                st.session_state[widget_key] = kept.pop(widget_key)
 
     def under(self, name: str, where: Any = None, *, said: str | None = None) -> None:
         """The slot right under field `name`, drawn just after it in `where` (its column, else the

@@ -22,6 +22,8 @@ from links.coverage import CoverageLink
 from links.query import finite_number
 
 PLACE_KINDS = ("ZIP", "County", "Point")
+# The place asked is the page's selection, the person's (issue 42): the sidebar brings it back.
+LINK = adapter.routing.PageLink(links.coverage)
 
 
 def url_params() -> dict[str, list[str]]:
@@ -73,7 +75,7 @@ def place_form() -> bool:
     if problem:
         st.error(problem, icon=":material/error:")
         return False
-    adapter.routing.set_url_params(links.coverage.NAMES, links.coverage.write(asked))
+    LINK.write(asked)
     return True
 
 
@@ -85,6 +87,7 @@ def _float(value: str | None, bound: float) -> float | None:
 
 def place_section() -> None:
     st.subheader("Is my place covered?")
+    LINK.read()  # a URL naming no place opens the person's last (the form's defaults read it back)
     if not place_form():
         # A refused entry: the answer of the place asked before would read as this one's.
         return

@@ -17,6 +17,7 @@ from typing import Any
 import streamlit as st
 
 import adapter.marketplace
+import adapter.person
 import adapter.presenter
 import adapter.marketplace_actions as actions
 import adapter.routing
@@ -77,9 +78,11 @@ def main() -> None:
         return
     caps = list(me.caps) if me else []
     buyer_tools.show_notice()
-    offers_tab, deals_tab, boxes_tab, ask_tab, proof_tab, activity_tab, account_tab = st.tabs(
-        ["Offers", "Deals", "Buy boxes", "Ask the seller", "Proof of funds", "Activity", "Account"],  # offers first
-        key="mkt_tab", on_change="rerun")  # keyed: a write's rerun stays on the person's tab
+    tabs = ["Offers", "Deals", "Buy boxes", "Ask the seller", "Proof of funds", "Activity", "Account"]  # offers first
+    # The person's tab, offer, status and deal come back after another page, a reload or a login (issue 42).
+    with adapter.person.choice("mkt_tab", tabs):
+        offers_tab, deals_tab, boxes_tab, ask_tab, proof_tab, activity_tab, account_tab = st.tabs(
+            tabs, key="mkt_tab", on_change="rerun")  # keyed: a write's rerun stays on the person's tab
     try:
         with offers_tab:
             offers_panel(caps)
@@ -195,7 +198,8 @@ def show_notice() -> str | None:
 def offers_panel(caps: list[UsageCap]) -> None:
     options = [ALL_STATUSES, *OFFER_STATUSES]
     saved = st.session_state.get(KEY_SAVED_STATUS, ALL_STATUSES)
-    status = st.selectbox("Status", options, index=options.index(saved) if saved in options else 0, key="mkt_status")
+    with adapter.person.choice("mkt_status", options):
+        status = st.selectbox("Status", options, index=options.index(saved) if saved in options else 0, key="mkt_status")
     st.session_state[KEY_SAVED_STATUS] = status
     query = {"status": None if status == ALL_STATUSES else status}
     # A changed query starts again at page 1: cursors belong to the query that made them.
@@ -227,9 +231,9 @@ def offers_panel(caps: list[UsageCap]) -> None:
     if not page.items:
         return
     by_id = {offer.id: offer for offer in page.items}
-    selected = st.selectbox(
-        "Offer", list(by_id), key="mkt_offer_selected", format_func=lambda offer_id: offer_label(by_id[offer_id], deal_titles)
-    )
+    with adapter.person.choice("mkt_offer_selected", by_id):
+        selected = st.selectbox("Offer", list(by_id), key="mkt_offer_selected",
+                                format_func=lambda offer_id: offer_label(by_id[offer_id], deal_titles))
     if selected:
         offer_detail(selected, caps)
 
@@ -364,7 +368,9 @@ def deals_panel(caps: list[UsageCap]) -> None:
         st.caption("No deal takes offers right now.")
         return
     st.markdown("**Make an offer**")
-    deal_id = st.selectbox("Deal", list(open_deals), key="mkt_offer_deal", format_func=lambda value: deal_label(open_deals[value]))
+    with adapter.person.choice("mkt_offer_deal", open_deals):
+        deal_id = st.selectbox("Deal", list(open_deals), key="mkt_offer_deal",
+                               format_func=lambda value: deal_label(open_deals[value]))
     terms_of_deal = open_deals[deal_id].get("terms") or {}
     notes = FieldNotes("mkt_new_offer_form", OFFER_LIMITS)
     terms = render_offer_form(

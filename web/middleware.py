@@ -9,7 +9,10 @@ Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
 - the pages' head, which starts a map the browser remembers before Streamlit starts
   (web/early_map.py) and has Streamlit's table and chart code ready before a page shows
   one (web/warm_modules.py);
-- a link's first paint for a browser that has never seen the app (web/first_paint.py).
+- a link's first paint for a browser that has never seen the app (web/first_paint.py);
+- what a person types into a form before sending it, posted by the pages' head and kept as
+  theirs (web/typed_routes.py, issue 42); a table's link to a page of the app opened in this tab
+  unless asked for a new one (web/app_links.py).
 
 Websockets pass straight through.
 """
@@ -24,15 +27,17 @@ from starlette.requests import Request
 
 from links.marketplace import LOGIN_ROUTE
 from links.marketplace import PAGE as CALLBACK_PAGE
+from web.app_links import NOT_A_PAGE, app_links_script
 from web.early_map import head_script, page_request, with_head_script
 from web.first_paint import ROUTE as FIRST_PAINT_ROUTE
 from web.first_paint import first_paint_answer, first_paint_page, route_path
 from web.login_routes import finish_login, giving_a_person_cookie, start_login
 from web.published_routes import STATIC_PREFIX, cached_for_good, restore_static
+from web.typed_routes import ROUTE as TYPED_ROUTE
+from web.typed_routes import take_typed, typed_script
 from web.warm_modules import warm_script
 
-# Streamlit's own requests (no page load): never given a session cookie.
-NOT_A_PAGE = ("/_stcore/", "/static/", "/app/static/", "/media/", "/component/")
+# Streamlit's own requests (no page load), NOT_A_PAGE: never given a session cookie.
 
 
 class AppRoutesMiddleware:
@@ -42,6 +47,10 @@ class AppRoutesMiddleware:
         self.app = app
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST" and scope["path"].rstrip("/").endswith("/" + TYPED_ROUTE):
+            response = await take_typed(Request(scope, receive))
+            await response(scope, receive, send)
+            return
         if scope["type"] == "http" and scope["method"] == "GET":
             path = scope["path"]
             if path.rstrip("/").endswith("/" + LOGIN_ROUTE):
@@ -64,10 +73,12 @@ class AppRoutesMiddleware:
             if not any(part in path for part in NOT_A_PAGE):
                 send = giving_a_person_cookie(Request(scope), send)
                 # The page's head starts a remembered map before Streamlit starts (web/early_map.py),
-                # and readies Streamlit's table and chart code while the page is idle (web/warm_modules.py).
+                # readies Streamlit's table and chart code while the page is idle (web/warm_modules.py), and
+                # tells the app what a person types into a form before it is sent (web/typed_routes.py).
                 query = scope.get("query_string", b"").decode("latin-1")
                 first_paint = route_path() if first_paint_page(path, query) else None
-                send = with_head_script(send, await run_in_threadpool(head_script, first_paint) + warm_script())
+                head = await run_in_threadpool(head_script, first_paint)
+                send = with_head_script(send, head + warm_script() + typed_script() + app_links_script())
                 scope = page_request(scope)
         await self.app(scope, receive, send)
 

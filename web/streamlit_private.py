@@ -157,6 +157,11 @@ def _base_button_test_id() -> None:
     _require("`stBaseButton-${" in _bundle_text(), "buttons' test id stBaseButton-<kind>")
     bundle_has_literal("headerNoPadding")
 
+def _link_cell_and_history() -> None:
+    bundle = _bundle_text()
+    _require(re.search(r"onClickUri:\w+=>\{window\.open\(", bundle), "a link cell's word calls window.open")
+    _require(re.search(r"addEventListener\(`popstate`,this\.onHistoryChange", bundle), "popstate switches the page")
+
 
 # The test ids the app's CSS and scripts select, and where.
 TEST_IDS = {
@@ -174,6 +179,9 @@ TEST_IDS = {
     "stSidebarNav": ("frontend/src/phone.js",),
     "stSidebarCollapseButton": ("frontend/src/phone.js",),
     "stBaseButton": ("frontend/src/phone.js",),
+    "stTextInput": ("web/typed_routes.py",),
+    "stTextArea": ("web/typed_routes.py",),
+    "stNumberInput": ("web/typed_routes.py",),
 }
 
 def _binds_before_import() -> None:
@@ -225,7 +233,8 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
     PrivatePart(
         "route-prefixes",
         "Streamlit's own routes (not a page) are _stcore/, static/, app/static/, media/, component/",
-        ("web/middleware.py", "web/published_routes.py", "devtools/services_process.py", "devtools/streamlit_process.py"),
+        ("web/middleware.py", "web/app_links.py", "web/published_routes.py", "devtools/services_process.py",
+         "devtools/streamlit_process.py"),
         _route_prefixes,
     ),
     PrivatePart(
@@ -237,8 +246,15 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
     PrivatePart(
         "keyed-container-class",
         "a container with key=K carries the class st-key-K",
-        ("pages/map_sections/first_paint.py", "frontend/src/spare.js"),
+        ("pages/map_sections/first_paint.py", "frontend/src/spare.js", "web/typed_routes.py", "adapter/drafts.py"),
         _keyed_class,
+    ),
+    PrivatePart(
+        "link-cell-and-history",
+        "a table's link word is opened by window.open(href, '_blank'), and Streamlit's popstate handler "
+        "switches to the URL's page with its query in the same session (web/app_links.py)",
+        ("web/app_links.py",),
+        _link_cell_and_history,
     ),
     PrivatePart(
         "map-page-layout",

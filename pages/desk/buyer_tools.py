@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 import adapter.marketplace_actions as actions
+import adapter.person
 import adapter.marketplace_buyer as buyer
 from components.buyer_tools import (
     box_label, just_ticked, render_agreement, render_alerts, render_box_deals, render_buy_box_form, render_sent,
@@ -63,7 +64,8 @@ def questions_panel() -> None:
     deals = listing.rows if listing is not None else []
     titles = {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals}
     if titles:
-        deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
+        with adapter.person.choice("mkt_ask_deal", titles):  # the person's deal after a reload or a login (issue 42)
+            deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
         ask_section(deal_id)
         address_section(deal_id)
     if (read := read_questions(buyer, key="mkt_sent_problem", title="What you sent could not be read")) is None:
