@@ -160,6 +160,9 @@ def test_a_deal_from_draft_to_pending_on_both_sides(sandbox, person, app_url, ar
 
     buyer.reload()
     wait_until_idle(buyer)
+    # The reload keeps the buyer's tab, Deals, where the offer was made (issue 42): to the offers.
+    expect(buyer.get_by_role("tab", name="Deals")).to_have_attribute("aria-selected", "true")
+    open_tab(buyer, "Offers")
     choose(buyer, "Status", "new")
     choose(buyer, "Offer", re.compile(re.escape(TITLE) + r".*by seller"))
     panel(buyer).get_by_role("button", name="Review the seller's terms").click()
