@@ -25,14 +25,29 @@ UI_TIMEOUT_MS = 90_000
 SIDEBAR = '[data-testid="stSidebar"]'
 
 
-@pytest.fixture
-def person(browser, sandbox) -> Iterator[BrowserContext]:
-    """A browser of its own: its own session cookie, so its own person."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+def a_person(browser, height: int = 900) -> BrowserContext:
+    """A browser of its own: its own session cookie, so its own person (the caller closes it)."""
+    context = browser.new_context(viewport={"width": 1400, "height": height}, accept_downloads=True)
     context.set_default_timeout(UI_TIMEOUT_MS)
     expect.set_options(timeout=UI_TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def person(browser, sandbox) -> Iterator[BrowserContext]:
+    context = a_person(browser)
     yield context
     context.close()
+
+
+def open_the_profile(page: Page) -> None:
+    """The investor's profile a link opened, its credit agreed to when the page asks."""
+    confirm = page.get_by_role("button", name=re.compile(r"^Open profile"))
+    profile = page.get_by_role("tab", name="Activity")
+    confirm.or_(profile).first.wait_for()
+    if confirm.count():
+        confirm.click()
+    profile.wait_for()
 
 
 def open_the_map(page: Page, url: str) -> None:
@@ -152,12 +167,7 @@ def test_a_tables_open_opens_the_profile_in_this_tab_and_the_meter_goes_on(perso
     page.keyboard.press("End")
     page.wait_for_url(re.compile(r"/investors\?(.*&)?investor=inv_"))
     assert len(person.pages) == 1, "in this tab"
-    confirm = page.get_by_role("button", name=re.compile(r"^Open profile"))
-    profile = page.get_by_role("tab", name="Activity")
-    confirm.or_(profile).first.wait_for()
-    if confirm.count():
-        confirm.click()
-    profile.wait_for()
+    open_the_profile(page)
     assert meter(page) >= spent, "the same session: the meter goes on"
 
 

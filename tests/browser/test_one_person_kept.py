@@ -16,28 +16,17 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.test_marketplace_journey import wait_until_idle
 from tests.browser.test_one_person import (
-    UI_TIMEOUT_MS, a_cell_and_its_top_investors, meter, open_the_map, query, to_page,
+    a_cell_and_its_top_investors, a_person, meter, open_the_map, open_the_profile, query, to_page,
 )
 from tests.browser.test_replicas_journey import log_in_through_issuer, logged_in
-from tests.processes import run_streamlit, sandbox_env
 
 QUESTION = "Is the roof new, and when was the HVAC replaced?"
 ASK_LABEL = "Ask the seller (one question per deal a day)"
 
 
-@pytest.fixture(scope="module")
-def app_url(sandbox_process) -> Iterator[str]:
-    """One app for the module's journeys; each is a person of its own on a reset sandbox."""
-    with run_streamlit(sandbox_env(sandbox_process.url)) as url:
-        yield url
-
-
 @pytest.fixture
 def person(browser, sandbox) -> Iterator[BrowserContext]:
-    """A browser of its own: its own session cookie, so its own person."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1400})
-    context.set_default_timeout(UI_TIMEOUT_MS)
-    expect.set_options(timeout=UI_TIMEOUT_MS)
+    context = a_person(browser, height=1400)
     yield context
     context.close()
 
@@ -123,12 +112,7 @@ def test_a_rows_word_opens_it_here_and_a_deliberate_new_tab_finds_the_persons_se
     page.wait_for_url(re.compile(r"/investors\?(.*&)?investor=inv_"))
     assert len(person.pages) == 1, "in this tab"
     profile_url = page.url
-    confirm = page.get_by_role("button", name=re.compile(r"^Open profile"))
-    profile = page.get_by_role("tab", name="Activity")
-    confirm.or_(profile).first.wait_for()
-    if confirm.count():
-        confirm.click()
-    profile.wait_for()
+    open_the_profile(page)
     spent = meter(page)
     assert spent > 0
 

@@ -19,7 +19,7 @@ from devtools.streamlit_process import serve_streamlit
 from links.tours import load
 from tests.browser.test_map_journey import wait_for_paint
 from tests.browser.test_marketplace_journey import wait_until_idle
-from tests.browser.test_one_person import SIDEBAR, a_cell_and_its_top_investors, budget, meter, open_the_map, query, to_page
+from tests.browser.test_one_person import SIDEBAR, a_cell_and_its_top_investors, a_person, budget, meter, open_the_map, query, to_page
 from tests.browser.test_replicas_journey import log_in_through_issuer, logged_in, on_replica
 from tests.processes import sandbox_env
 
@@ -43,9 +43,7 @@ def balancer(sandbox_process) -> Iterator[str]:
 
 @pytest.fixture
 def person(browser, sandbox) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    context.set_default_timeout(UI_TIMEOUT_MS)
-    expect.set_options(timeout=UI_TIMEOUT_MS)
+    context = a_person(browser)
     yield context.new_page()
     context.close()
 
