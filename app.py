@@ -107,6 +107,18 @@ def main() -> None:
     # A new session of the same person (a login's redirect, a reload, a second tab) goes on where
     # they were: presenter mode, the tour, the budget, the credits spent (adapter/person_state.py).
     adapter.person_state.begin()
+    try:
+        draw_the_run()
+    finally:
+        # Also when the run ends early (a write's st.rerun(), a stop, a reload closing the session):
+        # what it changed of the person (a form's send, credits spent) is theirs at once.
+        adapter.person_state.keep()
+    # What the first run loaded lives as long as the process (adapter/collector.py).
+    adapter.collector.freeze_what_lives_long()
+
+
+def draw_the_run() -> None:
+    """The shell and the page of one run: navigation, the tour, the sidebar's status and controls."""
     adapter.presenter.begin()
     navigation = st.navigation(build_pages())
     pending = adapter.tour.take_pending_move()
@@ -141,9 +153,6 @@ def main() -> None:
         with controls:
             draw_start_over(navigation.url_path or MAP_PATH)
             draw_demo_controls()
-    adapter.person_state.keep()
-    # What the first run loaded lives as long as the process (adapter/collector.py).
-    adapter.collector.freeze_what_lives_long()
 
 
 def draw_tour() -> None:

@@ -111,6 +111,7 @@ class FieldNotes:
         self.limits = limits
         self._slots: dict[str, Any] = {}
         self._words: dict[str, str] = {}
+        self._keys: list[str] = []  # the form's widget keys (`start`)
 
     @property
     def _said_key(self) -> str:
@@ -119,12 +120,11 @@ class FieldNotes:
     def start(self, widget_keys: Iterable[str]) -> None:
         """Before the form is drawn: after a send that went through, its fields start empty; in a
         new session of the person, what they typed and did not send is back in them."""
-        keys = list(widget_keys)
+        keys = self._keys = list(widget_keys)
         st.session_state.setdefault(FIELDS_DRAWN, {}).update(dict.fromkeys(keys, self.key))
         if st.session_state.pop(f"{self.key}_sent", False):
-            sent = st.session_state.setdefault(FIELDS_SENT, {})
             for widget_key in keys:
-                sent[widget_key] = st.session_state.pop(widget_key, None)
+                st.session_state.pop(widget_key, None)
         kept = st.session_state.get(TYPED_KEPT) or {}
         for widget_key in keys:
             if widget_key in kept and widget_key not in st.session_state:
@@ -172,8 +172,13 @@ class FieldNotes:
         st.session_state.pop(self._said_key, None)
 
     def sent(self) -> None:
-        """The send went through: the next run draws the form empty, nothing said under it."""
+        """The send went through: the next run draws the form empty, nothing said under it. What
+        was sent is noted now (FIELDS_SENT), not on that next run: a person who reloads or leaves
+        at once would find the sent text back as a draft (a reload ends the session before it)."""
         st.session_state[f"{self.key}_sent"] = True
+        sent = st.session_state.setdefault(FIELDS_SENT, {})
+        for widget_key in self._keys:
+            sent[widget_key] = st.session_state.get(widget_key)
         st.session_state.pop(self._said_key, None)
 
 
