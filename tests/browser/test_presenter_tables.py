@@ -34,7 +34,7 @@ TABLE_BOXES = """(table) => ({
   window: innerWidth,
 })"""
 # A data row's cell text as the grid gives it to a screen reader (a link column: its address).
-ROW_CELL = """(table, [row, column]) => {
+ROW_CELL = """([table, [row, column]]) => {
   const index = [...table.querySelectorAll('canvas table thead th')].findIndex((th) => th.textContent === column);
   const cell = table.querySelector(`canvas table tbody tr[aria-rowindex="${row + 1}"] td[aria-colindex="${index + 1}"]`);
   return cell ? cell.textContent : null;
