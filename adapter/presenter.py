@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from components.table_zoom import render_table_zoom
+
 PRESENT_PARAM = "present"
 SESSION_KEY = "presenter_on"
 SWITCH_KEY = "presenter_switch"
@@ -16,6 +18,9 @@ SWITCH_KEY = "presenter_switch"
 # the person asking, so a switch turned off is not turned on again by the link it leaves.
 LINK_SEEN_KEY = "presenter_link_seen"
 ON_WORDS = ("1", "true", "yes", "on")
+# A table's type and rows at most this much larger: 14 px type reads as 20 px, a 35 px row is 49 px,
+# about the body text's 1.5 times of a room's type while ten rows still fit a projector's 720 px.
+TABLE_ZOOM_MAX = 1.4
 # Type and figures for a room: body text about 1.5 times, headings and metrics with it, and
 # the top padding gone so the map (which reaches the window's foot) takes the screen's height.
 # A button's or a figure's label wraps: at that size Streamlit cut a narrow column's label short
@@ -25,6 +30,10 @@ ON_WORDS = ("1", "true", "yes", "on")
 # A figure is never cut (issue 44, 6: "1,480 …", "$319,…" in a fifth of the page): in a narrow box
 # it is smaller (22cqi: "$319,000" fits a 150 px column), never below 1.5 times the body text, and
 # it wraps at a space, or anywhere, rather than end in an ellipsis; the sidebar's too ("100,…").
+# A table is a canvas in the theme's type (a font size never reached its cells): it is zoomed, as
+# far as its columns still fit its box (TABLE_ZOOM_MAX at most; components/table_zoom.py sets each
+# table's zoom), its frame the box's width in the table's own pixels (Streamlit sizes it in the
+# page's: zoomed, it stood out of its box).
 STYLE = """
 <style>
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
@@ -41,7 +50,8 @@ STYLE = """
 [data-testid="stMetricValue"], [data-testid="stMetricValue"] > div, [data-testid="stMetricValue"] p {
   white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere; }
 [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; }
-[data-testid="stDataFrame"] { font-size: 1.3rem; }
+[data-testid="stDataFrame"] { zoom: var(--deedscope-table-zoom, 1); display: block; width: 100%; }
+[data-testid="stDataFrameResizable"] { width: 100% !important; max-width: 100% !important; }
 [data-testid="stMain"] button [data-testid="stMarkdownContainer"],
 [data-testid="stMain"] button [data-testid="stMarkdownContainer"] p,
 [data-testid="stMain"] [data-testid="stMetricLabel"] [data-testid="stMarkdownContainer"],
@@ -87,5 +97,7 @@ def render_switch() -> None:
 
 
 def apply_style() -> None:
+    """The room's type and figures, and each table zoomed to fit (its element gone when off: no zoom)."""
     if on():
         st.html(STYLE)
+        render_table_zoom(key="presenter_table_zoom", max_zoom=TABLE_ZOOM_MAX)

@@ -139,6 +139,11 @@ def _map_page_layout() -> None:
     bundle_has_literal("sidebarWidth")
 
 
+def _table_grid_layout() -> None:
+    bundle_has_literal("dvn-stack")
+    _require(re.search(r"[\"'`]dvn-scroller ?[\"'`]", _bundle_text()), "the grid's dvn-scroller class")
+
+
 def _websocket_protocol() -> None:
     _attribute("streamlit.components.v2.bidi_component.main:_make_trigger_id")
     for message in ("BackMsg_pb2:BackMsg", "ForwardMsg_pb2:ForwardMsg", "ClientState_pb2:ClientState", "ClientState_pb2:ContextInfo"):
@@ -173,7 +178,8 @@ TEST_IDS = {
     "stWidgetLabel": ("adapter/presenter.py",),
     "stMetricValue": ("adapter/presenter.py",),
     "stMetricLabel": ("adapter/presenter.py",),
-    "stDataFrame": ("adapter/presenter.py",),
+    "stDataFrame": ("adapter/presenter.py", "frontend/src/table_zoom.js"),
+    "stDataFrameResizable": ("adapter/presenter.py", "frontend/src/table_zoom.js"),
     "stMetric": ("adapter/presenter.py",),
     "stSidebar": ("adapter/presenter.py", "frontend/src/phone.js"),
     "stSidebarNav": ("frontend/src/phone.js",),
@@ -262,6 +268,13 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
         "the main block's padding, the title (tests/browser/test_map_first_visit.py checks the box)",
         ("frontend/src/first_visit.js",),
         _map_page_layout,
+    ),
+    PrivatePart(
+        "table-grid-layout",
+        "a table's grid (glide-data-grid) lays its columns out in .dvn-stack, their own width whatever the zoom, "
+        "inside the .dvn-scroller it shows, and maps a click on a zoomed grid by its box's scale",
+        ("frontend/src/table_zoom.js",),
+        _table_grid_layout,
     ),
     PrivatePart(
         "websocket-protocol",

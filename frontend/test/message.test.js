@@ -13,8 +13,8 @@ import {CENTRE_FORM, RING_FORM} from '../src/cells.js';
 // bundled; the element; the modules it imports for each of its parts), but the date field's,
 // the small maps' and the phone helper's, elements of their own with their own message
 // (components/date_field.py, components/small_map.py: small_message.json, checked by
-// small_layers.test.js; components/phone.py: `show` and `token`).
-const OTHER_ELEMENTS = new Set(['date_field.js', 'small_map.js', 'small_loader.js', 'small_layers.js', 'phone.js']);
+// small_layers.test.js; components/phone.py: `show` and `token`; components/table_zoom.py: `max_zoom`).
+const OTHER_ELEMENTS = new Set(['date_field.js', 'small_map.js', 'small_loader.js', 'small_layers.js', 'phone.js', 'table_zoom.js']);
 const SOURCES = readdirSync(new URL('../src/', import.meta.url))
   .filter((name) => name.endsWith('.js') && !OTHER_ELEMENTS.has(name))
   .map((name) => readFileSync(new URL(`../src/${name}`, import.meta.url), 'utf8'));
