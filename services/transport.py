@@ -9,7 +9,9 @@ past `max_retry_wait` is not slept: the error is raised at once with `.retry_aft
 
 from __future__ import annotations
 
+import functools
 import logging
+import ssl
 import threading
 import time
 import uuid
@@ -31,8 +33,17 @@ _shared_client: httpx2.Client | None = None
 _shared_lock = threading.Lock()
 
 
+@functools.cache
+def shared_tls_context() -> ssl.SSLContext:
+    """httpx2's own default verification, built once per process. Each client would otherwise load
+    the system's certificates again: about 20 ms of a core for every session's client and every
+    login's exchange (an SSLContext is safe to share between clients and threads)."""
+    return httpx2.create_ssl_context()
+
+
 def new_http_client(**options: Any) -> httpx2.Client:
-    """An `httpx2.Client` with our timeouts and pool limits."""
+    """An `httpx2.Client` with our timeouts, pool limits and the process's one TLS context."""
+    options.setdefault("verify", shared_tls_context())
     options.setdefault(
         "timeout", httpx2.Timeout(contract.READ_TIMEOUT_S, connect=contract.CONNECT_TIMEOUT_S)
     )

@@ -17,6 +17,7 @@ from authlib.integrations.httpx_client import OAuth2Client, OAuthError
 from services.stores.login_store import LoginStore, PendingLogin
 from services.oauth.issuer import HTTP_TIMEOUT_S, MARKETPLACE_SCOPES, ClientRegistry, IssuerMetadata, LoginError
 from services.oauth.tokens import TokenHolder
+from services.transport import shared_tls_context
 
 # Kept in the token dict beside what the issuer sent: the redirect URI of the login, so a
 # refresh or revocation uses the same (registered) client id.
@@ -57,7 +58,7 @@ class MarketplaceLogin:
         self._configured_client_id = getattr(settings, "oauth_client_id", None)
         self.login_store = login_store or LoginStore(clock=clock)
         self.client_registry = client_registry or ClientRegistry()
-        self._http = http_client or httpx2.Client(timeout=HTTP_TIMEOUT_S)
+        self._http = http_client or httpx2.Client(timeout=HTTP_TIMEOUT_S, verify=shared_tls_context())
         self._clock = clock
         self._metadata: IssuerMetadata | None = None
         self._lock = threading.Lock()
@@ -94,6 +95,7 @@ class MarketplaceLogin:
             token=token,
             token_endpoint=self.metadata.token_endpoint,
             timeout=HTTP_TIMEOUT_S,
+            verify=shared_tls_context(),
             **options,
         )
         client.register_compliance_hook("refresh_token_request", self._add_resource)
