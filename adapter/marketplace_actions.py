@@ -1,6 +1,7 @@
-"""This session's marketplace reads and writes, as plain data.
+"""This session's marketplace reads and writes.
 
-Every result goes through `plain` (the client returns typed models). Each write runs with
+Reads are the client's typed models (pages read them by attribute); the writes whose answer no
+page reads by field give it as plain data (`write_once`), the rest typed (`write_typed`). Each write runs with
 the `Idempotency-Key` this session holds for its action and body (`mkt_idempotency_keys`)
 from the click until the server gives a definite answer, so pressing the button again
 after a lost answer or a server error replays the same request instead of acting twice
@@ -20,7 +21,7 @@ from adapter.marketplace import marketplace
 from adapter.values import plain
 from services.errors import ApiError
 from services.marketplace_api import OFFERS_PAGE_MAX, IdempotencyKeys
-from services.marketplace_api.models import Account, MarketplaceOffer, ProofOfFundsLetter
+from services.marketplace_api.models import Account, MarketplaceDeal, MarketplaceOffer, OfferPreview, ProofOfFundsLetter
 from services.marketplace_api.states import open_round, takes_offers  # noqa: F401 - the page reads states here
 from services.oauth import LoginError
 
@@ -40,22 +41,16 @@ PAGE = OFFERS_PAGE_MAX  # rows each page asks for (marketplace-api.md, Limits: `
 
 
 class Listing(NamedTuple):
-    """A list walked by its cursor to `bound` rows; `more`: the marketplace holds more past them.
-    Its rows are plain dicts (`listed`) or the client's models (`walked`), as the list's page reads them."""
+    """A list walked by its cursor to `bound` rows, as the client types them; `more`: the
+    marketplace holds more past them."""
 
     rows: list
     more: bool
     bound: int
 
 
-def listed(page: Any, bound: int = LIST_BOUND) -> Listing:
-    """Follow `page`'s cursor (a short page is not the end) until `bound` rows or the last page."""
-    listing = walked(page, bound)
-    return listing._replace(rows=plain(listing.rows))
-
-
 def walked(page: Any, bound: int = LIST_BOUND) -> Listing:
-    """`listed`, its rows as the client types them."""
+    """Follow `page`'s cursor (a short page is not the end) until `bound` rows or the last page."""
     rows, more = page.walk_bounded(bound)
     return Listing(rows, more, bound)
 
@@ -90,19 +85,19 @@ def offer(offer_id: str) -> MarketplaceOffer:
 
 def events(limit: int) -> Listing:
     """The latest `limit` events of the buyer's offers and deals (more: older ones exist)."""
-    return listed(logged_in_api().events.list(limit=limit), limit)
+    return walked(logged_in_api().events.list(limit=limit), limit)
 
 
 def deals(bound: int = LIST_BOUND) -> Listing:
     """The deals the buyer can see, page after page until `bound` rows or `next_cursor` is null."""
-    return listed(logged_in_api().deals.list(limit=min(bound, PAGE)), bound)
+    return walked(logged_in_api().deals.list(limit=min(bound, PAGE)), bound)
 
 
-def min_emd_in(rows: list[dict], deal_id: str | None) -> float | None:
+def min_emd_in(rows: list[MarketplaceDeal], deal_id: str | None) -> float | None:
     """A deal's minimum earnest money where a list of deals states it (a form's deposit starts
     there: a round may ask less than its deal takes, `422 requirement_unmet`); else None."""
-    minimum = next(((deal.get("terms") or {}).get("min_emd") for deal in rows if deal.get("id") == deal_id), None)
-    return float(minimum) if isinstance(minimum, int | float) else None
+    minimum = next((deal.deal_terms.min_emd for deal in rows if deal.id == deal_id), None)
+    return float(minimum) if minimum is not None else None
 
 
 def deal_min_emd(deal_id: str | None) -> float | None:
@@ -116,15 +111,20 @@ def deal_min_emd(deal_id: str | None) -> float | None:
 def deal_titles() -> dict[str, str]:
     """Each visible deal's title by its id, to name offers; empty when the deals cannot be read."""
     try:
-        return {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals().rows}
+        return titles_of(deals().rows)
     except ApiError:
         return {}
 
 
-def preview(round_id: str) -> dict:
+def titles_of(deals: list[MarketplaceDeal]) -> dict[str, str]:
+    """Each deal's title by its id, as a person reads it."""
+    return {deal.id: deal.title or "Untitled deal" for deal in deals}
+
+
+def preview(round_id: str) -> OfferPreview:
     """The preview of accepting a seller's round (its terms and `preview_token`, five minutes); a
     POST, keyed as every write: its key is dropped once answered, so the next press asks anew."""
-    return write_once("preview", {"offer": round_id},
+    return write_typed("preview", {"offer": round_id},
                       lambda api, key: api.offers.preview(round_id, idempotency_key=key))
 
 

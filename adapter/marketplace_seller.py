@@ -1,4 +1,5 @@
-"""The Seller's desk's marketplace reads and writes, as plain data (`adapter.values.plain`).
+"""The Seller's desk's marketplace reads and writes, as the client types them (the writes whose
+answer no page reads by field as plain data: `adapter.marketplace_actions.write_once`).
 
 Writes that act once (create a draft, publish, answer offers, an address request or a review)
 run with the `Idempotency-Key` this session keeps for the action and body
@@ -15,10 +16,9 @@ from typing import Any
 
 import streamlit as st
 
-from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, min_emd_in, walked, write_once  # noqa: F401 - me: the desk reads the account here
-from adapter.values import plain
+from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, logged_in_api, me, min_emd_in, walked, write_once, write_typed  # noqa: F401 - me: the desk reads the account here
 from services.errors import ApiError, BadRequestError
-from services.marketplace_api.desk_models import PublishResult, SellerOffer
+from services.marketplace_api.desk_models import BuyerStanding, Credits, Draft, PublishResult, SellerOffer
 from services.marketplace_api.models import Account
 from services.marketplace_api.states import offer_passes
 from services.oauth import missing_scopes, scopes_for_sides
@@ -40,14 +40,14 @@ def side_scopes(sides: list[str]) -> list[str]:
 
 
 def drafts() -> Listing:
-    return listed(logged_in_api().sell.drafts.list(limit=PAGE))
+    return walked(logged_in_api().sell.drafts.list(limit=PAGE))
 
 
-def draft(draft_id: str) -> dict:
-    return plain(logged_in_api().sell.drafts.retrieve(draft_id))
+def draft(draft_id: str) -> Draft:
+    return logged_in_api().sell.drafts.retrieve(draft_id)
 
 
-def credits() -> dict | None:
+def credits() -> Credits | None:
     """The organization's balance and a publish's cost, or None where the host does not say them:
     no document names the route, so a desk never waits on it (docs/contract.md). A host without it
     is not asked again in this session; a failed read is None too (Publish stays offered)."""
@@ -60,11 +60,11 @@ def credits() -> dict | None:
         return None
     if known is None:
         st.session_state[KEY_NO_CREDITS_ROUTE] = True
-    return plain(known)
+    return known
 
 
-def create_draft(fields: Mapping[str, Any]) -> dict:
-    return write_once("create_draft", dict(fields),
+def create_draft(fields: Mapping[str, Any]) -> Draft:
+    return write_typed("create_draft", dict(fields),
                      lambda api, key: api.sell.drafts.create(idempotency_key=key, **dict(fields)))
 
 
@@ -84,15 +84,14 @@ def order_photos(draft_id: str, order: list[str]) -> list[dict]:
                       lambda api, key: api.sell.drafts.order_media(draft_id, order, idempotency_key=key))
 
 
-def publish(draft_id: str) -> dict:
-    """The publish's answer and its `outcome`: `under_review`, `live` or `sent` (PublishResult)."""
-    answer = write_once("publish", {"draft": draft_id},
-                        lambda api, key: api.sell.drafts.publish(draft_id, idempotency_key=key))
-    return {**answer, "outcome": PublishResult.model_validate(answer).outcome}
+def publish(draft_id: str) -> PublishResult:
+    """The publish's answer; its `outcome` says `under_review`, `live` or `sent`."""
+    return write_typed("publish", {"draft": draft_id},
+                       lambda api, key: api.sell.drafts.publish(draft_id, idempotency_key=key))
 
 
 def deals() -> Listing:
-    return listed(logged_in_api().sell.deals.list(limit=PAGE))
+    return walked(logged_in_api().sell.deals.list(limit=PAGE))
 
 
 def deal_min_emd(deal_id: str | None) -> float | None:
@@ -160,8 +159,8 @@ def set_lead_status(lead_id: str, status: str) -> dict:
                       lambda api, key: api.sell.leads.set_status(lead_id, status, idempotency_key=key))
 
 
-def buyer(buyer_id: str) -> dict:
-    return plain(logged_in_api().sell.buyers.retrieve(buyer_id))
+def buyer(buyer_id: str) -> BuyerStanding:
+    return logged_in_api().sell.buyers.retrieve(buyer_id)
 
 
 def strike(buyer_id: str, reason: str) -> dict:
@@ -205,4 +204,4 @@ def delete_webhook(webhook_id: str) -> dict:
 
 
 def events(limit: int = 20) -> Listing:
-    return listed(logged_in_api().sell.events.list(limit=limit), limit)
+    return walked(logged_in_api().sell.events.list(limit=limit), limit)

@@ -14,8 +14,8 @@ ApiError
     │       ForbiddenError, IdentityVerificationRequiredError (.verification_url),
     │       NotAMemberError (.organization), NotEnabledError
     ├── NotFoundError 404
-    ├── ConflictError 409 ─ AgreementRequiredError (.agreement), ResourceLimitError, DraftUnderReviewError,
-    │       OfferRequiredError, OrganizationRequiredError (.organization), PersonExistsError
+    ├── ConflictError 409 ─ AgreementRequiredError (.agreement), DealChangedError (.terms), ResourceLimitError,
+    │       DraftUnderReviewError, OfferRequiredError, OrganizationRequiredError (.organization), PersonExistsError
     ├── GoneError 410 (.superseded_by)
     ├── UnprocessableError 422 ─ OutsideCoverageError, DealIncompleteError (.missing), BelowFloorError (.floor)
     ├── RateLimitError 429 ─ DuplicateInquiryError (.deal_id .inquiry_type), RateLimitedError
@@ -46,7 +46,8 @@ from services.errors.base import (
     code_for_status, phrase,
 )
 from services.errors.marketplace import (
-    MARKETPLACE_CODE_CLASSES, AgreementRequiredError, BelowFloorError, DealIncompleteError, DraftUnderReviewError,
+    MARKETPLACE_CODE_CLASSES, AgreementRequiredError, BelowFloorError, DealChangedError, DealIncompleteError,
+    DraftUnderReviewError,
     DuplicateInquiryError, ForbiddenError, IdentityVerificationRequiredError, InsufficientBalanceError,
     InsufficientRoleError, NotAMemberError, NotEnabledError, OfferRequiredError, OrganizationRequiredError,
     OriginUnconfiguredError, PersonExistsError, RateLimitedError, ResourceLimitError,
@@ -138,7 +139,7 @@ def _classes_for_status(status: int) -> tuple[type[ApiStatusError], ...]:
 __all__ = [
     "AgreementRequiredError", "ApiConnectionError", "ApiError", "ApiStatusError", "ApiTimeoutError",
     "AuthenticationError", "BadRequestError", "BelowFloorError", "CODE_CLASSES", "ConflictError",
-    "DealIncompleteError", "DraftUnderReviewError", "DuplicateInquiryError", "ForbiddenError", "GatewayTimeoutError",
+    "DealChangedError", "DealIncompleteError", "DraftUnderReviewError", "DuplicateInquiryError", "ForbiddenError", "GatewayTimeoutError",
     "GoneError", "IdentityVerificationRequiredError", "InsufficientBalanceError", "InsufficientRoleError",
     "InvalidCursorError", "InvalidInputError", "NotAMemberError", "NotEnabledError", "NotFoundError",
     "OfferRequiredError", "OrganizationRequiredError", "OriginUnconfiguredError", "OutsideCoverageError",

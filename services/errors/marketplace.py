@@ -43,6 +43,7 @@ class NotAMemberError(PermissionDeniedError):
     (`{id, name}`, the sandbox's member) names it where the host says it."""
 
     organization = property(lambda error: _organization(error.problem))
+    organization_name = property(lambda error: _organization_name(error.problem))
 
 
 class NotEnabledError(PermissionDeniedError):
@@ -55,6 +56,17 @@ class AgreementRequiredError(ConflictError):
 
 class ResourceLimitError(ConflictError):
     """A limit of the document is reached (five buy boxes)."""
+
+
+class DealChangedError(ConflictError):
+    """`409 deal_changed`: the deal's terms changed since the preview; the body "carries current
+    terms" (Errors, line 164), as `terms` on the sandbox (docs/contract.md): `{}` where a host names
+    them otherwise."""
+
+    @property
+    def terms(self) -> dict[str, Any]:
+        terms = self.problem.get("terms")
+        return dict(terms) if isinstance(terms, dict) else {}
 
 
 class DraftUnderReviewError(ConflictError):
@@ -70,6 +82,7 @@ class OrganizationRequiredError(ConflictError):
     `.organization` names one to join where the host says it."""
 
     organization = property(lambda error: _organization(error.problem))
+    organization_name = property(lambda error: _organization_name(error.problem))
 
 
 class PersonExistsError(ConflictError):
@@ -109,6 +122,11 @@ def _organization(problem: dict[str, Any]) -> dict[str, Any] | None:
     return dict(organization) if isinstance(organization, dict) else None
 
 
+def _organization_name(problem: dict[str, Any]) -> str | None:
+    name = (_organization(problem) or {}).get("name")
+    return name if isinstance(name, str) and name else None
+
+
 MARKETPLACE_CODE_CLASSES = {
     "insufficient_balance": InsufficientBalanceError,
     "forbidden": ForbiddenError,
@@ -117,6 +135,7 @@ MARKETPLACE_CODE_CLASSES = {
     "not_a_member": NotAMemberError,
     "not_enabled": NotEnabledError,
     "agreement_required": AgreementRequiredError,
+    "deal_changed": DealChangedError,
     "resource_limit": ResourceLimitError,
     "draft_under_review": DraftUnderReviewError,
     "offer_required": OfferRequiredError,

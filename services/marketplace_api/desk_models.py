@@ -46,8 +46,14 @@ class Draft(MarketplaceModel):
     closing_date: str | None = None
     property_id: str | None = None
     deal_id: str | None = None
+    review_ends_at: str | None = None  # while under review (the sandbox's, docs/contract.md)
     media: list[MediaItem] = Field(default_factory=list)
     documents: list[MediaItem] = Field(default_factory=list)
+
+    @property
+    def photos(self) -> list[MediaItem]:
+        """Its photos in their order, the cover first."""
+        return sorted(self.media, key=lambda item: item.order or 0)
 
 
 class Credits(MarketplaceModel):
@@ -144,10 +150,20 @@ class SellerProfile(MarketplaceModel):
     reviews: list[Review] = Field(default_factory=list)
 
 
+class BuyBoxCriteria(MarketplaceModel):
+    """What a buy box matches (not shown by the document; the sandbox's: docs/contract.md)."""
+
+    cities: list[str] | None = None
+    zips: list[str] | None = None
+    property_types: list[str] | None = None
+    max_price: Amount | None = None
+    min_bedrooms: int | None = None
+
+
 class BuyBox(MarketplaceModel):
     id: str
     name: str | None = None
-    criteria: dict[str, Any] = Field(default_factory=dict)
+    criteria: BuyBoxCriteria | None = None
     n_alerts: int | None = None
     created_at: str | None = None
 
@@ -174,6 +190,13 @@ class Inquiry(MarketplaceModel):
     address: str | None = None
 
 
+class AddressAgreement(MarketplaceModel):
+    """`agreement_required`'s `agreement` (Errors, line 164): the agreement to accept before an address request."""
+
+    id: str | None = None
+    url: str | None = None
+
+
 class Webhook(MarketplaceModel):
     id: str
     url: str | None = None
@@ -189,7 +212,7 @@ class DeletedResource(MarketplaceModel):
 
 
 __all__ = [
-    "BuyBox", "BuyBoxAlert", "BuyerStanding", "Credits", "DealTerms", "DeletedResource", "Draft", "Inquiry", "Lead",
+    "AddressAgreement", "BuyBox", "BuyBoxAlert", "BuyBoxCriteria", "BuyerStanding", "Credits", "DealTerms", "DeletedResource", "Draft", "Inquiry", "Lead",
     "MediaItem", "OfferBuyer", "OfferProofOfFunds", "PublishResult", "Review", "SellerOffer", "SellerProfile",
     "Webhook",
 ]

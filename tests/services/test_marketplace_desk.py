@@ -168,7 +168,7 @@ def test_inquiry_and_address_request_refusals_carry_their_members(buyer_api, own
     assert agreement["id"].startswith("agr_") and agreement["url"].startswith("http")
     sent = buyer_api.inquiries.request_address(deal.id, agreement_id=agreement["id"], idempotency_key=key())
     assert sent.status == "pending"
-    if deal.seller["name"] == "Sandbox Wholesale Co":
+    if deal.seller.name == "Sandbox Wholesale Co":
         answered = owner_api.sell.inquiries.answer(sent.id, approve=True, idempotency_key=key())
         assert answered.address
 

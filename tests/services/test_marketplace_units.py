@@ -232,6 +232,7 @@ def test_the_open_round_is_derived_from_the_chain(chain, open_id):
     ],
 )
 def test_deals_that_take_offers(status, takes):
+    from services.marketplace_api.models import MarketplaceDeal
     from services.marketplace_api.states import takes_offers
 
-    assert takes_offers({"id": "mkd_0123456789ab", "status": status}) is takes
+    assert takes_offers(MarketplaceDeal(id="mkd_0123456789ab", status=status)) is takes
