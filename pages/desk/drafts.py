@@ -113,7 +113,7 @@ def upload_photos(draft_id: str) -> None:
         for file in files:
             seller.upload_photo(draft_id, file.name, file.getvalue())
     except InvalidInputError as error:
-        st.error(f"{error.errors[0]['message'].capitalize()}.", icon=":material/error:")
+        st.error(f"{(error.field_errors[0].message or '').capitalize()}.", icon=":material/error:")
         return
     except ApiError as error:
         render_marketplace_problem(error, key="desk_upload_problem", title="A photo was not uploaded")

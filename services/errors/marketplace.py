@@ -9,7 +9,7 @@ from typing import Any
 
 from services.errors.base import (
     ConflictError, PaymentRequiredError, PermissionDeniedError, RateLimitError, ServiceUnavailableError,
-    UnprocessableError, number,
+    UnprocessableError, number, problem_member,
 )
 
 
@@ -105,6 +105,22 @@ class BelowFloorError(UnprocessableError):
     floor = property(lambda error: number(error.problem.get("floor")))
 
 
+class RequirementUnmetError(UnprocessableError):
+    """`422 requirement_unmet`: the offer asks less than the deal requires; `.min_emd` (the sandbox's
+    member) is the deal's minimum deposit, None where the host does not say it."""
+
+    min_emd = property(lambda error: number(error.problem.get("min_emd")))
+
+
+class CapReachedError(RateLimitError):
+    """`429 cap_reached` / `daily_cap_reached`: a cap of `GET /me` `caps` is used up; `.action` and
+    `.resets_at` (the sandbox's members) name the cap and when it resets, None where not said;
+    `Retry-After` says the wait either way."""
+
+    action = problem_member("action")
+    resets_at = problem_member("resets_at")
+
+
 class DuplicateInquiryError(RateLimitError):
     """One inquiry per type per deal per 24 hours; `.retry_after` is the wait (86400)."""
 
@@ -143,9 +159,12 @@ MARKETPLACE_CODE_CLASSES = {
     "person_exists": PersonExistsError,
     "deal_incomplete": DealIncompleteError,
     "below_floor": BelowFloorError,
+    "requirement_unmet": RequirementUnmetError,
+    "cap_reached": CapReachedError,
+    "daily_cap_reached": CapReachedError,
     "duplicate_inquiry": DuplicateInquiryError,
     "rate_limited": RateLimitedError,
     "origin_unconfigured": OriginUnconfiguredError,
 }
 
-__all__ = [cls.__name__ for cls in MARKETPLACE_CODE_CLASSES.values()] + ["MARKETPLACE_CODE_CLASSES"]
+__all__ = [*dict.fromkeys(cls.__name__ for cls in MARKETPLACE_CODE_CLASSES.values()), "MARKETPLACE_CODE_CLASSES"]

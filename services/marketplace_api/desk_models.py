@@ -5,12 +5,12 @@ docs/contract.md). Every model allows unknown fields, as in `models.py`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
 from services.contract import MARKETPLACE_ID_PATTERNS
-from services.marketplace_api.models import Amount, DealTerms, MarketplaceModel, MarketplaceOffer
+from services.marketplace_api.models import Amount, Block, Blocks, DealTerms, MarketplaceModel, MarketplaceOffer
 
 # A publish's answer naming a deal in one of these statuses is live (pending: already under offer).
 LIVE_STATUSES = ("active", "published", "pending")
@@ -109,13 +109,20 @@ class SellerOffer(MarketplaceOffer):
     proof_of_funds: OfferProofOfFunds | None = None
 
 
+class LeadStep(MarketplaceModel):
+    """A step of a lead's history: its status from then on."""
+
+    status: str | None = None
+    at: str | None = None
+
+
 class Lead(MarketplaceModel):
     id: str
     name: str | None = None
     email: str | None = None
     phone: str | None = None
     status: str | None = None
-    history: list[dict[str, Any]] = Field(default_factory=list)
+    history: Annotated[list[LeadStep], Blocks] = Field(default_factory=list)
     created_at: str | None = None
     updated_at: str | None = None
 
@@ -131,14 +138,26 @@ class BuyerStanding(MarketplaceModel):
     strike: dict[str, Any] | None = None
 
 
+class Reviewer(MarketplaceModel):
+    buyer_id: str | None = None
+    name: str | None = None
+
+
+class ReviewResponse(MarketplaceModel):
+    """The seller's response to a review."""
+
+    body: str | None = None
+    created_at: str | None = None
+
+
 class Review(MarketplaceModel):
     id: str
     seller_id: str | None = None
     rating: int | None = None
     body: str | None = None
-    reviewer: dict[str, Any] | None = None
+    reviewer: Annotated[Reviewer | None, Block] = None
     created_at: str | None = None
-    response: dict[str, Any] | None = None
+    response: Annotated[ReviewResponse | None, Block] = None
 
 
 class SellerProfile(MarketplaceModel):
@@ -212,7 +231,7 @@ class DeletedResource(MarketplaceModel):
 
 
 __all__ = [
-    "AddressAgreement", "BuyBox", "BuyBoxAlert", "BuyBoxCriteria", "BuyerStanding", "Credits", "DealTerms", "DeletedResource", "Draft", "Inquiry", "Lead",
-    "MediaItem", "OfferBuyer", "OfferProofOfFunds", "PublishResult", "Review", "SellerOffer", "SellerProfile",
-    "Webhook",
+    "AddressAgreement", "BuyBox", "BuyBoxAlert", "BuyBoxCriteria", "BuyerStanding", "Credits", "DealTerms",
+    "DeletedResource", "Draft", "Inquiry", "Lead", "MediaItem", "OfferBuyer", "OfferProofOfFunds",
+    "PublishResult", "Review", "SellerOffer", "SellerProfile", "Webhook",
 ]

@@ -10,9 +10,9 @@ their JSON type (an integer stays an integer), so a dump equals the body.
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from services.base_models import ApiModel
 
@@ -20,7 +20,21 @@ Amount = int | float
 
 
 class MarketplaceModel(ApiModel):
-    """A Marketplace API result (pages get it as plain data: `adapter.values.plain`)."""
+    """A Marketplace API result, as the pages read it."""
+
+
+def _object_or_none(value: Any) -> Any:
+    return value if isinstance(value, dict | BaseModel) else None
+
+
+def _objects(value: Any) -> Any:
+    return [item for item in value if isinstance(item, dict | BaseModel)] if isinstance(value, list) else []
+
+
+# A block the documents do not type (its members are the sandbox's, docs/contract.md): read where
+# a host sends an object (a list of them), and as absent (empty) where it sends another form.
+Block = BeforeValidator(_object_or_none)
+Blocks = BeforeValidator(_objects)
 
 
 # --- offers (marketplace-api.md, Offer) -----------------------------------------------------
@@ -166,10 +180,17 @@ class TrustFact(MarketplaceModel):
     source: str | None = None
 
 
+class TrustStep(MarketplaceModel):
+    """The trust tier's next step: the tier it leads to and what to do."""
+
+    tier: str | None = None
+    action: str | None = None
+
+
 class Trust(MarketplaceModel):
     tier: str | None = None
     facts: list[TrustFact] = Field(default_factory=list)
-    next_step: dict[str, Any] | None = None
+    next_step: Annotated[TrustStep | None, Block] = None
 
 
 class UsageCap(MarketplaceModel):

@@ -10,8 +10,8 @@ from components.buyer_tools import box_label, criteria_text
 from components.marketplace_deals import deal_label, deal_row
 from components.marketplace_preview import deal_terms_rows, preview_rows
 from components.seller_drafts import balance_short, cost_text, draft_label, publish_text
-from services.marketplace_api.desk_models import BuyBox, Credits, Draft, PublishResult
-from services.marketplace_api.models import MarketplaceDeal, MarketplaceEvent, OfferPreview
+from services.marketplace_api.desk_models import BuyBox, Credits, Draft, Lead, PublishResult, Review
+from services.marketplace_api.models import MarketplaceDeal, MarketplaceEvent, OfferPreview, Trust
 
 EXTRA = {"added_later": {"note": "a field this client was not written for"}}
 
@@ -70,3 +70,18 @@ def test_drafts_credits_and_a_publish_read_from_what_the_host_states():
                                              "ends. The draft cannot be changed until then.")
     live = PublishResult.model_validate({"id": "mkd_0123456789ab", "status": None})
     assert publish_text(live, "Oak") == "Your deal “Oak” is live; buyers see it now."
+
+
+def test_blocks_the_documents_do_not_type_read_as_absent_in_another_form():
+    """A review's reviewer and response, a lead's history, the trust tier's next step: the sandbox's
+    objects are read by attribute; another form a host may send (a word, a list) reads as absent."""
+    review = Review.model_validate({"id": "rev_1", "reviewer": "Jane", "response": ["thanks"], **EXTRA})
+    assert review.reviewer is None and review.response is None
+    typed = Review.model_validate({"id": "rev_1", "reviewer": {"name": "Jane", **EXTRA},
+                                   "response": {"body": "Thanks", "created_at": None}})
+    assert typed.reviewer.name == "Jane" and typed.response.body == "Thanks"
+    lead = Lead.model_validate({"id": "lead_1", "history": [{"status": "open", "at": "2026-11-20T00:00:00Z"}, "called", None]})
+    assert [(step.status, step.at) for step in lead.history] == [("open", "2026-11-20T00:00:00Z")]
+    assert Lead.model_validate({"id": "lead_1", "history": None}).history == []
+    assert Trust.model_validate({"tier": "new", "next_step": "verify"}).next_step is None
+    assert Trust.model_validate({"next_step": {"tier": "verified", "action": "Verify."}}).next_step.tier == "verified"

@@ -176,7 +176,7 @@ def test_inquiry_and_address_request_refusals_carry_their_members(buyer_api, own
 def test_a_review_response_is_written_once(owner_api):
     review = next(r for r in owner_api.sell.reviews.list() if r.response is None)
     written = owner_api.sell.reviews.respond(review.id, body="Thank you.", idempotency_key=key())
-    assert written.response["body"] == "Thank you."
+    assert written.response.body == "Thank you."
     with pytest.raises(Exception) as again:
         owner_api.sell.reviews.respond(review.id, body="Again", idempotency_key=key())
     assert again.value.code == "resource_exists"
