@@ -1,7 +1,6 @@
 """This session's marketplace reads and writes.
 
-Reads are the client's typed models (pages read them by attribute); the writes whose answer no
-page reads by field give it as plain data (`write_once`), the rest typed (`write_typed`). Each write runs with
+Reads and writes answer the client's typed models (pages read them by attribute). Each write runs with
 the `Idempotency-Key` this session holds for its action and body (`mkt_idempotency_keys`)
 from the click until the server gives a definite answer, so pressing the button again
 after a lost answer or a server error replays the same request instead of acting twice
@@ -18,7 +17,6 @@ from typing import Any, NamedTuple, TypeVar
 import streamlit as st
 
 from adapter.marketplace import marketplace
-from adapter.values import plain
 from services.errors import ApiError
 from services.marketplace_api import OFFERS_PAGE_MAX, IdempotencyKeys
 from services.marketplace_api.models import Account, MarketplaceDeal, MarketplaceOffer, OfferPreview, ProofOfFundsLetter
@@ -124,7 +122,7 @@ def titles_of(deals: list[MarketplaceDeal]) -> dict[str, str]:
 def preview(round_id: str) -> OfferPreview:
     """The preview of accepting a seller's round (its terms and `preview_token`, five minutes); a
     POST, keyed as every write: its key is dropped once answered, so the next press asks anew."""
-    return write_typed("preview", {"offer": round_id},
+    return write_once("preview", {"offer": round_id},
                       lambda api, key: api.offers.preview(round_id, idempotency_key=key))
 
 
@@ -141,35 +139,31 @@ def digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
+def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], T]) -> T:
     """`call(api, idempotency_key)` with the session's key for this action and body: a second
-    click, or a retry after a timeout, sends the same key, so the server acts once."""
-    return plain(write_typed(action, body, call))
-
-
-def write_typed(action: str, body: Mapping[str, Any], call: Callable[[Any, str], T]) -> T:
-    """`write_once`, its answer as the client types it."""
+    click, or a retry after a timeout, sends the same key, so the server acts once. The answer
+    as the client types it."""
     api = logged_in_api()
     keys = IdempotencyKeys(st.session_state.setdefault(SESSION_WRITE_KEYS, {}))
     return keys.run(action, body, lambda key: call(api, key))
 
 
-def accept(round_id: str, preview_token: str) -> dict:
+def accept(round_id: str, preview_token: str) -> MarketplaceOffer:
     return write_once("accept", {"offer": round_id, "preview_token": preview_token},
                      lambda api, key: api.offers.accept(round_id, preview_token=preview_token, idempotency_key=key))
 
 
-def counter(round_id: str, terms: Mapping[str, Any]) -> dict:
+def counter(round_id: str, terms: Mapping[str, Any]) -> MarketplaceOffer:
     return write_once("counter", {"offer": round_id, **terms},
                      lambda api, key: api.offers.counter(round_id, **terms, idempotency_key=key))
 
 
-def withdraw(round_id: str, decline_reason: str | None) -> dict:
+def withdraw(round_id: str, decline_reason: str | None) -> MarketplaceOffer:
     return write_once("withdraw", {"offer": round_id, "decline_reason": decline_reason},
                      lambda api, key: api.offers.withdraw(round_id, decline_reason=decline_reason, idempotency_key=key))
 
 
-def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
+def make_offer(deal_id: str, terms: Mapping[str, Any]) -> MarketplaceOffer:
     return write_once("make_offer", {"offer": deal_id, **terms},
                      lambda api, key: api.deals.make_offer(deal_id, **terms, idempotency_key=key))
 
@@ -177,7 +171,7 @@ def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
 def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> ProofOfFundsLetter:
     """Upload a proof-of-funds letter (PDF) and put it on file."""
     body = {"file": filename, "bytes": digest(content), "lender": lender_name, "expires_at": expires_at}
-    return write_typed("proof_of_funds", body, lambda api, key: api.proof_of_funds.upload(
+    return write_once("proof_of_funds", body, lambda api, key: api.proof_of_funds.upload(
         filename=filename, content=content, lender_name=lender_name, expires_at=expires_at, idempotency_key=key))
 
 

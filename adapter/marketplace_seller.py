@@ -1,5 +1,4 @@
-"""The Seller's desk's marketplace reads and writes, as the client types them (the writes whose
-answer no page reads by field as plain data: `adapter.marketplace_actions.write_once`).
+"""The Seller's desk's marketplace reads and writes, as the client types them.
 
 Writes that act once (create a draft, publish, answer offers, an address request or a review)
 run with the `Idempotency-Key` this session keeps for the action and body
@@ -16,9 +15,11 @@ from typing import Any
 
 import streamlit as st
 
-from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, logged_in_api, me, min_emd_in, walked, write_once, write_typed  # noqa: F401 - me: the desk reads the account here
+from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, logged_in_api, me, min_emd_in, walked, write_once  # noqa: F401 - me: the desk reads the account here
 from services.errors import ApiError, BadRequestError
-from services.marketplace_api.desk_models import BuyerStanding, Credits, Draft, PublishResult, SellerOffer
+from services.marketplace_api.desk_models import (
+    BuyerStanding, Credits, DeletedResource, Draft, Inquiry, Lead, MediaItem, PublishResult, Review, SellerOffer, Webhook,
+)
 from services.marketplace_api.models import Account
 from services.marketplace_api.states import offer_passes
 from services.oauth import missing_scopes, scopes_for_sides
@@ -64,29 +65,29 @@ def credits() -> Credits | None:
 
 
 def create_draft(fields: Mapping[str, Any]) -> Draft:
-    return write_typed("create_draft", dict(fields),
+    return write_once("create_draft", dict(fields),
                      lambda api, key: api.sell.drafts.create(idempotency_key=key, **dict(fields)))
 
 
-def update_draft(draft_id: str, fields: Mapping[str, Any]) -> dict:
+def update_draft(draft_id: str, fields: Mapping[str, Any]) -> Draft:
     return write_once("update_draft", {"draft": draft_id, **fields},
                       lambda api, key: api.sell.drafts.update(draft_id, idempotency_key=key, **dict(fields)))
 
 
-def upload_photo(draft_id: str, filename: str, content: bytes) -> list[dict]:
+def upload_photo(draft_id: str, filename: str, content: bytes) -> list[MediaItem]:
     return write_once("upload_photo", {"draft": draft_id, "file": filename, "bytes": digest(content)},
                       lambda api, key: api.sell.drafts.upload_photo(draft_id, filename=filename, content=content,
                                                                     idempotency_key=key))
 
 
-def order_photos(draft_id: str, order: list[str]) -> list[dict]:
+def order_photos(draft_id: str, order: list[str]) -> list[MediaItem]:
     return write_once("order_photos", {"draft": draft_id, "order": list(order)},
                       lambda api, key: api.sell.drafts.order_media(draft_id, order, idempotency_key=key))
 
 
 def publish(draft_id: str) -> PublishResult:
     """The publish's answer; its `outcome` says `under_review`, `live` or `sent`."""
-    return write_typed("publish", {"draft": draft_id},
+    return write_once("publish", {"draft": draft_id},
                        lambda api, key: api.sell.drafts.publish(draft_id, idempotency_key=key))
 
 
@@ -127,17 +128,17 @@ def offer(offer_id: str) -> SellerOffer:
     return logged_in_api().sell.offers.retrieve(offer_id)
 
 
-def counter(offer_id: str, terms: Mapping[str, Any]) -> dict:
+def counter(offer_id: str, terms: Mapping[str, Any]) -> SellerOffer:
     return write_once("sell_counter", {"offer": offer_id, **terms},
                      lambda api, key: api.sell.offers.counter(offer_id, **dict(terms), idempotency_key=key))
 
 
-def accept(offer_id: str) -> dict:
+def accept(offer_id: str) -> SellerOffer:
     return write_once("sell_accept", {"offer": offer_id},
                      lambda api, key: api.sell.offers.accept(offer_id, idempotency_key=key))
 
 
-def decline(offer_id: str, reason: str) -> dict:
+def decline(offer_id: str, reason: str) -> SellerOffer:
     return write_once("sell_decline", {"offer": offer_id, "reason": reason},
                      lambda api, key: api.sell.offers.decline(offer_id, decline_reason=reason, idempotency_key=key))
 
@@ -149,12 +150,12 @@ def leads() -> Listing:
     return walked(logged_in_api().sell.leads.list(limit=PAGE))
 
 
-def add_lead(name: str, email: str | None, phone: str | None) -> dict:
+def add_lead(name: str, email: str | None, phone: str | None) -> Lead:
     return write_once("add_lead", {"name": name, "email": email, "phone": phone},
                       lambda api, key: api.sell.leads.add(name=name, email=email, phone=phone, idempotency_key=key))
 
 
-def set_lead_status(lead_id: str, status: str) -> dict:
+def set_lead_status(lead_id: str, status: str) -> Lead:
     return write_once("lead_status", {"lead": lead_id, "status": status},
                       lambda api, key: api.sell.leads.set_status(lead_id, status, idempotency_key=key))
 
@@ -163,7 +164,7 @@ def buyer(buyer_id: str) -> BuyerStanding:
     return logged_in_api().sell.buyers.retrieve(buyer_id)
 
 
-def strike(buyer_id: str, reason: str) -> dict:
+def strike(buyer_id: str, reason: str) -> BuyerStanding:
     return write_once("strike", {"buyer": buyer_id, "reason": reason},
                       lambda api, key: api.sell.buyers.strike(buyer_id, reason=reason, idempotency_key=key))
 
@@ -172,7 +173,7 @@ def reviews() -> Listing:
     return walked(logged_in_api().sell.reviews.list(limit=PAGE))
 
 
-def respond(review_id: str, body: str) -> dict:
+def respond(review_id: str, body: str) -> Review:
     return write_once("review_response", {"review": review_id, "body": body},
                      lambda api, key: api.sell.reviews.respond(review_id, body=body, idempotency_key=key))
 
@@ -185,7 +186,7 @@ def address_requests() -> Listing:
     return walked(logged_in_api().sell.inquiries.address_requests(limit=PAGE))
 
 
-def answer_address_request(request_id: str, approve: bool) -> dict:
+def answer_address_request(request_id: str, approve: bool) -> Inquiry:
     return write_once("address_answer", {"request": request_id, "approve": approve},
                      lambda api, key: api.sell.inquiries.answer(request_id, approve=approve, idempotency_key=key))
 
@@ -194,11 +195,11 @@ def webhooks() -> Listing:
     return walked(logged_in_api().sell.webhooks.list(limit=PAGE))
 
 
-def add_webhook(url: str) -> dict:
+def add_webhook(url: str) -> Webhook:
     return write_once("add_webhook", {"url": url}, lambda api, key: api.sell.webhooks.create(url=url, idempotency_key=key))
 
 
-def delete_webhook(webhook_id: str) -> dict:
+def delete_webhook(webhook_id: str) -> DeletedResource:
     return write_once("delete_webhook", {"webhook": webhook_id},
                       lambda api, key: api.sell.webhooks.delete(webhook_id, idempotency_key=key))
 

@@ -73,7 +73,7 @@ def test_a_429_longer_than_a_page_waits_is_raised_at_once_not_resent(host):
 def test_a_short_429_is_waited_in_full_then_resent(host):
     answers, seen, sleeps = host
     answers[:] = [cap_reached(2), httpx2.Response(200, json=envelope(offer()))]
-    assert actions.withdraw(OFFER, None)["status"] == "withdrawn"
+    assert actions.withdraw(OFFER, None).status == "withdrawn"
     assert sleeps == [2.0] and len(seen) == 2
     assert seen[0].headers["Idempotency-Key"] == seen[1].headers["Idempotency-Key"]
 
