@@ -31,6 +31,7 @@ from components.tour_panel import render_tour_panel
 from links.map import PAGE as MAP_PAGE
 from links.tours import Step, TourError, available
 from mapspec.map_state import StartedOver, TourStep, controls_in
+from mapspec.markets import market_codes
 from pages.map_sections import first_paint as map_first_paint
 from pages.map_sections import state as map_state
 from services.errors import ApiError
@@ -231,7 +232,7 @@ def start_over(page: str) -> None:
     adapter.routing.forget_selection(page)
     if page == MAP_PATH:
         try:
-            codes = [str(market.get("market")) for market in adapter.data.coverage_markets()]
+            codes = market_codes(adapter.data.markets())
         except ApiError:
             codes = []
         map_state.send(StartedOver(controls_in({}, codes)))

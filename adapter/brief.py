@@ -20,6 +20,7 @@ from adapter.settings import app_address
 from mapspec.classes import DEALS, QUANTILE, Classes
 from mapspec.filters import DealFilters
 from mapspec.labels import city_labels
+from mapspec.markets import Market
 from mapspec.place import PlaceChoice, place_request
 from mapspec.trends import Trends, kind_label, trend_sentence
 from mapspec.view import View
@@ -41,7 +42,7 @@ def leading_investors_cost(request: Mapping[str, Any], params: Mapping[str, Any]
     return adapter.investors.leaderboard_cost(LEADING_INVESTORS, request, dict(params))
 
 
-def deal_classes(market: Mapping[str, Any] | None, params: Mapping[str, Any]) -> Classes | None:
+def deal_classes(market: Market | None, params: Mapping[str, Any]) -> Classes | None:
     """The Map's deal classes of the market for these filters (its legend's), or None to take the view's."""
     try:
         return adapter.map_classes.market_classes(market, dict(params), DEALS, QUANTILE)
@@ -91,7 +92,7 @@ def trend_bars(trends: Trends) -> tuple[TrendBar, ...]:
                           month.median_price) for month in trends.months)
 
 
-def place_trends(place: PlaceChoice, market: Mapping | None, filters: DealFilters) -> Trends | None:
+def place_trends(place: PlaceChoice, market: Market | None, filters: DealFilters) -> Trends | None:
     """The place's trends, as the Map shows them under the map (adapter/trends.py); None without a
     place, a data end, or where they cannot be read (the brief then shows the view's months)."""
     geometry, _view, problem = place_request(place, market)

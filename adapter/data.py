@@ -159,17 +159,6 @@ def market_data_end(code: str | None) -> date | None:
     return next((market.data_end for market in markets() if code and market.market == code), None)
 
 
-def coverage_markets() -> list[dict]:
-    """The served markets as plain dicts, for the pages that still read them by name (the Map's
-    mapspec takes them so); the typed `markets()` for the rest."""
-    return _coverage_markets(read_key())
-
-
-@st.cache_data(ttl=MEMO_TTL_S, show_spinner=False, max_entries=16)
-def _coverage_markets(key: ReadKey) -> list[dict]:
-    return plain(_coverage(key).markets)
-
-
 def deal_cells(place: Mapping[str, Any], filters: Mapping[str, Any], resolution: int) -> pd.DataFrame:
     """`GET /v1/deals/cells` (0 credits) as a frame: cell, n_deals, n_investors, median_price."""
     return _deal_cells(read_key(), frozen(place), frozen(filters), resolution)

@@ -26,13 +26,14 @@ from typing import Any
 
 import pandas as pd
 
-from adapter.map_classes import classes_of_market, market_box
-from adapter.map_files import drawing, map_data_urls, map_script_url, markets_text
+from adapter.map_classes import classes_of_market
+from adapter.map_files import drawing, map_data_urls, map_script_url
 from adapter.settings import basemap_enabled, settings, settings_fingerprint
 from adapter.stores import stores
-from adapter.values import frozen, plain
+from adapter.values import frozen
 from links import map as map_link
 from mapspec.legend import map_message
+from mapspec.markets import market_box, market_codes, market_named
 from mapspec.map_state import (
     CellPicked, ControlsChanged, LinkRestored, MapDrawnAnew, MapState, controls_in, reduce, reduce_all, settle,
 )
@@ -40,6 +41,7 @@ from mapspec.message import element_data
 from mapspec.place import CITY, ZIP_CODES, place_request, request_for_view
 from mapspec.view import MAP_HEIGHT_PX, choose_resolution
 from services.data_api import DataApi
+from services.data_api.models import CoverageMarket
 from services.transport import new_http_client
 
 
@@ -75,8 +77,8 @@ def link_view(query: Mapping[str, str], version: str) -> LinkView | None:
     """The link's first view at `version`; None where the page would say something first, or
     when the service turned to another version while it was read (never a mixed map)."""
     api = server_api()
-    markets = list(plain(api.coverage.retrieve()).get("markets") or [])
-    codes = [str(market.get("market")) for market in markets]
+    markets = api.coverage.retrieve().markets
+    codes = market_codes(markets)
     restored = map_link.restored(map_link.parse(query), codes)
     if not codes or restored.problems:
         return None
@@ -95,14 +97,14 @@ def _reader(api: DataApi):
     return read
 
 
-def _first_message(restored: LinkRestored, markets: list[dict], codes: list[str], read) -> tuple[dict, dict, str] | None:
+def _first_message(restored: LinkRestored, markets: list[CoverageMarket], codes: list[str], read) -> tuple[dict, dict, str] | None:
     """The page's first run of the link (pages/map.py: main, draw_the_map_first, render_map_and_panel,
     render_the_map, draw_map), or None where that run would say a problem."""
     state, _ = settle(MapState(), restored, None)  # a new session: no widgets drawn yet
     controls = state.controls or controls_in({}, codes)
     state = reduce_all(state, (ControlsChanged(controls), MapDrawnAnew()))
     place, override = controls.place, state.override
-    market = next((item for item in markets if str(item.get("market")) == place.market), None)
+    market = market_named(place.market, markets)
     geometry, place_view, problem = place_request(place, market)
     filters, problems = controls.filters.checked()
     typed, breaks_problem = controls.colour.manual()
@@ -112,14 +114,15 @@ def _first_message(restored: LinkRestored, markets: list[dict], codes: list[str]
     request, request_view = request_for_view(place, geometry, place_view, view)
     fit_to_cells = place.mode in (ZIP_CODES, CITY) and override is None
     drawn = drawing(dict(frozen(request)), dict(frozen(filters.params())), request_view.text(), fit_to_cells,
-                    markets_text(markets), basemap_enabled(), read)
+                    markets, basemap_enabled(), read)
     if drawn.spec.n_cells and drawn.resolution != choose_resolution(drawn.view):
         return None  # more cells than the service serves at once: the page says how it drew them
     state = reduce(state, CellPicked(None, drawn.spec.resolution))  # nothing picked: the link's cell stays
     box = market_box(market)
     conditions = dict(frozen(filters.params()))
     colour = controls.colour
-    classes = typed or (classes_of_market(box, conditions, colour.metric, colour.computed_method, read) if box else None)
+    classes = typed or (classes_of_market(box.text(), conditions, colour.metric, colour.computed_method, read)
+                        if box else None)
     urls = map_data_urls(drawn.spec)
     shown = map_message(drawn, urls=urls, view=view, camera_at=override.camera if override else None, markets=markets,
                         classes=classes, filters=filters, selected=state.cell, area=state.area)

@@ -17,24 +17,17 @@ from adapter import data
 from adapter.map_files import ReadDealCells, cells_at_most
 from adapter.values import frozen
 from mapspec.classes import Classes
+from mapspec.markets import Market, market_box
 from mapspec.view import View, choose_resolution
 
 
-def market_classes(market: Mapping[str, Any] | None, filters: Mapping[str, Any], metric: str, method: str) -> Classes | None:
+def market_classes(market: Market | None, filters: Mapping[str, Any], metric: str, method: str) -> Classes | None:
     """The classes of `metric` by `method` over the market's cells under `filters`; None
     for a market without a box (coverage names none)."""
     box = market_box(market)
     if box is None:
         return None
-    return _market_classes(data.read_key(), box, frozen(filters), metric, method)
-
-
-def market_box(market: Mapping[str, Any] | None) -> str | None:
-    """The market's box as a view's text, or None when coverage names none."""
-    bbox = (market or {}).get("bbox")
-    if not bbox or len(bbox) != 4:
-        return None
-    return View(*(float(value) for value in bbox)).text()
+    return _market_classes(data.read_key(), box.text(), frozen(filters), metric, method)
 
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=data.MEMO_TTL_S)

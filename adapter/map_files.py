@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,12 @@ from adapter import data, static_files
 from adapter.settings import basemap_enabled
 from adapter.values import frozen
 from mapspec.layers import MapSpec
+from mapspec.markets import Market
 from mapspec.plan import DrawnView, draw_view
 from mapspec.small_map import Canvas
 from mapspec.view import View
 from services.contract import H3_MIN_RESOLUTION
+from services.data_api.models import CoverageMarket
 from services.errors import ValidationError
 
 # static_files folder of the map's cell rows (static/map-cells/).
@@ -65,9 +67,9 @@ def map_spec(
     )
 
 
-def markets_text(markets: list[Mapping[str, Any]]) -> str:
+def markets_text(markets: Sequence[CoverageMarket]) -> str:
     """The markets as `map_spec` takes them, the same text for the same markets."""
-    return json.dumps(markets, sort_keys=True, default=str)
+    return json.dumps([market.model_dump(mode="json") for market in markets], sort_keys=True)
 
 
 @st.cache_data(show_spinner=False, max_entries=32, ttl=data.MEMO_TTL_S)
@@ -75,11 +77,12 @@ def _map_spec(
     key: data.ReadKey, geometry: tuple, filters: tuple, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool
 ) -> DrawnView:
     """One call into mapspec, with the cached read of the cells it asks for."""
-    return drawing(dict(geometry), dict(filters), view_text, fit_to_cells, markets_json, basemap)
+    markets = [CoverageMarket.model_validate(market) for market in json.loads(markets_json)]
+    return drawing(dict(geometry), dict(filters), view_text, fit_to_cells, markets, basemap)
 
 
 def drawing(
-    place: dict, conditions: dict, view_text: str, fit_to_cells: bool, markets_json: str, basemap: bool,
+    place: dict, conditions: dict, view_text: str, fit_to_cells: bool, markets: Sequence[Market], basemap: bool,
     read: ReadDealCells | None = None,
 ) -> DrawnView:
     """`draw_view` of a request, its cells read by `read` (the session's memo unless given)."""
@@ -87,7 +90,7 @@ def drawing(
         View.parse(view_text),
         lambda resolution: cells_at_most(place, conditions, resolution, read),
         fit_to_cells=fit_to_cells,
-        markets=json.loads(markets_json),
+        markets=markets,
         basemap=basemap,
     )
 

@@ -1,6 +1,6 @@
-"""This session's marketplace reads and writes, as plain data.
+"""This session's marketplace reads and writes.
 
-Every result goes through `plain` (the client returns typed models). Each write runs with
+Reads and writes answer the client's typed models (pages read them by attribute). Each write runs with
 the `Idempotency-Key` this session holds for its action and body (`mkt_idempotency_keys`)
 from the click until the server gives a definite answer, so pressing the button again
 after a lost answer or a server error replays the same request instead of acting twice
@@ -17,10 +17,9 @@ from typing import Any, NamedTuple, TypeVar
 import streamlit as st
 
 from adapter.marketplace import marketplace
-from adapter.values import plain
 from services.errors import ApiError
 from services.marketplace_api import OFFERS_PAGE_MAX, IdempotencyKeys
-from services.marketplace_api.models import Account, MarketplaceOffer, ProofOfFundsLetter
+from services.marketplace_api.models import Account, MarketplaceDeal, MarketplaceOffer, OfferPreview, ProofOfFundsLetter
 from services.marketplace_api.states import open_round, takes_offers  # noqa: F401 - the page reads states here
 from services.oauth import LoginError
 
@@ -40,22 +39,16 @@ PAGE = OFFERS_PAGE_MAX  # rows each page asks for (marketplace-api.md, Limits: `
 
 
 class Listing(NamedTuple):
-    """A list walked by its cursor to `bound` rows; `more`: the marketplace holds more past them.
-    Its rows are plain dicts (`listed`) or the client's models (`walked`), as the list's page reads them."""
+    """A list walked by its cursor to `bound` rows, as the client types them; `more`: the
+    marketplace holds more past them."""
 
     rows: list
     more: bool
     bound: int
 
 
-def listed(page: Any, bound: int = LIST_BOUND) -> Listing:
-    """Follow `page`'s cursor (a short page is not the end) until `bound` rows or the last page."""
-    listing = walked(page, bound)
-    return listing._replace(rows=plain(listing.rows))
-
-
 def walked(page: Any, bound: int = LIST_BOUND) -> Listing:
-    """`listed`, its rows as the client types them."""
+    """Follow `page`'s cursor (a short page is not the end) until `bound` rows or the last page."""
     rows, more = page.walk_bounded(bound)
     return Listing(rows, more, bound)
 
@@ -90,19 +83,19 @@ def offer(offer_id: str) -> MarketplaceOffer:
 
 def events(limit: int) -> Listing:
     """The latest `limit` events of the buyer's offers and deals (more: older ones exist)."""
-    return listed(logged_in_api().events.list(limit=limit), limit)
+    return walked(logged_in_api().events.list(limit=limit), limit)
 
 
 def deals(bound: int = LIST_BOUND) -> Listing:
     """The deals the buyer can see, page after page until `bound` rows or `next_cursor` is null."""
-    return listed(logged_in_api().deals.list(limit=min(bound, PAGE)), bound)
+    return walked(logged_in_api().deals.list(limit=min(bound, PAGE)), bound)
 
 
-def min_emd_in(rows: list[dict], deal_id: str | None) -> float | None:
+def min_emd_in(rows: list[MarketplaceDeal], deal_id: str | None) -> float | None:
     """A deal's minimum earnest money where a list of deals states it (a form's deposit starts
     there: a round may ask less than its deal takes, `422 requirement_unmet`); else None."""
-    minimum = next(((deal.get("terms") or {}).get("min_emd") for deal in rows if deal.get("id") == deal_id), None)
-    return float(minimum) if isinstance(minimum, int | float) else None
+    minimum = next((deal.deal_terms.min_emd for deal in rows if deal.id == deal_id), None)
+    return float(minimum) if minimum is not None else None
 
 
 def deal_min_emd(deal_id: str | None) -> float | None:
@@ -116,12 +109,17 @@ def deal_min_emd(deal_id: str | None) -> float | None:
 def deal_titles() -> dict[str, str]:
     """Each visible deal's title by its id, to name offers; empty when the deals cannot be read."""
     try:
-        return {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals().rows}
+        return titles_of(deals().rows)
     except ApiError:
         return {}
 
 
-def preview(round_id: str) -> dict:
+def titles_of(deals: list[MarketplaceDeal]) -> dict[str, str]:
+    """Each deal's title by its id, as a person reads it."""
+    return {deal.id: deal.title or "Untitled deal" for deal in deals}
+
+
+def preview(round_id: str) -> OfferPreview:
     """The preview of accepting a seller's round (its terms and `preview_token`, five minutes); a
     POST, keyed as every write: its key is dropped once answered, so the next press asks anew."""
     return write_once("preview", {"offer": round_id},
@@ -141,35 +139,31 @@ def digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], Any]) -> dict:
+def write_once(action: str, body: Mapping[str, Any], call: Callable[[Any, str], T]) -> T:
     """`call(api, idempotency_key)` with the session's key for this action and body: a second
-    click, or a retry after a timeout, sends the same key, so the server acts once."""
-    return plain(write_typed(action, body, call))
-
-
-def write_typed(action: str, body: Mapping[str, Any], call: Callable[[Any, str], T]) -> T:
-    """`write_once`, its answer as the client types it."""
+    click, or a retry after a timeout, sends the same key, so the server acts once. The answer
+    as the client types it."""
     api = logged_in_api()
     keys = IdempotencyKeys(st.session_state.setdefault(SESSION_WRITE_KEYS, {}))
     return keys.run(action, body, lambda key: call(api, key))
 
 
-def accept(round_id: str, preview_token: str) -> dict:
+def accept(round_id: str, preview_token: str) -> MarketplaceOffer:
     return write_once("accept", {"offer": round_id, "preview_token": preview_token},
                      lambda api, key: api.offers.accept(round_id, preview_token=preview_token, idempotency_key=key))
 
 
-def counter(round_id: str, terms: Mapping[str, Any]) -> dict:
+def counter(round_id: str, terms: Mapping[str, Any]) -> MarketplaceOffer:
     return write_once("counter", {"offer": round_id, **terms},
                      lambda api, key: api.offers.counter(round_id, **terms, idempotency_key=key))
 
 
-def withdraw(round_id: str, decline_reason: str | None) -> dict:
+def withdraw(round_id: str, decline_reason: str | None) -> MarketplaceOffer:
     return write_once("withdraw", {"offer": round_id, "decline_reason": decline_reason},
                      lambda api, key: api.offers.withdraw(round_id, decline_reason=decline_reason, idempotency_key=key))
 
 
-def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
+def make_offer(deal_id: str, terms: Mapping[str, Any]) -> MarketplaceOffer:
     return write_once("make_offer", {"offer": deal_id, **terms},
                      lambda api, key: api.deals.make_offer(deal_id, **terms, idempotency_key=key))
 
@@ -177,7 +171,7 @@ def make_offer(deal_id: str, terms: Mapping[str, Any]) -> dict:
 def upload_proof(*, filename: str, content: bytes, lender_name: str, expires_at: str) -> ProofOfFundsLetter:
     """Upload a proof-of-funds letter (PDF) and put it on file."""
     body = {"file": filename, "bytes": digest(content), "lender": lender_name, "expires_at": expires_at}
-    return write_typed("proof_of_funds", body, lambda api, key: api.proof_of_funds.upload(
+    return write_once("proof_of_funds", body, lambda api, key: api.proof_of_funds.upload(
         filename=filename, content=content, lender_name=lender_name, expires_at=expires_at, idempotency_key=key))
 
 

@@ -1,4 +1,4 @@
-"""The Seller's desk's marketplace reads and writes, as plain data (`adapter.values.plain`).
+"""The Seller's desk's marketplace reads and writes, as the client types them.
 
 Writes that act once (create a draft, publish, answer offers, an address request or a review)
 run with the `Idempotency-Key` this session keeps for the action and body
@@ -15,10 +15,11 @@ from typing import Any
 
 import streamlit as st
 
-from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, listed, logged_in_api, me, min_emd_in, walked, write_once  # noqa: F401 - me: the desk reads the account here
-from adapter.values import plain
+from adapter.marketplace_actions import LIST_BOUND, PAGE, Listing, digest, logged_in_api, me, min_emd_in, walked, write_once  # noqa: F401 - me: the desk reads the account here
 from services.errors import ApiError, BadRequestError
-from services.marketplace_api.desk_models import PublishResult, SellerOffer
+from services.marketplace_api.desk_models import (
+    BuyerStanding, Credits, DeletedResource, Draft, Inquiry, Lead, MediaItem, PublishResult, Review, SellerOffer, Webhook,
+)
 from services.marketplace_api.models import Account
 from services.marketplace_api.states import offer_passes
 from services.oauth import missing_scopes, scopes_for_sides
@@ -40,14 +41,14 @@ def side_scopes(sides: list[str]) -> list[str]:
 
 
 def drafts() -> Listing:
-    return listed(logged_in_api().sell.drafts.list(limit=PAGE))
+    return walked(logged_in_api().sell.drafts.list(limit=PAGE))
 
 
-def draft(draft_id: str) -> dict:
-    return plain(logged_in_api().sell.drafts.retrieve(draft_id))
+def draft(draft_id: str) -> Draft:
+    return logged_in_api().sell.drafts.retrieve(draft_id)
 
 
-def credits() -> dict | None:
+def credits() -> Credits | None:
     """The organization's balance and a publish's cost, or None where the host does not say them:
     no document names the route, so a desk never waits on it (docs/contract.md). A host without it
     is not asked again in this session; a failed read is None too (Publish stays offered)."""
@@ -60,39 +61,38 @@ def credits() -> dict | None:
         return None
     if known is None:
         st.session_state[KEY_NO_CREDITS_ROUTE] = True
-    return plain(known)
+    return known
 
 
-def create_draft(fields: Mapping[str, Any]) -> dict:
+def create_draft(fields: Mapping[str, Any]) -> Draft:
     return write_once("create_draft", dict(fields),
                      lambda api, key: api.sell.drafts.create(idempotency_key=key, **dict(fields)))
 
 
-def update_draft(draft_id: str, fields: Mapping[str, Any]) -> dict:
+def update_draft(draft_id: str, fields: Mapping[str, Any]) -> Draft:
     return write_once("update_draft", {"draft": draft_id, **fields},
                       lambda api, key: api.sell.drafts.update(draft_id, idempotency_key=key, **dict(fields)))
 
 
-def upload_photo(draft_id: str, filename: str, content: bytes) -> list[dict]:
+def upload_photo(draft_id: str, filename: str, content: bytes) -> list[MediaItem]:
     return write_once("upload_photo", {"draft": draft_id, "file": filename, "bytes": digest(content)},
                       lambda api, key: api.sell.drafts.upload_photo(draft_id, filename=filename, content=content,
                                                                     idempotency_key=key))
 
 
-def order_photos(draft_id: str, order: list[str]) -> list[dict]:
+def order_photos(draft_id: str, order: list[str]) -> list[MediaItem]:
     return write_once("order_photos", {"draft": draft_id, "order": list(order)},
                       lambda api, key: api.sell.drafts.order_media(draft_id, order, idempotency_key=key))
 
 
-def publish(draft_id: str) -> dict:
-    """The publish's answer and its `outcome`: `under_review`, `live` or `sent` (PublishResult)."""
-    answer = write_once("publish", {"draft": draft_id},
-                        lambda api, key: api.sell.drafts.publish(draft_id, idempotency_key=key))
-    return {**answer, "outcome": PublishResult.model_validate(answer).outcome}
+def publish(draft_id: str) -> PublishResult:
+    """The publish's answer; its `outcome` says `under_review`, `live` or `sent`."""
+    return write_once("publish", {"draft": draft_id},
+                       lambda api, key: api.sell.drafts.publish(draft_id, idempotency_key=key))
 
 
 def deals() -> Listing:
-    return listed(logged_in_api().sell.deals.list(limit=PAGE))
+    return walked(logged_in_api().sell.deals.list(limit=PAGE))
 
 
 def deal_min_emd(deal_id: str | None) -> float | None:
@@ -128,17 +128,17 @@ def offer(offer_id: str) -> SellerOffer:
     return logged_in_api().sell.offers.retrieve(offer_id)
 
 
-def counter(offer_id: str, terms: Mapping[str, Any]) -> dict:
+def counter(offer_id: str, terms: Mapping[str, Any]) -> SellerOffer:
     return write_once("sell_counter", {"offer": offer_id, **terms},
                      lambda api, key: api.sell.offers.counter(offer_id, **dict(terms), idempotency_key=key))
 
 
-def accept(offer_id: str) -> dict:
+def accept(offer_id: str) -> SellerOffer:
     return write_once("sell_accept", {"offer": offer_id},
                      lambda api, key: api.sell.offers.accept(offer_id, idempotency_key=key))
 
 
-def decline(offer_id: str, reason: str) -> dict:
+def decline(offer_id: str, reason: str) -> SellerOffer:
     return write_once("sell_decline", {"offer": offer_id, "reason": reason},
                      lambda api, key: api.sell.offers.decline(offer_id, decline_reason=reason, idempotency_key=key))
 
@@ -150,21 +150,21 @@ def leads() -> Listing:
     return walked(logged_in_api().sell.leads.list(limit=PAGE))
 
 
-def add_lead(name: str, email: str | None, phone: str | None) -> dict:
+def add_lead(name: str, email: str | None, phone: str | None) -> Lead:
     return write_once("add_lead", {"name": name, "email": email, "phone": phone},
                       lambda api, key: api.sell.leads.add(name=name, email=email, phone=phone, idempotency_key=key))
 
 
-def set_lead_status(lead_id: str, status: str) -> dict:
+def set_lead_status(lead_id: str, status: str) -> Lead:
     return write_once("lead_status", {"lead": lead_id, "status": status},
                       lambda api, key: api.sell.leads.set_status(lead_id, status, idempotency_key=key))
 
 
-def buyer(buyer_id: str) -> dict:
-    return plain(logged_in_api().sell.buyers.retrieve(buyer_id))
+def buyer(buyer_id: str) -> BuyerStanding:
+    return logged_in_api().sell.buyers.retrieve(buyer_id)
 
 
-def strike(buyer_id: str, reason: str) -> dict:
+def strike(buyer_id: str, reason: str) -> BuyerStanding:
     return write_once("strike", {"buyer": buyer_id, "reason": reason},
                       lambda api, key: api.sell.buyers.strike(buyer_id, reason=reason, idempotency_key=key))
 
@@ -173,7 +173,7 @@ def reviews() -> Listing:
     return walked(logged_in_api().sell.reviews.list(limit=PAGE))
 
 
-def respond(review_id: str, body: str) -> dict:
+def respond(review_id: str, body: str) -> Review:
     return write_once("review_response", {"review": review_id, "body": body},
                      lambda api, key: api.sell.reviews.respond(review_id, body=body, idempotency_key=key))
 
@@ -186,7 +186,7 @@ def address_requests() -> Listing:
     return walked(logged_in_api().sell.inquiries.address_requests(limit=PAGE))
 
 
-def answer_address_request(request_id: str, approve: bool) -> dict:
+def answer_address_request(request_id: str, approve: bool) -> Inquiry:
     return write_once("address_answer", {"request": request_id, "approve": approve},
                      lambda api, key: api.sell.inquiries.answer(request_id, approve=approve, idempotency_key=key))
 
@@ -195,14 +195,14 @@ def webhooks() -> Listing:
     return walked(logged_in_api().sell.webhooks.list(limit=PAGE))
 
 
-def add_webhook(url: str) -> dict:
+def add_webhook(url: str) -> Webhook:
     return write_once("add_webhook", {"url": url}, lambda api, key: api.sell.webhooks.create(url=url, idempotency_key=key))
 
 
-def delete_webhook(webhook_id: str) -> dict:
+def delete_webhook(webhook_id: str) -> DeletedResource:
     return write_once("delete_webhook", {"webhook": webhook_id},
                       lambda api, key: api.sell.webhooks.delete(webhook_id, idempotency_key=key))
 
 
 def events(limit: int = 20) -> Listing:
-    return listed(logged_in_api().sell.events.list(limit=limit), limit)
+    return walked(logged_in_api().sell.events.list(limit=limit), limit)

@@ -8,9 +8,6 @@ and network. A read that fails leaves its step to read for itself; the tour stil
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import h3
 import streamlit as st
 
@@ -22,7 +19,9 @@ import adapter.network
 import adapter.properties
 from links.tours import Step, Tour, TourError, load
 from mapspec.cell_panel import cell_box, deals_in_cell, zoomed_view
+from mapspec.markets import market_box, market_named
 from mapspec.view import View, choose_resolution
+from services.data_api.models import CoverageMarket
 from services.errors import ApiError
 
 NAME, STEP, VALUES, POINTS_OPEN, GO = "tour_name", "tour_step", "tour_values", "tour_points_open", "tour_go"
@@ -89,7 +88,7 @@ def find_values(tour: Tour) -> tuple[dict[str, str], list[str]]:
     market = _market(tour)
     if market is None:
         return {}, ["No market is served, so the tour has nothing to show."]
-    values = {"market": str(market["market"])}
+    values = {"market": market.market}
     problems: list[str] = []
     wanted = tour.names()
     try:
@@ -119,21 +118,23 @@ def start_cost(name: str) -> int:
     return 10 + deals + 1 + MATCHES_READ + 1
 
 
-def _market(tour: Tour) -> Mapping[str, Any] | None:
-    markets = adapter.data.coverage_markets()
-    return next((m for m in markets if m.get("market") == tour.market), markets[0] if markets else None)
+def _market(tour: Tour) -> CoverageMarket | None:
+    markets = adapter.data.markets()
+    return market_named(tour.market, markets) or (markets[0] if markets else None)
 
 
-def _busiest_cell(market: Mapping[str, Any]) -> tuple[str, View]:
+def _busiest_cell(market: CoverageMarket) -> tuple[str, View]:
     """The market's busiest cell at the resolution the Map draws the whole market at, and the
     view its "Zoom to this cell" shows (pages/map_sections/cell.py). Free reads."""
-    view = View(*[float(value) for value in market["bbox"]])
+    view = market_box(market)
+    if view is None:
+        raise LookupError("coverage gives the market no box")
     cells = adapter.data.deal_cells({"bbox": view.text()}, {}, choose_resolution(view))
     cell = str(cells.sort_values(["n_deals", "cell"], ascending=[False, True]).iloc[0]["cell"])
     return cell, zoomed_view(cell)
 
 
-def _busiest(market: Mapping[str, Any]) -> dict[str, str]:
+def _busiest(market: CoverageMarket) -> dict[str, str]:
     cell, zoomed = _busiest_cell(market)
     # The Map's first look at the zoomed view, and the cell's reads its panel makes.
     adapter.data.deal_cells({"bbox": zoomed.text()}, {}, choose_resolution(zoomed))

@@ -1,4 +1,5 @@
-"""Plain and hashable forms of client results, so cached values and components see plain data."""
+"""Plain and hashable forms of client results: request parameters as memo keys (`frozen`), and the
+few answers the adapter gathers as dicts before it builds a view of them (`plain`, adapter/trends.py)."""
 
 from __future__ import annotations
 

@@ -31,8 +31,9 @@ import adapter.properties
 from adapter.properties import ParcelPage
 import adapter.wholesale
 from adapter.data import MEMO_TTL_S, ReadKey, read_key
+from mapspec.markets import market_named
 from mapspec.place import place_request
-from services.data_api.models import DealSummary
+from services.data_api.models import CoverageMarket, DealSummary
 from services.errors import ApiError, GoneError, NotFoundError, UnprocessableError
 from watches.changes import FAILED, GONE, MOVED, UNKNOWN, UNPUBLISHED, Check, compare
 from watches.model import INVESTOR, LENDER, PARCEL, VIEW, Figures, Seen, Watch
@@ -159,10 +160,10 @@ def _view_read(target: Mapping[str, str]) -> Read:
     return Read(_summary_figures(adapter.data.deal_summary(geometry, view_place(watch)[1].params())))
 
 
-def view_geometry(watch: Watch) -> tuple[Mapping | None, dict, str | None]:
+def view_geometry(watch: Watch) -> tuple[CoverageMarket | None, dict, str | None]:
     """The view's market (None when no longer served), its request's place, and what is wrong with it."""
     place, _filters = view_place(watch)
-    market = next((market for market in adapter.data.coverage_markets() if market.get("market") == place.market), None)
+    market = market_named(place.market, adapter.data.markets())
     geometry, _view, problem = place_request(place, market)
     return market, geometry, problem
 

@@ -33,8 +33,9 @@ import adapter.person
 import adapter.watch_checks
 from adapter.stores import stores
 from mapspec.filters import DealFilters
+from mapspec.markets import market_named
 from mapspec.place import PlaceChoice, place_request
-from services.data_api.models import InvestorProfile, Lender, Parcel, ParcelAddress, Wholesaler
+from services.data_api.models import CoverageMarket, InvestorProfile, Lender, Parcel, ParcelAddress, Wholesaler
 from services.errors import ApiError
 from services.oauth import LoginError
 from watches import model, watchlist
@@ -182,11 +183,10 @@ def view_button(place: PlaceChoice, filters: DealFilters) -> dict:
     """The Map's button: its place and filters, refused while the place does not read (a ZIP mistyped),
     or while the markets do not (the page says why)."""
     try:
-        markets = adapter.data.coverage_markets()
+        markets = adapter.data.markets()
     except ApiError:
         return button(of_view(place, filters, []), refused="The markets could not be read: try again once they are.")
-    market = next((item for item in markets if item.get("market") == place.market), None)
-    return button(of_view(place, filters, markets), refused=place_request(place, market)[2])
+    return button(of_view(place, filters, markets), refused=place_request(place, market_named(place.market, markets))[2])
 
 
 def watch_now(watch: Watch) -> watchlist.Outcome:
@@ -195,9 +195,9 @@ def watch_now(watch: Watch) -> watchlist.Outcome:
 
 
 
-def of_view(place: PlaceChoice, filters: DealFilters, markets: list[Mapping[str, Any]]) -> Watch:
+def of_view(place: PlaceChoice, filters: DealFilters, markets: list[CoverageMarket]) -> Watch:
     """The Map's view, named by its place (a whole market by its name among `markets`) and filters."""
-    names = {str(market.get("market")): str(market.get("name")) for market in markets if market.get("name")}
+    names = {market.market: market.name for market in markets if market.name}
     return view_watch(place, filters, _now(), market_names=names)
 
 

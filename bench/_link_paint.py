@@ -42,13 +42,14 @@ def cells_of_link(query: Mapping[str, str]):
     import adapter.data
     from links.map import parse
     from mapspec.filters import DealFilters
+    from mapspec.markets import market_named
     from mapspec.place import WHOLE_MARKET, PlaceChoice, place_request, request_for_view
     from mapspec.view import choose_resolution
 
     link = parse(query)
-    markets = adapter.data.coverage_markets()
-    market = next((item for item in markets if item["market"] == link.market), markets[0])
-    place = PlaceChoice(str(market["market"]), WHOLE_MARKET)
+    markets = adapter.data.markets()
+    market = market_named(link.market, markets) or markets[0]
+    place = PlaceChoice(market.market, WHOLE_MARKET)
     geometry, place_view, _ = place_request(place, market)
     view = link.view or place_view
     request, request_view = request_for_view(place, geometry, place_view, view)

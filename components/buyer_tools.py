@@ -4,7 +4,7 @@ and its alerts, and the questions and address requests sent on deals. Render onl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import streamlit as st
 
@@ -13,34 +13,44 @@ from components.marketplace_tables import money_text, readable_code, utc_text
 from components.seller_drafts import PROPERTY_TYPES
 from components.tables import show_table
 from services.contract import MAX_BUY_BOXES
-from services.marketplace_api.desk_models import Inquiry
+from services.marketplace_api.desk_models import AddressAgreement, BuyBox, BuyBoxAlert, BuyBoxCriteria, Inquiry
+from services.marketplace_api.models import MarketplaceDeal
 
 
-def criteria_text(criteria: Mapping[str, Any]) -> str:
+def criteria_text(criteria: BuyBoxCriteria | None) -> str:
+    criteria = criteria or BuyBoxCriteria()
     parts = []
-    if criteria.get("cities"):
-        parts.append("in " + ", ".join(criteria["cities"]))
-    if criteria.get("zips"):
-        parts.append("ZIP " + ", ".join(criteria["zips"]))
-    if criteria.get("property_types"):
-        parts.append(", ".join(readable_code(t) for t in criteria["property_types"]))
-    if criteria.get("max_price"):
-        parts.append(f"up to {money_text(criteria['max_price'])}")
-    if criteria.get("min_bedrooms"):
-        parts.append(f"{criteria['min_bedrooms']}+ bedrooms")
+    if criteria.cities:
+        parts.append("in " + ", ".join(criteria.cities))
+    if criteria.zips:
+        parts.append("ZIP " + ", ".join(criteria.zips))
+    if criteria.property_types:
+        parts.append(", ".join(readable_code(kind) for kind in criteria.property_types))
+    if criteria.max_price:
+        parts.append(f"up to {money_text(criteria.max_price)}")
+    if criteria.min_bedrooms:
+        parts.append(f"{criteria.min_bedrooms}+ bedrooms")
     return "; ".join(parts) or "any deal"
 
 
-def box_label(box: Mapping[str, Any]) -> str:
-    alerts = box.get("n_alerts") or 0
-    return (f"{box.get('name') or 'A buy box'} ({criteria_text(box.get('criteria') or {})}) · "
-            f"{alerts} alert{'s' if alerts != 1 else ''}")
+def box_label(box: BuyBox) -> str:
+    alerts = box.n_alerts or 0
+    return f"{box.name or 'A buy box'} ({criteria_text(box.criteria)}) · {alerts} alert{'s' if alerts != 1 else ''}"
 
 
 BOX_WIDGETS = ("name", "cities", "zips", "types", "price", "beds")
 
 
-def render_buy_box_form(*, key: str, count: int, notes: FieldNotes) -> dict[str, Any] | None:
+class NewBuyBox(NamedTuple):
+    """A new box as sent: its name and criteria (those given), and the fields as typed (`values`),
+    for a refusal said under the field it names."""
+
+    name: str
+    criteria: dict[str, Any]
+    values: dict[str, Any]
+
+
+def render_buy_box_form(*, key: str, count: int, notes: FieldNotes) -> NewBuyBox | None:
     """A new box's name and criteria, each limit said under its field (`notes`); None until a
     submit whose fields all hold (what is wrong said under each, everything typed kept). Says the
     limit of boxes when it is reached."""
@@ -72,7 +82,7 @@ def render_buy_box_form(*, key: str, count: int, notes: FieldNotes) -> dict[str,
     if not notes.check(values):
         return None
     criteria = {**criteria, "property_types": list(kinds)}
-    return {"name": name.strip(), "criteria": {k: v for k, v in criteria.items() if v}, "values": values}
+    return NewBuyBox(name.strip(), {k: v for k, v in criteria.items() if v}, values)
 
 
 def comma_list(text: str) -> list[str]:
@@ -80,23 +90,23 @@ def comma_list(text: str) -> list[str]:
     return [part.strip() for part in (text or "").replace(";", ",").split(",") if part.strip()]
 
 
-def render_box_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_box_deals(deals: Sequence[MarketplaceDeal], *, key: str) -> None:
     if not deals:
         st.caption("No deal on the market matches this box now.")
         return
-    rows = [{"Deal": d.get("title") or "Untitled deal", "City": (d.get("property") or {}).get("city") or "",
-             "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
-             "Seller": (d.get("seller") or {}).get("name") or ""} for d in deals]
+    rows = [{"Deal": d.title or "Untitled deal", "City": d.place.city or "",
+             "Asking price": money_text(d.deal_terms.asking_price), "Seller": (d.seller.name if d.seller else None) or ""}
+            for d in deals]
     show_table(rows, key=key)
 
 
-def render_alerts(alerts: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_alerts(alerts: Sequence[BuyBoxAlert], *, key: str) -> None:
     if not alerts:
         st.caption("No alert yet: a deal published that matches this box will show here.")
         return
     for alert in alerts:
-        when = utc_text(alert.get("created_at"))
-        st.markdown(f"🔔 **{alert.get('title') or 'A deal'}** was published" + (f" ({when})." if when else "."))
+        when = utc_text(alert.created_at)
+        st.markdown(f"🔔 **{alert.title or 'A deal'}** was published" + (f" ({when})." if when else "."))
 
 
 def render_sent(requests: Sequence[Inquiry], *, key: str, deal_titles: Mapping[str, str]) -> None:
@@ -109,13 +119,13 @@ def render_sent(requests: Sequence[Inquiry], *, key: str, deal_titles: Mapping[s
     show_table(rows, key=key)
 
 
-def render_agreement(agreement: Mapping[str, Any], *, key: str) -> bool:
+def render_agreement(agreement: AddressAgreement, *, key: str) -> bool:
     """The address agreement to read, and its acceptance (a checkbox): ticking it is the person's
     answer, so the page sends the request on the tick (`just_ticked`), with no second press."""
     st.warning("Before the seller can release the address, you accept the address agreement: you will not contact "
                "the owner, tenants or listing agent, nor buy the property around the seller.", icon=":material/description:")
-    if agreement.get("url"):
-        st.markdown(f"[Read the agreement]({agreement['url']})")
+    if agreement.url:
+        st.markdown(f"[Read the agreement]({agreement.url})")
     return st.checkbox("I accept the address agreement, and ask for the address", key=key, on_change=_ticked, args=(key,))
 
 

@@ -8,6 +8,7 @@ as markup: a name in a label is drawn as text.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import pandas as pd
 import streamlit as st
@@ -90,23 +91,36 @@ def render_month_chart(counts: Mapping[str, int], *, key: str, title: str = "Dea
     st.vega_lite_chart(frame, spec, key=key, width="stretch")
 
 
-def _box_layers(boxes: Sequence[dict], *, filled: bool) -> list[dict]:
-    """The boxes (`label`, `bbox` = west, south, east, north) outlined (filled pale when
-    `filled`), each named at its north-west corner: without tiles nothing else says which is which."""
-    shown = [box for box in boxes if box.get("bbox") and len(box["bbox"]) == 4]
+@dataclass(frozen=True)
+class Frame:
+    """A box drawn on a small map (a market's), named at its north-west corner by its label's
+    first part ("DFW · Dallas-Fort Worth" is named "DFW")."""
+
+    label: str
+    bbox: Sequence[float] | None  # west, south, east, north; a box of another form is not drawn
+
+    def ring(self) -> list[list[float]] | None:
+        return box_ring(self.bbox) if self.bbox and len(self.bbox) == 4 else None
+
+
+def _box_layers(boxes: Sequence[Frame], *, filled: bool) -> list[dict]:
+    """The boxes outlined (filled pale when `filled`), each named at its north-west corner:
+    without tiles nothing else says which is which."""
+    shown = [(box, ring) for box in boxes if (ring := box.ring())]
     if not shown:
         return []
-    outlines = [{"polygon": box_ring(box["bbox"]), "tip": box["label"]} for box in shown]
-    names = [{"t": box["label"].split(" · ")[0], "p": [box["bbox"][0], box["bbox"][3]]} for box in shown]
+    tips = [{"polygon": ring, "tip": box.label} for box, ring in shown]
+    # A ring's fourth corner is the north-west one.
+    names = [{"t": box.label.split(" · ")[0], "p": ring[3]} for box, ring in shown]
     return [
-        layer("polygons", BOXES_LAYER, outlines if filled else [{"polygon": row["polygon"]} for row in outlines],
+        layer("polygons", BOXES_LAYER, tips if filled else [{"polygon": ring} for _box, ring in shown],
               fill=BOX_FILL_COLOR if filled else [0, 0, 0, 0], line=BOX_LINE_COLOR, lineWidth=2),
         layer("text", BOX_NAMES_LAYER, names, size=14, color=BOX_NAME_COLOR, anchor="start", baseline="bottom"),
     ]
 
 
-def _corners(boxes: Sequence[dict]) -> list[list[float]]:
-    return [corner for box in boxes if box.get("bbox") and len(box["bbox"]) == 4 for corner in box_ring(box["bbox"])]
+def _corners(boxes: Sequence[Frame]) -> list[list[float]]:
+    return [corner for box in boxes for corner in box.ring() or []]
 
 
 def render_points_map(
@@ -115,12 +129,12 @@ def render_points_map(
     key: str,
     canvas: Canvas,
     height: int = 320,
-    frames: Sequence[dict] = (),
+    frames: Sequence[Frame] = (),
     label: str = "Map of the points: hover a point for what it is",
 ) -> None:
     """Points (`latitude`, `longitude`, `label`) on a small map; rows without a position are left out.
 
-    `frames` (`label`, `bbox` = west, south, east, north), e.g. the market the points are in, are
+    `frames`, e.g. the market the points are in, are
     outlined and named under the points, and the view takes them in whole: the points' context."""
     located = points.dropna(subset=["latitude", "longitude"]) if not points.empty else points
     if located.empty:
@@ -135,8 +149,8 @@ def render_points_map(
     render_small_map(spec, canvas=canvas, key=key, height=height)
 
 
-def render_boxes_map(boxes: Sequence[dict], *, key: str, canvas: Canvas, height: int = 360) -> None:
-    """Bounding boxes (`label`, `bbox` = west, south, east, north) outlined on a small map."""
+def render_boxes_map(boxes: Sequence[Frame], *, key: str, canvas: Canvas, height: int = 360) -> None:
+    """Bounding boxes outlined on a small map."""
     corners = _corners(boxes)
     if not corners:
         st.caption("No market boxes to draw.")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from components.charts import render_boxes_map
+from components.charts import Frame, render_boxes_map
 from components.coverage_matrix import STATUS_MARKS, text_of
 from components.tables import escape_markdown
 from mapspec.small_map import Canvas
@@ -53,7 +53,7 @@ def render_place_answer(answer: Coverage, *, asked: str, key: str) -> None:
 def render_market_boxes(markets: Sequence[CoverageMarket], *, key: str, canvas: Canvas) -> None:
     """The markets' boxes, over the states' borders (mapspec.small_map) so they are seen in their place."""
     render_boxes_map(
-        [{"label": f"{market.market} · {market.name or ''}", "bbox": market.bbox} for market in markets],
+        [Frame(f"{market.market} · {market.name or ''}", market.bbox) for market in markets],
         key=key,
         canvas=canvas,
     )

@@ -64,8 +64,8 @@ def plain_words(text: str) -> str:
 def field_words(error: BaseException, fields: Mapping[str, str]) -> list[str]:
     """The page's names (`fields`: a parameter -> "the ZIP") of the values the service refused."""
     names = []
-    for item in getattr(error, "errors", None) or []:
-        param = str(item.get("param") or "") if isinstance(item, dict) else ""
+    for item in getattr(error, "field_errors", None) or []:
+        param = item.param or ""
         label = fields.get(param) or next((words for name, words in fields.items() if param.endswith(name)), None)
         # A field the page did not name is named by the glossary ("emd_amount" -> "the earnest money deposit").
         label = label or (field_name_words(param) if param else None)
@@ -114,9 +114,8 @@ def error_details(error: BaseException) -> list[str]:
         value = getattr(error, name, None)
         if value:
             lines.append(f"{name.capitalize()}: {value}")
-    for item in (getattr(error, "errors", None) or [])[:5]:
-        if isinstance(item, dict):
-            lines.append(f"{item.get('param', 'input')}: {item.get('message', 'invalid')}")
+    for item in (getattr(error, "field_errors", None) or [])[:5]:
+        lines.append(f"{item.param or 'input'}: {item.message or 'invalid'}")
     request_id = getattr(error, "request_id", None)
     if request_id:
         lines.append(f"Request: {request_id}")

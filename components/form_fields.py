@@ -19,6 +19,7 @@ import streamlit as st
 
 from components.feedback import plain_words
 from services.contract import form_problems
+from services.errors import FieldError
 
 ERROR_ICON = ":material/error:"
 # What a person typed and did not send outlives the session (issue 42, adapter/drafts.py): a new
@@ -62,7 +63,7 @@ def _money(value: Any) -> str | None:
 
 
 def _minimum_words(error: Any) -> str:
-    minimum = _money((getattr(error, "problem", None) or {}).get("min_emd"))
+    minimum = _money(getattr(error, "min_emd", None))
     return f"At least {minimum}, this deal's minimum." if minimum else "Less than this deal's minimum: raise it."
 
 
@@ -89,14 +90,14 @@ def refused_fields(error: BaseException, values: Mapping[str, Any], fields: Iter
     if code in CODE_FIELDS and CODE_FIELDS[code][0] in fields:
         name, words = CODE_FIELDS[code]
         return {name: words(error)}
-    items = [item for item in getattr(error, "errors", None) or [] if isinstance(item, dict)]
+    items = list(getattr(error, "field_errors", None) or [])
     if parameter := getattr(error, "parameter", None):
-        items.append({"param": parameter, "message": getattr(error, "detail", None)})
+        items.append(FieldError(str(parameter), getattr(error, "detail", None)))
     said: dict[str, str] = {}
     for item in items:
-        name = field_of(str(item.get("param") or ""), fields)
+        name = field_of(item.param or "", fields)
         if name and name not in said:
-            message = item.get("message")
+            message = item.message
             # The client's own check (services/marketplace_api/desk_checks.py) already speaks words.
             own = getattr(error, "code", None) == "invalid_input"
             said[name] = str(message) if own and message else host_words(message, values.get(name))

@@ -178,16 +178,15 @@ def window_words(window) -> str:
 
 def price_band_words(band: PriceBand) -> str:
     """The band's quartiles in one sentence: a bar chart of three bars said less, and drew slower."""
-    prices = {"p25": band.p25, "p50": band.p50, "p75": band.p75}
     count = band.n_priced_purchases
     source = f", from {_count(count)} priced purchases" if count is not None else ""
     # Data in markdown: a window or count served with markup shows as served.
     head = f"**Price band** over {escape_markdown(window_words(band.window) + source)}"
-    if all(_priced(value) for value in prices.values()):
-        return (f"{head}: the middle half of its purchases paid {_shown_money(prices['p25'])} to "
-                f"{_shown_money(prices['p75'])}, the median {_shown_money(prices['p50'])}.")
-    known = [f"{name} {_shown_money(prices[field])}" for field, name in (("p25", "a quarter paid under"),
-             ("p50", "the median"), ("p75", "three quarters paid under")) if _priced(prices[field])]
+    if all(_priced(value) for value in (band.p25, band.p50, band.p75)):
+        return (f"{head}: the middle half of its purchases paid {_shown_money(band.p25)} to "
+                f"{_shown_money(band.p75)}, the median {_shown_money(band.p50)}.")
+    known = [f"{name} {_shown_money(value)}" for value, name in ((band.p25, "a quarter paid under"),
+             (band.p50, "the median"), (band.p75, "three quarters paid under")) if _priced(value)]
     return f"{head}: " + (", ".join(known) + "." if known else "not published for this investor.")
 
 

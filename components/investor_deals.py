@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from components.charts import render_month_chart, render_points_map
+from components.charts import Frame, render_month_chart, render_points_map
 from components.tables import deal_columns, page_href, render_table
 from components.words import code_label
 from links.properties import property_href
@@ -72,7 +72,7 @@ def render_investor_deals(frame: pd.DataFrame, *, complete: bool, key: str, canv
     left, right = st.columns(2)
     with left:
         points = frame.assign(label=frame["Sale date"].dt.strftime("%Y-%m-%d").fillna("undated") + " · " + frame["Kind"].fillna(""))
-        frames = [{"label": f"{market.market} market", "bbox": market.bbox}] if market and market.bbox else []
+        frames = [Frame(f"{market.market} market", market.bbox)] if market and market.bbox else []
         render_points_map(points[["latitude", "longitude", "label"]], key=f"{key}_map", canvas=canvas, frames=frames,
                           label="Map of the investor's deals: hover a point for its date and kind")
     with right:

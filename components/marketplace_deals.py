@@ -2,46 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
 
 from components.marketplace_tables import blank_text, dates, field_label
 from components.tables import date_column, money_column, render_table
+from services.marketplace_api.models import MarketplaceDeal
 
-# Deal fields are not shown by marketplace-api.md; these are read when present, the rest kept.
-PREFERRED_COLUMNS = ["title", "city", "state", "status", "asking_price", "min_emd", "closing_date", "id"]
+# Deal fields are not shown by marketplace-api.md; these are read (None where a host leaves one out).
+COLUMNS = ["title", "city", "state", "status", "asking_price", "min_emd", "closing_date", "id"]
 MONEY_FIELDS = ("asking_price", "min_emd")
 DATE_FIELDS = ("closing_date",)
 
 
-def deal_row(deal: Mapping[str, Any]) -> dict[str, Any]:
-    terms = deal.get("terms") if isinstance(deal.get("terms"), Mapping) else {}
-    place = deal.get("property") if isinstance(deal.get("property"), Mapping) else {}
-    merged = {**place, **terms, **{k: v for k, v in deal.items() if not isinstance(v, (Mapping, list))}}
-    row = {column: merged.get(column) for column in PREFERRED_COLUMNS if column in merged}
-    for name, value in terms.items():
-        row.setdefault(name, value)
-    # The id is for support and the CSV; the title is what a buyer reads first.
-    if "id" in row:
-        row["id"] = row.pop("id")
-    return row
+def deal_row(deal: MarketplaceDeal) -> dict[str, Any]:
+    """The deal's columns, the title first; the id last, for support and the CSV."""
+    terms, place = deal.deal_terms, deal.place
+    return dict(zip(COLUMNS, (deal.title, place.city, place.state, deal.status, terms.asking_price, terms.min_emd,
+                              terms.closing_date, deal.id)))
 
 
-def deal_label(deal: Mapping[str, Any]) -> str:
-    row = deal_row(deal)
-    price = row.get("asking_price")
-    price_text = f" · ${price:,.0f}" if isinstance(price, (int, float)) else ""
-    return f"{row.get('title') or deal.get('id')}{price_text}"
+def deal_label(deal: MarketplaceDeal) -> str:
+    price = deal.deal_terms.asking_price
+    price_text = f" · ${price:,.0f}" if price is not None else ""
+    return f"{deal.title or deal.id}{price_text}"
 
 
-def render_deal_list(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_deal_list(deals: Sequence[MarketplaceDeal], *, key: str) -> None:
     """One row per deal; headers read as words, money in dollars, dates as dates, blanks for gaps."""
-    frame = pd.DataFrame([deal_row(deal) for deal in deals])
+    frame = pd.DataFrame([deal_row(deal) for deal in deals], columns=COLUMNS)
     for field in DATE_FIELDS:
-        if field in frame.columns:
-            frame[field] = dates(frame[field])
+        frame[field] = dates(frame[field])
     text_fields = [column for column in frame.columns if column not in (*MONEY_FIELDS, *DATE_FIELDS) and frame[column].dtype == object]
     frame = blank_text(frame, text_fields).rename(columns=field_label)
     config: dict[str, object] = {field_label(field): money_column(field_label(field)) for field in MONEY_FIELDS}

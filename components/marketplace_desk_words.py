@@ -49,36 +49,40 @@ ICONS = {
 
 def desk_notes(error: Any) -> list[tuple[str, str]]:
     code = getattr(error, "code", None)
-    problem = getattr(error, "problem", None) or {}
-    words = _words(code, problem, error)
+    words = _words(code, error)
     return [(words, ICONS.get(code, ":material/info:"))] if words else []
 
 
-def _words(code: str | None, problem: dict, error: Any) -> str | None:
+def _member(error: Any, name: str) -> Any:
+    """A member the error's class reads off its problem (services/errors), None where it has none."""
+    return getattr(error, name, None)
+
+
+def _words(code: str | None, error: Any) -> str | None:
     if code == "insufficient_role":
-        return role_refusal_text(problem.get("role"), problem.get("required_roles") or [])
+        return role_refusal_text(_member(error, "role"), _member(error, "required_roles") or [])
     if code == "insufficient_balance":
-        return balance_refusal_text(problem.get("balance"), problem.get("publish_cost"))
+        return balance_refusal_text(_member(error, "balance"), _member(error, "publish_cost"))
     if code == "deal_incomplete":
-        missing = problem.get("missing")
-        listed = missing_text(missing) if isinstance(missing, list) and missing else ""
+        missing = _member(error, "missing")
+        listed = missing_text(missing) if missing else ""
         return (f"Still needed before publishing: {listed}." if listed else
                 "The draft lacks something a deal needs: fill in every detail and add a photo, then publish again.")
     if code == "duplicate_inquiry":
-        kind = {"address_request": "address request", "inquiry": "question"}.get(getattr(error, "inquiry_type", None))
+        kind = {"address_request": "address request", "inquiry": "question"}.get(_member(error, "inquiry_type") or "")
         sent = f"one {kind}" if kind else "one question and one address request"
         return f"You can send {sent} per deal a day: try again in 24 hours."
     if code == "idv_required":
-        url = problem.get("verification_url")
+        url = _member(error, "verification_url")
         link = isinstance(url, str) and url.startswith(("https://", "http://"))
         where = f"[Verify your identity]({url})" if link else "Verify your identity"
         return f"The marketplace needs your identity verified first. {where} on the marketplace, then try again."
     if code == "below_floor":
-        floor = money_text(problem.get("floor")) if isinstance(problem.get("floor"), int | float) else ""
+        floor = money_text(_member(error, "floor")) if _member(error, "floor") is not None else ""
         return (f"The seller takes no offer below {floor}: raise the amount to at least {floor} and send again."
                 if floor else "The amount is below the lowest the seller takes: raise it and send again.")
     if code in ("not_a_member", "organization_required"):
-        return organization_text(code, problem.get("organization"))
+        return organization_text(code, _member(error, "organization_name"))
     return FIXED_WORDS.get(code or "")
 
 
@@ -91,8 +95,7 @@ def balance_refusal_text(balance: Any, cost: Any) -> str:
             " Add credits to the organization, then publish again. Nothing was charged.")
 
 
-def organization_text(code: str, organization: Any) -> str:
-    name = organization.get("name") if isinstance(organization, dict) and organization.get("name") else None
+def organization_text(code: str, name: str | None) -> str:
     if code == "not_a_member":
         which = name or "the organization this login acts for"
         return (f"You are no longer a member of {which}: ask its owner to add you again, or log in with an "

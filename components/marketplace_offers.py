@@ -12,7 +12,7 @@ from components.form_fields import FieldNotes
 from components.marketplace_tables import blank_text, readable_code, reason_words, timestamps
 from components.tables import datetime_column, money_column, render_table
 from services.contract import FINANCING_CHOICES, OFFER_LIMITS, form_problems
-from services.marketplace_api.models import MarketplaceOffer
+from services.marketplace_api.models import MarketplaceEvent, MarketplaceOffer
 
 MONEY_COLUMNS = {"Amount": money_column("Amount"), "EMD": money_column("EMD")}
 TEXT_COLUMNS = ("Offer", "Deal", "Status", "Sent by", "Financing", "Note", "Reason", "Event")
@@ -80,22 +80,15 @@ def event_label(event_type: Any) -> str:
     return readable_code(str(event_type or "").replace(".", " ")).capitalize()
 
 
-def render_events(events: Sequence[Mapping[str, Any]], *, key: str, deal_titles: Mapping[str, str] | None = None) -> None:
+def render_events(events: Sequence[MarketplaceEvent], *, key: str, deal_titles: Mapping[str, str] | None = None) -> None:
     """The buyer side's event feed, newest first: what happened to which offer."""
-
-    def offer_of(event: Mapping[str, Any]) -> Mapping[str, Any]:
-        return (event.get("data") or {}).get("offer") or {}
-
-    def deal_of(event: Mapping[str, Any]) -> Any:
-        return (event.get("data") or {}).get("deal_id") or offer_of(event).get("deal_id")
-
     frame = pd.DataFrame(
         {
-            "When (UTC)": timestamps(event.get("created_at") for event in events),
-            "Event": [event_label(event.get("type")) for event in events],
-            "Offer": [offer_of(event).get("id") for event in events],
-            "Status": [offer_of(event).get("status") for event in events],
-            "Deal": [_deal_title(deal_of(event), deal_titles) for event in events],
+            "When (UTC)": timestamps(event.created_at for event in events),
+            "Event": [event_label(event.type) for event in events],
+            "Offer": [event.offer_id for event in events],
+            "Status": [event.offer_status for event in events],
+            "Deal": [_deal_title(event.deal_id, deal_titles) for event in events],
         }
     )
     render_table(

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime, timezone
-from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from components.marketplace_tables import field_label, money_text, readable_code
+from components.marketplace_tables import money_text, readable_code
 from components.tables import show_table
+from services.marketplace_api.models import DealTerms, OfferPreview, PreviewTerms
 
 
 def seconds_left(expires_at: str | None, now: datetime | None = None) -> int | None:
@@ -25,51 +24,38 @@ def seconds_left(expires_at: str | None, now: datetime | None = None) -> int | N
     return max(int((end - now).total_seconds()), 0)
 
 
-MONEY_TERMS = ("offer_amount", "emd_amount", "asking_price", "min_emd")
+def deal_terms_rows(terms: DealTerms, prefix: str = "") -> dict[str, str]:
+    """The deal's terms a host states, each as (words, value): a term it leaves out has no row."""
+    rows = {"Asking price": money_text(terms.asking_price), "Minimum EMD": money_text(terms.min_emd),
+            "Closing date": terms.closing_date or ""}
+    return {prefix + name: value for name, value in rows.items() if value}
 
 
-def _terms_rows(terms: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    """Each term as (readable name, readable value); a nested mapping (the deal's terms) one row per term."""
-    rows: dict[str, str] = {}
-    for name, value in terms.items():
-        if isinstance(value, Mapping):
-            rows.update(_terms_rows(value, prefix=f"{field_label(str(name))}: "))
-        else:
-            rows[prefix + field_label(str(name))] = _term_text(name, value)
-    return rows
+def preview_rows(terms: PreviewTerms) -> dict[str, str]:
+    """The offer's terms the preview fixes, then the deal's."""
+    rows = {"Offer amount": money_text(terms.offer_amount), "Earnest money deposit": money_text(terms.emd_amount),
+            "Financing": readable_code(terms.financing)}
+    return {**{name: value or "—" for name, value in rows.items()}, **deal_terms_rows(terms.deal_terms, "Deal: ")}
 
 
-def _term_text(name: Any, value: Any) -> str:
-    """A term's value as a reader sees it (money, thousands, a financing code in words)."""
-    if name in MONEY_TERMS:
-        return money_text(value) or "—"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 1000:
-        return f"{value:,}"
-    if value is None:
-        return "—"
-    return readable_code(value) if name == "financing" else str(value)
-
-
-def render_preview(preview: Mapping[str, Any], *, key: str, now: datetime | None = None) -> None:
+def render_preview(preview: OfferPreview, *, key: str, now: datetime | None = None) -> None:
     """The terms the buyer is about to accept and how long the preview stays valid (five minutes)."""
-    left = seconds_left(preview.get("expires_at"), now)
+    left = seconds_left(preview.expires_at, now)
     if left is None:
         st.caption("This preview is valid for five minutes.")
     elif left > 0:
-        until = str(preview.get("expires_at") or "").replace("T", " ").replace("Z", " UTC")
+        until = str(preview.expires_at or "").replace("T", " ").replace("Z", " UTC")
         st.caption(f"This preview is valid for {left // 60} min {left % 60:02d} s more (until {until}).")
     else:
         st.caption("This preview has expired: accepting fetches a new one first.")
-    rows = _terms_rows(preview.get("terms") or {})
+    rows = preview_rows(preview.terms or PreviewTerms())
     frame = pd.DataFrame({"Term": list(rows), "Value": list(rows.values())})
     show_table(frame, key=f"{key}_terms")
 
 
-def render_terms_change(previous: Mapping[str, Any], current: Mapping[str, Any], *, key: str) -> None:
+def render_terms_change(previous: DealTerms, current: DealTerms, *, key: str) -> None:
     """`409 deal_changed`: the terms the buyer saw and the deal's terms now, side by side."""
-    before, after = _terms_rows(previous), _terms_rows(current)
+    before, after = deal_terms_rows(previous), deal_terms_rows(current)
     names = list(dict.fromkeys([*before, *after]))
     frame = pd.DataFrame(
         {

@@ -23,9 +23,7 @@ CAP_CODES = ("cap_reached", "daily_cap_reached")
 
 def cap_reset_text(error: Any, caps: Sequence[UsageCap] | None = None) -> str | None:
     """When a refused action can be tried again: the problem's `resets_at`, the cap row's, or Retry-After."""
-    problem = getattr(error, "problem", None) or {}
-    resets_at = problem.get("resets_at")
-    action = problem.get("action")
+    resets_at, action = getattr(error, "resets_at", None), getattr(error, "action", None)  # CapReachedError's
     if not resets_at and caps:
         row = next((cap for cap in caps if cap.action == action), None)
         resets_at = row.resets_at if row else None
@@ -74,12 +72,8 @@ OFFER_FIELDS = {"offer_amount": "the offer amount", "emd_amount": "the earnest m
 def requirement_text(error: BaseException) -> str | None:
     """A deal's unmet requirement in dollars ("at least $4,600"), where the server's words say
     `emd_amount` and `4600.0`; None for other problems."""
-    problem = getattr(error, "problem", None) or {}
-    if getattr(error, "code", None) != "requirement_unmet" or problem.get("min_emd") is None:
-        return None
-    try:
-        minimum = float(problem["min_emd"])
-    except (TypeError, ValueError):
+    minimum = getattr(error, "min_emd", None)  # RequirementUnmetError's, None where the host does not say it
+    if getattr(error, "code", None) != "requirement_unmet" or minimum is None:
         return None
     return f"This deal asks for an earnest money deposit of at least ${minimum:,.0f}: raise the deposit and send again."
 

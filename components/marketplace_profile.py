@@ -39,10 +39,10 @@ def render_trust(me: Account, *, key: str) -> None:
     """The trust tier, its next step (a block the documents do not type: read as served) and its facts."""
     trust = me.trust
     st.metric("Trust tier", str((trust and trust.tier) or "—").title())
-    step: Mapping[str, Any] = (trust and trust.next_step) or {}
-    if step:
-        tier = escape_markdown(str(step.get("tier") or "the next tier").title())
-        st.caption(f"Next step to {tier}: {escape_markdown(step.get('action', ''))}")
+    step = trust.next_step if trust else None
+    if step and (step.tier or step.action):
+        tier = escape_markdown(str(step.tier or "the next tier").title())
+        st.caption(f"Next step to {tier}: {escape_markdown(step.action or '')}")
     for fact in trust.facts if trust else []:
         st.caption(f"{escape_markdown(fact_text(fact))} (from {escape_markdown(readable_code(fact.source))})")
 

@@ -7,18 +7,19 @@ are drawn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import streamlit as st
 
+from mapspec.markets import Market, market_codes
 from mapspec.place import CITY, MODES, POINT, ZIP_CODES, PlaceChoice
 from services.contract import MAX_RADIUS_MILES
 
 
-def render_place_picker(markets: Sequence[Mapping], *, key: str) -> PlaceChoice:
+def render_place_picker(markets: Sequence[Market], *, key: str) -> PlaceChoice:
     """A market picker (flies to its bbox) and the place inside it."""
-    codes = [str(market.get("market")) for market in markets]
-    names = {str(market.get("market")): market.get("name") or market.get("market") for market in markets}
+    codes = market_codes(markets)
+    names = {market.market: market.name or market.market for market in markets}
     columns = st.columns([2, 4, 3])
     market = columns[0].selectbox(
         "Market",

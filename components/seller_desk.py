@@ -41,8 +41,7 @@ def render_leads(leads: Sequence[Lead], *, key: str) -> None:
         st.caption("No lead yet.")
         return
     for lead in leads:
-        # A step of the history (status, at) is a block the documents do not type: read as served.
-        history = " → ".join(f"{readable_code(h.get('status'))} ({utc_text(h.get('at'))})" for h in lead.history)
+        history = " → ".join(f"{readable_code(step.status)} ({utc_text(step.at)})" for step in lead.history)
         st.markdown(f"**{lead.name or 'A lead without a name'}** · {readable_code(lead.status)}  \n{history}")
 
 
@@ -51,12 +50,11 @@ def render_reviews(reviews: Sequence[Review], *, key: str) -> None:
         st.caption("No review yet.")
         return
     for review in reviews:
-        # The reviewer and the response are blocks the documents do not type: read as served.
-        reviewer = (review.reviewer or {}).get("name") or "A buyer"
+        reviewer = (review.reviewer.name if review.reviewer else None) or "A buyer"
         st.markdown(f"{'★' * int(review.rating or 0)} **{reviewer}**: {review.body or '(no words)'}")
         response = review.response
         if response:
-            st.caption(f"Your response ({utc_text(response.get('created_at'))}): {response.get('body') or ''}")
+            st.caption(f"Your response ({utc_text(response.created_at)}): {response.body or ''}")
 
 
 def render_requests(requests: Sequence[Inquiry], *, key: str, deal_titles: Mapping[str, str]) -> None:

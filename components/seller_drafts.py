@@ -5,7 +5,7 @@ forms return."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
@@ -13,8 +13,9 @@ import streamlit as st
 from components.date_field import date_field, said_beside
 from components.form_fields import FieldNotes
 from components.marketplace_tables import count_of, money_text, readable_code, utc_text
-from services.marketplace_api.desk_models import Draft
 from components.tables import show_table
+from services.marketplace_api.desk_models import Credits, Draft, MediaItem, PublishResult
+from services.marketplace_api.models import MarketplaceDeal
 
 PROPERTY_TYPES = ("single_family", "duplex", "townhouse", "multi_family", "condo", "land")
 MISSING_WORDS = {"media": "a photo", "street": "the street address", "zip": "the ZIP", "asking_price": "the asking price",
@@ -22,9 +23,9 @@ MISSING_WORDS = {"media": "a photo", "street": "the street address", "zip": "the
                  "living_area_sqft": "the living area"}
 
 
-def draft_label(draft: Mapping[str, Any]) -> str:
-    status = {"draft": "draft", "under_review": "under review", "published": "published"}.get(draft.get("status"), "")
-    return f"{draft.get('title') or 'Untitled draft'} ({status})"
+def draft_label(draft: Draft) -> str:
+    status = {"draft": "draft", "under_review": "under review", "published": "published"}.get(draft.status or "", "")
+    return f"{draft.title or 'Untitled draft'} ({status})"
 
 
 def missing_text(missing: Sequence[str]) -> str:
@@ -37,13 +38,13 @@ DRAFT_WIDGETS = ("title", "street", "city", "state", "zip", "type", "beds", "bat
 CLOSING_WORDS = "Today or later."
 
 
-def render_draft_form(draft: Mapping[str, Any] | None, *, key: str, submit_label: str,
+def render_draft_form(draft: Draft | None, *, key: str, submit_label: str,
                       notes: FieldNotes) -> dict[str, Any] | None:
     """The draft's fields, each limit said under its field (`notes`); on a submit whose fields all
     hold, the fields a person filled in (blank ones left out), else None with what is wrong said
     under each field and everything typed kept. The closing date is a date that exists, today or
     later (components/date_field.py: a typed 2024-13-45 is refused, not rolled over)."""
-    draft = Draft.model_validate(dict(draft)) if draft else Draft(id="")
+    draft = draft or Draft(id="")
     notes.start(f"{key}_{name}" for name in DRAFT_WIDGETS)
     st.session_state.setdefault(f"{key}_closing", _closing_default(draft))
     with st.form(key):
@@ -109,91 +110,93 @@ def _terms_fields(draft: Draft, key: str, notes: FieldNotes) -> dict[str, Any]:
     return {"asking_price": asking, "min_emd": min_emd, "closing_date": closing_date.isoformat() if closing_date else None}
 
 
-def render_photos(media: Sequence[Mapping[str, Any]], *, key: str) -> None:
-    if not media:
+def render_photos(photos: Sequence[MediaItem], *, key: str) -> None:
+    """The photos in their order (`Draft.photos`), the cover first."""
+    if not photos:
         st.caption("No photo yet: a deal needs at least one. The first photo is the cover.")
         return
-    columns = st.columns(min(4, len(media)))
-    for index, item in enumerate(sorted(media, key=lambda m: m.get("order") or 0)):
+    columns = st.columns(min(4, len(photos)))
+    for index, item in enumerate(photos):
         with columns[index % len(columns)]:
-            caption = f"{index + 1}. {item.get('filename')}" + (" · cover" if item.get("is_default") else "")
-            if item.get("url"):
-                st.image(item["url"], caption=caption, width=160)
+            caption = f"{index + 1}. {item.filename}" + (" · cover" if item.is_default else "")
+            if item.url:
+                st.image(item.url, caption=caption, width=160)
             else:
                 st.caption(caption)
 
 
-def render_photo_order(media: Sequence[Mapping[str, Any]], *, key: str) -> list[str] | None:
-    """Positions for every photo; on submit, the media ids in the new order (the first is the cover)."""
-    ordered = sorted(media, key=lambda m: m.get("order") or 0)
-    if len(ordered) < 2:
+def render_photo_order(photos: Sequence[MediaItem], *, key: str) -> list[str] | None:
+    """Positions for every photo (in their order, `Draft.photos`); on submit, the media ids in the
+    new order (the first is the cover)."""
+    if len(photos) < 2:
         return None
     with st.form(key):
         st.markdown("**Photo order** (1 is the cover)")
-        positions = {item["id"]: st.number_input(item.get("filename") or item["id"], min_value=1, max_value=len(ordered),
-                                                 value=index + 1, key=f"{key}_{item['id']}")
-                     for index, item in enumerate(ordered)}
+        positions = {item.id: st.number_input(item.filename or item.id, min_value=1, max_value=len(photos),
+                                              value=index + 1, key=f"{key}_{item.id}")
+                     for index, item in enumerate(photos)}
         if not st.form_submit_button("Save the order"):
             return None
     return [media_id for media_id, _ in sorted(positions.items(), key=lambda pair: (pair[1], list(positions).index(pair[0])))]
 
 
-def cost_text(credits: Mapping[str, Any] | None) -> str:
+def cost_text(credits: Credits | None) -> str:
     """What publishing costs, from what is known: a number only when the host states one (the
     documents say only that publishing "draws on organization credits")."""
-    credits = credits or {}
-    cost, balance = count_of(credits.get("publish_cost")), count_of(credits.get("balance"))
+    cost, balance = _cost_and_balance(credits)
     if cost is None:
         return "Publishing uses your organization's publishing credits; the marketplace charges them when you publish."
     left = f" ({balance:,} left)" if balance is not None else ""
     return f"Publishing costs {cost:,} credits of your organization's balance{left}; it is charged once, when you publish."
 
 
-def balance_short(credits: Mapping[str, Any] | None) -> bool:
+def _cost_and_balance(credits: Credits | None) -> tuple[int | None, int | None]:
+    return (count_of(credits.publish_cost), count_of(credits.balance)) if credits else (None, None)
+
+
+def balance_short(credits: Credits | None) -> bool:
     """The host states a balance below the cost (else nothing is known to be short)."""
-    credits = credits or {}
-    cost, balance = count_of(credits.get("publish_cost")), count_of(credits.get("balance"))
+    cost, balance = _cost_and_balance(credits)
     return cost is not None and balance is not None and balance < cost
 
 
-def balance_short_text(credits: Mapping[str, Any]) -> str:
-    return (f"Your organization has {count_of(credits.get('balance')):,} credits and publishing costs "
-            f"{count_of(credits.get('publish_cost')):,}: add credits to the organization, then publish. "
-            "Nothing is charged until then.")
+def balance_short_text(credits: Credits) -> str:
+    cost, balance = _cost_and_balance(credits)
+    return (f"Your organization has {balance:,} credits and publishing costs {cost:,}: add credits to the "
+            "organization, then publish. Nothing is charged until then.")
 
 
-def publish_text(answer: Mapping[str, Any], title: str | None) -> str:
+def publish_text(answer: PublishResult, title: str | None) -> str:
     """What a publish did, said as the answer tells it: under review, live, or sent."""
-    name = f"“{title}”" if title else "Your deal"
-    outcome = answer.get("outcome")
+    deal = f"Your deal “{title}”" if title else "Your deal"  # an untitled one is not "Your deal Your deal"
+    outcome = answer.outcome
     if outcome == "under_review":
-        ends = utc_text(answer.get("review_ends_at"))
+        ends = utc_text(answer.review_ends_at)
         when = f" (at {ends})" if ends else ""
-        return (f"Your deal {name} is under the marketplace's review: it goes live when the review ends{when}. "
+        return (f"{deal} is under the marketplace's review: it goes live when the review ends{when}. "
                 "The draft cannot be changed until then.")
     if outcome == "live":
-        return f"Your deal {name} is live; buyers see it now."
-    return f"Your deal {name} was sent for publishing: it shows under My deals once the marketplace publishes it."
+        return f"{deal} is live; buyers see it now."
+    return f"{deal} was sent for publishing: it shows under My deals once the marketplace publishes it."
 
 
-def reviewing_text(drafts: Sequence[Mapping[str, Any]]) -> str:
+def reviewing_text(drafts: Sequence[Draft]) -> str:
     """The drafts under review, each with when its review ends where the host says it."""
     parts = []
     for draft in drafts:
-        ends = utc_text(draft.get("review_ends_at"))
-        parts.append(f"“{draft.get('title') or 'Untitled draft'}”" + (f" (until {ends})" if ends else ""))
+        ends = utc_text(draft.review_ends_at)
+        parts.append(f"“{draft.title or 'Untitled draft'}”" + (f" (until {ends})" if ends else ""))
     return ("Under review, not open to changes until the review ends, then live: " + "; ".join(parts) + ".")
 
 
-def render_deals(deals: Sequence[Mapping[str, Any]], *, key: str) -> None:
+def render_deals(deals: Sequence[MarketplaceDeal], *, key: str) -> None:
     if not deals:
         st.caption("No deal published yet.")
         return
-    rows = [{"Title": d.get("title") or "Untitled deal", "Status": readable_code(d.get("status")),
-             "City": (d.get("property") or {}).get("city") or "",
-             "Asking price": money_text((d.get("terms") or {}).get("asking_price")),
-             "Published (UTC)": (d.get("published_at") or "").replace("T", " ").rstrip("Z")} for d in deals]
+    rows = [{"Title": d.title or "Untitled deal", "Status": readable_code(d.status), "City": d.place.city or "",
+             "Asking price": money_text(d.deal_terms.asking_price),
+             "Published (UTC)": (d.published_at or "").replace("T", " ").rstrip("Z")} for d in deals]
     show_table(rows, key=key)
-    pending = [d.get("title") or "Untitled deal" for d in deals if d.get("status") == "pending"]
+    pending = [d.title or "Untitled deal" for d in deals if d.status == "pending"]
     if pending:
         st.caption("Pending (an offer was accepted): " + "; ".join(str(title) for title in pending))

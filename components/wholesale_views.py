@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from components.charts import render_points_map
+from components.charts import Frame, render_points_map
 from components.tables import date_column, escape_markdown, link_column, money_column, page_href, render_details, render_table
 from components.words import code_label
 from mapspec.small_map import Canvas
@@ -54,7 +54,7 @@ def render_listings(frame: pd.DataFrame, *, key: str, file_stem: str) -> None:
                                 "Buyer page": link_column("Buyer page", "buyer")})
 
 
-def render_listings_map(frame: pd.DataFrame, *, key: str, canvas: Canvas, frames=()) -> None:
+def render_listings_map(frame: pd.DataFrame, *, key: str, canvas: Canvas, frames: Sequence[Frame] = ()) -> None:
     """The listings as dots, within `frames` (the market's box)."""
     if frame.empty:
         return

@@ -165,12 +165,11 @@ def party_name(party: object) -> str:
     is said rather than showing an id or "None"."""
     if party is None:
         return "—"
-    party = fields_of(party)
-    if party is None:
-        return "—"
-    name = party.get("display_name") or party.get("name")
+    # Typed parties of several models (an investor row, a match's owner, a search hit): each member
+    # read where its model (or a host's extra) has it.
+    name = getattr(party, "display_name", None) or getattr(party, "name", None)
     if name:
         return str(name)
-    if party.get("contact_redacted") or party.get("is_natural_person"):
+    if getattr(party, "contact_redacted", None) or getattr(party, "is_natural_person", None):
         return PRIVATE_PERSON
     return "name not recorded"

@@ -144,31 +144,50 @@ def leading_nodes(network: Network, limit: int = NAMED_NODES) -> set[str]:
     return leading
 
 
+@dataclass(frozen=True)
+class DrawnNode:
+    """A node as the graph draws it, in the view's units (the layout spans -scale..scale)."""
+
+    id: str
+    kind_label: str
+    label: str
+    caption: str  # drawn beside the node for the leading ones only ("" for the rest: `label` on hover)
+    leading: bool
+    deals: int
+    href: str  # its page
+    position: tuple[float, float]
+    colour: tuple[int, int, int]
+    radius: float  # about 6 to 14 pixels at the first zoom
+
+
+@dataclass(frozen=True)
+class DrawnEdge:
+    source: tuple[float, float]
+    target: tuple[float, float]
+    deals: int
+    width: float
+    label: str
+
+
 def deck_rows(network: Network, positions: dict[str, tuple[float, float]],
-              scale: float = 100.0) -> tuple[list[dict], list[dict]]:
-    """The nodes and edges as rows for the graph (an orthographic view; coordinates scaled by `scale`)."""
+              scale: float = 100.0) -> tuple[list[DrawnNode], list[DrawnEdge]]:
+    """The nodes and edges as the graph draws them (an orthographic view; coordinates scaled by `scale`)."""
     degree = weighted_degrees(network)
     named = leading_nodes(network)
-    nodes = []
-    for node_id, node in network.nodes.items():
+
+    def at(node_id: str) -> tuple[float, float]:
         x, y = positions.get(node_id, (0.0, 0.0))
-        nodes.append({
-            "id": node_id, "kind": node.kind, "kind_label": KIND_LABELS[node.kind], "label": node.label,
-            # Drawn beside the node for the leading ones only; the rest show `label` on hover.
-            "caption": short_caption(node.label) if node_id in named else "", "leading": node_id in named,
-            "market": node.market, "deals": degree.get(node_id, 0), "href": node_href(node),
-            "position": [round(x * scale, 3), round(y * scale, 3)], "colour": list(KIND_COLOURS[node.kind]),
-            # In the view's units (the layout spans -scale..scale): about 6 to 14 pixels at the first zoom.
-            "radius": 1.5 + 0.5 * math.log1p(degree.get(node_id, 0)) + (2 if node_id == network.center else 0),
-        })
+        return round(x * scale, 3), round(y * scale, 3)
+
+    nodes = [DrawnNode(
+        node_id, KIND_LABELS[node.kind], node.label, short_caption(node.label) if node_id in named else "",
+        node_id in named, degree.get(node_id, 0), node_href(node), at(node_id), KIND_COLOURS[node.kind],
+        1.5 + 0.5 * math.log1p(degree.get(node_id, 0)) + (2 if node_id == network.center else 0),
+    ) for node_id, node in network.nodes.items()]
     heaviest = max((w for _, _, w in network.edges()), default=1)
-    edges = []
-    for a, b, weight in network.edges():
-        (ax, ay), (bx, by) = positions.get(a, (0.0, 0.0)), positions.get(b, (0.0, 0.0))
-        edges.append({"source": [round(ax * scale, 3), round(ay * scale, 3)],
-                      "target": [round(bx * scale, 3), round(by * scale, 3)],
-                      "deals": weight, "width": 1 + 5 * weight / heaviest,
-                      "label": f"{network.nodes[a].label} – {network.nodes[b].label}: {weight:,} {relation(network, a, b)}"})
+    edges = [DrawnEdge(at(a), at(b), weight, 1 + 5 * weight / heaviest,
+                       f"{network.nodes[a].label} – {network.nodes[b].label}: {weight:,} {relation(network, a, b)}")
+             for a, b, weight in network.edges()]
     return nodes, edges
 
 

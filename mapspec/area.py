@@ -32,6 +32,7 @@ import pandas as pd
 
 from mapspec.cell_panel import BOX_STEP, D, deal_point
 from mapspec.cells import COORDINATE_SCALE, encoded_centre
+from mapspec.markets import Market, market_box, market_codes
 from mapspec.message import MAX_AREA_CORNERS
 from mapspec.view import KM_PER_DEGREE_LATITUDE, KM_PER_DEGREE_LONGITUDE_AT_EQUATOR, MILES_PER_KM, View
 from services.contract import MAX_RADIUS_MILES
@@ -209,24 +210,22 @@ def size_problem(area: Area) -> str | None:
     )
 
 
-def markets_touched(area: Area, markets: Sequence[Mapping]) -> list[str]:
+def markets_touched(area: Area, markets: Sequence[Market]) -> list[str]:
     """The codes of the served markets whose box the area's box touches."""
     box = area.box()
     touched = []
     for market in markets:
-        bbox = market.get("bbox")
-        if bbox and len(bbox) == 4:
-            west, south, east, north = (float(value) for value in bbox)
-            if west <= box.east and box.west <= east and south <= box.north and box.south <= north:
-                touched.append(str(market.get("market")))
+        if (shape := market_box(market)) is not None and (
+                shape.west <= box.east and box.west <= shape.east and shape.south <= box.north and box.south <= shape.north):
+            touched.append(market.market)
     return touched
 
 
-def outside_problem(area: Area, markets: Sequence[Mapping]) -> str | None:
+def outside_problem(area: Area, markets: Sequence[Market]) -> str | None:
     """An area beyond every served market, said with the markets there are; None if not."""
     if not markets or markets_touched(area, markets):
         return None
-    served = ", ".join(str(market.get("market")) for market in markets)
+    served = ", ".join(market_codes(markets))
     return f"This area is outside the markets with data ({served}): clear it and draw it over the map's cells."
 
 

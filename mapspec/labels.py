@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 import zipcodes
 
+from mapspec.markets import Market, market_box
 from mapspec.view import View
 
 MAX_LABELS = 14
@@ -100,17 +101,14 @@ def place_near(latitude: float, longitude: float) -> str | None:
     return f"{city.title()}, {state} {zip_code}"
 
 
-def markets_with_city(city: str, markets: Sequence[Mapping]) -> list[str]:
-    """The served markets (`market`, `bbox`) whose box holds a postal city of this name
-    (the offline ZIP table: a name no market holds is not a city the data can have)."""
+def markets_with_city(city: str, markets: Sequence[Market]) -> list[str]:
+    """The served markets whose box holds a postal city of this name (the offline ZIP table:
+    a name no market holds is not a city the data can have)."""
     name = city.strip().casefold()
     points = [(latitude, longitude) for place, _state, latitude, longitude in _zip_points() if place.casefold() == name]
     found = []
     for market in markets:
-        bbox = market.get("bbox")
-        if not bbox or len(bbox) != 4:
-            continue
-        box = View(*(float(value) for value in bbox))
-        if any(box.contains(latitude, longitude) for latitude, longitude in points):
-            found.append(str(market.get("market")))
+        box = market_box(market)
+        if box is not None and any(box.contains(latitude, longitude) for latitude, longitude in points):
+            found.append(market.market)
     return found

@@ -17,7 +17,7 @@ from typing import Any
 from mapspec.area import Area
 from mapspec.classes import Classes
 from mapspec.filters import DealFilters, filters_label
-from mapspec.markets import MarketShape, shapes_in_view
+from mapspec.markets import Market, MarketShape, shapes_in_view
 from mapspec.plan import DrawnView
 from mapspec.view import MAX_VIEW_CELLS, Camera, View
 
@@ -62,7 +62,7 @@ class MapMessage:
 
 
 def map_message(
-    drawn: DrawnView, *, urls: Mapping[str, str], view: View, camera_at: Camera | None, markets: Sequence[Mapping],
+    drawn: DrawnView, *, urls: Mapping[str, str], view: View, camera_at: Camera | None, markets: Sequence[Market],
     classes: Classes | None, filters: DealFilters, selected: str | None = None, area: Area | None = None,
     played: Mapping | None = None,
 ) -> MapMessage:

@@ -4,12 +4,54 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
+from typing import Protocol
 
 from mapspec.view import View
 from services.contract import dataset_words
 
 # Statuses of a coverage dataset that mark a market's cells (data-api.md, States).
 FLAGGED_STATUSES = ("partial",)
+
+
+class DatasetState(Protocol):
+    """One of a market's datasets: its coverage status and whether it is out of date."""
+
+    status: str | None
+    stale: bool | None
+
+
+class Market(Protocol):
+    """A served market as the map reads it: the Data API's coverage market (the client's
+    `CoverageMarket`, data-api.md, `/v1/coverage`), named here by its shape so that mapspec
+    imports no client."""
+
+    market: str
+    name: str | None
+    state: str | None
+    bbox: list[float] | None
+    data_end: date | None
+    datasets: Mapping[str, DatasetState]
+
+
+def market_box(market: Market | None) -> View | None:
+    """The market's box as a view, or None where coverage gives it none (or one that is no box)."""
+    bbox = market.bbox if market else None
+    if not bbox or len(bbox) != 4:
+        return None
+    try:
+        return View(*(float(value) for value in bbox))
+    except ValueError:
+        return None
+
+
+def market_codes(markets: Sequence[Market]) -> list[str]:
+    return [market.market for market in markets]
+
+
+def market_named(code: str | None, markets: Sequence[Market]) -> Market | None:
+    """The served market of this code, or None."""
+    return next((market for market in markets if market.market == code), None) if code else None
 
 
 @dataclass(frozen=True)
@@ -27,14 +69,13 @@ class MarketShape:
         return south <= latitude <= north and west <= longitude <= east
 
 
-def market_shape(market: Mapping) -> MarketShape | None:
+def market_shape(market: Market) -> MarketShape | None:
     """What the map draws of a coverage market; flagged when a dataset is stale or partial."""
-    bbox = market.get("bbox")
-    if not bbox or len(bbox) != 4:
+    box = market_box(market)
+    if box is None:
         return None
-    datasets = market.get("datasets") or {}
-    stale = sorted(name for name, row in datasets.items() if (row or {}).get("stale"))
-    partial = sorted(name for name, row in datasets.items() if (row or {}).get("status") in FLAGGED_STATUSES)
+    stale = sorted(name for name, row in market.datasets.items() if row.stale)
+    partial = sorted(name for name, row in market.datasets.items() if row.status in FLAGGED_STATUSES)
     # In words (issue 44, 4: "stale: permits, str" was the API's keys): "permits partly covered".
     flags = []
     if partial:
@@ -42,10 +83,10 @@ def market_shape(market: Mapping) -> MarketShape | None:
     if stale:
         flags.append(_names(stale) + " out of date")
     return MarketShape(
-        market=str(market.get("market")),
-        name=str(market.get("name") or market.get("market")),
-        bbox=tuple(float(value) for value in bbox),
-        data_end=str(market["data_end"]) if market.get("data_end") else None,
+        market=market.market,
+        name=market.name or market.market,
+        bbox=(box.west, box.south, box.east, box.north),
+        data_end=market.data_end.isoformat() if market.data_end else None,
         flag="; ".join(flags) or None,
     )
 
@@ -55,7 +96,7 @@ def _names(keys: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def shapes_in_view(markets: Sequence[Mapping], view: View) -> tuple[MarketShape, ...]:
+def shapes_in_view(markets: Sequence[Market], view: View) -> tuple[MarketShape, ...]:
     shapes = []
     for market in markets:
         shape = market_shape(market)

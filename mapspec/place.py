@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mapspec.labels import markets_with_city
+from mapspec.markets import Market, market_box, market_codes
 from mapspec.view import MAX_VIEW_CELLS, View, choose_resolution, estimated_cells
 from services.contract import MAX_RADIUS_MILES
 
@@ -91,11 +92,9 @@ def place_zips(place: PlaceChoice) -> list[str]:
     return [part.strip() for part in (place.zips or "").replace(";", ",").split(",") if part.strip()]
 
 
-def place_request(place: PlaceChoice, market: Mapping | None) -> tuple[dict, View | None, str | None]:
+def place_request(place: PlaceChoice, market: Market | None) -> tuple[dict, View | None, str | None]:
     """The request geometry, the view that shows it, and what is wrong with the input if anything."""
-    market_view = None
-    if market and market.get("bbox") and len(market["bbox"]) == 4:
-        market_view = View(*[float(value) for value in market["bbox"]])
+    market_view = market_box(market)
     whole = ({"bbox": market_view.text()} if market_view else {}, market_view)
     if place.mode == ZIP_CODES:
         zips = place_zips(place)
@@ -142,13 +141,13 @@ def request_for_view(place: PlaceChoice, geometry: dict, place_view: View | None
     return {"bbox": part.text()}, view
 
 
-def nothing_drawn_text(place: PlaceChoice, *, filtered: bool, markets: Sequence[Mapping]) -> str:
+def nothing_drawn_text(place: PlaceChoice, *, filtered: bool, markets: Sequence[Market]) -> str:
     """What is true when the map draws no cell: a city no served market holds, set filters
     that leave nothing, or a view (or place) with no deals at all."""
     if place.mode == CITY and place.city.strip():
         holding = markets_with_city(place.city, markets)
         if not holding:
-            served = ", ".join(str(market.get("market")) for market in markets)
+            served = ", ".join(market_codes(markets))
             return f"{place.city.strip()!r} is not a city of any served market ({served}): check its spelling, or pick another market."
         if place.market not in holding:
             return f"{place.city.strip()} is in {', '.join(holding)}, not in {place.market}: pick that market to see it."

@@ -7,7 +7,7 @@ cells; everything between the view and the spec happens here, without Streamlit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import h3
@@ -15,7 +15,7 @@ import pandas as pd
 
 from mapspec.labels import city_labels
 from mapspec.layers import MapSpec, build_spec
-from mapspec.markets import shapes_in_view
+from mapspec.markets import Market, shapes_in_view
 from mapspec.view import View, camera, choose_resolution
 
 # Reads a place's cells at a resolution: the cells, and the resolution they came at (a
@@ -33,7 +33,7 @@ class DrawnView:
 
 
 def draw_view(
-    view: View, read_cells: ReadCells, *, fit_to_cells: bool, markets: Sequence[Mapping], basemap: bool
+    view: View, read_cells: ReadCells, *, fit_to_cells: bool, markets: Sequence[Market], basemap: bool
 ) -> DrawnView:
     """The view's spec: its cells at the finest resolution that keeps it under the most
     cells a view may hold. A ZIP list or a city (`fit_to_cells`) has no box of its own:

@@ -9,9 +9,8 @@ moved by a person, the map's view becomes the page's (resolution, cells, link).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date
 
 import streamlit as st
 
@@ -32,6 +31,7 @@ import links.map as map_link
 from mapspec.classes import Classes, ColourChoice
 from mapspec.filters import DealFilters
 from mapspec.legend import map_message
+from mapspec.markets import market_codes, market_named
 from mapspec.map_state import (
     AreaDrawn, CellPicked, CellsDrawn, Controls, ControlsChanged, LinkRestored, MapDrawnAnew, MapState, Moved, ProblemsSaid,
     controls_in, reduce, reduce_all, settle,
@@ -49,13 +49,14 @@ from pages.map_sections.cell import render_cell_panel, render_cell_tables
 from pages.map_sections.playback import render_time_switch, time_of_view
 from pages.map_sections.trends import render_trends
 from pages.map_sections.state import CHART_KEY, COLOUR_KEY, FILTERS_KEY, PLACE_KEY, TIME_KEY
+from services.data_api.models import CoverageMarket
 from services.errors import ApiError
 
 
 # --- the URL (deep links: links/map.py) -----------------------------------------------------
 
 
-def link_restored(markets: list[Mapping]) -> LinkRestored | None:
+def link_restored(markets: list[CoverageMarket]) -> LinkRestored | None:
     """The URL's link as the state's event, once the markets are known: without them (coverage
     failed) the link waits for a rerun that has them. A URL that names nothing of the map (the
     sidebar's, a login's return, a reload of a new session) opens the Map as the person left it."""
@@ -77,15 +78,11 @@ def write_url(state: MapState, view: View | None) -> None:
     map_state.keep_link(query)
 
 
-def market_codes(markets: list[Mapping]) -> list[str]:
-    return [str(market.get("market")) for market in markets]
-
-
 # --- the page -----------------------------------------------------------------------------------
 
 
 def read_cells(
-    request: dict, filters: DealFilters, request_view: View, fit_to_cells: bool, markets: list[Mapping], kept: DrawnView | None
+    request: dict, filters: DealFilters, request_view: View, fit_to_cells: bool, markets: list[CoverageMarket], kept: DrawnView | None
 ) -> tuple[DrawnView | None, bool]:
     """The view's drawing, and whether it is new. A refused read is said, and the cells drawn
     last (`kept`) stay on the map, so a person who moved it can move on or back; None when
@@ -102,7 +99,7 @@ def read_cells(
     return drawn, True
 
 
-def market_classes(market: Mapping | None, filters: DealFilters, colour: ColourChoice) -> Classes | None:
+def market_classes(market: CoverageMarket | None, filters: DealFilters, colour: ColourChoice) -> Classes | None:
     """The breaks typed, or the market's classes for its filters, the same for all its views
     (adapter/map_classes.py); None, and the view's own deals coloured, without them."""
     typed = colour.manual()[0]
@@ -114,7 +111,7 @@ def market_classes(market: Mapping | None, filters: DealFilters, colour: ColourC
 
 
 def draw_map(
-    drawn: DrawnView, view: View, state: MapState, markets: list[Mapping], nothing_drawn: str, classes: Classes | None,
+    drawn: DrawnView, view: View, state: MapState, markets: list[CoverageMarket], nothing_drawn: str, classes: Classes | None,
     filters: DealFilters,
     played: dict | None = None,
 ) -> View:
@@ -145,24 +142,22 @@ def draw_map(
     return drawn_view
 
 
-def load_markets() -> list[Mapping]:
+def load_markets() -> list[CoverageMarket]:
     try:
-        return adapter.data.coverage_markets()
+        return adapter.data.markets()
     except ApiError as error:
         render_error(error, title="Markets (coverage)")
         return []
 
 
-def render_controls(markets: list[Mapping], link_problems: Sequence[str]) -> tuple[Controls, Mapping | None, DealFilters]:
+def render_controls(markets: list[CoverageMarket], link_problems: Sequence[str]) -> tuple[Controls, CoverageMarket | None, DealFilters]:
     """The place picker and the row of filters, colour and time, with what is wrong in them:
     what the widgets hold, the market, and the filters a read takes."""
     for problem in link_problems:
         st.warning(problem)
     place = render_place_picker(markets, key=PLACE_KEY)
-    market = market_of(place, markets)
-    data_end = None
-    if market and market.get("data_end"):
-        data_end = date.fromisoformat(str(market["data_end"])[:10])
+    market = market_named(place.market, markets)
+    data_end = market.data_end if market else None
     with st.container(horizontal=True, key="map_controls"):
         # Side by side: a row of its own would push the map down.
         chosen = render_filters(key=FILTERS_KEY, data_end=data_end)
@@ -175,11 +170,7 @@ def render_controls(markets: list[Mapping], link_problems: Sequence[str]) -> tup
     return Controls(place, chosen, colour, playing), market, filters
 
 
-def market_of(place: PlaceChoice, markets: list[Mapping]) -> Mapping | None:
-    return next((item for item in markets if str(item.get("market")) == place.market), None)
-
-
-def draw_the_map_first(state: MapState, markets: list[Mapping], head) -> None:
+def draw_the_map_first(state: MapState, markets: list[CoverageMarket], head) -> None:
     """A session's first run in a browser: the map before the controls, with the choices
     their widgets hold (pages/map_sections/first_paint.py); they come once it is painted."""
     controls = state.controls or controls_in({}, market_codes(markets))
@@ -187,7 +178,7 @@ def draw_the_map_first(state: MapState, markets: list[Mapping], head) -> None:
         held = st.empty()
         with held:
             first_paint.hold_the_controls_space(controls.place.mode)
-    market = market_of(controls.place, markets)
+    market = market_named(controls.place.market, markets)
     geometry, place_view, problem = place_request(controls.place, market)
     filters, _ = controls.filters.checked()
     map_state.save(reduce(state, ControlsChanged(controls)))
@@ -201,7 +192,7 @@ def draw_the_map_first(state: MapState, markets: list[Mapping], head) -> None:
         map_state.send(ProblemsSaid())
 
 
-def render_controls_and_place(markets: list[Mapping], link_problems: Sequence[str]) -> tuple:
+def render_controls_and_place(markets: list[CoverageMarket], link_problems: Sequence[str]) -> tuple:
     """The controls, and the place's request: (what the widgets hold, market, filters,
     geometry, the place's view, whether the place reads)."""
     controls, market, filters = render_controls(markets, link_problems)
@@ -239,7 +230,7 @@ def main() -> None:
 
 @st.fragment
 def render_map_and_panel(
-    place: PlaceChoice, market: Mapping | None, markets: list[Mapping], filters: DealFilters, colour: ColourChoice,
+    place: PlaceChoice, market: CoverageMarket | None, markets: list[CoverageMarket], filters: DealFilters, colour: ColourChoice,
     geometry: dict | None, place_view: View | None, place_ok: bool,
 ) -> None:
     """The map, its cell panel and the link. A fragment (issue 18, Speed): a settled pan or
@@ -275,7 +266,7 @@ def render_map_and_panel(
 
 
 def render_the_map(
-    state: MapState, picked: tuple | None, place: PlaceChoice, market: Mapping | None, markets: list[Mapping],
+    state: MapState, picked: tuple | None, place: PlaceChoice, market: CoverageMarket | None, markets: list[CoverageMarket],
     filters: DealFilters, colour: ColourChoice, geometry: dict | None, place_view: View | None, place_ok: bool,
 ) -> tuple[MapState, View | None, tuple | None]:
     """The map of the view the state shows, or of the place's own: (the state with its cells
@@ -301,7 +292,7 @@ def render_the_map(
 
 
 def render_panel(
-    state: MapState, place: PlaceChoice, market: Mapping | None, markets: list[Mapping], filters: DealFilters,
+    state: MapState, place: PlaceChoice, market: CoverageMarket | None, markets: list[CoverageMarket], filters: DealFilters,
     drawn_view: View | None, drawn_read: tuple | None,
 ) -> tuple[tuple[list | None, list | None], object]:
     """The panel beside the map: the area drawn, the cell picked, the view's leaders and brief;

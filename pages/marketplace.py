@@ -38,8 +38,8 @@ from pages.desk import buyer_tools
 from pages.desk.common import render_event_feed, render_log_out, run_write
 from pages.desk.proof_of_funds import KEY_PROOF, proof_panel
 from services.contract import DECLINE_REASONS, OFFER_LIMITS, OFFER_STATUSES
-from services.errors import ApiError
-from services.marketplace_api.models import Account, MarketplaceOffer, UsageCap
+from services.errors import ApiError, DealChangedError
+from services.marketplace_api.models import Account, DealTerms, MarketplaceOffer, OfferPreview, PreviewTerms, UsageCap
 
 KEY_NOTICE, LOGGED_IN = "mkt_notice", "You are logged in to the marketplace."
 KEY_PROBLEM = "mkt_problem"
@@ -292,7 +292,7 @@ def withdraw_section(open_round: MarketplaceOffer, caps: list[UsageCap]) -> None
 def accept_section(open_round: MarketplaceOffer, caps: list[UsageCap]) -> None:
     """Preview the seller's round, show its terms and time left, accept with the preview's token."""
     round_id = open_round.id
-    previews: dict[str, dict] = st.session_state.setdefault(KEY_PREVIEWS, {})
+    previews: dict[str, OfferPreview] = st.session_state.setdefault(KEY_PREVIEWS, {})
     changed: dict[str, tuple] = st.session_state.setdefault(KEY_CHANGED, {})
     st.markdown(f"**The seller's round is open** (${open_round.offer_amount or 0:,.0f}). Review its terms to accept it.")
     if round_id in changed:
@@ -314,7 +314,7 @@ def accept_section(open_round: MarketplaceOffer, caps: list[UsageCap]) -> None:
         accept(round_id, preview, caps)
 
 
-def fetch_preview(round_id: str, caps: list[UsageCap]) -> dict | None:
+def fetch_preview(round_id: str, caps: list[UsageCap]) -> OfferPreview | None:
     try:
         preview = actions.preview(round_id)
     except ApiError as error:
@@ -324,10 +324,9 @@ def fetch_preview(round_id: str, caps: list[UsageCap]) -> dict | None:
     return preview
 
 
-def accept(round_id: str, preview: dict, caps: list[UsageCap]) -> None:
-    token = preview["preview_token"]
+def accept(round_id: str, preview: OfferPreview, caps: list[UsageCap]) -> None:
     try:
-        actions.accept(round_id, token)
+        actions.accept(round_id, preview.preview_token)
     except ApiError as error:
         if error.code == "preview_expired":
             # marketplace-api.md, States: older than five minutes; a new preview, then ask again.
@@ -338,8 +337,8 @@ def accept(round_id: str, preview: dict, caps: list[UsageCap]) -> None:
         if render_still_working(error, "accept"):
             return
         if error.code == "deal_changed":
-            seen = (preview.get("terms") or {}).get("deal") or preview.get("terms") or {}
-            now = error.problem.get("terms") or {}
+            seen = (preview.terms or PreviewTerms()).deal_terms
+            now = DealTerms.model_validate(error.terms) if isinstance(error, DealChangedError) else DealTerms()
             st.session_state.setdefault(KEY_CHANGED, {})[round_id] = (seen, now)
             st.session_state[KEY_PREVIEWS].pop(round_id, None)
             fetch_preview(round_id, caps)
@@ -363,7 +362,7 @@ def deals_panel(caps: list[UsageCap]) -> None:
         return
     deals = listing.rows
     render_listed(deals, listing.more, lambda rows: render_deal_list(rows, key="mkt_deals"), "deals")
-    open_deals = {deal["id"]: deal for deal in deals if actions.takes_offers(deal)}
+    open_deals = {deal.id: deal for deal in deals if actions.takes_offers(deal)}
     if not open_deals:
         st.caption("No deal takes offers right now.")
         return
@@ -371,16 +370,16 @@ def deals_panel(caps: list[UsageCap]) -> None:
     with adapter.person.choice("mkt_offer_deal", open_deals):
         deal_id = st.selectbox("Deal", list(open_deals), key="mkt_offer_deal",
                                format_func=lambda value: deal_label(open_deals[value]))
-    terms_of_deal = open_deals[deal_id].get("terms") or {}
+    terms_of_deal = open_deals[deal_id].deal_terms
     notes = FieldNotes("mkt_new_offer_form", OFFER_LIMITS)
     terms = render_offer_form(
         "mkt_new_offer",
-        amount=terms_of_deal.get("asking_price") or 100000,
-        emd=terms_of_deal.get("min_emd") or 0,
+        amount=terms_of_deal.asking_price or 100000,
+        emd=terms_of_deal.min_emd or 0,
         financing="cash",
         subject=deal_id,
         notes=notes,
-        min_emd=terms_of_deal.get("min_emd"),
+        min_emd=terms_of_deal.min_emd,
     )
     if terms:
         act("offer", lambda: actions.make_offer(deal_id, terms), caps, success="Your offer was sent to the seller.",

@@ -35,7 +35,7 @@ from components.network_leaders import (
     render_area_wholesalers,
 )
 from components.tables import escape_markdown, render_page_link
-from graphs.network import Network, deck_rows, edge_rows, layout
+from graphs.network import DrawnNode, Network, deck_rows, edge_rows, layout
 from links.network import NetworkLink, view_box
 from services.contract import ID_EXAMPLES
 from services.data_api.models import InvestorProfile
@@ -145,16 +145,16 @@ def investor_graph(investor_id: str) -> tuple[Network, list[str]] | None:
             return None
 
 
-def open_node(node: dict) -> None:
+def open_node(node: DrawnNode) -> None:
     """Open the clicked node's page: through the router when there is one, else its link."""
-    page, _, query = node["href"].lstrip("/").partition("?")
+    page, _, query = node.href.lstrip("/").partition("?")
     params = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
 
     params = {name: unquote(value) for name, value in params.items()}
     try:
         st.switch_page(PAGE_FILES[page], query_params=params)
     except st.errors.StreamlitAPIException:
-        render_page_link(PAGE_FILES[page], page, label=f"Open {node['kind_label'].lower()} {node['label']}",
+        render_page_link(PAGE_FILES[page], page, label=f"Open {node.kind_label.lower()} {node.label}",
                          query_params=params)
 
 

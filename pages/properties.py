@@ -177,12 +177,11 @@ def search_parts(link: PropertiesLink) -> dict | None:
     if link.find == "address" and link.line and link.zip:
         return {"place": {"address": {"line": link.line, "unit": link.unit or None, "zip": link.zip}}}
     if link.find == "criteria" and link.city:
-        state = st.session_state
         return {"place": {"city": link.city},
-                "property": {"beds_min": state.get("prop_beds_min") or None,
-                             "year_built_min": state.get("prop_year_min") or None,
-                             "sqft_min": state.get("prop_sqft_min") or None},
-                "owner": {"kind": OWNER_KINDS.get(state.get("prop_owner") or "Any owner")}}
+                "property": {"beds_min": st.session_state.get("prop_beds_min") or None,
+                             "year_built_min": st.session_state.get("prop_year_min") or None,
+                             "sqft_min": st.session_state.get("prop_sqft_min") or None},
+                "owner": {"kind": OWNER_KINDS.get(st.session_state.get("prop_owner") or "Any owner")}}
     return None
 
 

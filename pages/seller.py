@@ -16,6 +16,7 @@ import adapter.marketplace
 import adapter.marketplace_seller as seller
 import adapter.routing
 from adapter.marketplace import LoginError
+from adapter.marketplace_actions import titles_of
 from components.marketplace_login import render_login_link
 from components.marketplace_problem import render_marketplace_problem
 from components.seller_desk import role_text
@@ -103,7 +104,7 @@ def desk(me: Account) -> None:
 
 def own_deal_titles() -> dict[str, str]:
     try:
-        return {deal["id"]: deal.get("title") or "Untitled deal" for deal in seller.deals().rows}
+        return titles_of(seller.deals().rows)
     except ApiError:
         return {}
 

@@ -18,6 +18,7 @@ import adapter.wholesale
 import adapter.watching
 import links.wholesale
 import adapter.map_files
+from components.charts import Frame
 from components.feedback import read_or_say, read_record, unpublished_or_error
 from components.name_search import search_and_list
 from components.watch_button import render_watch_button
@@ -107,7 +108,7 @@ def listings_section(markets: list[CoverageMarket]) -> None:
     frame = listings_frame(rows)
     # The market's frame around the dots (and, drawn by every small map, the states' borders).
     render_listings_map(frame, key="whl_map", canvas=adapter.map_files.small_map_canvas(),
-                        frames=[{"label": market.market, "bbox": market.bbox}])
+                        frames=[Frame(market.market, market.bbox)])
     render_listings(frame, key="whl_listings", file_stem=f"wholesale-{market.market}")
 
 

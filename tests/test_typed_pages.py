@@ -19,8 +19,8 @@ from tests.test_layout import ROOT, python_files
 # environment, request headers.
 NOT_API_DATA = ("session_state", "query_params", "params", "environ", "secrets", "headers", "cookies")
 # The counts today; lower them with each page converted, never raise them.
-CEILING_GETS = 154
-CEILING_SUBSCRIPTS = 167
+CEILING_GETS = 21
+CEILING_SUBSCRIPTS = 98
 
 
 def reads_by_name(folders: tuple[str, ...] = ("pages", "components"), root: Path = ROOT) -> tuple[list[str], list[str]]:

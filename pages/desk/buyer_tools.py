@@ -17,6 +17,7 @@ from components.marketplace_tables import render_listed
 from pages.desk.common import KEY_NOTICE, act, desk_read, read_questions, render_event_feed, show_notice  # noqa: F401 - the page says the tools' notices
 from services.contract import BUY_BOX_LIMITS, QUESTION_LIMITS
 from services.errors import ApiError
+from services.marketplace_api.desk_models import AddressAgreement
 
 KEY_AGREEMENT = "mkt_address_agreement"  # deal id -> the agreement the service named
 EVENTS_SHOWN = 20
@@ -39,13 +40,12 @@ def buy_boxes_panel() -> None:
     notes = FieldNotes("mkt_new_box", BUY_BOX_LIMITS)
     new_box = render_buy_box_form(key="mkt_new_box", count=len(boxes), notes=notes)
     if new_box:
-        act("buy box", lambda: buyer.create_buy_box(new_box["name"], new_box["criteria"]), form=notes,
-            values=new_box["values"],
-            success=f"Your buy box “{new_box['name']}” is saved: deals published that match it will alert you.")
+        act("buy box", lambda: buyer.create_buy_box(new_box.name, new_box.criteria), form=notes, values=new_box.values,
+            success=f"Your buy box “{new_box.name}” is saved: deals published that match it will alert you.")
     if not boxes:
         st.caption("No buy box yet.")
         return
-    by_id = {box["id"]: box for box in boxes}
+    by_id = {box.id: box for box in boxes}
     chosen = st.selectbox("Buy box", list(by_id), key="mkt_box", format_func=lambda value: box_label(by_id[value]))
     if (read := desk_read(lambda: (buyer.box_alerts(chosen), buyer.box_matches(chosen)),
             key="mkt_box_problem", title="This buy box could not be read")) is None:
@@ -62,7 +62,7 @@ def buy_boxes_panel() -> None:
 def questions_panel() -> None:
     listing = desk_read(actions.deals, key="mkt_ask_deals_problem", title="Deals could not be read")
     deals = listing.rows if listing is not None else []
-    titles = {deal["id"]: deal.get("title") or "Untitled deal" for deal in deals}
+    titles = actions.titles_of(deals)
     if titles:
         with adapter.person.choice("mkt_ask_deal", titles):  # the person's deal after a reload or a login (issue 42)
             deal_id = st.selectbox("Deal", list(titles), key="mkt_ask_deal", format_func=titles.get)
@@ -89,7 +89,7 @@ def ask_section(deal_id: str) -> None:
 def address_section(deal_id: str) -> None:
     """First press: the service names the agreement, shown to read and accept; ticking its box
     sends the request with it (as does a press once it is ticked)."""
-    agreements: dict = st.session_state.setdefault(KEY_AGREEMENT, {})
+    agreements: dict[str, AddressAgreement] = st.session_state.setdefault(KEY_AGREEMENT, {})
     agreement = agreements.get(deal_id)
     pressed = st.button("Ask for the address", key="mkt_address")
     box = f"mkt_agreement_{deal_id}"
@@ -100,11 +100,11 @@ def address_section(deal_id: str) -> None:
         st.error("Tick the agreement box to ask for the address.", icon=":material/error:")
         return
     try:
-        buyer.request_address(deal_id, agreement["id"] if agreement else None, None)
+        buyer.request_address(deal_id, agreement.id if agreement else None, None)
     except ApiError as error:
         if error.code == "agreement_required" and error.agreement:
-            agreements[deal_id] = error.agreement
-            render_agreement(error.agreement, key=f"mkt_agreement_{deal_id}")
+            agreements[deal_id] = AddressAgreement.model_validate(error.agreement)
+            render_agreement(agreements[deal_id], key=f"mkt_agreement_{deal_id}")
             return
         render_marketplace_problem(error, key="mkt_address_problem", title="The address was not requested")
         return

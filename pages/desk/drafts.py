@@ -22,6 +22,7 @@ from components.words import credits_text
 from pages.desk.common import KEY_NOTICE, PLAN, act, desk_read
 from services.contract import DRAFT_LIMITS
 from services.errors import ApiError, InvalidInputError
+from services.marketplace_api.desk_models import Draft
 
 NEW_DRAFT = "new"
 KEY_NEXT_DRAFT = "desk_draft_next"  # the draft to open on the next run (a widget's key is set before it is drawn)
@@ -31,8 +32,8 @@ WOULD_BUY_SIZE = 20
 def drafts_panel() -> None:
     if (listing := desk_read(seller.drafts, key="desk_drafts_problem", title="Your drafts could not be read")) is None:
         return
-    open_drafts = {d["id"]: d for d in listing.rows if d.get("status") != "under_review"}
-    reviewing = [d for d in listing.rows if d.get("status") == "under_review"]
+    open_drafts = {d.id: d for d in listing.rows if d.status != "under_review"}
+    reviewing = [d for d in listing.rows if d.status == "under_review"]
     if (opened := st.session_state.pop(KEY_NEXT_DRAFT, None)) in open_drafts:
         st.session_state["desk_draft"] = opened
     choice = st.selectbox("Draft", [NEW_DRAFT, *open_drafts], key="desk_draft",
@@ -50,31 +51,31 @@ def drafts_panel() -> None:
 
 
 def create(fields: dict, notes: FieldNotes) -> None:
-    def made(draft: dict) -> str:
-        st.session_state[KEY_NEXT_DRAFT] = draft["id"]
+    def made(draft: Draft) -> str:
+        st.session_state[KEY_NEXT_DRAFT] = draft.id
         return "Your draft was created. Add photos, then publish it."
 
     act("draft", lambda: seller.create_draft(fields), success=made, title="The draft was not created", form=notes,
         values=fields)
 
 
-def draft_section(draft: dict) -> None:
-    if draft.get("status") == "published":
+def draft_section(draft: Draft) -> None:
+    if draft.status == "published":
         st.info("This draft is published: it is one of your deals now.", icon=":material/campaign:")
         would_buy(draft)
         return
-    with st.expander("The draft's details", expanded=not draft.get("media")):
-        notes = FieldNotes(f"desk_edit_{draft['id']}", DRAFT_LIMITS)
-        fields = render_draft_form(draft, key=f"desk_edit_{draft['id']}", submit_label="Save the draft", notes=notes)
+    with st.expander("The draft's details", expanded=not draft.media):
+        notes = FieldNotes(f"desk_edit_{draft.id}", DRAFT_LIMITS)
+        fields = render_draft_form(draft, key=f"desk_edit_{draft.id}", submit_label="Save the draft", notes=notes)
         if fields:
-            save(draft["id"], fields, notes)
+            save(draft.id, fields, notes)
     st.markdown("**Photos**")
-    render_photos(draft.get("media") or [], key=f"desk_photos_{draft['id']}")
-    upload_photos(draft["id"])
-    order = render_photo_order(draft.get("media") or [], key=f"desk_order_{draft['id']}")
+    render_photos(draft.photos, key=f"desk_photos_{draft.id}")
+    upload_photos(draft.id)
+    order = render_photo_order(draft.photos, key=f"desk_order_{draft.id}")
     if order:
-        act("photo order", lambda: seller.order_photos(draft["id"], order),
-            success=on_the_draft(draft["id"], "The photos are in the new order."))
+        act("photo order", lambda: seller.order_photos(draft.id, order),
+            success=on_the_draft(draft.id, "The photos are in the new order."))
     publish_section(draft)
     would_buy(draft)
 
@@ -112,7 +113,7 @@ def upload_photos(draft_id: str) -> None:
         for file in files:
             seller.upload_photo(draft_id, file.name, file.getvalue())
     except InvalidInputError as error:
-        st.error(f"{error.errors[0]['message'].capitalize()}.", icon=":material/error:")
+        st.error(f"{(error.field_errors[0].message or '').capitalize()}.", icon=":material/error:")
         return
     except ApiError as error:
         render_marketplace_problem(error, key="desk_upload_problem", title="A photo was not uploaded")
@@ -122,7 +123,7 @@ def upload_photos(draft_id: str) -> None:
     st.rerun()
 
 
-def publish_section(draft: dict) -> None:
+def publish_section(draft: Draft) -> None:
     """The cost said from what is known, then the button; the press publishes once (its key kept
     until an answer), and the notice says whether the deal is live or under review."""
     st.markdown("**Publish**")
@@ -130,25 +131,25 @@ def publish_section(draft: dict) -> None:
     st.info(cost_text(credits), icon=":material/credit_card:")
     if balance_short(credits):
         st.warning(balance_short_text(credits), icon=":material/credit_card:")
-    if st.button("Publish this deal", key=f"desk_publish_{draft['id']}", type="primary"):
-        act("publish", lambda: seller.publish(draft["id"]), title="The deal was not published",
-            success=lambda answer: publish_text(answer, draft.get("title")))
+    if st.button("Publish this deal", key=f"desk_publish_{draft.id}", type="primary"):
+        act("publish", lambda: seller.publish(draft.id), title="The deal was not published",
+            success=lambda answer: publish_text(answer, draft.title))
 
 
-def would_buy(draft: dict) -> None:
+def would_buy(draft: Draft) -> None:
     """Who would buy it, from the deed records' buyers match on its parcel (a charged read, asked first)."""
-    parcel = draft.get("property_id")
+    parcel = draft.property_id
     st.markdown("**Who would buy it** (deed records)")
     if not parcel:
         st.caption("Name the parcel (prop_…) in the draft's details to see the investors who buy near it.")
         return
     rows = confirm_charged_read(
-        f"desk_would_buy_{draft['id']}", (parcel,), ask_label="Show who would buy it",
+        f"desk_would_buy_{draft.id}", (parcel,), ask_label="Show who would buy it",
         cost_text=credits_text(adapter.properties.matches_cost(WOULD_BUY_SIZE), f"The {WOULD_BUY_SIZE} likeliest buyers",
                                plan=PLAN),
         load=lambda: adapter.properties.matches(parcel, limit=WOULD_BUY_SIZE).rows, error_title="The buyers could not be read")
     if rows is not None:
-        render_would_buy(rows, marketplace_names=marketplace_buyer_names(), key=f"desk_would_buy_rows_{draft['id']}")
+        render_would_buy(rows, marketplace_names=marketplace_buyer_names(), key=f"desk_would_buy_rows_{draft.id}")
 
 
 def marketplace_buyer_names() -> set[str]:

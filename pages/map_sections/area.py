@@ -9,7 +9,7 @@ AreaDrawn) and its link until it is cleared.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import streamlit as st
 
@@ -26,6 +26,7 @@ from mapspec.area import (
 from mapspec.filters import DealFilters
 from mapspec.plan import DrawnView
 from mapspec.view import choose_resolution
+from services.data_api.models import CoverageMarket
 from services.errors import ApiError
 
 
@@ -37,7 +38,7 @@ def area_resolution(area: Area, drawn: DrawnView | None) -> int:
 
 
 def render_area_panel(
-    area: Area, filters: DealFilters, markets: Sequence[Mapping], drawn: DrawnView | None
+    area: Area, filters: DealFilters, markets: Sequence[CoverageMarket], drawn: DrawnView | None
 ) -> AreaDeals | None:
     """The area's cells (free), then its deals once their cost is agreed; the deals read,
     or None until then (or when the area cannot be read)."""

@@ -8,7 +8,6 @@ budget (components/charged_read.py); the PDF is kept for the view until the view
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 import streamlit as st
@@ -18,6 +17,7 @@ import adapter.budget
 from components.charged_read import confirm_charged_read
 from components.words import code_label, party_name, plural
 from mapspec.filters import DealFilters, filters_words
+from mapspec.markets import Market
 from mapspec.place import CITY, POINT, ZIP_CODES, PlaceChoice
 from mapspec.view import View
 from services.market_brief import InvestorLine
@@ -25,11 +25,11 @@ from services.market_brief import InvestorLine
 BRIEF_KEY = "map_brief"
 
 
-def place_name(place: PlaceChoice, market: Mapping | None) -> str:
+def place_name(place: PlaceChoice, market: Market | None) -> str:
     """The place as a person names it: the market, and the ZIPs, city or circle within it."""
     name = str(place.market or "")
     if market:
-        name = f"{market.get('name') or place.market} ({place.market})" + (f", {market['state']}" if market.get("state") else "")
+        name = f"{market.name or place.market} ({place.market})" + (f", {market.state}" if market.state else "")
     if place.mode == ZIP_CODES and place.zips:
         name += f" · ZIPs {place.zips}"
     elif place.mode == CITY and place.city:
@@ -40,7 +40,7 @@ def place_name(place: PlaceChoice, market: Mapping | None) -> str:
 
 
 def render_brief(
-    place: PlaceChoice, market: Mapping | None, filters: DealFilters, view: View, drawn_read: tuple[dict, int]
+    place: PlaceChoice, market: Market | None, filters: DealFilters, view: View, drawn_read: tuple[dict, int]
 ) -> None:
     """The button that makes the view's brief, then the one that downloads it."""
     request, resolution = drawn_read

@@ -10,7 +10,6 @@ per frame. A section of pages/map.py, apart so the page stays a composition of i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
 from typing import Any
 
 import streamlit as st
@@ -20,6 +19,7 @@ from components.feedback import render_error
 from mapspec.classes import ColourChoice
 from mapspec.filters import DealFilters
 from mapspec.layers import MapSpec
+from mapspec.markets import Market
 from mapspec.timeline import MAX_MONTHS
 from services.errors import ApiError
 
@@ -34,14 +34,14 @@ def render_time_switch(*, key: str) -> bool:
 
 
 def time_of_view(
-    on: bool, place: Mapping[str, Any], filters: DealFilters, market: Mapping | None, spec: MapSpec, colour: ColourChoice
+    on: bool, place: Mapping[str, Any], filters: DealFilters, market: Market | None, spec: MapSpec, colour: ColourChoice
 ) -> dict | None:
     """The message's `time` for the view drawn (`spec`), when the switch is `on`; None when
     off, or with nothing to play. The period ends at the market's data end unless the
     filter's dates say otherwise."""
     if not on or not spec.n_cells:
         return None
-    data_end = date.fromisoformat(str(market["data_end"])[:10]) if market and market.get("data_end") else None
+    data_end = market.data_end if market else None
     try:
         with st.spinner("Reading the months…"):
             line = adapter.map_time.timeline(place, filters, data_end, spec, colour)

@@ -9,8 +9,6 @@ map), which would otherwise load while the person waits.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import adapter.map_classes
 import adapter.map_files
 from adapter.read_ahead import read_ahead
@@ -20,12 +18,13 @@ from mapspec.filters import DealFilters
 from mapspec.labels import load_place_names, place_names_loaded
 from mapspec.place import WHOLE_MARKET, PlaceChoice, place_request
 from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, View, estimated_cells
+from services.data_api.models import CoverageMarket
 
 # The markets read ahead, in coverage order: each is a read and a spec build on a shared machine.
 MAX_MARKETS_AHEAD = 4
 
 
-def read_ahead_markets(place: PlaceChoice, markets: list[Mapping], filters: DealFilters, colour: ColourChoice) -> int:
+def read_ahead_markets(place: PlaceChoice, markets: list[CoverageMarket], filters: DealFilters, colour: ColourChoice) -> int:
     """Queue the other markets' whole views with these filters and colours; how many reads
     were queued. Only from a whole market: the place picker keeps the mode on a switch,
     and a ZIP list or a city of one market is no place in another."""
@@ -34,9 +33,9 @@ def read_ahead_markets(place: PlaceChoice, markets: list[Mapping], filters: Deal
     params = filters.params()
     markets_text = adapter.map_files.markets_text(markets)
     reads = []
-    others = [market for market in markets if str(market.get("market")) != place.market][:MAX_MARKETS_AHEAD]
+    others = [market for market in markets if market.market != place.market][:MAX_MARKETS_AHEAD]
     for market in others:
-        code = str(market.get("market"))
+        code = market.market
         geometry, view, _ = place_request(PlaceChoice(code, WHOLE_MARKET), market)
         if view is None:
             continue
@@ -61,7 +60,7 @@ def _spec_read(geometry: dict, params: dict, view_text: str, markets_text: str):
     return lambda: adapter.map_files.map_spec(geometry, params, view_text, False, markets_text)
 
 
-def _classes_read(market: Mapping, params: dict, colour: ColourChoice):
+def _classes_read(market: CoverageMarket, params: dict, colour: ColourChoice):
     return lambda: adapter.map_classes.market_classes(market, params, colour.metric, colour.computed_method)
 
 

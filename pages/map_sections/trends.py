@@ -9,7 +9,6 @@ since a date the person picks (a charged read: its cost is stated first).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
 
 import streamlit as st
@@ -26,6 +25,7 @@ from mapspec.filters import DealFilters
 from mapspec.place import ZIP_CODES, PlaceChoice, place_zips
 from mapspec.timeline import months_back
 from mapspec.trends import TREND_MONTHS, trend_sentence
+from services.data_api.models import CoverageMarket
 from services.errors import ApiError
 
 TRENDS_KEY = "map_trends"
@@ -33,7 +33,7 @@ BUYERS_KEY = "map_top_buyers"
 EARLIEST_SINCE = date(2000, 1, 1)
 
 
-def render_trends(place: PlaceChoice, market: Mapping | None, filters: DealFilters, geometry: dict | None,
+def render_trends(place: PlaceChoice, market: CoverageMarket | None, filters: DealFilters, geometry: dict | None,
                   place_ok: bool) -> None:
     """The trends of the place, and for ZIPs who bought most there; nothing without a place or a data end."""
     data_end = adapter.data.market_data_end(place.market) if place_ok and geometry and market else None

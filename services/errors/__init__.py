@@ -1,7 +1,7 @@
 """One hierarchy of errors for both APIs, keyed by the documents' `code`.
 
 ```
-ApiError
+ApiError (.field_errors: `errors[]` as FieldError items)
 ├── InvalidInputError (also ValueError)      refused before any request is spent
 ├── UnexpectedResponseError                  a success whose body does not have the documented shape
 ├── ApiConnectionError ── ApiTimeoutError
@@ -14,11 +14,13 @@ ApiError
     │       ForbiddenError, IdentityVerificationRequiredError (.verification_url),
     │       NotAMemberError (.organization), NotEnabledError
     ├── NotFoundError 404
-    ├── ConflictError 409 ─ AgreementRequiredError (.agreement), ResourceLimitError, DraftUnderReviewError,
-    │       OfferRequiredError, OrganizationRequiredError (.organization), PersonExistsError
+    ├── ConflictError 409 ─ AgreementRequiredError (.agreement), DealChangedError (.terms), ResourceLimitError,
+    │       DraftUnderReviewError, OfferRequiredError, OrganizationRequiredError (.organization), PersonExistsError
     ├── GoneError 410 (.superseded_by)
-    ├── UnprocessableError 422 ─ OutsideCoverageError, DealIncompleteError (.missing), BelowFloorError (.floor)
-    ├── RateLimitError 429 ─ DuplicateInquiryError (.deal_id .inquiry_type), RateLimitedError
+    ├── UnprocessableError 422 ─ OutsideCoverageError, DealIncompleteError (.missing), BelowFloorError (.floor),
+    │       RequirementUnmetError (.min_emd)
+    ├── RateLimitError 429 ─ DuplicateInquiryError (.deal_id .inquiry_type), RateLimitedError,
+    │       CapReachedError (.action .resets_at)
     └── ServerError 5xx ─ ServiceUnavailableError 503 ─ OriginUnconfiguredError; GatewayTimeoutError 504
 ```
 
@@ -40,13 +42,14 @@ from typing import Any
 from services.contract import REQUEST_ID_HEADER, RETRY_AFTER_HEADER
 from services.errors.base import (
     ApiConnectionError, ApiError, ApiStatusError, ApiTimeoutError, AuthenticationError, BadRequestError,
-    ConflictError, GatewayTimeoutError, GoneError, InvalidCursorError, InvalidInputError, NotFoundError,
+    ConflictError, FieldError, GatewayTimeoutError, GoneError, InvalidCursorError, InvalidInputError, NotFoundError,
     OutsideCoverageError, PaymentRequiredError, PermissionDeniedError, QuotaExceededError, RateLimitError,
     ServerError, ServiceUnavailableError, UnexpectedResponseError, UnprocessableError, ValidationError,
     code_for_status, phrase,
 )
 from services.errors.marketplace import (
-    MARKETPLACE_CODE_CLASSES, AgreementRequiredError, BelowFloorError, DealIncompleteError, DraftUnderReviewError,
+    MARKETPLACE_CODE_CLASSES, AgreementRequiredError, BelowFloorError, CapReachedError, DealChangedError,
+    DealIncompleteError, DraftUnderReviewError, RequirementUnmetError,
     DuplicateInquiryError, ForbiddenError, IdentityVerificationRequiredError, InsufficientBalanceError,
     InsufficientRoleError, NotAMemberError, NotEnabledError, OfferRequiredError, OrganizationRequiredError,
     OriginUnconfiguredError, PersonExistsError, RateLimitedError, ResourceLimitError,
@@ -137,13 +140,14 @@ def _classes_for_status(status: int) -> tuple[type[ApiStatusError], ...]:
 
 __all__ = [
     "AgreementRequiredError", "ApiConnectionError", "ApiError", "ApiStatusError", "ApiTimeoutError",
-    "AuthenticationError", "BadRequestError", "BelowFloorError", "CODE_CLASSES", "ConflictError",
-    "DealIncompleteError", "DraftUnderReviewError", "DuplicateInquiryError", "ForbiddenError", "GatewayTimeoutError",
-    "GoneError", "IdentityVerificationRequiredError", "InsufficientBalanceError", "InsufficientRoleError",
+    "AuthenticationError", "BadRequestError", "BelowFloorError", "CODE_CLASSES", "CapReachedError",
+    "ConflictError", "DealChangedError", "DealIncompleteError", "DraftUnderReviewError",
+    "DuplicateInquiryError", "FieldError", "ForbiddenError", "GatewayTimeoutError", "GoneError",
+    "IdentityVerificationRequiredError", "InsufficientBalanceError", "InsufficientRoleError",
     "InvalidCursorError", "InvalidInputError", "NotAMemberError", "NotEnabledError", "NotFoundError",
     "OfferRequiredError", "OrganizationRequiredError", "OriginUnconfiguredError", "OutsideCoverageError",
-    "PaymentRequiredError", "PermissionDeniedError", "PersonExistsError", "QuotaExceededError", "RateLimitError",
-    "RateLimitedError", "ResourceLimitError", "STATUS_CLASSES", "ServerError", "ServiceUnavailableError",
-    "UnexpectedResponseError", "UnprocessableError", "ValidationError", "error_class", "error_from_response",
-    "parse_problem",
+    "PaymentRequiredError", "PermissionDeniedError", "PersonExistsError", "QuotaExceededError",
+    "RateLimitError", "RateLimitedError", "RequirementUnmetError", "ResourceLimitError", "STATUS_CLASSES",
+    "ServerError", "ServiceUnavailableError", "UnexpectedResponseError", "UnprocessableError",
+    "ValidationError", "error_class", "error_from_response", "parse_problem",
 ]

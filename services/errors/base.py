@@ -4,8 +4,25 @@ marketplace's own refusals)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One `errors[]` item (data-api.md and marketplace-api.md, Errors): the parameter refused and
+    the service's words for it, each None where the item does not say it."""
+
+    param: str | None = None
+    message: str | None = None
+    code: str | None = None
+
+    @classmethod
+    def of(cls, item: dict[str, Any]) -> "FieldError":
+        param, message, code = (item.get(name) for name in ("param", "message", "code"))
+        return cls(*(str(value) if value is not None else None for value in (param, message, code)))
+
 
 class ApiError(Exception):
     """Anything that went wrong talking to a deedscope API."""
@@ -18,6 +35,11 @@ class ApiError(Exception):
     retry_after: float | None = None
     errors: list[dict[str, Any]] = []
     zips_unknown: list[str] = []
+
+    @property
+    def field_errors(self) -> list[FieldError]:
+        """`errors` as typed items (one that is no object is left out)."""
+        return [FieldError.of(item) for item in self.errors if isinstance(item, dict)]
 
 
 class InvalidInputError(ApiError, ValueError):

@@ -9,7 +9,7 @@ from typing import Any
 
 from services.errors.base import (
     ConflictError, PaymentRequiredError, PermissionDeniedError, RateLimitError, ServiceUnavailableError,
-    UnprocessableError, number,
+    UnprocessableError, number, problem_member,
 )
 
 
@@ -43,6 +43,7 @@ class NotAMemberError(PermissionDeniedError):
     (`{id, name}`, the sandbox's member) names it where the host says it."""
 
     organization = property(lambda error: _organization(error.problem))
+    organization_name = property(lambda error: _organization_name(error.problem))
 
 
 class NotEnabledError(PermissionDeniedError):
@@ -55,6 +56,17 @@ class AgreementRequiredError(ConflictError):
 
 class ResourceLimitError(ConflictError):
     """A limit of the document is reached (five buy boxes)."""
+
+
+class DealChangedError(ConflictError):
+    """`409 deal_changed`: the deal's terms changed since the preview; the body "carries current
+    terms" (Errors, line 164), as `terms` on the sandbox (docs/contract.md): `{}` where a host names
+    them otherwise."""
+
+    @property
+    def terms(self) -> dict[str, Any]:
+        terms = self.problem.get("terms")
+        return dict(terms) if isinstance(terms, dict) else {}
 
 
 class DraftUnderReviewError(ConflictError):
@@ -70,6 +82,7 @@ class OrganizationRequiredError(ConflictError):
     `.organization` names one to join where the host says it."""
 
     organization = property(lambda error: _organization(error.problem))
+    organization_name = property(lambda error: _organization_name(error.problem))
 
 
 class PersonExistsError(ConflictError):
@@ -92,6 +105,22 @@ class BelowFloorError(UnprocessableError):
     floor = property(lambda error: number(error.problem.get("floor")))
 
 
+class RequirementUnmetError(UnprocessableError):
+    """`422 requirement_unmet`: the offer asks less than the deal requires; `.min_emd` (the sandbox's
+    member) is the deal's minimum deposit, None where the host does not say it."""
+
+    min_emd = property(lambda error: number(error.problem.get("min_emd")))
+
+
+class CapReachedError(RateLimitError):
+    """`429 cap_reached` / `daily_cap_reached`: a cap of `GET /me` `caps` is used up; `.action` and
+    `.resets_at` (the sandbox's members) name the cap and when it resets, None where not said;
+    `Retry-After` says the wait either way."""
+
+    action = problem_member("action")
+    resets_at = problem_member("resets_at")
+
+
 class DuplicateInquiryError(RateLimitError):
     """One inquiry per type per deal per 24 hours; `.retry_after` is the wait (86400)."""
 
@@ -109,6 +138,11 @@ def _organization(problem: dict[str, Any]) -> dict[str, Any] | None:
     return dict(organization) if isinstance(organization, dict) else None
 
 
+def _organization_name(problem: dict[str, Any]) -> str | None:
+    name = (_organization(problem) or {}).get("name")
+    return name if isinstance(name, str) and name else None
+
+
 MARKETPLACE_CODE_CLASSES = {
     "insufficient_balance": InsufficientBalanceError,
     "forbidden": ForbiddenError,
@@ -117,6 +151,7 @@ MARKETPLACE_CODE_CLASSES = {
     "not_a_member": NotAMemberError,
     "not_enabled": NotEnabledError,
     "agreement_required": AgreementRequiredError,
+    "deal_changed": DealChangedError,
     "resource_limit": ResourceLimitError,
     "draft_under_review": DraftUnderReviewError,
     "offer_required": OfferRequiredError,
@@ -124,9 +159,12 @@ MARKETPLACE_CODE_CLASSES = {
     "person_exists": PersonExistsError,
     "deal_incomplete": DealIncompleteError,
     "below_floor": BelowFloorError,
+    "requirement_unmet": RequirementUnmetError,
+    "cap_reached": CapReachedError,
+    "daily_cap_reached": CapReachedError,
     "duplicate_inquiry": DuplicateInquiryError,
     "rate_limited": RateLimitedError,
     "origin_unconfigured": OriginUnconfiguredError,
 }
 
-__all__ = [cls.__name__ for cls in MARKETPLACE_CODE_CLASSES.values()] + ["MARKETPLACE_CODE_CLASSES"]
+__all__ = [*dict.fromkeys(cls.__name__ for cls in MARKETPLACE_CODE_CLASSES.values()), "MARKETPLACE_CODE_CLASSES"]

@@ -5,12 +5,12 @@ docs/contract.md). Every model allows unknown fields, as in `models.py`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
 from services.contract import MARKETPLACE_ID_PATTERNS
-from services.marketplace_api.models import Amount, DealTerms, MarketplaceModel, MarketplaceOffer
+from services.marketplace_api.models import Amount, Block, Blocks, DealTerms, MarketplaceModel, MarketplaceOffer
 
 # A publish's answer naming a deal in one of these statuses is live (pending: already under offer).
 LIVE_STATUSES = ("active", "published", "pending")
@@ -46,8 +46,14 @@ class Draft(MarketplaceModel):
     closing_date: str | None = None
     property_id: str | None = None
     deal_id: str | None = None
+    review_ends_at: str | None = None  # while under review (the sandbox's, docs/contract.md)
     media: list[MediaItem] = Field(default_factory=list)
     documents: list[MediaItem] = Field(default_factory=list)
+
+    @property
+    def photos(self) -> list[MediaItem]:
+        """Its photos in their order, the cover first."""
+        return sorted(self.media, key=lambda item: item.order or 0)
 
 
 class Credits(MarketplaceModel):
@@ -103,13 +109,20 @@ class SellerOffer(MarketplaceOffer):
     proof_of_funds: OfferProofOfFunds | None = None
 
 
+class LeadStep(MarketplaceModel):
+    """A step of a lead's history: its status from then on."""
+
+    status: str | None = None
+    at: str | None = None
+
+
 class Lead(MarketplaceModel):
     id: str
     name: str | None = None
     email: str | None = None
     phone: str | None = None
     status: str | None = None
-    history: list[dict[str, Any]] = Field(default_factory=list)
+    history: Annotated[list[LeadStep], Blocks] = Field(default_factory=list)
     created_at: str | None = None
     updated_at: str | None = None
 
@@ -125,14 +138,26 @@ class BuyerStanding(MarketplaceModel):
     strike: dict[str, Any] | None = None
 
 
+class Reviewer(MarketplaceModel):
+    buyer_id: str | None = None
+    name: str | None = None
+
+
+class ReviewResponse(MarketplaceModel):
+    """The seller's response to a review."""
+
+    body: str | None = None
+    created_at: str | None = None
+
+
 class Review(MarketplaceModel):
     id: str
     seller_id: str | None = None
     rating: int | None = None
     body: str | None = None
-    reviewer: dict[str, Any] | None = None
+    reviewer: Annotated[Reviewer | None, Block] = None
     created_at: str | None = None
-    response: dict[str, Any] | None = None
+    response: Annotated[ReviewResponse | None, Block] = None
 
 
 class SellerProfile(MarketplaceModel):
@@ -144,10 +169,20 @@ class SellerProfile(MarketplaceModel):
     reviews: list[Review] = Field(default_factory=list)
 
 
+class BuyBoxCriteria(MarketplaceModel):
+    """What a buy box matches (not shown by the document; the sandbox's: docs/contract.md)."""
+
+    cities: list[str] | None = None
+    zips: list[str] | None = None
+    property_types: list[str] | None = None
+    max_price: Amount | None = None
+    min_bedrooms: int | None = None
+
+
 class BuyBox(MarketplaceModel):
     id: str
     name: str | None = None
-    criteria: dict[str, Any] = Field(default_factory=dict)
+    criteria: BuyBoxCriteria | None = None
     n_alerts: int | None = None
     created_at: str | None = None
 
@@ -174,6 +209,13 @@ class Inquiry(MarketplaceModel):
     address: str | None = None
 
 
+class AddressAgreement(MarketplaceModel):
+    """`agreement_required`'s `agreement` (Errors, line 164): the agreement to accept before an address request."""
+
+    id: str | None = None
+    url: str | None = None
+
+
 class Webhook(MarketplaceModel):
     id: str
     url: str | None = None
@@ -189,7 +231,7 @@ class DeletedResource(MarketplaceModel):
 
 
 __all__ = [
-    "BuyBox", "BuyBoxAlert", "BuyerStanding", "Credits", "DealTerms", "DeletedResource", "Draft", "Inquiry", "Lead",
-    "MediaItem", "OfferBuyer", "OfferProofOfFunds", "PublishResult", "Review", "SellerOffer", "SellerProfile",
-    "Webhook",
+    "AddressAgreement", "BuyBox", "BuyBoxAlert", "BuyBoxCriteria", "BuyerStanding", "Credits", "DealTerms",
+    "DeletedResource", "Draft", "Inquiry", "Lead", "MediaItem", "OfferBuyer", "OfferProofOfFunds",
+    "PublishResult", "Review", "SellerOffer", "SellerProfile", "Webhook",
 ]

@@ -9,9 +9,10 @@ their JSON type (an integer stays an integer), so a dump equals the body.
 
 from __future__ import annotations
 
-from typing import Any
+import builtins
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from services.base_models import ApiModel
 
@@ -19,7 +20,21 @@ Amount = int | float
 
 
 class MarketplaceModel(ApiModel):
-    """A Marketplace API result (pages get it as plain data: `adapter.values.plain`)."""
+    """A Marketplace API result, as the pages read it."""
+
+
+def _object_or_none(value: Any) -> Any:
+    return value if isinstance(value, dict | BaseModel) else None
+
+
+def _objects(value: Any) -> Any:
+    return [item for item in value if isinstance(item, dict | BaseModel)] if isinstance(value, list) else []
+
+
+# A block the documents do not type (its members are the sandbox's, docs/contract.md): read where
+# a host sends an object (a list of them), and as absent (empty) where it sends another form.
+Block = BeforeValidator(_object_or_none)
+Blocks = BeforeValidator(_objects)
 
 
 # --- offers (marketplace-api.md, Offer) -----------------------------------------------------
@@ -62,6 +77,12 @@ class PreviewTerms(MarketplaceModel):
     financing: str | None = None
     deal: DealTerms | None = None
 
+    @property
+    def deal_terms(self) -> DealTerms:
+        """The deal's terms the preview fixed: its `deal`, else the deal's members where a host
+        sends them beside the offer's (the shape is the sandbox's, docs/contract.md)."""
+        return self.deal or DealTerms.model_validate(self.model_dump())
+
 
 class OfferPreview(MarketplaceModel):
     """The counter preview of an open seller round (decisions.md): valid five minutes."""
@@ -74,14 +95,42 @@ class OfferPreview(MarketplaceModel):
 # --- deals (fields not shown by the document; decisions.md names the routes) ----------------
 
 
+class DealSeller(MarketplaceModel):
+    seller_id: str | None = None
+    name: str | None = None
+
+
+class DealProperty(MarketplaceModel):
+    """Where and what the property is; its street stays with the seller until an address request."""
+
+    city: str | None = None
+    state: str | None = None
+    zip: str | None = None
+    property_type: str | None = None
+    bedrooms: Amount | None = None
+    bathrooms: Amount | None = None
+    living_area_sqft: Amount | None = None
+
+
 class MarketplaceDeal(MarketplaceModel):
     id: str
     title: str | None = None
     status: str | None = None  # "active", "pending", ...
     terms: DealTerms | None = None
-    seller: dict[str, Any] | None = None  # {seller_id, name}
-    property: dict[str, Any] | None = None  # city, state, zip, property_type, ...
+    seller: DealSeller | None = None
+    property: DealProperty | None = None
     property_id: str | None = None  # the deed records' parcel, when the seller named it
+    published_at: str | None = None
+
+    # `builtins.property`: the field `property` above shadows the name in this class's body.
+    @builtins.property
+    def deal_terms(self) -> DealTerms:
+        """Its terms, each None where the host does not say it."""
+        return self.terms or DealTerms()
+
+    @builtins.property
+    def place(self) -> DealProperty:
+        return self.property or DealProperty()
 
 
 # --- proof of funds (decisions.md, Marketplace; marketplace-api.md, Upload slot) ------------
@@ -131,10 +180,17 @@ class TrustFact(MarketplaceModel):
     source: str | None = None
 
 
+class TrustStep(MarketplaceModel):
+    """The trust tier's next step: the tier it leads to and what to do."""
+
+    tier: str | None = None
+    action: str | None = None
+
+
 class Trust(MarketplaceModel):
     tier: str | None = None
     facts: list[TrustFact] = Field(default_factory=list)
-    next_step: dict[str, Any] | None = None
+    next_step: Annotated[TrustStep | None, Block] = None
 
 
 class UsageCap(MarketplaceModel):
@@ -172,7 +228,29 @@ class Account(MarketplaceModel):
 
 
 class MarketplaceEvent(MarketplaceModel):
+    """An event; its `data` is whatever the kind carries (the sandbox's: an `offer` and its
+    `deal_id`), so it is read here, each member None where this event does not carry it."""
+
     id: str
     type: str | None = None
     created_at: str | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: Any = None
+
+    def _member(self, holder: Any, name: str) -> str | None:
+        value = holder.get(name) if isinstance(holder, dict) else None
+        return str(value) if isinstance(value, str | int) and value != "" else None
+
+    @property
+    def offer_id(self) -> str | None:
+        return self._member(self._offer(), "id")
+
+    @property
+    def offer_status(self) -> str | None:
+        return self._member(self._offer(), "status")
+
+    @property
+    def deal_id(self) -> str | None:
+        return self._member(self.data, "deal_id") or self._member(self._offer(), "deal_id")
+
+    def _offer(self) -> Any:
+        return self.data.get("offer") if isinstance(self.data, dict) else None

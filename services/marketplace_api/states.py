@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from services.marketplace_api.models import MarketplaceOffer
+from services.marketplace_api.models import MarketplaceDeal, MarketplaceOffer
 
 O = TypeVar("O", bound=MarketplaceOffer)
 
@@ -43,9 +43,9 @@ def open_round(chain: Sequence[O]) -> O | None:
     return latest
 
 
-def takes_offers(deal: Mapping[str, Any]) -> bool:
+def takes_offers(deal: MarketplaceDeal) -> bool:
     """Whether the page offers a new offer on this deal (the server still has the last word)."""
-    return deal.get("status") not in DEAL_STATUSES_WITHOUT_OFFERS
+    return deal.status not in DEAL_STATUSES_WITHOUT_OFFERS
 
 
 def offer_passes(row: MarketplaceOffer, filters: Mapping[str, Any]) -> bool:

@@ -73,7 +73,7 @@ def test_a_429_longer_than_a_page_waits_is_raised_at_once_not_resent(host):
 def test_a_short_429_is_waited_in_full_then_resent(host):
     answers, seen, sleeps = host
     answers[:] = [cap_reached(2), httpx2.Response(200, json=envelope(offer()))]
-    assert actions.withdraw(OFFER, None)["status"] == "withdrawn"
+    assert actions.withdraw(OFFER, None).status == "withdrawn"
     assert sleeps == [2.0] and len(seen) == 2
     assert seen[0].headers["Idempotency-Key"] == seen[1].headers["Idempotency-Key"]
 
@@ -109,7 +109,7 @@ def test_the_buyers_deals_follow_the_cursor(host):
 
     answers[:] = [deals]
     listing = actions.deals()
-    assert [deal["id"] for deal in listing.rows] == ["mkd_00000000000a", "mkd_00000000000b", "mkd_00000000000c"]
+    assert [deal.id for deal in listing.rows] == ["mkd_00000000000a", "mkd_00000000000b", "mkd_00000000000c"]
     assert listing.more is False
     assert [request.url.params.get("cursor") for request in seen] == [None, "c2", "c3"]
     assert json.dumps(actions.deal_titles())  # the titles read every page too
@@ -126,5 +126,5 @@ def test_a_list_walked_to_its_bound_says_more_exist(host):
 
     answers[:] = [deals]
     listing = actions.deals(bound=3)
-    assert [deal["id"] for deal in listing.rows] == [f"mkd_{n:012x}" for n in range(3)]
+    assert [deal.id for deal in listing.rows] == [f"mkd_{n:012x}" for n in range(3)]
     assert listing.more is True and len(seen) == 3

@@ -57,9 +57,9 @@ def test_force_layout_is_stable_and_radial_puts_the_center_in_the_middle():
 def test_deck_and_table_rows():
     network = sample(center=INVESTOR.id)
     nodes, edges = deck_rows(network, layout(network))
-    by_id = {node["id"]: node for node in nodes}
-    assert by_id[INVESTOR.id]["deals"] == 10 and by_id[INVESTOR.id]["radius"] > by_id[OTHER.id]["radius"]
-    assert max(edge["width"] for edge in edges) == 6
+    by_id = {node.id: node for node in nodes}
+    assert by_id[INVESTOR.id].deals == 10 and by_id[INVESTOR.id].radius > by_id[OTHER.id].radius
+    assert max(edge.width for edge in edges) == 6
     table = edge_rows(network)
     assert [row["Deals"] for row in table] == [5, 4, 1, 1]
     assert table[2]["From kind"] == "Investor" and table[2]["To kind"] == "Agent"  # investors first
@@ -94,10 +94,10 @@ def test_a_markets_hubs_are_spread_apart_not_piled_in_the_middle():
 def test_only_the_leading_nodes_are_named_on_the_drawing():
     network = market_of_hubs()
     nodes, _ = deck_rows(network, layout(network))
-    captioned = [node for node in nodes if node["caption"]]
+    captioned = [node for node in nodes if node.caption]
     assert 0 < len(captioned) <= NAMED_NODES < len(nodes)
-    busiest = max(nodes, key=lambda node: node["deals"])
-    assert busiest["caption"] == busiest["label"], "the busiest node is named"
-    assert all(node["label"] for node in nodes), "every node still has its name for the hover"
+    busiest = max(nodes, key=lambda node: node.deals)
+    assert busiest.caption == busiest.label, "the busiest node is named"
+    assert all(node.label for node in nodes), "every node still has its name for the hover"
     radial = sample(center=INVESTOR.id)
-    assert next(node for node in deck_rows(radial, layout(radial))[0] if node["id"] == INVESTOR.id)["caption"]
+    assert next(node for node in deck_rows(radial, layout(radial))[0] if node.id == INVESTOR.id).caption

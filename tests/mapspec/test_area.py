@@ -16,13 +16,13 @@ from mapspec.area import (
     markets_touched, outside_problem, ring_contains, size_problem,
 )
 from mapspec.message import MAX_AREA_CORNERS
-from services.data_api.models import Deal
+from services.data_api.models import CoverageMarket, Deal
 
 SQUARE = Area.of([(-96.8, 32.7), (-96.7, 32.7), (-96.7, 32.8), (-96.8, 32.8)])
 # A "C": its mouth (the middle of the right side) is outside.
 HOOK = Area.of([(0, 0), (3, 0), (3, 1), (1, 1), (1, 2), (3, 2), (3, 3), (0, 3)])
-DFW = {"market": "DFW", "bbox": [-97.6, 32.5, -96.3, 33.4]}
-PHX = {"market": "PHX", "bbox": [-112.6, 33.2, -111.6, 33.8]}
+DFW = CoverageMarket(market="DFW", bbox=[-97.6, 32.5, -96.3, 33.4])
+PHX = CoverageMarket(market="PHX", bbox=[-112.6, 33.2, -111.6, 33.8])
 
 
 @pytest.mark.parametrize(

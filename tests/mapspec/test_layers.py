@@ -17,6 +17,7 @@ from mapspec.labels import CityLabel
 from mapspec.classes import DEALS, EQUAL, PRICE, Classes
 from mapspec.layers import CARTO_POSITRON_TILES, CELLS_LAYER, FLAGGED_CELLS_LAYER, build_spec
 from mapspec.markets import MarketShape, market_shape
+from services.data_api.models import CoverageMarket
 from mapspec.view import MAX_RESOLUTION, MAX_VIEW_CELLS, MIN_RESOLUTION, Camera, View, camera, choose_resolution
 from tests.map_script import rings_drawn
 
@@ -193,9 +194,16 @@ def test_a_market_is_flagged_by_its_stale_or_partial_datasets():
         "datasets": {"deeds": {"status": "served", "stale": False}, "permits": {"status": "served", "stale": True},
                      "lenders": {"status": "partial", "stale": False}},
     }
-    shape = market_shape(market)
+    shape = market_shape(CoverageMarket.model_validate(market))
     assert shape is not None and shape.flag == "lenders partly covered; permits out of date"
-    assert market_shape({**market, "datasets": {}}).flag is None
+    assert shape.data_end == "2026-10-31"
+    assert market_shape(CoverageMarket.model_validate({**market, "datasets": {}})).flag is None
+
+
+def test_a_market_without_a_box_is_not_drawn():
+    """Coverage may give a market no box, or one that is none (east before west): no frame, no error."""
+    for bbox in (None, [-111, 33, -113, 34], [1, 2, 3]):
+        assert market_shape(CoverageMarket(market="PHX", bbox=bbox)) is None
 
 
 def test_without_the_markets_classes_the_view_is_coloured_by_its_own_deals():

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from mapspec.place import CITY, POINT, WHOLE_MARKET, ZIP_CODES, PlaceChoice, place_request, request_for_view
+from services.data_api.models import CoverageMarket
 from mapspec.view import View
 
-MARKET = {"market": "DFW", "bbox": [-97.58, 32.54, -96.34, 33.41]}
-MARKET_VIEW = View(*MARKET["bbox"])
+MARKET = CoverageMarket(market="DFW", bbox=[-97.58, 32.54, -96.34, 33.41])
+MARKET_VIEW = View(*MARKET.bbox)
 
 
 @pytest.mark.parametrize(

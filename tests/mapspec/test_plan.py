@@ -8,10 +8,12 @@ import pandas as pd
 
 from mapspec.plan import draw_view
 from mapspec.view import View, choose_resolution
+from services.data_api.models import CoverageMarket
 
 DALLAS = View(-97.58, 32.54, -96.34, 33.41)
-MARKETS = [{"market": "DFW", "name": "Dallas", "bbox": [-97.58, 32.54, -96.34, 33.41], "data_end": "2026-10-31"},
-           {"market": "PHX", "name": "Phoenix", "bbox": [-112.9, 32.9, -111.1, 34.2]}]
+MARKETS = [CoverageMarket.model_validate(market) for market in (
+    {"market": "DFW", "name": "Dallas", "bbox": [-97.58, 32.54, -96.34, 33.41], "data_end": "2026-10-31"},
+    {"market": "PHX", "name": "Phoenix", "bbox": [-112.9, 32.9, -111.1, 34.2]})]
 
 
 class Reads:

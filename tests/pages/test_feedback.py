@@ -11,9 +11,10 @@ pytestmark = pytest.mark.shape_independent("problems given to the page: it reads
 def problem_page(status: int, problem: dict, marketplace: bool) -> None:
     from components.feedback import render_error
     from components.marketplace_problem import render_marketplace_problem
-    from services.errors import ApiStatusError
+    from services.errors import error_class
 
-    error = ApiStatusError(status, problem, request_id="req_1")
+    # The class the client makes of this status and code (services/errors: error_from_response).
+    error = error_class(status, problem.get("code"))(status, problem, request_id="req_1")
     if marketplace:
         render_marketplace_problem(error, key="problem", title="The counter was not done")
     else:
@@ -88,11 +89,12 @@ def test_a_refused_value_is_said_in_a_persons_words_and_the_servers_behind_detai
 
 def deposit_page() -> None:
     from components.marketplace_problem import render_marketplace_problem
-    from services.errors import ApiStatusError
+    from services.errors import error_class
 
     problem = {"code": "requirement_unmet", "detail": "This deal asks for earnest money of at least 4,600.",
                "recovery": "Offer an emd_amount of at least 4600.0.", "requirement": "min_emd", "min_emd": 4600.0}
-    render_marketplace_problem(ApiStatusError(422, problem), key="deposit", title="The offer was not sent")
+    render_marketplace_problem(error_class(422, "requirement_unmet")(422, problem), key="deposit",
+                               title="The offer was not sent")
 
 
 def test_an_unmet_deposit_is_said_in_dollars_without_the_field_name():

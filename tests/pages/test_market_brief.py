@@ -60,8 +60,8 @@ def test_the_brief_reads_in_words_with_the_maps_legend_places_and_the_apps_addre
     real = adapter.brief.market_brief
     monkeypatch.setattr(adapter.brief, "market_brief", recording)
     with client(sandbox.url) as api:
-        market = api.coverage.retrieve().markets[0].model_dump(mode="json")
-    app = open_map(monkeypatch, sandbox, market=market["market"])
+        market = api.coverage.retrieve().markets[0]
+    app = open_map(monkeypatch, sandbox, market=market.market)
     monkeypatch.setenv("DEEDSCOPE_APP_URL", "https://deedscope.example")
     app.button(key="map_brief_ask").click().run()
     app.button(key="map_brief_confirm").click().run()

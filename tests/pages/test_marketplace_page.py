@@ -108,7 +108,7 @@ def test_a_changed_deal_shows_both_terms_and_a_new_preview(sandbox, tmp_path, ap
     at.selectbox(key="mkt_offer_selected").set_value(waiting.id).run()
     round_id = waiting.id
     at.button(key="mkt_preview").click().run()
-    seen_price = at.session_state["mkt_previews"][round_id]["terms"]["deal"]["asking_price"]
+    seen_price = at.session_state["mkt_previews"][round_id].terms.deal.asking_price
     seller.change_terms(waiting.deal_id, asking_price=seen_price + 7000)
 
     at.button(key="mkt_accept").click().run()
@@ -117,7 +117,7 @@ def test_a_changed_deal_shows_both_terms_and_a_new_preview(sandbox, tmp_path, ap
     comparison = next(frame.value for frame in at.dataframe if "You saw" in frame.value.columns)
     row = comparison[comparison["Term"] == "Asking price"].iloc[0]
     assert (row["You saw"], row["Now"], row["Changed"]) == (f"${seen_price:,}", f"${seen_price + 7000:,}", "yes")
-    assert at.session_state["mkt_previews"][round_id]["terms"]["deal"]["asking_price"] == seen_price + 7000
+    assert at.session_state["mkt_previews"][round_id].terms.deal.asking_price == seen_price + 7000
 
     at.button(key="mkt_accept").click().run()
     assert "You accepted the seller's offer" in texts(at)
@@ -200,7 +200,7 @@ def test_states_labelled_otherwise_by_a_host_still_open_their_actions(app_login,
     """A stub host that labels the open round `open` and deals `listed`: the round is the chain's
     latest and not closed, so it is acted on; the statuses are shown as they come."""
     import adapter.marketplace_actions as actions
-    from services.marketplace_api.models import MarketplaceOffer
+    from services.marketplace_api.models import MarketplaceDeal, MarketplaceOffer
 
     chain = [
         MarketplaceOffer(id="off_00000000000a", deal_id="mkd_00000000000d", round=1, status="countered", submitted_by="buyer",
@@ -208,7 +208,8 @@ def test_states_labelled_otherwise_by_a_host_still_open_their_actions(app_login,
         MarketplaceOffer(id="off_00000000000b", deal_id="mkd_00000000000d", round=2, status="open", submitted_by="seller",
                          offer_amount=95000, emd_amount=1000, financing="cash", parent_offer_id="off_00000000000a"),
     ]
-    deal = {"id": "mkd_00000000000d", "title": "Stub deal", "status": "listed", "terms": {"asking_price": 99000, "min_emd": 1000}}
+    deal = MarketplaceDeal.model_validate(
+        {"id": "mkd_00000000000d", "title": "Stub deal", "status": "listed", "terms": {"asking_price": 99000, "min_emd": 1000}})
     monkeypatch.setattr(actions, "offers", lambda status, cursor: actions.OffersPage([chain[1]], None, False))
     monkeypatch.setattr(actions, "offer", lambda offer_id: chain[1].model_copy(update={"chain": chain}))
     monkeypatch.setattr(actions, "deals", lambda bound=actions.LIST_BOUND: actions.Listing([deal], False, bound))

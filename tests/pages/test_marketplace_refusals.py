@@ -48,7 +48,7 @@ def offer_on_the_page(at, deal_id: str, amount: float, emd: float):
 def test_an_unverified_buyer_is_sent_to_verify_by_a_link(sandbox, app_login):
     """marketplace-api.md:171 `403 idv_required`; :164 `verification_url` on `idv_required`."""
     tokens = log_in(app_login, email="unverified@sandbox.test").token
-    deal = next(d for d in deals_of(api_for(sandbox, app_login, tokens)) if d.seller["name"] == "Sandbox Wholesale Co")
+    deal = next(d for d in deals_of(api_for(sandbox, app_login, tokens)) if d.seller.name == "Sandbox Wholesale Co")
     at = offer_on_the_page(page_for(tokens), deal.id, deal.terms.asking_price, deal.terms.min_emd)
     said = said_in_words(at)
     assert "The marketplace needs your identity verified first." in said
@@ -69,7 +69,7 @@ def test_an_offer_under_the_floor_says_the_floor(sandbox, app_login):
 def test_a_buyer_acting_for_no_company_is_told_to_offer_from_its_company(sandbox, app_login):
     """marketplace-api.md:174 `409 organization_required`."""
     tokens = log_in(app_login, email="solo@sandbox.test").token
-    deal = next(d for d in deals_of(api_for(sandbox, app_login, tokens)) if d.seller["name"] == "Hill Country Deals LLC")
+    deal = next(d for d in deals_of(api_for(sandbox, app_login, tokens)) if d.seller.name == "Hill Country Deals LLC")
     at = offer_on_the_page(page_for(tokens), deal.id, deal.terms.asking_price, deal.terms.min_emd)
     assert "This seller takes offers only from buyers acting for a company" in said_in_words(at)
 
@@ -79,7 +79,7 @@ def test_an_address_before_an_offer_is_asked_to_offer_first(sandbox, app_login):
     tokens = log_in(app_login).token
     api = api_for(sandbox, app_login, tokens)
     offered = {offer.deal_id for offer in api.offers.list(limit=100)}
-    deal = next(d for d in deals_of(api) if d.seller["name"] == "Hill Country Deals LLC" and d.id not in offered)
+    deal = next(d for d in deals_of(api) if d.seller.name == "Hill Country Deals LLC" and d.id not in offered)
     at = page_for(tokens)
     at.selectbox(key="mkt_ask_deal").set_value(deal.id).run()
     at.button(key="mkt_address").click().run()

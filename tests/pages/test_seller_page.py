@@ -223,7 +223,7 @@ def test_leads_reviews_address_requests_strikes_and_a_decline_with_its_reason(sa
     """The desk's other panels act: a lead's status (its history grows), one response per review,
     an address request answered, a strike said first then filed, a decline with a reason."""
     buyer = MarketplaceApi(sandbox_settings(sandbox.url), app_login_holder(app_login, log_in(app_login).token))
-    deal = next(d for d in buyer.deals.list() if d.status == "active" and d.seller["name"] == "Sandbox Wholesale Co")
+    deal = next(d for d in buyer.deals.list() if d.status == "active" and d.seller.name == "Sandbox Wholesale Co")
     with pytest.raises(AgreementRequiredError) as needs:
         buyer.inquiries.request_address(deal.id, agreement_id=None, idempotency_key=key())
     buyer.inquiries.request_address(deal.id, agreement_id=needs.value.agreement["id"], idempotency_key=key())

@@ -168,7 +168,7 @@ def test_inquiry_and_address_request_refusals_carry_their_members(buyer_api, own
     assert agreement["id"].startswith("agr_") and agreement["url"].startswith("http")
     sent = buyer_api.inquiries.request_address(deal.id, agreement_id=agreement["id"], idempotency_key=key())
     assert sent.status == "pending"
-    if deal.seller["name"] == "Sandbox Wholesale Co":
+    if deal.seller.name == "Sandbox Wholesale Co":
         answered = owner_api.sell.inquiries.answer(sent.id, approve=True, idempotency_key=key())
         assert answered.address
 
@@ -176,7 +176,7 @@ def test_inquiry_and_address_request_refusals_carry_their_members(buyer_api, own
 def test_a_review_response_is_written_once(owner_api):
     review = next(r for r in owner_api.sell.reviews.list() if r.response is None)
     written = owner_api.sell.reviews.respond(review.id, body="Thank you.", idempotency_key=key())
-    assert written.response["body"] == "Thank you."
+    assert written.response.body == "Thank you."
     with pytest.raises(Exception) as again:
         owner_api.sell.reviews.respond(review.id, body="Again", idempotency_key=key())
     assert again.value.code == "resource_exists"

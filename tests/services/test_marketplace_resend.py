@@ -65,7 +65,7 @@ def test_a_lead_status_strike_and_review_response_resent_act_once(sandbox, owner
     answered = resent_after_a_lost_answer(sandbox, "response", {"review": review.id},
                                           lambda k: owner_api.sell.reviews.respond(review.id, body="Thanks",
                                                                                     idempotency_key=k))
-    assert answered.response["body"] == "Thanks"
+    assert answered.response.body == "Thanks"
 
 
 def test_a_draft_photo_order_and_publish_resent_act_once(sandbox, owner_api):

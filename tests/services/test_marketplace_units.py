@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
-from types import SimpleNamespace
 
 import pytest
 
 from components.marketplace_preview import seconds_left
 from components.marketplace_problem import cap_reset_text
-from services.errors import ApiConnectionError, ApiStatusError, InvalidInputError, error_class
+from services.errors import (
+    ApiConnectionError, ApiStatusError, CapReachedError, InvalidInputError, error_class, error_from_response,
+)
 from services.stores.login_store import PENDING_LOGIN_TTL_S, LoginStore
 from services.marketplace_api import IdempotencyKeys, offer_terms, require_id
 from services.marketplace_api.models import MarketplaceOffer, UsageCap
@@ -86,7 +88,9 @@ def test_time_left_of_a_preview(expires_at, left):
     ],
 )
 def test_when_a_cap_resets(problem, retry_after, caps, text):
-    error = SimpleNamespace(problem=problem, retry_after=retry_after)
+    body = {"code": "cap_reached", "title": "cap", "status": 429, "retry_after": retry_after, **problem}
+    error = error_from_response(429, "application/problem+json", json.dumps(body).encode(), {})
+    assert isinstance(error, CapReachedError) and error.retry_after == retry_after
     assert cap_reset_text(error, caps) == text
 
 
@@ -232,6 +236,7 @@ def test_the_open_round_is_derived_from_the_chain(chain, open_id):
     ],
 )
 def test_deals_that_take_offers(status, takes):
+    from services.marketplace_api.models import MarketplaceDeal
     from services.marketplace_api.states import takes_offers
 
-    assert takes_offers({"id": "mkd_0123456789ab", "status": status}) is takes
+    assert takes_offers(MarketplaceDeal(id="mkd_0123456789ab", status=status)) is takes
