@@ -27,7 +27,9 @@ def deal_row(deal: MarketplaceDeal) -> dict[str, Any]:
 def deal_label(deal: MarketplaceDeal) -> str:
     price = deal.deal_terms.asking_price
     price_text = f" · ${price:,.0f}" if price is not None else ""
-    return f"{deal.title or deal.id}{price_text}"
+    # Never its id (issue 44, 4): an untitled deal is named by its city, which the list shows too.
+    city = f" in {deal.place.city}" if deal.place.city else ""
+    return f"{deal.title or 'Untitled deal' + city}{price_text}"
 
 
 def render_deal_list(deals: Sequence[MarketplaceDeal], *, key: str) -> None:

@@ -21,7 +21,10 @@ def test_a_deal_without_its_nested_members_reads_as_blanks():
                                            "seller": None, **EXTRA})
     assert deal_row(deal) == {"title": None, "city": None, "state": None, "status": None, "asking_price": None,
                               "min_emd": None, "closing_date": None, "id": "mkd_0123456789ab"}
-    assert deal_label(deal) == "mkd_0123456789ab"
+    assert deal_label(deal) == "Untitled deal", "a person reads no deal's id"
+    untitled = MarketplaceDeal.model_validate({"id": "mkd_0123456789ab", "property": {"city": "Austin"},
+                                               "terms": {"asking_price": 152000}})
+    assert deal_label(untitled) == "Untitled deal in Austin · $152,000"
     full = MarketplaceDeal.model_validate({"id": "mkd_0123456789ab", "title": "Oak", "property": {"city": "Austin", **EXTRA},
                                            "terms": {"asking_price": 152000, **EXTRA}, **EXTRA})
     assert deal_row(full)["city"] == "Austin" and deal_label(full) == "Oak · $152,000"
