@@ -11,6 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_marketplace_journey import wait_until_idle
 from tests.sandbox.marketplace.test_publishing import JPEG
@@ -61,9 +62,19 @@ def open_tab(page: Page, name: str):
 
 
 def choose(page: Page, label: str, option: str | re.Pattern) -> None:
+    """Open the select box and pick `option`. A tab's click reruns the page, and a rerun that comes
+    after the box was opened closes its list (a full run once waited a minute for an option): so the
+    box is opened again, after the run, until its option shows."""
     box = panel(page).locator('[data-testid="stSelectbox"]').filter(has_text=label).first
-    box.locator('[role="combobox"]').click()
-    page.get_by_role("option", name=option).first.click()
+    choice = page.get_by_role("option", name=option).first
+    for _ in range(5):
+        box.locator('[role="combobox"]').click()
+        try:
+            choice.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            wait_until_idle(page)
+    choice.click()
     wait_until_idle(page)
 
 
