@@ -36,7 +36,7 @@ from mapspec.cells import cell_of_row
 from mapspec.classes import ColourChoice, colour_in, colour_widgets
 from mapspec.filters import DealFilters, filters_in, filters_widgets
 from mapspec.message import ReportedArea, ReportedView
-from mapspec.place import POINT, PlaceChoice, place_in, place_widgets
+from mapspec.place import CONTROLS_PX, POINT, POINT_CONTROLS_PX, PlaceChoice, place_in, place_widgets
 from mapspec.plan import DrawnView
 from mapspec.view import View
 from mapspec.view_state import ViewOverride, follow, override_for
@@ -44,6 +44,18 @@ from mapspec.view_state import ViewOverride, follow, override_for
 # The Map's widgets are keyed `{prefix}_<name>` (components/place_picker.py, map_filters.py,
 # map_controls.py); the time switch by its own key.
 PLACE_KEY, FILTERS_KEY, COLOUR_KEY, TIME_KEY = "map_place", "map_filters", "map_colour", "map_time"
+# The container the Map's controls come in (st.container's key: its class is `st-key-map_head`).
+CONTROLS_KEY = "map_head"
+
+
+def controls_space_css() -> str:
+    """The controls' container's least height, as a rule for every page's head (web/middleware.py):
+    their widgets first come as placeholders about 23 px shorter, and the rule a run draws
+    (pages/map_sections/first_paint.py) could be missing for a moment as a rerun redrew it, when the
+    map jumped up and back. With the point's inputs in it, the point's height."""
+    head = f".st-key-{CONTROLS_KEY}"
+    return (f"{head}{{min-height:{CONTROLS_PX}px}}"
+            f"{head}:has(.st-key-{PLACE_KEY}_lat){{min-height:{POINT_CONTROLS_PX}px}}")
 # A point picked on the map becomes a circle of this radius unless one is set.
 DEFAULT_PICKED_RADIUS_MILES = 1.0
 

@@ -27,6 +27,7 @@ import logging
 from typing import Any
 
 from adapter.map_files import MapUnavailable, map_script_url
+from mapspec.map_state import controls_space_css
 
 LOG = logging.getLogger(__name__)
 
@@ -84,6 +85,12 @@ def head_script(first_paint: str | None = None) -> bytes:
     except MapUnavailable:
         return b""
     return (EARLY_SCRIPT % {"script": _script_string(url), "first": _script_string(first_paint)}).encode()
+
+
+def controls_space_style() -> bytes:
+    """The Map controls' least height from the page's first byte (mapspec.map_state.controls_space_css):
+    a rule in the head never goes away as a run's own may for a moment."""
+    return f"<style>{controls_space_css()}</style>".encode()
 
 
 def _script_string(value: str | None) -> str:

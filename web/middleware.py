@@ -28,7 +28,7 @@ from starlette.requests import Request
 from links.marketplace import LOGIN_ROUTE
 from links.marketplace import PAGE as CALLBACK_PAGE
 from web.app_links import NOT_A_PAGE, app_links_script
-from web.early_map import head_script, page_request, with_head_script
+from web.early_map import controls_space_style, head_script, page_request, with_head_script
 from web.first_paint import ROUTE as FIRST_PAINT_ROUTE
 from web.first_paint import first_paint_answer, first_paint_page, route_path
 from web.login_routes import finish_login, giving_a_person_cookie, start_login
@@ -72,13 +72,15 @@ class AppRoutesMiddleware:
                 send = cached_for_good(path, send)
             if not any(part in path for part in NOT_A_PAGE):
                 send = giving_a_person_cookie(Request(scope), send)
-                # The page's head starts a remembered map before Streamlit starts (web/early_map.py),
-                # readies Streamlit's table and chart code while the page is idle (web/warm_modules.py), and
-                # tells the app what a person types into a form before it is sent (web/typed_routes.py).
+                # The page's head starts a remembered map before Streamlit starts, holds the Map's
+                # controls' space (web/early_map.py), readies Streamlit's table and chart code while
+                # the page is idle (web/warm_modules.py), and tells the app what a person types into a
+                # form before it is sent (web/typed_routes.py).
                 query = scope.get("query_string", b"").decode("latin-1")
                 first_paint = route_path() if first_paint_page(path, query) else None
                 head = await run_in_threadpool(head_script, first_paint)
-                send = with_head_script(send, head + warm_script() + typed_script() + app_links_script())
+                head += controls_space_style() + warm_script() + typed_script() + app_links_script()
+                send = with_head_script(send, head)
                 scope = page_request(scope)
         await self.app(scope, receive, send)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import streamlit as st
 
 from adapter.served import browser_session
+from mapspec.map_state import CONTROLS_KEY
 from mapspec.place import controls_px
 
 FIRST_PAINT = "map_first_paint"
@@ -58,7 +59,7 @@ def nothing_to_wait_for() -> None:
 
 
 # The key of the container the controls come in (pages/map.py).
-HEAD_KEY = "map_head"
+HEAD_KEY = CONTROLS_KEY
 
 
 def hold_the_controls_space(place_mode: str) -> None:

@@ -8,6 +8,7 @@ import httpx2
 import pytest
 
 from adapter.map_files import MAP_SCRIPT, map_script_url
+from mapspec.map_state import controls_space_css
 from web.early_map import head_script
 from web.first_paint import route_path
 
@@ -22,6 +23,9 @@ def test_every_page_starts_with_the_early_maps_script(served_app, path):
     assert head.lstrip().startswith("<script>"), "first in the head, before Streamlit's own scripts"
     assert "deedscope.map:" in head and f'"{map_script_url()}"' in head
     assert head.index("paintEarly") < head.index('<script type="module" crossorigin src='), "before Streamlit's script"
+    # The Map controls' least height stands from the first byte: a run's own rule could be missing
+    # for a moment as a rerun redrew it, and the map jumped (test_map_first_paint, in full runs).
+    assert f"<style>{controls_space_css()}</style>" in head and ".st-key-map_head{min-height:124px}" in head
 
 
 def test_a_browsers_cached_page_is_answered_whole_so_it_names_todays_script(served_app):
