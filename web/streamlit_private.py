@@ -252,7 +252,8 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
     PrivatePart(
         "keyed-container-class",
         "a container with key=K carries the class st-key-K",
-        ("pages/map_sections/first_paint.py", "frontend/src/spare.js", "web/typed_routes.py", "adapter/drafts.py"),
+        ("pages/map_sections/first_paint.py", "mapspec/map_state.py", "frontend/src/spare.js", "web/typed_routes.py",
+         "adapter/drafts.py"),
         _keyed_class,
     ),
     PrivatePart(
