@@ -36,9 +36,16 @@ def _listening_tcp_sockets() -> Iterator[socket.socket]:
     """A duplicate of each listening TCP socket of this process (closing it leaves the original)."""
     for descriptor in _open_descriptors():
         try:
-            duplicate = socket.socket(fileno=os.dup(descriptor))
+            copy = os.dup(descriptor)
         except OSError:
-            continue  # not a socket, or gone since it was listed
+            continue  # gone since it was listed
+        try:
+            duplicate = socket.socket(fileno=copy)
+        except OSError:
+            # Not a socket (a pipe, a file): its copy is closed here, or the pipe's other end never
+            # saw it closed (a child's stdin left open kept the child, Playwright's driver, from exiting).
+            os.close(copy)
+            continue
         with duplicate:
             try:
                 listening = duplicate.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN)

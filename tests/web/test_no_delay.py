@@ -5,6 +5,7 @@ client's delayed acknowledgement, about 40 ms, on every request."""
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import time
 
@@ -36,6 +37,19 @@ def test_a_listener_bound_as_streamlit_binds_it_hands_out_no_delay_connections_o
         assert no_delay_on_listening_sockets() >= 1
         assert accepted_no_delay(listener) != 0
         assert listener.fileno() >= 0, "the listener itself stays open"
+
+
+def test_the_search_leaves_no_descriptor_open_behind_it():
+    """Each descriptor is copied to be looked at; a pipe's copy left open kept its reader from ever
+    seeing the pipe closed (Playwright's driver then never stopped)."""
+    reader, writer = os.pipe()
+    try:
+        before = sorted(os.listdir("/proc/self/fd"))
+        no_delay_on_listening_sockets()
+        assert sorted(os.listdir("/proc/self/fd")) == before
+    finally:
+        os.close(reader)
+        os.close(writer)
 
 
 def test_the_sandboxs_listener_is_tcp_so_asyncio_turns_nagle_off():
