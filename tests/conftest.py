@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import os
 import sys
@@ -54,22 +53,6 @@ def the_main_module_kept() -> Iterator[None]:
     main = sys.modules["__main__"]
     yield
     sys.modules["__main__"] = main
-
-
-@pytest.fixture(autouse=True)
-def an_event_loop_of_its_own(request) -> Iterator[None]:
-    """A test outside the browser modules gets the thread with no asyncio loop running: the worker's
-    Chromium (tests/browser/conftest.py) keeps Playwright's loop marked as running on it between
-    browser modules, and `asyncio.run` (an MCP client, `anyio.run`) refuses to start under it."""
-    running = asyncio._get_running_loop()
-    if running is None or request.node.get_closest_marker("browser") is not None:
-        yield
-        return
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(running)
 
 
 # `DEEDSCOPE_TEST_SANDBOX_PROFILE=variety` runs the tests on `python -m sandbox --variety`: what a

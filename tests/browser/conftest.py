@@ -55,49 +55,23 @@ def _what_the_page_shows(page, test_name: str) -> str:
         return f"(the page could not be read: {type(error).__name__})"
 
 
-class WorkersChromium:
-    """One Chromium for every browser module a worker runs: a new Chromium cost its first page 3 s
-    more of CPU than a new context in one already started (its GPU process set up SwiftShader and
-    compiled the map's shaders again), about 60 times a run. Started again if it went away."""
-
-    def __init__(self, playwright) -> None:
-        self.playwright = playwright
-        self.browser = None
-
-    def get(self):
-        if self.browser is None or not self.browser.is_connected():
-            self.browser = self.playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        return self.browser
-
-
-# Playwright's sync API keeps its asyncio loop marked as running on the main thread for as long as
-# it is started: a test outside the browser modules that runs a loop of its own (an MCP client,
-# `anyio.run`) is given the thread without it (tests/conftest.py: an_event_loop_of_its_own).
-@pytest.fixture(scope="session")
-def workers_chromium() -> Iterator[WorkersChromium]:
+# One Chromium per module, not per session: Playwright's sync API keeps its asyncio loop marked as
+# running on the main thread while it is started, and a test after the journeys on the same worker
+# that runs a loop of its own (an MCP client, `anyio.run`) found "Already running asyncio in this
+# thread". Stopped with its module, it leaves the thread as it found it.
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
     if not CHROMIUM.exists():
         # Fail, never skip: CI must run the journeys (`make test` installs chromium).
         pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (`apt-get install -y chromium`, done by `make test`)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = WorkersChromium(playwright)
-        yield chromium
-        if chromium.browser is not None and chromium.browser.is_connected():
-            chromium.browser.close()
-
-
-@pytest.fixture(scope="module")
-def browser(workers_chromium) -> Iterator:
-    """The worker's Chromium; what the module's tests left open is closed after them."""
-    from playwright.sync_api import expect
+    from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
-    browser = workers_chromium.get()
-    yield browser
-    if browser.is_connected():
-        for context in browser.contexts:
-            context.close()
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
 
 
 @pytest.fixture
