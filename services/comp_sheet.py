@@ -13,11 +13,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
-
-from fpdf import FPDF
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 COLOUR_MAP = "OrRd"  # light to dark: a lower to a higher price per sq ft (the page's ramp)
 LEFT_OUT_GREY = "#a0a0a0"
@@ -73,6 +74,8 @@ class CompSheet:
 def map_picture(sheet: CompSheet) -> bytes:
     """The property (a black star) in its search circle, its comps coloured by $/sq ft (no living
     area: hollow blue; left out: hollow grey), on a scale of miles."""
+    from matplotlib.figure import Figure  # with the first sheet: services/pdf_parts.py
+
     figure = Figure(figsize=(7.2, 3.6))
     axes = figure.add_axes(PICTURE_BOX)
     placed = [comp for comp in sheet.comps if comp.latitude is not None and comp.longitude is not None]

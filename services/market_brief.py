@@ -19,14 +19,15 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING
+
 import h3
-from fpdf import FPDF
-from matplotlib.collections import PolyCollection
-from matplotlib.figure import Figure
-from matplotlib.patches import Patch
 
 from services.pdf_parts import FONT, NEXT_LINE, data_section, heading, keep_with_next, new_pdf, png
 from services.trends_chart import TrendBar, trends_picture
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 BAR_RGB = (240, 59, 32)  # the bars of the months: the map's palette's second hottest (mapspec/classes.py)
 INVESTOR_ROWS = 10
@@ -88,6 +89,10 @@ class BriefData:
 def map_picture(data: BriefData) -> bytes:
     """The view's cells as hexagons on white, coloured and explained by the map's own legend, with
     the places' names over them (the place's name is the page's heading above it)."""
+    from matplotlib.collections import PolyCollection  # with the first brief: services/pdf_parts.py
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch
+
     figure = Figure(figsize=(7.2, 5.4))
     # The map takes the whole picture: no layout pass (tight_layout, bbox_inches) draws it twice.
     axes = figure.add_axes((0.005, 0.005, 0.99, 0.99))

@@ -11,11 +11,13 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import matplotlib
-from fpdf import FPDF
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
-FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+# matplotlib and fpdf2 (about 1 s of a core to import) load with the first PDF or picture drawn, not
+# with the app: most sessions make none.
 FONT = "DejaVu"
 PICTURE_DPI = 130
 # A block of text ends at the left margin of the next line (fpdf2 leaves it at the right).
@@ -25,9 +27,12 @@ LINK_RGB = (30, 80, 180)
 
 def new_pdf(title: str) -> FPDF:
     """An A4 document with the font set and its first page open, the title as its heading."""
+    import matplotlib
+    from fpdf import FPDF
+
     pdf = FPDF(format="A4")
     pdf.set_auto_page_break(True, margin=15)
-    pdf.add_font(FONT, "", str(FONT_DIR / "DejaVuSans.ttf"))
+    pdf.add_font(FONT, "", str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"))
     pdf.set_title(title)
     pdf.add_page()
     pdf.set_font(FONT, "", 18)

@@ -7,9 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, MaxNLocator
-
 from services.pdf_parts import png
 
 # The kinds' colours (matplotlib's "tab10", as Vega-Lite's default scheme draws the Map's chart).
@@ -26,6 +23,9 @@ class TrendBar:
 
 def trends_picture(bars: Sequence[TrendBar]) -> bytes:
     """The months' stacked bars and the median price's line, with a legend of the kinds below."""
+    from matplotlib.figure import Figure  # with the first picture: services/pdf_parts.py
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
     figure = Figure(figsize=(7.2, 3.0))
     axes = figure.add_axes((0.08, 0.2, 0.82, 0.74))
     labels = list(dict.fromkeys(label for bar in bars for label, _n in bar.counts))
