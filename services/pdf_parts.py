@@ -27,6 +27,7 @@ LINK_RGB = (30, 80, 180)
 
 def new_pdf(title: str) -> FPDF:
     """An A4 document with the font set and its first page open, the title as its heading."""
+    # Here, with the first PDF, not with the app: see the note at the top.
     import matplotlib
     from fpdf import FPDF
 
