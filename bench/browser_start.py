@@ -15,7 +15,7 @@ import statistics
 
 from playwright.sync_api import sync_playwright
 
-from bench.map_idle import IDLE, PAINTED, TIMEOUT_MS, chromium_cpu_s
+from bench._chromium import IDLE, PAINTED, TIMEOUT_MS, chromium_cpu_s
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 from devtools.streamlit_process import sandbox_env, serve_streamlit
 from services.sandbox_process import run_sandbox
