@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import socket
 import subprocess
@@ -92,10 +93,17 @@ def _start(script: str, port: int, env: dict[str, str], log) -> subprocess.Popen
     return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, text=True)
 
 
+@functools.cache
+def _health_client() -> httpx2.Client:
+    """One client for every health check of the process: a new client builds its TLS context, about
+    30 ms of a core, and a start is polled every 0.3 s for up to a minute (each app of the suite's)."""
+    return httpx2.Client(timeout=2)
+
+
 def app_answers(url: str) -> bool:
     """Whether a Streamlit server (or a balancer in front of one) answers its health check now."""
     try:
-        return httpx2.get(f"{url}/_stcore/health", timeout=2).status_code == 200
+        return _health_client().get(f"{url}/_stcore/health").status_code == 200
     except httpx2.HTTPError:
         return False
 
