@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import zipcodes
-
 from mapspec.markets import Market, market_box
 from mapspec.view import View
+from mapspec.zip_table import standard_zips
 
 MAX_LABELS = 14
 # A place named "near" a point is at most this far (in degrees of latitude, about 30 miles).
@@ -32,15 +31,7 @@ class CityLabel:
 
 @lru_cache(maxsize=1)
 def _zip_points() -> tuple[tuple[str, str, float, float], ...]:
-    points = []
-    for record in zipcodes.list_all():
-        if record.get("zip_code_type") != "STANDARD" or not record.get("active", True):
-            continue
-        try:
-            points.append((record["city"], record["state"], float(record["lat"]), float(record["long"])))
-        except (KeyError, TypeError, ValueError):
-            continue
-    return tuple(points)
+    return tuple((city, state, latitude, longitude) for _zip, city, state, latitude, longitude in standard_zips())
 
 
 @lru_cache(maxsize=64)
@@ -62,17 +53,8 @@ def city_labels(view: View, *, limit: int = MAX_LABELS) -> tuple[CityLabel, ...]
 @lru_cache(maxsize=1)
 def _zip_codes() -> tuple[tuple[str, str, str, float, float], ...]:
     """(ZIP, city, state, latitude, longitude) of every standard ZIP in the offline table."""
-    rows = []
-    for record in zipcodes.list_all():
-        if record.get("zip_code_type") != "STANDARD" or not record.get("active", True):
-            continue
-        try:
-            latitude, longitude = float(record["lat"]), float(record["long"])
-        except (KeyError, TypeError, ValueError):
-            continue
-        if latitude or longitude:  # a record placed at (0, 0) has no known place
-            rows.append((record["zip_code"], record["city"], record["state"], latitude, longitude))
-    return tuple(rows)
+    # A record placed at (0, 0) has no known place.
+    return tuple(row for row in standard_zips() if row[3] or row[4])
 
 
 def load_place_names() -> None:
