@@ -58,11 +58,15 @@ class Problem(Exception):
         self.extras = extras
 
 
+def new_request_id() -> str:
+    return "req_" + uuid.uuid4().hex[:20]
+
+
 def request_id(request: Request) -> str:
     """The id of this request, made once and echoed in `X-Request-Id`."""
     existing = getattr(request.state, "request_id", None)
     if existing is None:
-        existing = "req_" + uuid.uuid4().hex[:20]
+        existing = new_request_id()
         request.state.request_id = existing
     return existing
 

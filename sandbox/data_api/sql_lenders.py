@@ -33,6 +33,9 @@ class LenderQueries:
             WHERE le.lender_id = ? GROUP BY ALL
             """, [lender_id])
 
+    def lender_known(self, lender_id: str) -> bool:
+        return self.one("SELECT 1 AS known FROM lenders WHERE lender_id = ?", [lender_id]) is not None
+
     def lender_markets(self, lender_id: str) -> list[dict[str, Any]]:
         return self.rows("SELECT market, count(*) AS n_loans FROM loans WHERE lender_id = ? GROUP BY market "
                          "ORDER BY n_loans DESC, market", [lender_id])

@@ -19,3 +19,10 @@ def test_control_clock_moves_forward_only(sandbox):
     refused = httpx2.post(f"{sandbox.url}/_sandbox/clock", json={"advance_seconds": -5}, timeout=60)
     assert refused.status_code == 400
     assert refused.json()["code"] == "validation_error"
+
+
+def test_every_answer_carries_a_request_id_even_one_its_route_did_not_make(sandbox_url):
+    """The middleware's id (sandbox/server.py), on an answer no route of ours builds."""
+    response = httpx2.get(f"{sandbox_url}/openapi.json", timeout=60)
+    assert response.status_code == 200
+    assert response.headers["X-Request-Id"].startswith("req_")

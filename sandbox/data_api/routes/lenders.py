@@ -41,7 +41,7 @@ CSV_COLUMNS = ("loan_id", "deal_id", "recorded_on", "amount", "term_months", "ki
                "property_id", "zip", "county_fips", "market")
 
 
-LENDERS = Registry("lender", "len_", Database.lender)
+LENDERS = Registry("lender", "len_", Database.lender, known=Database.lender_known)
 
 
 def current_lender(caller: Caller, lender_id: str) -> tuple[str, list[str]]:
