@@ -8,6 +8,8 @@
 // sets all the props it draws with, over Deck's defaults for the callbacks another set.
 import {Deck} from '@deck.gl/core';
 
+import {framesOnDemand} from './frames.js';
+
 // A page shows a few maps at most, and each kept deck holds a WebGL context (a tab may have 16).
 export const KEPT = 3;
 const RESET = Object.fromEntries(
@@ -19,8 +21,6 @@ const kept = [];
 // drawing buffer resized to nothing: 0.1 to 0.2 s of the main thread waiting for the GPU
 // process (SwiftShader), on a page that shows no map at all (bench/demo_tour.py).
 const NO_FRAMES = {requestAnimationFrame: () => 0, cancelAnimationFrame: () => {}};
-// luma.gl's default provider (the window's animation frames) is set back by `null`.
-const FRAMES = null;
 
 // A deck drawing into `container` for an element of `kind` ('map' for the Map page's element,
 // 'small' for the small maps and the network graph): a kept one moved there, or a new one.
@@ -30,15 +30,30 @@ export function deckIn(container, props, {kind} = {}) {
     // luma.gl's default waits for the window's load: an early map (early.js) would wait for all of Streamlit's.
     const made = new Deck({deviceProps: {waitForPageLoad: false}, ...props, parent: container});
     made.kind = kind;
+    drawOnDemand(made);
     return made;
   }
   container.appendChild(deck.getCanvas());
   deck.keptIn?.remove();
   deck.keptIn = null;
+  if (deck.onDemand) deck.onDemand.start();
+  else drawOnDemand(deck);
+  deck.animationLoop?.setProps({animationFrameProvider: deck.onDemand});
   deck.setProps({...RESET, ...props});
-  deck.animationLoop?.setProps({animationFrameProvider: FRAMES});
   deck.kind = kind;
   return deck;
+}
+
+// A deck's frames come when something may change what it shows (frames.js), and at once after
+// its element sets its props: every change the element makes goes through `setProps`.
+function drawOnDemand(deck) {
+  deck.onDemand = framesOnDemand(deck);
+  deck.animationLoop?.setProps({animationFrameProvider: deck.onDemand});
+  const setProps = deck.setProps.bind(deck);
+  deck.setProps = (props) => {
+    setProps(props);
+    deck.onDemand.wake();
+  };
 }
 
 // The kept deck that compiles and resizes least: one that last served the same kind of element
@@ -58,6 +73,7 @@ function takeKept(kind) {
 // its canvas (its WebGL device is made asynchronously) or when enough are kept.
 export function letGo(deck) {
   const canvas = deck.getCanvas();
+  deck.onDemand?.stop();
   if (!canvas) {
     deck.finalize();
     return;

@@ -7,8 +7,8 @@ import {KEPT, deckIn, keptCount, letGo} from '../src/decks.js';
 // A deck as decks.js sees it: its canvas, its props as last set, whether it was finalized.
 function fakeDeck(name, {canvas = true} = {}) {
   const deck = {name, props: {}, finalized: false, removed: false, frames: true};
-  // Its loop: frames come while its provider is luma.gl's default (null), none with another.
-  deck.animationLoop = {setProps: ({animationFrameProvider}) => (deck.frames = animationFrameProvider === null)};
+  // Its loop: frames come while its provider is its own on demand (frames.js), none with another.
+  deck.animationLoop = {setProps: ({animationFrameProvider}) => (deck.frames = animationFrameProvider === deck.onDemand)};
   deck.canvas = canvas ? {remove: () => (deck.removed = true)} : null;
   deck.getCanvas = () => deck.canvas;
   deck.setProps = (props) => Object.assign(deck.props, props);

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, open_painted_map
+from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, open_painted_map, spots_around_the_middle
 from tests.processes import run_streamlit, sandbox_env, wait_until
 
 MAP = '[data-deedscope="map"]'
@@ -77,6 +77,38 @@ def test_the_slider_and_play_change_the_cells_without_a_rerun(app_url, sandbox, 
     assert len(sent) > before_click, "a rerun is seen by the count above: the click's"
     assert control.is_visible() and control.get_attribute("data-frame") == frame, "the frame stays after the rerun"
     page.screenshot(path=str(artifacts_dir / "map-time-4-cell.png"))
+
+
+# Counts the page's requests for an animation frame (deck.gl's loop asks them through frames.js).
+COUNT_FRAMES = """
+window.__framesAsked = 0;
+const askFrame = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (callback) => { window.__framesAsked += 1; return askFrame(callback); };
+"""
+STILL_S = 3
+
+
+def test_a_still_map_asks_few_frames_and_a_pointer_still_gets_its_tooltip(app_url, sandbox, page):
+    """A map nobody touches asks for a frame now and then, not sixty a second (frontend/src/frames.js:
+    an idle map cost its tab a tenth of a core); a pointer over it then gets its cell's tooltip."""
+    page.add_init_script(COUNT_FRAMES)
+    canvas = open_painted_map(page, app_url)
+    wait_for_idle(page)
+    page.wait_for_timeout(2_000)  # past the second a change keeps the display frames
+    before = page.evaluate("window.__framesAsked")
+    page.wait_for_timeout(STILL_S * 1000)
+    asked = page.evaluate("window.__framesAsked") - before
+    # luma.gl's own loop asked about 60 a second (180 here); on demand, one each 200 ms (15).
+    assert asked <= STILL_S * 8, f"{asked} frames asked in {STILL_S} s of a still map"
+    tip = page.get_by_role("tooltip")
+    for x, y in spots_around_the_middle(canvas, more=((120, 0), (-120, 0))):
+        page.mouse.move(x, y)
+        try:
+            tip.wait_for(state="visible", timeout=2_000)
+            break
+        except Exception:  # noqa: BLE001 - no cell under that spot: try the next one
+            continue
+    assert tip.is_visible() and "deal" in tip.inner_text(), "a cell's tooltip under the pointer"
 
 
 def tooltip_says_the_months(page) -> bool:
