@@ -15,39 +15,22 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench._chromium import IDLE, PAINTED, TIMEOUT_MS, chromium_cpu_s
 from devtools.chromium import CHROMIUM, CHROMIUM_ARGS
 from devtools.streamlit_process import sandbox_env, serve_streamlit
 from services.sandbox_process import run_sandbox
 
 STILL_S = float(os.environ.get("DEEDSCOPE_BENCH_STILL_S", "10"))
 ROUNDS = int(os.environ.get("DEEDSCOPE_BENCH_ROUNDS", "3"))
-TIMEOUT_MS = 120_000
 COUNT_FRAMES = """
 window.__framesAsked = 0;
 const askFrame = window.requestAnimationFrame.bind(window);
 window.requestAnimationFrame = (callback) => { window.__framesAsked += 1; return askFrame(callback); };
 """
 PEER = "window.deedscopeEveryFrame = true;"
-PAINTED = "document.querySelector('[data-deedscope=\"map\"][data-cells]') !== null"
-IDLE = "!document.querySelector('[data-stale=\"true\"], [data-testid=\"stStatusWidgetRunningIcon\"]')"
-
-
-def chromium_cpu_s() -> float:
-    """User + system CPU of every chromium process now running."""
-    total = 0.0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if b"chrom" not in Path(f"/proc/{pid}/cmdline").read_bytes():
-                continue
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
 
 
 def one_round(browser, url: str, peer: bool) -> tuple[float, float, float]:
