@@ -17,8 +17,8 @@ from services.contract import SANDBOX_API_KEY, SANDBOX_ON_BEHALF_OF
 from services.sandbox_process import run_sandbox
 
 ROUNDS = int(os.environ.get("DEEDSCOPE_BENCH_ROUNDS", "500"))
-ROUTES = ("/v1/dataset", "/v1/coverage", "/v1/lenders?market=DFW&limit=25", "/v1/lenders/{lender}",
-          "/v1/lenders/{lender}/rankings")
+ROUTES = ("/v1/dataset", "/v1/coverage", "/v1/deals/summary?zip=75201", "/v1/lenders?market=DFW&limit=25",
+          "/v1/lenders/{lender}", "/v1/lenders/{lender}/rankings")
 OUT_OF_REACH = ("--rate-limit", "100000000", "--rate-limit-day", "1000000000")
 
 

@@ -9,10 +9,13 @@ write SQL; they call the methods here with parsed, validated values and get plai
 from __future__ import annotations
 
 import math
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
+from cachetools import LRUCache
 
 from sandbox.data_api.filters import DealFilters
 from sandbox.data_api.sql_common import Sort, Where, distance_sql
@@ -28,6 +31,10 @@ DEAL_COLUMNS = """
 """
 
 
+T = TypeVar("T")
+# Answers kept per state of the data (`Database.memo`): a few hundred map views and markets' rankings.
+MEMO_SIZE = 512
+
 # How the dataset is opened. DuckDB keeps one database per file in a process: any other connection to
 # it in the same process (a test reading the built file) must ask for the same configuration.
 CONNECTION_CONFIG = {"threads": 2, "memory_limit": "1GB"}
@@ -39,6 +46,8 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
         self._con = duckdb.connect(str(path), read_only=True, config=CONNECTION_CONFIG)
         # What publishes of news added, beside the read-only file (sandbox/data_api/sql_news.py).
         self.news = News(self._con)
+        self._memo: LRUCache = LRUCache(maxsize=MEMO_SIZE)
+        self._memo_lock = threading.Lock()
         self.zip_markets: dict[str, str] = dict(self.rows_tuple("SELECT DISTINCT zip, market FROM properties"))
         self.market_bbox: dict[str, list[float]] = {
             market: [round(w, 4), round(s, 4), round(e, 4), round(n, 4)]
@@ -58,6 +67,20 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
         if self.news.active:
             cursor.execute(self.news.search_path)
         return cursor
+
+    def memo(self, key: tuple, compute: Callable[[], T]) -> T:
+        """`compute()`, once per state of the data: the file never changes, and the news only by a
+        publish or a reset (`news.generation`). For the reads asked again and again with the same
+        arguments: a map's summary at each rerun, and each lender's rankings in a market, which rank
+        every lender there. The caller must not change what it gets."""
+        full_key = (self.news.generation, *key)
+        with self._memo_lock:
+            if full_key in self._memo:
+                return self._memo[full_key]
+        value = compute()
+        with self._memo_lock:
+            self._memo[full_key] = value
+        return value
 
     def rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
         cursor = self.cursor()
@@ -178,13 +201,12 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
 
     def deal_summary(self, filters: DealFilters) -> dict[str, Any]:
         where, params = self.deal_where(filters)
-        totals = self.one(
-            f"SELECT count(*) AS n_deals, count(DISTINCT buyer_id) AS n_investors, count(price) AS n_priced, "
-            f"median(price) AS median_price FROM deals WHERE {where}", params)
-        by_kind = self.rows_tuple(f"SELECT kind, count(*) FROM deals WHERE {where} GROUP BY kind ORDER BY kind", params)
-        by_month = self.rows_tuple(
-            f"SELECT strftime(sale_date, '%Y-%m') AS month, count(*) FROM deals WHERE {where} GROUP BY month ORDER BY month",
-            params)
+        totals, by_kind, by_month = self.memo(("deal_summary", where, repr(params)), lambda: (
+            self.one(f"SELECT count(*) AS n_deals, count(DISTINCT buyer_id) AS n_investors, count(price) AS n_priced, "
+                     f"median(price) AS median_price FROM deals WHERE {where}", params),
+            self.rows_tuple(f"SELECT kind, count(*) FROM deals WHERE {where} GROUP BY kind ORDER BY kind", params),
+            self.rows_tuple(f"SELECT strftime(sale_date, '%Y-%m') AS month, count(*) FROM deals WHERE {where} "
+                            f"GROUP BY month ORDER BY month", params)))
         assert totals is not None
         median = totals["median_price"]
         return {

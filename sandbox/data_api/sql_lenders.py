@@ -116,14 +116,22 @@ class LenderQueries:
             cursor.close()
 
     def lender_rankings(self, lender_id: str, market: str | None, date_from, date_to) -> list[dict[str, Any]]:
-        """The lender's rank by loans among the lenders of each market it lends in (1 = most loans)."""
+        """The lender's rank by loans among the lenders of each market it lends in (1 = most loans).
+
+        Every lender of the markets is ranked for one; a page that shows a market's lenders asks each
+        one's rankings in turn, so the ranking is kept for the data's state (`Database.memo`)."""
+        ranked = self.memo(("lender_rankings", market, date_from, date_to),
+                           lambda: self._every_lenders_rankings(market, date_from, date_to))
+        return [dict(row) for row in ranked.get(lender_id, ())]
+
+    def _every_lenders_rankings(self, market: str | None, date_from, date_to) -> dict[str, list[dict[str, Any]]]:
         clauses, params = ["TRUE"], []
         for clause, value in (("lo.market = ?", market), ("lo.recorded_on >= ?", date_from),
                               ("lo.recorded_on <= ?", date_to)):
             if value is not None:
                 clauses.append(clause)
                 params.append(value)
-        return self.rows(
+        rows = self.rows(
             f"""
             WITH per AS (
                 SELECT lo.market, lo.lender_id, count(*) AS n_loans, coalesce(sum(lo.amount), 0)::BIGINT AS volume
@@ -134,6 +142,10 @@ class LenderQueries:
                        round(n_loans / sum(n_loans) OVER (PARTITION BY market), 4) AS share
                 FROM per
             )
-            SELECT market, rank, n_lenders, n_loans, volume, share FROM ranked WHERE lender_id = ?
-            ORDER BY n_loans DESC, market
-            """, params + [lender_id])
+            SELECT lender_id, market, rank, n_lenders, n_loans, volume, share FROM ranked
+            ORDER BY lender_id, n_loans DESC, market
+            """, params)
+        by_lender: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:
+            by_lender.setdefault(row.pop("lender_id"), []).append(row)
+        return by_lender

@@ -56,6 +56,9 @@ class News:
         for served, (table, _key) in SERVED.items():
             con.execute(f'CREATE TABLE {NEWS}.{table} AS SELECT * FROM "{self.file}".main.{served} LIMIT 0')
         self.active = False
+        # Moves whenever the rows a query reads change (a publish's news added, or forgotten), so
+        # answers kept for a state of the data (`Database.memo`) are never served after it.
+        self.generation = 0
 
     @property
     def search_path(self) -> str:
@@ -64,6 +67,8 @@ class News:
     def forget(self) -> None:
         """Every publish's news gone: the file's tables are read directly again."""
         with self._lock:
+            if self.active:
+                self.generation += 1
             self.active = False
             for served, (table, _key) in SERVED.items():
                 self._con.execute(f"DROP VIEW IF EXISTS {NEWS}.{served}")
@@ -95,6 +100,7 @@ class News:
                 self._insert(cursor, rows)
                 self._make_views()
                 self.active = True
+                self.generation += 1
                 cursor.execute(self.search_path)
                 self._recount(cursor, rows)
             finally:
