@@ -37,3 +37,14 @@ def test_a_summary_and_a_lenders_rankings_follow_the_news_and_the_reset(sandbox)
 
     sandbox.reset()
     assert (summary_deals(sandbox.url, bbox), loans_in(sandbox.url, lender, market)) == (deals_before, loans_before)
+
+
+def test_the_fixtures_name_the_next_publishs_news_after_each_publish_and_reset(sandbox):
+    first = fixtures(sandbox.url)["news_targets"]
+    published = sandbox.publish("TX", new_deals=6)["data"]["new_deals"]
+    assert published[0]["buyer_id"] == first["investor_ids"][0], "the targets the fixtures named"
+    second = fixtures(sandbox.url)["news_targets"]
+    assert second != first, "after a publish of news, the next one's targets"
+    assert sandbox.publish("TX", new_deals=6)["data"]["new_deals"][0]["buyer_id"] == second["investor_ids"][0]
+    sandbox.reset()
+    assert fixtures(sandbox.url)["news_targets"] == first
