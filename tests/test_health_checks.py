@@ -22,12 +22,19 @@ class _Health(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def fresh_client() -> None:
+    """The worker's health-check client closed and forgotten (one dropped open warns as it is freed)."""
+    if hasattr(streamlit_process, "_health_client"):
+        if streamlit_process._health_client.cache_info().currsize:
+            streamlit_process._health_client().close()
+        streamlit_process._health_client.cache_clear()
+
+
 def test_polling_an_app_builds_one_client(monkeypatch):
     built = []
     real = httpx2.Client.__init__
     monkeypatch.setattr(httpx2.Client, "__init__", lambda self, *a, **k: built.append(1) or real(self, *a, **k))
-    if hasattr(streamlit_process, "_health_client"):
-        streamlit_process._health_client.cache_clear()  # its client built here, where it is counted
+    fresh_client()  # the worker's client is built here, where it is counted
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Health)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -37,4 +44,5 @@ def test_polling_an_app_builds_one_client(monkeypatch):
     finally:
         server.shutdown()
         server.server_close()
+        fresh_client()  # none kept with a connection to a server gone
     assert len(built) <= 1, f"{len(built)} clients (each its TLS context) built for 6 health checks"
