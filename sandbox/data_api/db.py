@@ -32,8 +32,10 @@ DEAL_COLUMNS = """
 
 
 T = TypeVar("T")
-# Answers kept per state of the data (`Database.memo`): a few hundred map views and markets' rankings.
-MEMO_SIZE = 512
+# Answers kept per state of the data (`Database.memo`): every query's rows, and a few summaries and
+# markets' rankings; a result longer than MEMO_ROWS_MAX is not kept (a whole market's cells stay under).
+MEMO_SIZE = 4096
+MEMO_ROWS_MAX = 20_000
 
 # How the dataset is opened. DuckDB keeps one database per file in a process: any other connection to
 # it in the same process (a test reading the built file) must ask for the same configuration.
@@ -83,9 +85,32 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
         return value
 
     def rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
+        """The query's rows as dicts (dates as ISO strings), kept for the data's state: tests and pages
+        ask the same reads again and again (each test resets, then opens the same pages). Each
+        caller gets rows of its own to change."""
+        found = self._kept_query("rows", sql, params, self._rows)
+        return [dict(row) for row in found]
+
+    def rows_tuple(self, sql: str, params: list[Any] | None = None) -> list[tuple]:
+        return list(self._kept_query("rows_tuple", sql, params, self._rows_tuple))
+
+    def _kept_query(self, kind: str, sql: str, params: list[Any] | None, run: Callable[[str, list[Any]], list]) -> list:
+        # The state the query starts on names what it found (a publish meanwhile moves the next ones).
+        key = (self.news.generation, kind, sql, repr(params))
+        with self._memo_lock:
+            kept = self._memo.get(key)
+        if kept is not None:
+            return kept
+        found = run(sql, params or [])
+        if len(found) <= MEMO_ROWS_MAX:
+            with self._memo_lock:
+                self._memo[key] = found
+        return found
+
+    def _rows(self, sql: str, params: list[Any]) -> list[dict[str, Any]]:
         cursor = self.cursor()
         try:
-            result = cursor.execute(sql, params or [])
+            result = cursor.execute(sql, params)
             columns = [column[0] for column in result.description]
             dates = [name for name, type_code, *_ in result.description if str(type_code) == "DATE"]
             found = [dict(zip(columns, row)) for row in result.fetchall()]
@@ -97,10 +122,10 @@ class Database(InvestorQueries, ListingQueries, LenderQueries):
         finally:
             cursor.close()
 
-    def rows_tuple(self, sql: str, params: list[Any] | None = None) -> list[tuple]:
+    def _rows_tuple(self, sql: str, params: list[Any]) -> list[tuple]:
         cursor = self.cursor()
         try:
-            return cursor.execute(sql, params or []).fetchall()
+            return cursor.execute(sql, params).fetchall()
         finally:
             cursor.close()
 
