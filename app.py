@@ -299,9 +299,12 @@ else:
     # routes' imports (starlette, the login) wait until then.
     from web.middleware import MIDDLEWARE
     from web.no_delay import no_delay_on_listening_sockets
+    from web.page_changes import keep_page_changes
 
     # Streamlit has bound its socket and accepts nothing yet: its answers go out at once.
     no_delay_on_listening_sockets()
+    # A click on another page is not undone by the map speaking meanwhile.
+    keep_page_changes()
 
     if adapter.settings.marketplace_setup_problem():
         # Said at start (and in the sidebar): a configured host needs DEEDSCOPE_AUTH_URL.

@@ -91,6 +91,7 @@ def _script_run_context() -> None:
     _require("suppress_warning" in inspect.signature(getter).parameters, "get_script_run_ctx(suppress_warning=)")
     context = _attribute("streamlit.runtime.scriptrunner_utils.script_run_context:ScriptRunContext")
     _require("main_script_path" in inspect.get_annotations(context), "ScriptRunContext.main_script_path")
+    _require(isinstance(vars(context).get("page_script_hash"), property), "ScriptRunContext.page_script_hash")
 
 
 def _runtime_exists() -> None:
@@ -168,6 +169,20 @@ def _link_cell_and_history() -> None:
     _require(re.search(r"addEventListener\(`popstate`,this\.onHistoryChange", bundle), "popstate switches the page")
 
 
+def _rerun_requests() -> None:
+    # web/page_changes.py wraps the fold of a rerun request into the pending one, and reads
+    # the request last asked for and the requests' state.
+    requests = _attribute("streamlit.runtime.scriptrunner_utils.script_requests:ScriptRequests")
+    fold = inspect.signature(requests._request_rerun_locked)
+    _require(list(fold.parameters) == ["self", "new_data"], "ScriptRequests._request_rerun_locked(self, new_data)")
+    source = inspect.getsource(requests)
+    _require("self._rerun_data = " in source and "self._state = " in source, "ScriptRequests._rerun_data and _state")
+    fields = set(inspect.get_annotations(_attribute("streamlit.runtime.scriptrunner_utils.script_requests:RerunData")))
+    wanted = {"page_script_hash", "fragment_id", "fragment_id_queue", "is_fragment_scoped_rerun"}
+    _require(wanted <= fields, f"RerunData has {sorted(wanted)}")
+    _attribute("streamlit.runtime.scriptrunner_utils.script_requests:ScriptRequestType.STOP")
+
+
 # The test ids the app's CSS and scripts select, and where.
 TEST_IDS = {
     "stMain": ("adapter/presenter.py",),
@@ -214,8 +229,8 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
     ),
     PrivatePart(
         "script-run-context",
-        "a run's context is read (its main script's folder) and handed to a reading-ahead thread",
-        ("adapter/static_files.py", "adapter/read_ahead.py", "adapter/watch_checks.py"),
+        "a run's context is read (its main script's folder, its page) and handed to a reading-ahead thread",
+        ("adapter/static_files.py", "adapter/read_ahead.py", "adapter/watch_checks.py", "web/page_changes.py"),
         _script_run_context,
     ),
     PrivatePart(
@@ -276,6 +291,13 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
         "inside the .dvn-scroller it shows, and maps a click on a zoomed grid by its box's scale",
         ("frontend/src/table_zoom.js",),
         _table_grid_layout,
+    ),
+    PrivatePart(
+        "rerun-requests-fold",
+        "a rerun that comes while another waits is folded into it by ScriptRequests._request_rerun_locked, "
+        "which knows the request last asked for (its page, its fragments)",
+        ("web/page_changes.py",),
+        _rerun_requests,
     ),
     PrivatePart(
         "websocket-protocol",

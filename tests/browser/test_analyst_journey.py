@@ -6,6 +6,8 @@ import re
 
 import httpx2
 
+from tests.browser.held_socket import hold_what_the_tab_sends, release
+from tests.browser.test_map_journey import open_painted_map
 from tests.processes import api_get
 
 STEP_TIMEOUT_MS = 60_000
@@ -110,3 +112,33 @@ def test_awkward_names_show_literally_in_the_browser(sandbox, app_url, page, art
         assert heading.inner_text().strip() == name
         assert heading.locator("b, em, strong, i").count() == 0
         page.screenshot(path=str(artifacts_dir / f"analyst-awkward-{number}.png"))
+
+
+def test_a_click_on_another_page_is_not_undone_by_the_map_reporting_its_view(app_url, page, artifacts_dir):
+    """The click above, once lost in CI: the map's first frame (and the Map's rerun it asks for) and
+    the view it reports reached the server with the click, which the Map then won, and the person
+    stayed there (web/page_changes.py; fastReruns in .streamlit/config.toml). Here what the tab
+    sends is held and then let go at once, so the map's words always meet the click."""
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    held = hold_what_the_tab_sends(page)
+    canvas = open_painted_map(page, app_url)
+    held["on"] = True
+    page.get_by_test_id("stSidebarNav").get_by_text("Investors", exact=True).click()
+    # The person's click waits to be taken; the map, still on the screen, is moved and
+    # reports its view once it stands still (frontend/src/camera.js, 400 ms).
+    box = canvas.bounding_box()
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*middle)
+    page.mouse.down()
+    page.mouse.move(middle[0] + 120, middle[1] + 60, steps=8)
+    page.mouse.up()
+    page.wait_for_timeout(1_500)
+    assert len(held["messages"]) >= 2, "the click and the map's view were both held"
+    release(held)
+    page.wait_for_url(re.compile(r"/investors"))
+    page.get_by_role("textbox", name="Open by id").wait_for()
+    # Whatever was still on its way has come by now: the page stays the one the person chose.
+    page.wait_for_timeout(3_000)
+    page.screenshot(path=str(artifacts_dir / "analyst-leaving-the-map.png"))
+    assert "/investors" in page.url
+    assert page.get_by_role("heading", name="Where investors buy").count() == 0
