@@ -181,7 +181,7 @@ def test_buyer_logs_in_accepts_a_counter_and_logs_out(page: Page, journey_app, s
     discovery = httpx2.get(f"{sandbox.url}/auth/.well-known/openid-configuration", timeout=60).json()
     refused = httpx2.post(
         discovery["token_endpoint"],
-        data={"grant_type": "refresh_token", "refresh_token": last_refresh_token, "client_id": _client_id_of(app_url)},
+        data={"grant_type": "refresh_token", "refresh_token": last_refresh_token, "client_id": _client_id_of(discovery["issuer"], app_url)},
         timeout=60,
     )
     assert refused.status_code == 400
@@ -216,9 +216,12 @@ def test_a_callback_url_opened_in_another_browser_logs_nobody_in(page: Page, jou
     page.screenshot(path=str(artifacts_dir / "marketplace-forged-callback-refused.png"), full_page=True)
 
 
-def _client_id_of(app_url: str) -> str:
-    """The app's client id, read where the app keeps it: the installation's registration file."""
+def _client_id_of(issuer: str, app_url: str) -> str:
+    """The app's client id at this issuer, read where the app keeps it: the installation's
+    registration file, by issuer and redirect (services/oauth/issuer.py). By the redirect alone, an
+    app of an earlier module on the same port, registered at another worker's sandbox, was taken
+    once, and the issuer refused its id (401, not the revoked token's 400)."""
     from services.oauth import DEFAULT_CLIENT_REGISTRY
 
     registrations = json.loads(DEFAULT_CLIENT_REGISTRY.read_text())
-    return next(entry["client_id"] for key, entry in registrations.items() if key.endswith(f"{app_url}/marketplace"))
+    return registrations[f"{issuer} {app_url}/marketplace"]["client_id"]
