@@ -53,9 +53,14 @@ def settle(page) -> None:
     time.sleep(1.5)
 
 
-def open_table(page, url: str):
-    """The page's first table, drawn; a charged read asked for is agreed to, as a presenter does."""
-    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+def open_table(page, url: str, *, fresh: bool = True):
+    """The page's first table, drawn; a charged read asked for is agreed to, as a presenter does.
+    `fresh`: the page is opened at `url`; else the tab has just gone back to it (the same session)."""
+    if fresh:
+        page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    else:
+        path = urlsplit(url).path
+        page.wait_for_url(lambda now: urlsplit(now).path == path, timeout=LOAD_TIMEOUT_MS)
     page.locator('[data-testid="stMain"] h1').first.wait_for(timeout=LOAD_TIMEOUT_MS)
     settle(page)
     table, ask = page.locator(TABLE).first, page.get_by_role("button", name=re.compile(r"^Show the leaderboard"))
@@ -97,10 +102,10 @@ def row_pitch(lines: list[float]) -> float:
     return statistics.median(b - a for a, b in zip(lines, lines[1:]))
 
 
-def measure(page, url: str, *, present: bool) -> dict:
+def measure(page, url: str, *, present: bool, fresh: bool = True) -> dict:
     """The table as drawn once it is still: in presenter mode its zoom set, and its box the same
     before and after its picture (a zoom set between them moves every row)."""
-    table = open_table(page, url)
+    table = open_table(page, url, fresh=fresh)
     if present:
         page.wait_for_function(f"document.querySelector('{TABLE}').style.getPropertyValue('{ZOOM_VAR}')",
                                timeout=LOAD_TIMEOUT_MS)
@@ -128,11 +133,12 @@ def header_foot(shown: dict) -> float:
 
 
 def click_opens_its_page(page, url: str, row: int, column: str, *, x_from_right: float | None = None,
-                         x: float = 12) -> str:
+                         x: float = 12, fresh: bool = False) -> str:
     """A click on data row `row` (from 1) where the picture shows it, `x` px into the table (or
     `x_from_right` px from its right edge): nothing when it opened the page the row's `column` links
-    to, else what it opened."""
-    shown = measure(page, url, present=True)
+    to, else what it opened. The table is opened at `url` when `fresh`, else the tab is back on it;
+    the tab goes back to it after, as a person does before the next row (no new page load)."""
+    shown = measure(page, url, present=True, fresh=fresh)
     href = page.evaluate(ROW_CELL, [shown["locator"].element_handle(), [row, column]])
     wanted = dict(parse_qsl(urlsplit(href).query))
     name = next(iter(wanted))
@@ -141,6 +147,7 @@ def click_opens_its_page(page, url: str, row: int, column: str, *, x_from_right:
     page.mouse.click(box["x"] + left, box["y"] + header_foot(shown) + (row - 0.5) * shown["pitch"])
     page.wait_for_url(re.compile(rf"[?&]{re.escape(name)}="), timeout=LOAD_TIMEOUT_MS)
     opened = dict(parse_qsl(urlsplit(page.url).query)).get(name)
+    page.go_back(timeout=LOAD_TIMEOUT_MS)
     return "" if opened == wanted[name] else f"row {row}'s click opened {name} {opened}, not its own {wanted[name]}"
 
 
@@ -178,9 +185,10 @@ def test_presenter_mode_draws_tables_larger_never_cut_and_a_row_still_opens(brow
         # Rows clicked in presenter mode open their own pages: the ranking's by its Open link at the
         # right edge (the first, the second, one further down, the last drawn in full), and on the
         # wide screen the leaderboard's by their row markers (its profile).
-        wrong = [click_opens_its_page(page, f"{app_url}/{RANKING}&present=1", row, "Open", x_from_right=25)
-                 for row in (1, 2, 5, 10)]
-        wrong += [click_opens_its_page(page, f"{app_url}/{LEADERBOARD}&present=1", row, "Profile", x=12)
+        # Back to the ranking between rows, in the same session, as a person goes back.
+        wrong = [click_opens_its_page(page, f"{app_url}/{RANKING}&present=1", row, "Open", x_from_right=25,
+                                      fresh=row == 1) for row in (1, 2, 5, 10)]
+        wrong += [click_opens_its_page(page, f"{app_url}/{LEADERBOARD}&present=1", row, "Profile", x=12, fresh=True)
                   for row in ((1, 3) if width == 1920 else ())]
         assert not any(wrong), "\n".join(filter(None, wrong))
     except BaseException:
