@@ -12,7 +12,8 @@ Streamlit (`st.App(..., middleware=MIDDLEWARE)` in app.py), dispatching to
 - a link's first paint for a browser that has never seen the app (web/first_paint.py);
 - what a person types into a form before sending it, posted by the pages' head and kept as
   theirs (web/typed_routes.py, issue 42); a table's link to a page of the app opened in this tab
-  unless asked for a new one (web/app_links.py).
+  unless asked for a new one (web/app_links.py); one history entry for each thing a person
+  does, not for each URL a page writes as it settles (web/history_entries.py).
 
 Websockets pass straight through.
 """
@@ -31,6 +32,7 @@ from web.app_links import NOT_A_PAGE, app_links_script
 from web.early_map import controls_space_style, head_script, page_request, with_head_script
 from web.first_paint import ROUTE as FIRST_PAINT_ROUTE
 from web.first_paint import first_paint_answer, first_paint_page, route_path
+from web.history_entries import history_script
 from web.login_routes import finish_login, giving_a_person_cookie, start_login
 from web.published_routes import STATIC_PREFIX, cached_for_good, restore_static
 from web.typed_routes import ROUTE as TYPED_ROUTE
@@ -75,11 +77,12 @@ class AppRoutesMiddleware:
                 # The page's head starts a remembered map before Streamlit starts, holds the Map's
                 # controls' space (web/early_map.py), readies Streamlit's table and chart code while
                 # the page is idle (web/warm_modules.py), and tells the app what a person types into a
-                # form before it is sent (web/typed_routes.py).
+                # form before it is sent (web/typed_routes.py); a page's own URL writes add no entry to
+                # the browser's history (web/history_entries.py).
                 query = scope.get("query_string", b"").decode("latin-1")
                 first_paint = route_path() if first_paint_page(path, query) else None
                 head = await run_in_threadpool(head_script, first_paint)
-                head += controls_space_style() + warm_script() + typed_script() + app_links_script()
+                head += controls_space_style() + warm_script() + typed_script() + history_script() + app_links_script()
                 send = with_head_script(send, head)
                 scope = page_request(scope)
         await self.app(scope, receive, send)

@@ -169,6 +169,12 @@ def _link_cell_and_history() -> None:
     _require(re.search(r"addEventListener\(`popstate`,this\.onHistoryChange", bundle), "popstate switches the page")
 
 
+def _page_info_pushes() -> None:
+    bundle = _bundle_text()
+    _require(re.search(r"handlePageInfoChanged=\w+=>\{.{0,300}?window\.history\.pushState\(", bundle),
+             "a query the script writes is pushed by window.history.pushState, looked up at each call")
+
+
 def _rerun_requests() -> None:
     # web/page_changes.py wraps the fold of a rerun request into the pending one, and reads
     # the request last asked for and the requests' state.
@@ -277,6 +283,13 @@ PRIVATE_PARTS: tuple[PrivatePart, ...] = (
         "switches to the URL's page with its query in the same session (web/app_links.py)",
         ("web/app_links.py",),
         _link_cell_and_history,
+    ),
+    PrivatePart(
+        "query-change-pushes",
+        "a query a script run writes (st.query_params) is pushed into the browser's history with "
+        "window.history.pushState, looked up when called, outside Back and Forward (web/history_entries.py)",
+        ("web/history_entries.py",),
+        _page_info_pushes,
     ),
     PrivatePart(
         "map-page-layout",
