@@ -26,3 +26,16 @@ def test_every_answer_carries_a_request_id_even_one_its_route_did_not_make(sandb
     response = httpx2.get(f"{sandbox_url}/openapi.json", timeout=60)
     assert response.status_code == 200
     assert response.headers["X-Request-Id"].startswith("req_")
+
+
+def test_the_sandbox_starts_without_the_tool_sdk_or_the_generator():
+    """Building the app imports neither the MCP SDK (built at `POST /mcp`'s first call) nor pandas
+    (the dataset's generator, run only when the dataset is not on disk): each cost every sandbox's
+    start a second of CPU, and the suite starts dozens (sandbox/data_api/mcp/__init__.py)."""
+    import subprocess
+    import sys
+
+    program = ("import sys\nfrom sandbox.core.config import SandboxConfig\nfrom sandbox.server import create_app\n"
+               "import sandbox.server\nprint(sorted({'mcp', 'mcp_types', 'pandas'} & set(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=120)
+    assert result.stdout.strip() == "[]", result.stdout

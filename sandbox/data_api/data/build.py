@@ -17,7 +17,6 @@ import duckdb
 
 from sandbox.data_api.data.derive import DERIVE_STATEMENTS
 from sandbox.data_api.data.derive_parcels import PARCEL_STATEMENTS
-from sandbox.data_api.data.generate import generate
 from sandbox.data_api.data.wholesale import WHOLESALE_STATEMENTS
 
 GENERATOR_VERSION = 16
@@ -57,6 +56,10 @@ def _build(path: Path, scale: str, seed: int) -> None:
     started = time.monotonic()
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     temporary.unlink(missing_ok=True)
+    # Imported here, in the build's own process: the generator's pandas cost every sandbox's start
+    # 1 s of CPU, and a sandbox whose dataset is on disk already never generates one.
+    from sandbox.data_api.data.generate import generate
+
     tables = generate(scale, seed)
     con = duckdb.connect()
     try:
