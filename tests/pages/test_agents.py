@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import httpx2
+import pytest
 
 from tests.pages.apptest import api_get, frame_with, page_runner, sandbox_fixtures, texts
 from tests.processes import sandbox_env
@@ -129,6 +130,7 @@ def test_a_listing_opens_its_deed_reading_and_links_the_buyer(app_env):
     assert "Buyer's investor profile" in said
 
 
+@pytest.mark.shape_independent("a retired id answers 410 and a malformed one is refused before any request")
 def test_a_retired_agent_and_a_malformed_id(app_env):
     retired = sandbox_fixtures(app_env)["retired_agent_ids"][0]
     app = run_page(agent=retired)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.pages.apptest import frame_with
 from tests.pages.test_agents import linked_agent, run_page
 
@@ -51,6 +53,7 @@ def test_agents_are_named_by_what_is_served_not_their_ids(app_env):
     assert any(agent["id"] in code.value for code in profile.code), "the id in the copyable details line"
 
 
+@pytest.mark.shape_independent("what is pasted is refused before any request")
 def test_a_pasted_id_is_said_in_one_line_and_not_put_in_the_url(app_env):
     """issue 26: 5,000 characters into "Open by id" filled the screen in red and went into the URL."""
     app = run_page()

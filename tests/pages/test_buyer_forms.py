@@ -7,6 +7,8 @@ Seller's desk, not shown the buyer's refusals."""
 
 from __future__ import annotations
 
+import pytest
+
 from services.marketplace_api import MarketplaceApi
 from tests.pages.forms_helpers import beside
 from tests.pages.marketplace_helpers import app_login, choose_open_round, log_in, page_for, texts  # noqa: F401 - fixture
@@ -41,6 +43,7 @@ def test_buy_box_zips_are_checked_before_a_send_and_every_field_is_kept(sandbox,
     assert at.text_input(key="mkt_new_box_name").value == ""
 
 
+@pytest.mark.shape_independent("a question over its limit is refused before any request is sent")
 def test_a_question_over_its_limit_is_said_beside_it_and_kept(app_login):
     at = page_for(log_in(app_login).token)
     assert beside(at, "mkt_ask_message") == "At most 2,000 characters."
@@ -80,6 +83,7 @@ def test_a_counters_deposit_starts_at_what_the_deal_takes_and_is_accepted(sandbo
     assert "Your counter was sent to the seller." in texts(at), texts(at)
 
 
+@pytest.mark.shape_independent("a note over its limit is refused before any request is sent")
 def test_an_offers_note_over_its_limit_is_said_beside_it(app_login):
     at = page_for(log_in(app_login).token)
     choose_open_round(at, "seller")
@@ -89,6 +93,7 @@ def test_an_offers_note_over_its_limit_is_said_beside_it(app_login):
     assert at.text_input(key="mkt_counter_note").value == LONG
 
 
+@pytest.mark.shape_independent("a letter without its lender is refused before any request is sent")
 def test_a_proof_of_funds_without_its_lender_is_said_beside_the_field(app_login):
     at = page_for(log_in(app_login).token)
     at.get("file_uploader")[0].upload("letter.pdf", TINY_PDF, "application/pdf")
@@ -98,6 +103,7 @@ def test_a_proof_of_funds_without_its_lender_is_said_beside_the_field(app_login)
     assert "Your proof of funds is on file" not in texts(at)
 
 
+@pytest.mark.shape_independent("the account's sides (GET /me) decide the page: no list is read")
 def test_a_seller_only_account_is_sent_to_the_sellers_desk(app_login):
     at = page_for(seller_tokens(app_login, "owner@sandbox.test"))
     assert not at.exception, at.exception

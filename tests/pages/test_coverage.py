@@ -59,6 +59,7 @@ def test_a_place_outside_every_market_says_so(app_env):
     assert coverage(app_env, lat=64.8378, lng=-147.7164)["markets"] == []
 
 
+@pytest.mark.shape_independent("a malformed ZIP is refused before any request")
 def test_the_place_form_refuses_a_bad_zip_before_asking(app_env):
     app = run_page()
     app.radio(key="cov_place_kind").set_value("ZIP")

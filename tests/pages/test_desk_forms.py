@@ -47,6 +47,7 @@ def create_draft(at) -> None:
     assert not at.exception, at.exception
 
 
+@pytest.mark.shape_independent("a title over its limit is refused before any request is sent")
 def test_a_draft_title_over_its_limit_is_said_beside_it_and_nothing_is_made(owner_tokens, owner_api):
     at = desk(owner_tokens)
     assert beside(at, "desk_new_draft_title") == "At most 200 characters.", "the limit is said before a send"
@@ -155,6 +156,7 @@ def test_a_leads_email_is_checked_and_nothing_typed_is_lost(owner_tokens, owner_
     assert at.text_input(key="desk_lead_name").value == "", "a lead that went through starts the form anew"
 
 
+@pytest.mark.shape_independent("a reply over its limit is refused before any request is sent")
 def test_a_review_reply_over_its_limit_is_said_beside_it_and_kept(owner_tokens):
     at = desk(owner_tokens)
     assert beside(at, "desk_response_body") == "At most 2,000 characters."
@@ -165,6 +167,7 @@ def test_a_review_reply_over_its_limit_is_said_beside_it_and_kept(owner_tokens):
     assert "Your response is published." not in texts(at)
 
 
+@pytest.mark.shape_independent("an address that is not https is refused before any request is sent")
 def test_a_webhook_address_is_checked_before_a_send_and_kept(owner_tokens):
     at = desk(owner_tokens)
     at.text_input(key="desk_webhook_url").set_value("http://hooks.example.com/deals")
@@ -174,6 +177,7 @@ def test_a_webhook_address_is_checked_before_a_send_and_kept(owner_tokens):
     assert at.text_input(key="desk_webhook_url").value == "http://hooks.example.com/deals"
 
 
+@pytest.mark.shape_independent("a log-out: the page after it reads no list")
 def test_the_desk_logs_out(app_login, owner_tokens):
     at = desk(owner_tokens)
     at.button(key="desk_log_out").click().run()

@@ -144,6 +144,7 @@ def test_an_old_id_opens_the_current_record_and_says_so(app_env):
     assert merged["old"] in history["Id in that run"].tolist()
 
 
+@pytest.mark.shape_independent("the host answers 410 for a retired id: an error, whatever the data")
 def test_a_retired_id_says_retired_without_a_trace(app_env):
     retired = sandbox_fixtures(app_env)["retired_investor_ids"][0]
     app = open_profile(retired)
@@ -151,6 +152,7 @@ def test_a_retired_id_says_retired_without_a_trace(app_env):
     assert not app.exception
 
 
+@pytest.mark.shape_independent("a malformed id is refused before any request")
 @pytest.mark.parametrize("bad_id", ["inv_XYZ", "inv_0123456789abcd", "12345", "agt_0123456789ab"])
 def test_a_malformed_id_is_refused_before_any_request(app_env, bad_id):
     app = run_page(investor=bad_id)

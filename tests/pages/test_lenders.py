@@ -120,6 +120,7 @@ def test_csv_cap_exceeded_is_explained(capped_sandbox, monkeypatch):
     assert not [b for b in app.get("download_button") if b.key == "len_csv_download"]
 
 
+@pytest.mark.shape_independent("the ranking is stood in by a refusal: an error given to the page")
 def test_a_market_without_a_lender_registry_says_so(app_env, monkeypatch):
     """data-api.md, Errors: lenders_unavailable (no sandbox market lacks lenders, so the answer is stood in)."""
     def unavailable(*args, **kwargs):
@@ -131,6 +132,7 @@ def test_a_market_without_a_lender_registry_says_so(app_env, monkeypatch):
     assert "has no published lender registry yet" in texts(app)
 
 
+@pytest.mark.shape_independent("a malformed id is refused before any request, an unknown one answers 404")
 @pytest.mark.parametrize("lender, said", [
     pytest.param("len_12", "is not a lender id", id="malformed"),
     pytest.param("len_0123456789ab", "No lender has the id", id="unknown"),
@@ -141,6 +143,7 @@ def test_bad_lender_ids_are_said(app_env, lender, said):
     assert said in texts(app)
 
 
+@pytest.mark.shape_independent("the host answers 410 for a retired id: an error, whatever the data")
 def test_a_retired_lender_is_said(app_env):
     app = run_page(lender=sandbox_fixtures(app_env)["retired_lender_ids"][0])
     assert not app.exception

@@ -6,6 +6,7 @@ the area; a link that restores it; an area too large or outside every market sai
 from __future__ import annotations
 
 import h3
+import pytest
 
 from mapspec.area import Area, ring_contains
 from mapspec.cells import COORDINATE_SCALE
@@ -102,6 +103,7 @@ def test_an_area_too_large_has_its_cells_counted_but_not_its_deals_read(monkeypa
     assert not [button for button in app.button if button.key == "map_area_deals_ask"], "no deals offered"
 
 
+@pytest.mark.shape_independent("an area outside every market's box is said before any read")
 def test_an_area_outside_every_market_is_said_and_nothing_read(monkeypatch, sandbox):
     app = open_map(monkeypatch, sandbox)
     draw(app, Area.of([(-60.0, 30.0), (-59.9, 30.0), (-59.95, 30.1)]))

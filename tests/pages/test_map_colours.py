@@ -102,6 +102,7 @@ def test_download_csv_holds_the_cells_in_view(monkeypatch, sandbox):
     assert inside <= {row["cell"] for row in rows}
 
 
+@pytest.mark.shape_independent("classes typed by the person, whatever the data")
 def test_manual_breaks_colour_by_the_classes_typed(app):
     quantiles = map_data(app)["colors"]["thresholds"]
     app.selectbox(key="map_colour_classes").set_value("manual").run()
@@ -114,6 +115,7 @@ def test_manual_breaks_colour_by_the_classes_typed(app):
     assert (app.query_params["classes"], app.query_params["breaks"]) == ("manual", "1, 5")
 
 
+@pytest.mark.shape_independent("a link's metric and typed classes, whatever the data")
 def test_a_link_restores_the_colours(monkeypatch, sandbox):
     point_app_at(monkeypatch, sandbox.url)
     app = new_page(metric="investors", classes="manual", breaks="1,2,4")

@@ -61,6 +61,7 @@ def test_the_waiting_run_draws_the_map_and_nothing_the_map_does_not_need(monkeyp
     assert app.session_state[FIRST_PAINT] == WAITING
 
 
+@pytest.mark.shape_independent("a link's broken price, said when the controls come, whatever the data")
 def test_a_link_problem_found_while_waiting_is_said_once_the_controls_come(monkeypatch, sandbox):
     point_app_at(monkeypatch, sandbox.url)
     app = waiting_page({"min": "1e300"})
@@ -72,6 +73,7 @@ def test_a_link_problem_found_while_waiting_is_said_once_the_controls_come(monke
     assert any("price" in warning.value.lower() for warning in app.warning), [w.value for w in app.warning]
 
 
+@pytest.mark.shape_independent("no map script to wait for: the controls come whatever the data")
 def test_without_a_map_to_wait_for_the_controls_come_in_the_same_run(monkeypatch, sandbox):
     """No map element (its script cannot be served): nothing will say it painted."""
     from adapter import static_files

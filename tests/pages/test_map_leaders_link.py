@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from links.network import NetworkLink, view_box
 from tests.pages.map_helpers import new_page, point_app_at, texts
 
 
+@pytest.mark.shape_independent("a link made from the view drawn, not from its rows")
 def test_the_map_links_its_view_to_the_views_leaders(monkeypatch, sandbox):
     point_app_at(monkeypatch, sandbox.url)
     app = new_page().run()

@@ -165,6 +165,7 @@ def test_a_link_restores_place_filters_view_and_cell(monkeypatch, sandbox, marke
     assert {name: opened.query_params[name] for name in opened.query_params} == link
 
 
+@pytest.mark.shape_independent("a radius over 20 miles or a malformed ZIP is refused before any read of the place")
 @pytest.mark.parametrize(
     ("mode", "widget", "value", "message"),
     [
@@ -201,6 +202,7 @@ def test_an_unknown_zip_is_named(monkeypatch, sandbox):
     assert app.selectbox(key="map_place_market").value, "the place picker keeps working"
 
 
+@pytest.mark.shape_independent("the host answers 401 to a key it does not know: an error, whatever the data")
 def test_a_bad_key_is_explained(monkeypatch, sandbox):
     point_app_at(monkeypatch, sandbox.url, key="zpka_not_a_real_key")
     app = new_page()
@@ -225,6 +227,7 @@ def test_an_exhausted_allowance_still_shows_the_free_map(monkeypatch, sandbox):
     assert any(metric.label == "Deals" for metric in app.metric), "the free summary stays"
 
 
+@pytest.mark.shape_independent("every request is refused (429, 504): only errors are read")
 @pytest.mark.parametrize(
     ("status", "message"),
     [
@@ -311,6 +314,7 @@ def test_a_point_picked_on_the_map_becomes_the_place(monkeypatch, sandbox):
     assert drawn_cells(app), "the circle's cells are drawn"
 
 
+@pytest.mark.shape_independent("a link's broken values are said before any read")
 def test_a_malformed_link_is_explained_and_the_page_still_works(monkeypatch, sandbox):
     point_app_at(monkeypatch, sandbox.url)
     app = new_page(market="XXX", lat="north", lng="-96.8", radius="2", to="31/12/2024", kind="flip,teardown",
@@ -347,6 +351,7 @@ def test_a_link_opened_while_coverage_fails_is_restored_once_it_answers(monkeypa
     assert not app.button(key="map_watch").disabled, "the view can be watched once the markets read"
 
 
+@pytest.mark.shape_independent("whether the tiles' style answers, and the app's own city names: no host row is asserted")
 def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbox):
     """DEEDSCOPE_BASEMAP=auto (the default): tiles while their style answers; when it
     cannot (no internet), outlines and city names instead of a blank background."""
@@ -368,6 +373,7 @@ def test_without_reachable_tiles_the_map_draws_its_own_names(monkeypatch, sandbo
     assert online["tiles"] == mapspec.layers.CARTO_POSITRON_TILES and online["tilesShown"] is True
 
 
+@pytest.mark.shape_independent("a map script not built, said whatever the data")
 def test_a_map_script_that_was_not_built_is_said_in_the_maps_place(monkeypatch, sandbox, tmp_path):
     """Run without `make` (no Node.js): the page says how to build the map's script, and
     the legend, the cell panel and the link still work."""

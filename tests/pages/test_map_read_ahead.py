@@ -7,6 +7,8 @@ switch then makes no cells request of its own.
 
 from __future__ import annotations
 
+import pytest
+
 import adapter.read_ahead
 from adapter.read_ahead import wait_idle
 from mapspec.view import View, choose_resolution
@@ -44,6 +46,7 @@ def test_a_market_switch_finds_its_cells_read_ahead(monkeypatch, sandbox):
     assert places == [], f"the switch read cells itself: {places}"
 
 
+@pytest.mark.shape_independent("whether a session reads ahead is its kind (a browser or not), not the data")
 def test_an_apptest_run_reads_nothing_ahead(monkeypatch, sandbox):
     """Only a browser's session reads ahead (adapter/served.py): an AppTest run has a
     Streamlit runtime but no browser, and a read it queued could reach the next test's sandbox."""
@@ -97,6 +100,7 @@ def test_a_zoom_on_a_place_read_whole_finds_its_cells_read_ahead(monkeypatch, sa
     assert requested == [], f"the zoom requested cells itself, at resolutions {requested}"
 
 
+@pytest.mark.shape_independent("the app's own offline tables, loaded whatever the data")
 def test_the_offline_tables_are_loaded_ahead(monkeypatch, sandbox):
     """A cell's panel names its place from an offline table; loading it took the first cell's
     panel 0.15 to 0.2 s (the tour's "Who buys there"). A small map draws the states' outlines,

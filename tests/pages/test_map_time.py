@@ -92,6 +92,7 @@ def test_the_filters_dates_are_the_period(app, month_reads):
     assert monthly == [("2025-03-10", "2025-03-31"), ("2025-04-01", "2025-04-30"), ("2025-05-01", "2025-05-20")]
 
 
+@pytest.mark.shape_independent("every month read is refused (504): only errors are read")
 def test_a_refused_month_read_is_said_and_the_map_stays(app, sandbox):
     """The service refusing the months' reads (every data request a 504 here): said beside
     the map in a person's words, the map drawn as before and no months sent."""

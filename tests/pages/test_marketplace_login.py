@@ -24,6 +24,7 @@ from tests.processes import sandbox_env
 from tests.services.test_oauth_consent import TEST_APP_URL, consent_through_issuer
 
 
+@pytest.mark.shape_independent("login mechanics on a logged-out page: no list is read")
 def test_logged_out_page_offers_a_pkce_login_link_in_the_same_tab(app_login, monkeypatch):
     at = page_for()
     assert not at.exception
@@ -86,6 +87,7 @@ def test_redirect_back_logs_in_in_a_new_session_and_clears_the_url(app_login, mo
     assert login_link(replay)["text"] == "Log in"
 
 
+@pytest.mark.shape_independent("login mechanics: nobody is logged in, no list is read")
 def test_a_redirect_back_in_another_browser_logs_nobody_in(app_login, monkeypatch):
     redirect = parse_qs(urlsplit(consent_through_issuer(follow_login_link(page_for(), monkeypatch))).query)
     in_another_browser(monkeypatch)  # the callback URL, sent to someone else: no binding cookie
@@ -98,6 +100,7 @@ def test_a_redirect_back_in_another_browser_logs_nobody_in(app_login, monkeypatc
     assert login_link(elsewhere)["text"] == "Log in"
 
 
+@pytest.mark.shape_independent("the login route's refusal on a logged-out page: no list is read")
 def test_the_route_s_refusal_is_said_in_words(app_login):
     at = AppTest.from_file(PAGE, default_timeout=RUN_TIMEOUT_S)
     at.query_params["login_error"] = "login_other_browser"
@@ -107,6 +110,7 @@ def test_the_route_s_refusal_is_said_in_words(app_login):
     assert "login_other_browser" not in texts(at)
 
 
+@pytest.mark.shape_independent("login mechanics on a logged-out page: no list is read")
 def test_an_address_the_login_does_not_come_back_to_is_said_before_leaving(app_login, monkeypatch):
     """No DEEDSCOPE_APP_URL, and the browser is on a host that is not this machine (a forged or
     unknown address): the page says so and offers no link to the issuer."""
@@ -143,6 +147,7 @@ def test_a_revoked_session_asks_to_log_in_again_and_keeps_the_page(app_login, mo
     assert {offer.split(" · ")[2] for offer in back.selectbox(key="mkt_offer_selected").options} == {"countered"}
 
 
+@pytest.mark.shape_independent("no issuer set: the login is off and nothing is read")
 def test_a_configured_host_without_an_issuer_says_what_to_set(sandbox, monkeypatch):
     """decisions.md: `{DEEDSCOPE_API_URL}/auth` is the issuer's default on the sandbox only; on any
     other host the app requires DEEDSCOPE_AUTH_URL and says so instead of sending a person there."""

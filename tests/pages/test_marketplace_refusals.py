@@ -101,6 +101,7 @@ def test_a_lead_who_is_on_the_marketplace_is_person_exists_in_words(app_login):
     assert "This person already has a marketplace account" in said_in_words(at)
 
 
+@pytest.mark.shape_independent("every request of a stopped or suspended account is refused: only errors are read")
 @pytest.mark.parametrize(("standing", "words"), [
     ({"account": "stopped"}, "The marketplace has stopped this account, its organization or this app"),
     ({"organization": "stopped"}, "The marketplace has stopped this account, its organization or this app"),
@@ -114,6 +115,7 @@ def test_a_stopped_or_suspended_account_is_said_on_the_desk(sandbox, app_login, 
     assert words in said_in_words(desk(tokens))
 
 
+@pytest.mark.shape_independent("the gateway refuses every request: only errors are read")
 @pytest.mark.parametrize(("code", "words"), [
     ("not_enabled", "The marketplace is not open to this account yet"),
     ("origin_unconfigured", "The marketplace is not reachable behind its gateway right now"),

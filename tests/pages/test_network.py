@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from components.agent_profile import agent_label
 from services.data_api.models import AgentProfile
 
@@ -91,6 +93,7 @@ def test_an_investors_agents_are_named_as_the_agents_page_names_them_never_by_id
         assert label == agent_label(AgentProfile.model_validate(agent)) and agent_id not in label, (label, agent_id)
 
 
+@pytest.mark.shape_independent("a malformed id is refused before any request")
 def test_a_malformed_investor_id_is_said(app_env):
     app = run_page(investor="inv_12")
     assert not app.exception

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.pages.apptest import api_get, open_tab, page_path, run_page as run_page_file, sandbox_fixtures, texts
@@ -24,6 +25,7 @@ def confirm(app: AppTest, key: str) -> AppTest:
     return app
 
 
+@pytest.mark.shape_independent("no search asked for: nothing is read")
 def test_without_a_search_the_page_says_what_to_enter(app_env):
     app = run_page()
     assert "Enter ZIPs, an address with its ZIP, or a city" in texts(app)
@@ -44,12 +46,14 @@ def test_a_zip_search_states_its_cost_then_lists_parcels_that_open(app_env):
     assert "Opening this property" in texts(app)
 
 
+@pytest.mark.shape_independent("the host answers 422 outside_coverage for the ZIP: an error, whatever the data")
 def test_an_unknown_zip_is_said(app_env):
     app = confirm(run_page(zip="99999"), "prop_search")
     assert "99999" in texts(app)
     assert app.error
 
 
+@pytest.mark.shape_independent("a malformed ZIP is refused before any request")
 def test_a_malformed_zip_is_refused_before_any_request(app_env):
     app = run_page(zip="7520")
     assert "is not a 5-digit ZIP code" in texts(app)
@@ -117,6 +121,7 @@ def test_a_market_without_listings_says_so(app_env):
     assert "publishes no listing feed" in texts(open_tab(app, "Listings", key="prop_section"))
 
 
+@pytest.mark.shape_independent("a malformed id is refused before any request")
 def test_a_malformed_property_id_is_refused(app_env):
     app = run_page(property="prop_12")
     assert "not a property id" in texts(app)
@@ -164,6 +169,7 @@ def test_a_criteria_search_filters_on_what_the_form_holds(app_env):
     assert not table["Owner"].str.contains("private owner").any()
 
 
+@pytest.mark.shape_independent("the search is stood in by a refusal: an error given to the page")
 def test_an_ambiguous_address_without_candidates_says_what_to_do(app_env, monkeypatch):
     """Every problem member is optional: a host may answer `422 ambiguous_address` naming no candidates."""
     import adapter.properties

@@ -167,6 +167,7 @@ def test_a_login_without_the_sellers_scopes_is_offered_one_that_asks_them(app_lo
     assert any("sides=sell" in link and "return_to=seller" in link for link in links), links
 
 
+@pytest.mark.shape_independent("login mechanics from a logged-out desk: no list is read")
 def test_the_logged_out_desk_logs_in_for_the_seller_side_and_comes_back_here(app_login, monkeypatch):
     """The login link asks the sell side's scopes and `offline_access`; the callback returns to the desk."""
     from starlette.responses import PlainTextResponse

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.pages.apptest import api_get, frame_with, page_runner, sandbox_fixtures, texts
 from tests.pages.small_maps import kinds, small_maps
 
@@ -67,6 +69,7 @@ def test_wholesaler_search(app_env):
     assert f"/wholesale?wholesaler={profile['id']}" in list(frame_with(app, "Listings")["Open"])
 
 
+@pytest.mark.shape_independent("a malformed id is refused before any request, an unknown one answers 404")
 def test_bad_ids_are_said(app_env):
     app = run_page(listing="wl_12")
     assert "is not a wholesale listing id" in texts(app)

@@ -3,6 +3,8 @@ an asking-price range checked before any request and said in dollars."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.pages.apptest import api_get, page_path, run_page, sandbox_fixtures
 
 PAGE = page_path("wholesale")
@@ -20,6 +22,7 @@ def test_a_listing_is_headed_by_its_place_with_the_id_small_beneath(app_env):
     assert any(listing["id"] in code.value for code in app.code), "the id in the copyable details line"
 
 
+@pytest.mark.shape_independent("a price range that cannot hold a listing is refused before any request")
 def test_min_above_max_is_said_in_dollars_before_any_request(app_env):
     """"Invalid min_price … Correct min_price" reached the page."""
     app = run_page(PAGE, market="CLT")
@@ -32,6 +35,7 @@ def test_min_above_max_is_said_in_dollars_before_any_request(app_env):
     assert not app.get("deck_gl_json_chart"), "no listings of a range that cannot hold any"
 
 
+@pytest.mark.shape_independent("a negative price is refused before any request")
 def test_a_negative_asking_price_is_said(app_env):
     app = run_page(PAGE, market="CLT")
     app.number_input(key="whl_min").set_value(-1).run()
