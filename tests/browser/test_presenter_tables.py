@@ -12,7 +12,14 @@ drawn with rounded corners, the top edge is no line at the strip's place).
 Back from a profile a leaderboard's row opened is the leaderboard (web/history_entries.py): the
 profile settles its address after the click (the finder's `find=place`, presenter mode's
 `present=1`), Streamlit pushed a history entry for each write, and Back showed the same profile
-twice before the leaderboard."""
+twice before the leaderboard.
+
+Each window's first table is loaded at its address; every next one is opened in the same session,
+as a link in the app opens it (Streamlit's own Back and Forward: the address pushed, `popstate`),
+not loaded again in the tab: four page loads fewer a window, each a new session and Streamlit's
+scripts run anew (issue 40). What a switch of presenter mode alone changes is not the address's
+path, nor the title: the page is waited for until it shows the mode asked for (its style, its
+tables' zoom)."""
 
 from __future__ import annotations
 
@@ -58,11 +65,45 @@ def settle(page) -> None:
     time.sleep(1.5)
 
 
-def open_table(page, url: str, *, fresh: bool = True):
+# The page at `url` in this session, as a link inside the app opens it (web/app_links.py).
+OPEN_IN_THIS_SESSION = "(url) => { history.pushState(null, '', url); dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
+TITLE = '[data-testid="stMain"] h1'
+# Whether the page shows presenter mode as asked (`on`): its style (adapter/presenter.py's STYLE, in
+# an st.html) drawn, or else neither it nor any table's zoom (frontend/src/table_zoom.js removes each
+# table's as its element goes). The address is no mark: it says `present` before the page has run.
+PRESENTING = f"""(on) => {{
+  const style = [...document.querySelectorAll('[data-testid="stHtml"] style')].some((s) => s.textContent.includes('{ZOOM_VAR}'));
+  const zoomed = [...document.querySelectorAll('{TABLE}')].some((table) => table.style.getPropertyValue('{ZOOM_VAR}'));
+  return on ? style : !style && !zoomed;
+}}"""
+
+
+def presenting(url: str) -> bool:
+    """Whether `url` asks for presenter mode (every address this module opens in a session says)."""
+    return dict(parse_qsl(urlsplit(url).query))["present"] == "1"
+
+
+def open_in_this_session(page, url: str) -> None:
+    """The page at `url`, opened in this session: waited for until it is that page (its title another
+    when its path is) in the mode `url` asks for."""
+    another_page = urlsplit(url).path != urlsplit(page.url).path
+    before = page.locator(TITLE).first.inner_text()
+    page.evaluate(OPEN_IN_THIS_SESSION, url)
+    if another_page:
+        page.wait_for_function("([title, before]) => { const now = document.querySelector(title);"
+                               " return now && now.textContent !== before; }", arg=[TITLE, before],
+                               timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function(PRESENTING, arg=presenting(url), timeout=LOAD_TIMEOUT_MS)
+
+
+def open_table(page, url: str, *, how: str = "load"):
     """The page's first table, drawn; a charged read asked for is agreed to, as a presenter does.
-    `fresh`: the page is opened at `url`; else the tab has just gone back to it (the same session)."""
-    if fresh:
+    `how`: "load", the page is loaded at `url` (a new session); "open", opened in this session as a
+    link in the app opens it; "back", the tab has just gone back to it (the same session)."""
+    if how == "load":
         page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    elif how == "open":
+        open_in_this_session(page, url)
     else:
         path = urlsplit(url).path
         page.wait_for_url(lambda now: urlsplit(now).path == path, timeout=LOAD_TIMEOUT_MS)
@@ -107,10 +148,12 @@ def row_pitch(lines: list[float]) -> float:
     return statistics.median(b - a for a, b in zip(lines, lines[1:]))
 
 
-def measure(page, url: str, *, present: bool, fresh: bool = True) -> dict:
-    """The table as drawn once it is still: in presenter mode its zoom set, and its box the same
-    before and after its picture (a zoom set between them moves every row)."""
-    table = open_table(page, url, fresh=fresh)
+def measure(page, url: str, *, present: bool, how: str = "load") -> dict:
+    """The table as drawn once it is still: the page in the mode asked for, in presenter mode its
+    zoom set, and its box the same before and after its picture (a zoom set between them moves every
+    row). `how` the page is opened: open_table's."""
+    table = open_table(page, url, how=how)
+    page.wait_for_function(PRESENTING, arg=present, timeout=LOAD_TIMEOUT_MS)
     if present:
         page.wait_for_function(f"document.querySelector('{TABLE}').style.getPropertyValue('{ZOOM_VAR}')",
                                timeout=LOAD_TIMEOUT_MS)
@@ -138,12 +181,13 @@ def header_foot(shown: dict) -> float:
 
 
 def click_opens_its_page(page, url: str, row: int, column: str, *, x_from_right: float | None = None,
-                         x: float = 12, fresh: bool = False) -> str:
+                         x: float = 12, how: str = "back") -> str:
     """A click on data row `row` (from 1) where the picture shows it, `x` px into the table (or
     `x_from_right` px from its right edge): nothing when it opened the page the row's `column` links
-    to, else what it opened. The table is opened at `url` when `fresh`, else the tab is back on it;
-    the tab goes back to it after, as a person does before the next row (no new page load)."""
-    shown = measure(page, url, present=True, fresh=fresh)
+    to, else what it opened. The table is opened at `url` as `how` says (open_table's: by default the
+    tab is back on it); the tab goes back to it after, as a person does before the next row (no new
+    page load)."""
+    shown = measure(page, url, present=True, how=how)
     href = page.evaluate(ROW_CELL, [shown["locator"].element_handle(), [row, column]])
     wanted = dict(parse_qsl(urlsplit(href).query))
     name = next(iter(wanted))
@@ -164,9 +208,10 @@ def test_presenter_mode_draws_tables_larger_never_cut_and_a_row_still_opens(brow
     problems: list[str] = []
     try:
         grown = {}
+        # The first table loaded; the others opened in this session, presenter mode switched by the link.
         for name, path in (("ranking", RANKING), ("leaderboard", LEADERBOARD)):
-            normal = measure(page, f"{app_url}/{path}&present=0", present=False)
-            shown = measure(page, f"{app_url}/{path}&present=1", present=True)
+            normal = measure(page, f"{app_url}/{path}&present=0", present=False, how="load" if name == "ranking" else "open")
+            shown = measure(page, f"{app_url}/{path}&present=1", present=True, how="open")
             shown["locator"].screenshot(path=str(artifacts_dir / f"presenter-table-{name}-{width}.png"))
             grown[name] = shown["pitch"] / normal["pitch"]
             lost = [column for column in normal["columns"] if column not in shown["columns"]]
@@ -188,11 +233,11 @@ def test_presenter_mode_draws_tables_larger_never_cut_and_a_row_still_opens(brow
             assert grown["leaderboard"] >= 1.2, f"the leaderboard's rows are {grown['leaderboard']:.2f} times as tall"
 
         # Rows clicked in presenter mode open their own pages: the ranking's by its Open link at the
-        # right edge (the first, the second, one further down, the last drawn in full). Back to the
-        # ranking between rows, in the same session, as a person goes back. The leaderboard's, by their
-        # row markers on the wide screen: the test below.
+        # right edge (the first, the second, one further down, the last drawn in full). The ranking opened
+        # from the leaderboard in this session, and back to it between rows, as a person goes back. The
+        # leaderboard's, by their row markers on the wide screen: the test below.
         wrong = [click_opens_its_page(page, f"{app_url}/{RANKING}&present=1", row, "Open", x_from_right=25,
-                                      fresh=row == 1) for row in (1, 2, 5, 10)]
+                                      how="open" if row == 1 else "back") for row in (1, 2, 5, 10)]
         assert not any(wrong), "\n".join(filter(None, wrong))
     except BaseException:
         page.screenshot(path=str(artifacts_dir / f"failed-presenter-tables-{width}.png"))
