@@ -30,6 +30,21 @@ ERROR_ELEMENTS = '[data-testid="stException"], [data-testid="stAlertContentError
 # element (frontend/src/map_element.js, small_map.js), and Streamlit's own deck.gl chart,
 # which the app no longer draws (tests/test_one_deck.py) but a journey must still see.
 MAP_CANVASES = '[data-deedscope="map"] canvas, [data-deedscope="small-map"] canvas, [data-testid="stDeckGlJsonChart"] canvas'
+# A page's title, which each page of the app has its own of.
+MAIN_TITLE = '[data-testid="stMain"] h1'
+# The page at a URL in this session, as a link inside the app opens it (web/app_links.py): the
+# address pushed, then the `popstate` Streamlit follows. A test of what a page shows after the first
+# opens it so: a fresh load (`page.goto`) costs Chromium about 7 s of CPU and the app a new session,
+# and is what a test of a first visit or of a link opened in a new tab needs.
+OPEN_IN_THIS_SESSION = "(url) => { history.pushState(null, '', url); dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
+
+
+def open_another_page(page, url: str, *, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
+    """Open `url`, another page than the one shown, in this session; return when its title is drawn."""
+    before = page.locator(MAIN_TITLE).first.inner_text()
+    page.evaluate(OPEN_IN_THIS_SESSION, url)
+    page.wait_for_function("([title, before]) => { const now = document.querySelector(title);"
+                           " return now && now.textContent !== before; }", arg=[MAIN_TITLE, before], timeout=timeout_ms)
 
 
 @dataclass

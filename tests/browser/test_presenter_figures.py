@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from tests.browser.journeys import MAIN_TITLE, open_another_page
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS
 from tests.pages.apptest import api_get, sandbox_fixtures
 
@@ -52,21 +53,13 @@ def settle(page) -> None:
     time.sleep(1)
 
 
-# The page at `url` in this session, as a link inside the app opens it (web/app_links.py).
-OPEN_IN_THIS_SESSION = "(url) => { history.pushState(null, '', url); dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
-TITLE = '[data-testid="stMain"] h1'
-
-
 def open_page(page, url: str, *, first: bool) -> None:
     """The page at `url`, its title drawn: loaded when `first`, else opened in this session."""
     if first:
         page.goto(url, timeout=LOAD_TIMEOUT_MS)
     else:
-        before = page.locator(TITLE).first.inner_text()
-        page.evaluate(OPEN_IN_THIS_SESSION, url)
-        page.wait_for_function("(before) => { const title = document.querySelector('[data-testid=\"stMain\"] h1');"
-                               " return title && title.textContent !== before; }", arg=before, timeout=LOAD_TIMEOUT_MS)
-    page.locator(TITLE).first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        open_another_page(page, url, timeout_ms=LOAD_TIMEOUT_MS)
+    page.locator(MAIN_TITLE).first.wait_for(timeout=LOAD_TIMEOUT_MS)
 
 
 def press_first(page, names: tuple[str, ...]) -> None:

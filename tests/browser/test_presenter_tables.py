@@ -31,6 +31,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
+from tests.browser.journeys import OPEN_IN_THIS_SESSION, open_another_page
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS
 
 WINDOWS = {1280: {"width": 1280, "height": 720}, 1920: {"width": 1920, "height": 1080}}
@@ -65,9 +66,6 @@ def settle(page) -> None:
     time.sleep(1.5)
 
 
-# The page at `url` in this session, as a link inside the app opens it (web/app_links.py).
-OPEN_IN_THIS_SESSION = "(url) => { history.pushState(null, '', url); dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
-TITLE = '[data-testid="stMain"] h1'
 # Whether the page shows presenter mode as asked (`on`): its style (adapter/presenter.py's STYLE, in
 # an st.html) drawn, or else neither it nor any table's zoom (frontend/src/table_zoom.js removes each
 # table's as its element goes). The address is no mark: it says `present` before the page has run.
@@ -86,13 +84,10 @@ def presenting(url: str) -> bool:
 def open_in_this_session(page, url: str) -> None:
     """The page at `url`, opened in this session: waited for until it is that page (its title another
     when its path is) in the mode `url` asks for."""
-    another_page = urlsplit(url).path != urlsplit(page.url).path
-    before = page.locator(TITLE).first.inner_text()
-    page.evaluate(OPEN_IN_THIS_SESSION, url)
-    if another_page:
-        page.wait_for_function("([title, before]) => { const now = document.querySelector(title);"
-                               " return now && now.textContent !== before; }", arg=[TITLE, before],
-                               timeout=LOAD_TIMEOUT_MS)
+    if urlsplit(url).path != urlsplit(page.url).path:
+        open_another_page(page, url, timeout_ms=LOAD_TIMEOUT_MS)
+    else:
+        page.evaluate(OPEN_IN_THIS_SESSION, url)
     page.wait_for_function(PRESENTING, arg=presenting(url), timeout=LOAD_TIMEOUT_MS)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.journeys import Journey
+from tests.browser.journeys import Journey, open_another_page
 
 PHONE = {"width": 390, "height": 844}
 WHEEL_PX = 400
@@ -69,8 +69,8 @@ def test_every_maps_controls_fit_a_390_px_phone(app_url, browser, artifacts_dir)
         ]
         problems = {"map": controls_outside(page)}
         for path, ready in steps:
-            # On a phone the sidebar is folded away: a person opens the page from its link.
-            page.goto(f"{app_url}/{path}")
+            # On a phone the sidebar is folded away: a person opens the page from a link in the app.
+            open_another_page(page, f"{app_url}/{path}")
             journey.check(path, ready=ready)
             page.locator('[data-deedscope="small-map"]').first.scroll_into_view_if_needed()
             page.screenshot(path=str(artifacts_dir / f"phone-{path}-map.png"))
