@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 
+from tests.browser.journeys import open_another_page
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, wait_for_paint
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -53,7 +54,7 @@ def test_a_phone_navigates_closes_the_sidebar_opens_rows_and_sees_the_picked_cel
         assert not sidebar_open(page), "the sidebar stayed open over the page after a navigation tap"
 
         # 2. A tap on a ranked lender's row opens that lender's page: its Open column is off screen.
-        page.goto(f"{app_url}/lenders", timeout=LOAD_TIMEOUT_MS)
+        open_another_page(page, f"{app_url}/lenders", timeout_ms=LOAD_TIMEOUT_MS)
         table = page.get_by_test_id("stDataFrame").first
         table.wait_for(timeout=LOAD_TIMEOUT_MS)
         time.sleep(1)
@@ -62,7 +63,7 @@ def test_a_phone_navigates_closes_the_sidebar_opens_rows_and_sees_the_picked_cel
         page.screenshot(path=str(artifacts_dir / "phone-2-row-opened.png"))
 
         # 3. A tap on the map: the cell's panel, below the map on a phone, is brought into view.
-        page.goto(app_url, timeout=LOAD_TIMEOUT_MS)
+        open_another_page(page, f"{app_url}/", timeout_ms=LOAD_TIMEOUT_MS)
         page.get_by_role("heading", name="Where investors buy").wait_for(timeout=LOAD_TIMEOUT_MS)
         canvas = page.locator("canvas").first
         canvas.wait_for(timeout=LOAD_TIMEOUT_MS)

@@ -10,6 +10,7 @@ import csv
 import io
 import re
 
+from tests.browser.journeys import open_another_page
 from tests.browser.test_map_journey import LOAD_TIMEOUT_MS, click_a_cell, wait_for_paint
 
 
@@ -56,8 +57,8 @@ def test_map_cell_to_deal_to_property_to_buyers_to_investor(app_url, sandbox, pa
     investor_id = matches[0]["Investor id"]
     page.screenshot(path=str(artifacts_dir / "property-journey-3-buyers.png"), full_page=True)
 
-    # The first investor's profile, as its row's Profile link opens it.
-    page.goto(f"{url}/investors?investor={investor_id}")
+    # The first investor's profile, as its row's Profile link opens it (in this session).
+    open_another_page(page, f"{url}/investors?investor={investor_id}")
     confirm = page.get_by_role("button", name=re.compile(r"Open profile"))
     heading = page.get_by_role("heading", name=matches[0]["Investor"], exact=True)
     confirm.or_(heading).first.wait_for()
