@@ -9,6 +9,8 @@ import re
 import httpx2
 from playwright.sync_api import Page, expect
 
+from tests.browser.journeys import open_another_page
+
 UI_TIMEOUT_MS = 90_000
 BUYER = "buyer@sandbox.test"
 # The sidebar's link to the Watching page (components/sidebar.py): "Watching: 3 changed", "Watching 3: nothing new".
@@ -67,13 +69,14 @@ def press_watch(page: Page) -> None:
 
 
 def watch_three(page: Page, app_url: str, targets: dict) -> None:
-    """The Map's view of Dallas-Fort Worth, the busiest investor there and a property of the next news."""
-    page.goto(f"{app_url}/?market=DFW")
+    """The Map's view of Dallas-Fort Worth, the busiest investor there and a property of the next news,
+    each opened in this session as a link in the app opens it."""
+    open_another_page(page, f"{app_url}/?market=DFW", timeout_ms=UI_TIMEOUT_MS)
     press_watch(page)
-    page.goto(f"{app_url}/investors?investor={targets['investor_ids'][0]}")
+    open_another_page(page, f"{app_url}/investors?investor={targets['investor_ids'][0]}", timeout_ms=UI_TIMEOUT_MS)
     page.get_by_role("button", name=re.compile(r"^Open profile")).click()
     press_watch(page)
-    page.goto(f"{app_url}/properties?property={targets['property_ids'][0]}")
+    open_another_page(page, f"{app_url}/properties?property={targets['property_ids'][0]}", timeout_ms=UI_TIMEOUT_MS)
     page.get_by_role("button", name="Open the property").click()
     press_watch(page)
 
