@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from sandbox.core.context import SandboxContext
 from sandbox.data_api.mcp.gate import McpGate
+from sandbox.data_api.ratelimit import RateLimiter
 
 PATH = "/mcp"
 
@@ -78,11 +79,10 @@ class ToolServerOnFirstCall:
         return self._handle
 
     def _build(self) -> Any:
+        # Here, at the first call: the SDK's import is 1.4 s of CPU most sandboxes never need.
         from mcp.server.transport_security import TransportSecuritySettings
-
         from sandbox.data_api.mcp.dispatch import TOOL_CONTACT_PER_MINUTE, ContactBucket, RestDispatch
         from sandbox.data_api.mcp.server import build_server
-        from sandbox.data_api.ratelimit import RateLimiter
 
         self._bucket = ContactBucket(RateLimiter(self._context.clock, TOOL_CONTACT_PER_MINUTE))
         self._dispatch = RestDispatch(self._app, self._bucket)
