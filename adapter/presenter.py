@@ -91,8 +91,12 @@ def _switched() -> None:
 
 
 def render_switch() -> None:
-    """The sidebar's switch; the session's own flag is the truth (the switch is redrawn from it)."""
-    st.toggle("Presenter mode", value=on(), key=SWITCH_KEY, on_change=_switched,
+    """The sidebar's switch; the session's own flag is the truth (the switch is redrawn from it).
+
+    Set through its key, not `value`: a keyed switch keeps the value it was drawn with, and after
+    being switched off it still said off on a page a `present=1` link had turned presenter mode on."""
+    st.session_state[SWITCH_KEY] = on()
+    st.toggle("Presenter mode", key=SWITCH_KEY, on_change=_switched,
               help="Larger type for a projector, the map the screen's height, no confirmation on the demo data.")
 
 

@@ -68,6 +68,24 @@ def test_present_in_the_link_turns_presenter_mode_on_across_pages_until_switched
     assert "present" not in app.query_params and "font-size: 1.5rem" not in styles(app)
 
 
+def test_a_present_link_after_the_switch_turned_it_off_turns_it_on_and_the_switch_says_so(monkeypatch, sandbox):
+    """The sidebar's switch shows the session's mode whatever turned it on: here a link opened in the
+    same session (as web/app_links.py opens one) after the switch had turned presenter mode off."""
+    point_app_at(monkeypatch, sandbox.url)
+    app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    app.query_params["present"] = "1"
+    app.run()
+    app.sidebar.toggle(key="presenter_switch").set_value(False).run()
+    assert "font-size: 1.5rem" not in styles(app) and app.sidebar.toggle(key="presenter_switch").value is False
+
+    app.query_params["present"] = "1"
+    app.run()
+    assert not app.exception and "font-size: 1.5rem" in styles(app), "the link turned presenter mode on"
+    assert app.sidebar.toggle(key="presenter_switch").value is True, "and the switch says it is on"
+    app.sidebar.toggle(key="presenter_switch").set_value(False).run()
+    assert "font-size: 1.5rem" not in styles(app), "one press turns it off again"
+
+
 def test_without_the_switch_the_app_is_as_before_and_offers_no_reset_on_a_live_host(monkeypatch, sandbox):
     point_app_at(monkeypatch, sandbox.url)
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_S).run()
